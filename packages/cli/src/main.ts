@@ -1,0 +1,52 @@
+// Entry point of the `loupe` command: parses arguments and dispatches to the commands.
+import { ENGINE_VERSION } from '@loupe/core';
+import { createNodeEngine } from '@loupe/node';
+import { digestCommand, scanCommand, type Output } from './commands.js';
+
+const USAGE = `Usage:
+  loupe scan [--json] [--progress|--no-progress] FILE...
+      Examine PDF, PNG and JPEG documents. --json prints one Document object per input
+      file (JSON Lines, in input order); a file that cannot be analysed gets
+      {"error": {type, code, message, doc_url}} and the others still run.
+  loupe digest [--json] FILE...
+      Print the audit manifest digest (sha256-of-sorted-sha256-newline-joined) of the files.
+  loupe --version | --help
+`;
+
+const stdio: Output = {
+  out: (text) => process.stdout.write(text + '\n'),
+  err: (text) => process.stderr.write(text + '\n'),
+};
+
+/** Runs the CLI with `argv` (without node and script); resolves to the exit code. */
+export async function main(argv: string[], io: Output = stdio): Promise<number> {
+  const [command, ...rest] = argv;
+  const flags = new Set(rest.filter((a) => a.startsWith('--')));
+  const files = rest.filter((a) => !a.startsWith('--'));
+  if (command === '--version' || command === '-v') {
+    io.out(ENGINE_VERSION);
+    return 0;
+  }
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    io.out(USAGE);
+    return command ? 0 : 2;
+  }
+  const known: Record<string, string[]> = { scan: ['--json', '--progress', '--no-progress'], digest: ['--json'] };
+  const allowed = known[command];
+  if (!allowed) {
+    io.err(`loupe: unknown command "${command}"\n\n${USAGE}`);
+    return 2;
+  }
+  const unknown = [...flags].filter((f) => !allowed.includes(f));
+  if (unknown.length > 0) {
+    io.err(`loupe ${command}: unknown option ${unknown.join(', ')}\n\n${USAGE}`);
+    return 2;
+  }
+  if (files.length === 0) {
+    io.err(`loupe ${command}: no files given\n\n${USAGE}`);
+    return 2;
+  }
+  if (command === 'digest') return digestCommand(files, flags.has('--json'), io);
+  const progress = flags.has('--progress') ? true : flags.has('--no-progress') ? false : undefined;
+  return scanCommand(createNodeEngine(), files, { json: flags.has('--json'), progress }, io);
+}

@@ -1,0 +1,49 @@
+// The human-readable report of `loupe scan`: file facts, capture, each revision with what it
+// changed and its word diffs, and the metadata rows. Plain text, no colour codes when piped.
+import type { DocumentResult, RevisionChanges, SpecError } from '@loupe/core';
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function list(nums: number[], max = 12): string {
+  return nums.length <= max ? nums.join(', ') : `${nums.slice(0, max).join(', ')} … (+${nums.length - max})`;
+}
+
+/** Formats one document's report. */
+export function formatReport(doc: DocumentResult, revisions: RevisionChanges[] | undefined): string {
+  const f = doc.file;
+  const rowValue = (key: string): string => doc.metadata.find((r) => r.key === key)?.value ?? '';
+  const lines: string[] = [];
+  lines.push(f.name);
+  lines.push(`  File        ${rowValue('Format')} · ${plural(f.pages, 'page')} · ${rowValue('File size')}`);
+  lines.push(`  SHA-256     ${f.sha256}`);
+  lines.push(`  Capture     ${doc.capture ?? 'not determined'}`);
+  if (doc.revisions) {
+    const updates = doc.revisions.count - 1;
+    lines.push(`  Revisions   ${doc.revisions.count} (${updates === 0 ? 'no incremental updates' : plural(updates, 'incremental update')})`);
+    for (const rev of revisions ?? []) {
+      if (rev.revision === 1) continue;
+      const parts = [
+        rev.added.length ? `added ${list(rev.added)}` : '',
+        rev.changed.length ? `changed ${list(rev.changed)}` : '',
+        rev.freed.length ? `freed ${list(rev.freed)}` : '',
+        rev.restated.length ? `restated ${rev.restated.length}` : '',
+      ].filter(Boolean);
+      lines.push(`    r${rev.revision}  bytes ${rev.start}–${rev.end} · ${rev.xref} xref · objects ${parts.join('; ') || 'none'}`);
+      lines.push(`         pages touched: ${rev.touchedPages.length ? list(rev.touchedPages) : 'none'}${rev.info.producer ? ` · producer ${rev.info.producer}` : ''}`);
+      for (const diff of doc.revisions.diffs.filter((d) => d.to_revision === rev.revision)) {
+        lines.push(`         - ${diff.before}`);
+        lines.push(`         + ${diff.after}`);
+      }
+    }
+  }
+  lines.push('  Metadata');
+  for (const row of doc.metadata) lines.push(`    ${row.key.padEnd(22)} ${row.value}`);
+  return lines.join('\n');
+}
+
+/** Formats an error for the readable report. */
+export function formatError(name: string, error: SpecError): string {
+  return `${name}\n  Error       ${error.code}${error.reason ? ` (${error.reason})` : ''}: ${error.message}`;
+}

@@ -1,0 +1,28 @@
+// Minimal declarations of the universal globals the core uses. The core compiles with no DOM lib
+// and no @types/node, so a platform-only API fails to compile here; these few are present in
+// every runtime Loupe targets (Node >= 20, evergreen browsers, Web Workers).
+
+declare namespace WebAssembly {
+  interface Memory {
+    readonly buffer: ArrayBuffer;
+    grow(delta: number): number;
+  }
+  interface Instance {
+    readonly exports: Record<string, unknown>;
+  }
+  class Module {
+    constructor(bytes: Uint8Array);
+  }
+  class Instance {
+    constructor(module: Module, imports?: Record<string, Record<string, unknown>>);
+  }
+}
+
+declare class TextDecoder {
+  constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
+  decode(input?: Uint8Array): string;
+}
+
+declare class TextEncoder {
+  encode(input?: string): Uint8Array;
+}

@@ -1,0 +1,17 @@
+// Public surface of @loupe/core: the engine, its ports, the Document types, errors, digests and
+// the lower layers (COS object model, revision analysis, kernels) for callers that need them.
+export { createEngine, ENGINE_MODEL, ENGINE_VERSION, MAX_FILE_BYTES, MAX_PAGES } from './engine.js';
+export type { Engine, EngineOptions, ScanDetail, ScanInput } from './engine.js';
+export type { PageText, PdfText, Platform, TextItem } from './platform.js';
+export * from './document/types.js';
+export { formatBytes, formatInstant, metadataRows } from './document/metadata-rows.js';
+export * from './errors.js';
+export { manifestDigest, MANIFEST_DIGEST_ALGORITHM, md5Hex, sha256Hex } from './digest.js';
+export { sniffFormat, DOCUMENT_FORMATS, type SniffedFormat } from './sniff.js';
+export { PdfFile, ObjectView, type RevisionSection, type OpenOptions } from './pdf/pdf-file.js';
+export { DEFAULT_LIMITS, type ParseLimits } from './pdf/limits.js';
+export { analyseRevisions, type RevisionChanges, type InfoFields } from './pdf/revision-changes.js';
+export { listPages, type PageNode } from './pdf/pages.js';
+export * from './pdf/objects.js';
+export { scanMarkers, scanMarkersReference, type MarkerTable } from './wasm/markers.js';
+export { diffWords, tokenizeWords, type DiffHunk } from './text/word-diff.js';

@@ -1,0 +1,73 @@
+// FlateDecode (zlib/deflate) with a bounded output. fflate does the inflating; this module feeds
+// it in chunks, stops as soon as the output passes its bound, and keeps what was decoded before a
+// corruption, as tolerant readers do with truncated streams.
+import { Inflate, Unzlib } from 'fflate';
+import { LimitExceededError } from '../../errors.js';
+
+/** Bounds on one stream's decoded output. */
+export interface OutputBound {
+  maxBytes: number;
+  maxRatio: number;
+  ratioFloor: number;
+}
+
+const CHUNK = 64 * 1024;
+
+/** Collects output chunks, enforcing the bound. */
+export class BoundedSink {
+  private chunks: Uint8Array[] = [];
+  size = 0;
+  constructor(
+    private readonly bound: OutputBound,
+    private readonly inputSize: number,
+  ) {}
+  push(chunk: Uint8Array): void {
+    this.size += chunk.length;
+    if (this.size > this.bound.maxBytes) {
+      throw new LimitExceededError(`A stream decodes to more than ${this.bound.maxBytes} bytes.`, 'stream_too_large');
+    }
+    if (this.size > this.bound.ratioFloor && this.size > this.inputSize * this.bound.maxRatio) {
+      throw new LimitExceededError(
+        `A stream expands more than ${this.bound.maxRatio} times (${this.inputSize} bytes to over ${this.size}).`,
+        'decompression_bomb',
+      );
+    }
+    this.chunks.push(chunk);
+  }
+  result(): Uint8Array {
+    if (this.chunks.length === 1) return this.chunks[0]!;
+    const out = new Uint8Array(this.size);
+    let o = 0;
+    for (const c of this.chunks) {
+      out.set(c, o);
+      o += c.length;
+    }
+    return out;
+  }
+}
+
+function run(make: (sink: BoundedSink) => Inflate | Unzlib, data: Uint8Array, bound: OutputBound): { out: Uint8Array; ok: boolean } {
+  const sink = new BoundedSink(bound, data.length);
+  const inflater = make(sink);
+  try {
+    for (let i = 0; i < data.length; i += CHUNK) {
+      const end = Math.min(data.length, i + CHUNK);
+      inflater.push(data.subarray(i, end), end === data.length);
+    }
+    return { out: sink.result(), ok: true };
+  } catch (error) {
+    if (error instanceof LimitExceededError) throw error;
+    return { out: sink.result(), ok: false };
+  }
+}
+
+/** Inflates zlib data (falling back to raw deflate when the header is damaged). */
+export function inflateBounded(data: Uint8Array, bound: OutputBound): Uint8Array {
+  const hasZlibHeader = data.length >= 2 && (data[0]! & 0x0f) === 8 && ((data[0]! << 8) | data[1]!) % 31 === 0;
+  if (hasZlibHeader) {
+    const first = run((sink) => new Unzlib((chunk) => sink.push(chunk)), data, bound);
+    if (first.ok || first.out.length > 0) return first.out;
+  }
+  const raw = run((sink) => new Inflate((chunk) => sink.push(chunk)), hasZlibHeader ? data.subarray(2) : data, bound);
+  return raw.out;
+}

@@ -1,0 +1,38 @@
+// The ports through which the pure core reaches platform capabilities. Adapters
+// (`@loupe/node`, later `@loupe/browser`) implement them; the core never imports a platform
+// module. A missing optional port is not an error: the check that needs it reports itself as
+// not run.
+
+/** One run of text placed on a page, in PDF user space (origin bottom-left, points). */
+export interface TextItem {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  fontName?: string;
+}
+
+/** The text of one page. */
+export interface PageText {
+  /** 1-based page number. */
+  page: number;
+  width: number;
+  height: number;
+  items: TextItem[];
+}
+
+/** Text with positions per page of a PDF (pdf.js in both adapters). */
+export interface PdfText {
+  /**
+   * Extracts the text of `pages` (1-based) from the PDF in `bytes`. Pages that do not exist are
+   * left out of the result. Must not keep or mutate `bytes`.
+   */
+  extract(bytes: Uint8Array, pages: readonly number[]): Promise<PageText[]>;
+}
+
+/** What the platform provides to the engine. */
+export interface Platform {
+  /** Positioned text of PDF pages; required. */
+  pdf: PdfText;
+}
