@@ -62,10 +62,11 @@ export function decodeStreamData(dict: PdfDict, raw: Uint8Array, budget: Budget)
     const name = names[i]!;
     const parms = asDict(asArray(parmsList)?.[i] ?? undefined);
     if (IMAGE_CODECS.has(name)) return { data, imageCodec: name };
-    const inputSize = data.length;
+    // ratios are measured against the bytes stored in the file, across the whole chain
+    const inputSize = raw.length;
     switch (name) {
       case 'FlateDecode':
-        data = applyPredictor(inflateBounded(data, bound), parms);
+        data = applyPredictor(inflateBounded(data, bound, inputSize), parms);
         break;
       case 'LZWDecode': {
         const sink = new BoundedSink(bound, inputSize);

@@ -46,14 +46,13 @@ export class BoundedSink {
   }
 }
 
-function run(make: (sink: BoundedSink) => Inflate | Unzlib, data: Uint8Array, bound: OutputBound): { out: Uint8Array; ok: boolean } {
-  const sink = new BoundedSink(bound, data.length);
+function run(make: (sink: BoundedSink) => Inflate | Unzlib, data: Uint8Array, bound: OutputBound, encodedSize: number): { out: Uint8Array; ok: boolean } {
+  const sink = new BoundedSink(bound, encodedSize);
   const inflater = make(sink);
   try {
-    for (let i = 0; i < data.length; i += CHUNK) {
-      const end = Math.min(data.length, i + CHUNK);
-      inflater.push(data.subarray(i, end), end === data.length);
-    }
+    // push everything as non-final first, so a truncated stream still yields what it decoded
+    for (let i = 0; i < data.length; i += CHUNK) inflater.push(data.subarray(i, Math.min(data.length, i + CHUNK)), false);
+    inflater.push(new Uint8Array(0), true);
     return { out: sink.result(), ok: true };
   } catch (error) {
     if (error instanceof LimitExceededError) throw error;
@@ -61,13 +60,16 @@ function run(make: (sink: BoundedSink) => Inflate | Unzlib, data: Uint8Array, bo
   }
 }
 
-/** Inflates zlib data (falling back to raw deflate when the header is damaged). */
-export function inflateBounded(data: Uint8Array, bound: OutputBound): Uint8Array {
+/**
+ * Inflates zlib data (falling back to raw deflate when the header is damaged). `encodedSize` is
+ * the stream's size in the file, against which the expansion ratio is bounded.
+ */
+export function inflateBounded(data: Uint8Array, bound: OutputBound, encodedSize = data.length): Uint8Array {
   const hasZlibHeader = data.length >= 2 && (data[0]! & 0x0f) === 8 && ((data[0]! << 8) | data[1]!) % 31 === 0;
   if (hasZlibHeader) {
-    const first = run((sink) => new Unzlib((chunk) => sink.push(chunk)), data, bound);
+    const first = run((sink) => new Unzlib((chunk) => sink.push(chunk)), data, bound, encodedSize);
     if (first.ok || first.out.length > 0) return first.out;
   }
-  const raw = run((sink) => new Inflate((chunk) => sink.push(chunk)), hasZlibHeader ? data.subarray(2) : data, bound);
+  const raw = run((sink) => new Inflate((chunk) => sink.push(chunk)), hasZlibHeader ? data.subarray(2) : data, bound, encodedSize);
   return raw.out;
 }

@@ -1,0 +1,19 @@
+// Vitest projects: one per package (tests beside the code) and one for the cross-package tests
+// in test/. Workspace packages resolve to their TypeScript sources through the `@loupe/source`
+// export condition, so tests never run stale builds.
+import { defineConfig } from 'vitest/config';
+
+const conditions = ['@loupe/source', 'import', 'module', 'node', 'default'];
+const resolve = { conditions };
+const ssr = { resolve: { conditions, externalConditions: conditions } };
+
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve, ssr, test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+      { resolve, ssr, test: { name: 'node', include: ['packages/node/src/**/*.test.ts'], testTimeout: 60_000 } },
+      { resolve, ssr, test: { name: 'cli', include: ['packages/cli/src/**/*.test.ts'], testTimeout: 60_000 } },
+      { resolve, ssr, test: { name: 'e2e', include: ['test/**/*.test.ts'], testTimeout: 900_000, hookTimeout: 300_000 } },
+    ],
+  },
+});
