@@ -53,7 +53,7 @@ export async function scanCommand(engine: Engine, files: string[], options: Scan
       const bytes = await readInput(path);
       const detail = await engine.scanDetailed(bytes, { name });
       bar.finish();
-      io.out(options.json ? JSON.stringify(detail.document) : formatReport(detail.document, detail.revisions) + '\n');
+      io.out(options.json ? JSON.stringify(detail.document) : formatReport(detail) + '\n');
     } catch (error) {
       const spec = toSpecError(error);
       bar.finish();

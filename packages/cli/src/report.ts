@@ -1,6 +1,6 @@
 // The human-readable report of `loupe scan`: file facts, capture, each revision with what it
 // changed and its word diffs, and the metadata rows. Plain text, no colour codes when piped.
-import type { DocumentResult, RevisionChanges, SpecError } from '@loupe/core';
+import type { ScanDetail, SpecError } from '@loupe/core';
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -11,7 +11,8 @@ function list(nums: number[], max = 12): string {
 }
 
 /** Formats one document's report. */
-export function formatReport(doc: DocumentResult, revisions: RevisionChanges[] | undefined): string {
+export function formatReport(detail: ScanDetail): string {
+  const { document: doc, revisions, unreadRevisions = [] } = detail;
   const f = doc.file;
   const rowValue = (key: string): string => doc.metadata.find((r) => r.key === key)?.value ?? '';
   const lines: string[] = [];
@@ -32,6 +33,8 @@ export function formatReport(doc: DocumentResult, revisions: RevisionChanges[] |
       ].filter(Boolean);
       lines.push(`    r${rev.revision}  bytes ${rev.start}–${rev.end} · ${rev.xref} xref · objects ${parts.join('; ') || 'none'}`);
       lines.push(`         pages touched: ${rev.touchedPages.length ? list(rev.touchedPages) : 'none'}${rev.info.producer ? ` · producer ${rev.info.producer}` : ''}`);
+      const unread = unreadRevisions.find((u) => u.revision === rev.revision || u.revision === rev.revision - 1);
+      if (unread) lines.push(`         text of r${unread.revision} could not be read, so no diff: ${unread.message}`);
       for (const diff of doc.revisions.diffs.filter((d) => d.to_revision === rev.revision)) {
         lines.push(`         - ${diff.before}`);
         lines.push(`         + ${diff.after}`);

@@ -6,7 +6,7 @@ import { md5Hex, sha256Hex } from './digest.js';
 import { FileTooLargeError, UnreadableDocumentError, UnsupportedTypeError } from './errors.js';
 import { metadataRows } from './document/metadata-rows.js';
 import { fontFacts, measureCapture, pdfVersion, xmpFacts } from './document/pdf-facts.js';
-import { revisionDiffs } from './document/revision-diffs.js';
+import { revisionDiffs, type UnreadRevision } from './document/revision-diffs.js';
 import type { Capture, DocumentResult } from './document/types.js';
 import type { ParseLimits } from './pdf/limits.js';
 import { listPages, recoverPages } from './pdf/pages.js';
@@ -46,6 +46,8 @@ export interface ScanDetail {
   document: DocumentResult;
   /** Per-revision structure, for PDFs. */
   revisions?: RevisionChanges[];
+  /** Revisions whose text could not be extracted, so their diffs are missing. */
+  unreadRevisions?: UnreadRevision[];
 }
 
 /** The engine bound to a platform. */
@@ -81,7 +83,7 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
     if (pages.length > maxPages) throw new FileTooLargeError(`The PDF has ${pages.length} pages; the limit is ${maxPages}.`);
     if (pages.length === 0) throw new UnreadableDocumentError('The PDF has no readable pages.', 'broken_structure');
     const revisions = analyseRevisions(file);
-    const diffs = revisions.length > 1 ? await revisionDiffs(bytes, revisions, platform.pdf) : [];
+    const { diffs, unread } = revisions.length > 1 ? await revisionDiffs(bytes, revisions, platform.pdf) : { diffs: [], unread: [] };
     const latest = revisions[revisions.length - 1]!;
     const fonts = fontFacts(view, pages);
     const xmp = xmpFacts(file, view);
@@ -108,7 +110,7 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
       }),
     };
     if (capture) document.capture = capture;
-    return { document: orderFields(document), revisions };
+    return { document: orderFields(document), revisions, unreadRevisions: unread };
   }
 
   return {

@@ -29,15 +29,38 @@ function render(hunks: DiffHunk[], side: 'before' | 'after'): string {
   return text.length > MAX_DIFF_TEXT ? text.slice(0, MAX_DIFF_TEXT - 1) + '…' : text;
 }
 
-/** Computes the word-level diffs of every revision that touched pages. */
-export async function revisionDiffs(bytes: Uint8Array, revisions: RevisionChanges[], pdf: PdfText): Promise<RevisionDiff[]> {
+/** A revision whose text the `PdfText` port could not read, so its diffs are missing. */
+export interface UnreadRevision {
+  revision: number;
+  message: string;
+}
+
+/** The diffs, and the revisions whose text could not be read. */
+export interface RevisionDiffResult {
+  diffs: RevisionDiff[];
+  unread: UnreadRevision[];
+}
+
+/**
+ * Computes the word-level diffs of every revision that touched pages. A revision whose byte
+ * prefix the port cannot read (damaged earlier saves are common) yields no diff for the pairs it
+ * is part of, and is listed in `unread`; it never fails the document.
+ */
+export async function revisionDiffs(bytes: Uint8Array, revisions: RevisionChanges[], pdf: PdfText): Promise<RevisionDiffResult> {
   const cache = new Map<string, PageText | undefined>();
-  const textsAt = async (rev: RevisionChanges, pages: number[]): Promise<Map<number, PageText | undefined>> => {
+  const unread = new Map<number, string>();
+  const textsAt = async (rev: RevisionChanges, pages: number[]): Promise<Map<number, PageText | undefined> | undefined> => {
+    if (unread.has(rev.revision)) return undefined;
     const missing = pages.filter((p) => !cache.has(`${rev.revision}:${p}`));
     if (missing.length > 0) {
-      const extracted = await pdf.extract(bytes.subarray(0, rev.end), missing);
-      const byPage = new Map(extracted.map((t) => [t.page, t]));
-      for (const p of missing) cache.set(`${rev.revision}:${p}`, byPage.get(p));
+      try {
+        const extracted = await pdf.extract(bytes.subarray(0, rev.end), missing);
+        const byPage = new Map(extracted.map((t) => [t.page, t]));
+        for (const p of missing) cache.set(`${rev.revision}:${p}`, byPage.get(p));
+      } catch (error) {
+        unread.set(rev.revision, error instanceof Error ? error.message : String(error));
+        return undefined;
+      }
     }
     return new Map(pages.map((p) => [p, cache.get(`${rev.revision}:${p}`)]));
   };
@@ -47,7 +70,9 @@ export async function revisionDiffs(bytes: Uint8Array, revisions: RevisionChange
     const prev = revisions[i - 1]!;
     if (rev.touchedPages.length === 0) continue;
     const oldPages = rev.touchedPages.filter((p) => p <= prev.pageCount);
-    const [before, after] = [await textsAt(prev, oldPages), await textsAt(rev, rev.touchedPages)];
+    const before = await textsAt(prev, oldPages);
+    const after = await textsAt(rev, rev.touchedPages);
+    if (!before || !after) continue;
     for (const page of rev.touchedPages) {
       const hunks = diffWords(pageWords(before.get(page)), pageWords(after.get(page)));
       if (hunks.length === 0) continue;
@@ -60,5 +85,5 @@ export async function revisionDiffs(bytes: Uint8Array, revisions: RevisionChange
       });
     }
   }
-  return diffs;
+  return { diffs, unread: [...unread].map(([revision, message]) => ({ revision, message })) };
 }

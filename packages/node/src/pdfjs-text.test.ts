@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { editText, makeStatement } from '../../../test/fixtures/pdf-builders.js';
+import { createPdfJsText } from './pdfjs-text.js';
+
+describe('pdf.js text port', () => {
+  it('extracts positioned text for the pages asked, skipping pages that do not exist', async () => {
+    const port = createPdfJsText();
+    const bytes = await makeStatement({ pages: 3, rowsPerPage: 4 });
+    const pages = await port.extract(bytes, [2, 9]);
+    expect(pages.map((p) => p.page)).toEqual([2]);
+    const text = pages[0]!.items.map((i) => i.str).join(' ');
+    expect(text).toContain('page 2 of 3');
+    const header = pages[0]!.items.find((i) => i.str === 'First Example Bank')!;
+    expect(header.x).toBeCloseTo(50, 0);
+    expect(header.y).toBeCloseTo(740, 0);
+    expect(pages[0]!.width).toBe(612);
+  });
+
+  it('reads an earlier revision from its byte prefix and leaves the caller bytes intact', async () => {
+    const port = createPdfJsText();
+    const base = await makeStatement({ pages: 1, rowsPerPage: 2 });
+    const edited = await editText(base, 0, 'First Example Bank', 'Forged Example Bank');
+    const [before] = await port.extract(edited.subarray(0, base.length), [1]);
+    const [after] = await port.extract(edited, [1]);
+    expect(before!.items.map((i) => i.str)).toContain('First Example Bank');
+    expect(after!.items.map((i) => i.str)).toContain('Forged Example Bank');
+    expect(edited.byteLength).toBeGreaterThan(base.length); // not detached by pdf.js
+  });
+
+  it('gives up on a document after its time limit', async () => {
+    const port = createPdfJsText({ timeoutMs: 1 });
+    const bytes = await makeStatement({ pages: 30, rowsPerPage: 30 });
+    await expect(port.extract(bytes, Array.from({ length: 30 }, (_, i) => i + 1))).rejects.toMatchObject({ code: 'unreadable_document' });
+  });
+});
