@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 /** The CLI entry (built by `npm run build`). */
-export const LOUPE_BIN = join(__dirname, '../packages/cli/bin/loupe.js');
+export const LOUPE_BIN = join(import.meta.dirname, '../packages/cli/bin/loupe.js');
 
 /** Output of one run. */
 export interface CliRun {

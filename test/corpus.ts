@@ -4,7 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** The corpus directory. */
-export const CORPUS_DIR = resolve(process.env.LOUPE_CORPUS ?? join(__dirname, '../../shared/corpus'));
+export const CORPUS_DIR = resolve(process.env.LOUPE_CORPUS ?? join(import.meta.dirname, '../../shared/corpus'));
 
 /** Every PDF of the corpus, as paths, in a stable order. */
 export function corpusFiles(): string[] {

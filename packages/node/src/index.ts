@@ -2,7 +2,7 @@
 import { createEngine, type Engine, type EngineOptions, type Platform } from '@loupe/core';
 import { createPdfJsText, type PdfJsTextOptions } from './pdfjs-text.js';
 
-export { createPdfJsText, loadPdfJs, openWithPdfJs, pdfjsAssetOptions, type PdfJsTextOptions } from './pdfjs-text.js';
+export { createPdfJsText, loadPdfJs, openWithPdfJs, pdfjsAssetOptions, type OpenOptions, type PdfJsTextOptions } from './pdfjs-text.js';
 
 /** Options of the Node platform. */
 export interface NodePlatformOptions {

@@ -33,3 +33,13 @@ describe('pdf.js text port', () => {
     await expect(port.extract(bytes, Array.from({ length: 30 }, (_, i) => i + 1))).rejects.toMatchObject({ code: 'unreadable_document' });
   });
 });
+
+describe('loading pdf.js', () => {
+  it('leaves the native Array.prototype.push and JSON functions in place', async () => {
+    const { loadPdfJs } = await import('./pdfjs-text.js');
+    const natives = [Array.prototype.push, JSON.stringify, JSON.parse];
+    await loadPdfJs();
+    expect([Array.prototype.push, JSON.stringify, JSON.parse]).toEqual(natives);
+    expect(Array.prototype.push.toString()).toContain('[native code]');
+  });
+});
