@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { createNodeEngine, openWithPdfJs } from '@loupe/node';
-import { scanMarkers, scanMarkersReference } from '@loupe/core';
+import { listPages, PdfFile, scanMarkers, scanMarkersReference, TextInterpreter } from '@loupe/core';
 import { benchCorpus, PAGE_COUNTS, type BenchFile } from './corpus.js';
 import { hasCommand, median, PeakRss, timeIt, timeProcess } from './measure.js';
 
@@ -61,6 +61,25 @@ async function markerKernel(files: BenchFile[]): Promise<Record<string, number>>
   ]));
   console.log(`\nspeed-up: ${fmt(result.speedup, 2)}x`);
   return result;
+}
+
+async function textExtraction(files: BenchFile[]): Promise<Record<string, number>[]> {
+  const rows: Record<string, number>[] = [];
+  const lines: (string | number)[][] = [];
+  for (const f of files.filter((x) => x.revisions === 1)) {
+    const core = await timeIt(() => {
+      const file = PdfFile.open(f.bytes);
+      const view = file.view();
+      const interpreter = new TextInterpreter(file, view);
+      for (const page of listPages(view)) interpreter.pageText(page);
+    });
+    const pdfjs = await timeIt(() => pdfjsTextPass(f.bytes));
+    rows.push({ pages: f.pages, coreMs: core, pdfjsMs: pdfjs, speedup: pdfjs / core });
+    lines.push([f.name, f.pages, fmt(core), fmt(f.pages / (core / 1000), 0), fmt(pdfjs), fmt(f.pages / (pdfjs / 1000), 0), `${fmt(pdfjs / core, 1)}x`]);
+  }
+  console.log('\n## Text extraction: the core interpreter vs pdf.js (every page, open included)\n');
+  console.log(table(['file', 'pages', 'core ms', 'core pages/s', 'pdf.js ms', 'pdf.js pages/s', 'core speed-up'], lines));
+  return rows;
 }
 
 interface InProcessRow {
@@ -155,6 +174,7 @@ const files = await benchCorpus(join(OUT, 'corpus'));
 console.log(`# Loupe revision benchmark\n\n${new Date().toISOString()} · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}\n`);
 console.log(table(['file', 'pages', 'revisions', 'bytes'], files.map((f) => [f.name, f.pages, f.revisions, f.bytes.length])));
 const kernel = await markerKernel(files);
+const text = await textExtraction(files);
 const inproc = await inProcess(files);
 const peerRows = peers(files);
-writeFileSync(join(OUT, 'revisions.json'), JSON.stringify({ date: new Date().toISOString(), node: process.version, kernel, inProcess: inproc, peers: peerRows }, null, 2));
+writeFileSync(join(OUT, 'revisions.json'), JSON.stringify({ date: new Date().toISOString(), node: process.version, kernel, text, inProcess: inproc, peers: peerRows }, null, 2));

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createNodeEngine } from '@loupe/node';
-import { FileEncryptedError, FileTooLargeError, UnreadableDocumentError, UnsupportedTypeError } from '@loupe/core';
+import { createEngine, FileEncryptedError, FileTooLargeError, UnreadableDocumentError, UnsupportedTypeError } from '@loupe/core';
 import { addPage, editMetadata, editText, makeStatement, money } from './fixtures/pdf-builders.js';
 import { RawPdf } from './fixtures/raw-pdf.js';
 
@@ -82,5 +82,27 @@ describe('document engine (Node platform)', () => {
     const doc = await engine.scan(new Uint8Array(readFileSync(join(FILES, 'encrypted-aes-256-r6.pdf'))), { name: 'enc.pdf' });
     expect(doc.capture).toBe('native_pdf');
     expect(doc.metadata.find((r) => r.key === 'Producer')!.value).toBe('Loupe fixture generator');
+  });
+});
+
+describe('revision text readers', () => {
+  it('gives the same diff whether the core interpreter or pdf.js reads the pages', async () => {
+    const base = await makeStatement({ pages: 2, rowsPerPage: 8, seed: 9 });
+    const edited = await editText(base, 1, 'First Example Bank', 'Frist Example Bank');
+    const auto = await engine.scanDetailed(edited, { name: 'e.pdf' });
+    const portOnly = await createNodeEngine({ textSource: 'port' }).scanDetailed(edited, { name: 'e.pdf' });
+    expect(auto.textReaders).toEqual({ core: 1, port: 0 });
+    expect(portOnly.textReaders).toEqual({ core: 0, port: 1 });
+    expect(auto.document.revisions).toEqual(portOnly.document.revisions);
+    expect(auto.document.revisions!.diffs).toHaveLength(1);
+  });
+
+  it('reads revisions with the core alone when the port is unavailable', async () => {
+    const base = await makeStatement({ pages: 1, rowsPerPage: 4 });
+    const edited = await editText(base, 0, 'First Example Bank', 'Last Example Bank');
+    const failingPort = { extract: async () => Promise.reject(new Error('no pdf.js here')) };
+    const detail = await createEngine({ pdf: failingPort }).scanDetailed(edited, { name: 'e.pdf' });
+    expect(detail.document.revisions!.diffs[0]!.after).toContain('Last Example Bank');
+    expect(detail.unreadRevisions).toEqual([]);
   });
 });

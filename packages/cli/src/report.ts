@@ -12,7 +12,7 @@ function list(nums: number[], max = 12): string {
 
 /** Formats one document's report. */
 export function formatReport(detail: ScanDetail): string {
-  const { document: doc, revisions, unreadRevisions = [] } = detail;
+  const { document: doc, revisions, unreadRevisions = [], textReaders } = detail;
   const f = doc.file;
   const rowValue = (key: string): string => doc.metadata.find((r) => r.key === key)?.value ?? '';
   const lines: string[] = [];
@@ -23,6 +23,9 @@ export function formatReport(detail: ScanDetail): string {
   if (doc.revisions) {
     const updates = doc.revisions.count - 1;
     lines.push(`  Revisions   ${doc.revisions.count} (${updates === 0 ? 'no incremental updates' : plural(updates, 'incremental update')})`);
+    if (textReaders && textReaders.core + textReaders.port > 0) {
+      lines.push(`              page text read by the core interpreter for ${plural(textReaders.core, 'page pair')}, by pdf.js for ${textReaders.port}`);
+    }
     for (const rev of revisions ?? []) {
       if (rev.revision === 1) continue;
       const parts = [

@@ -6,7 +6,7 @@ import { md5Hex, sha256Hex } from './digest.js';
 import { FileTooLargeError, UnreadableDocumentError, UnsupportedTypeError } from './errors.js';
 import { metadataRows } from './document/metadata-rows.js';
 import { fontFacts, measureCapture, pdfVersion, xmpFacts } from './document/pdf-facts.js';
-import { revisionDiffs, type UnreadRevision } from './document/revision-diffs.js';
+import { revisionDiffs, type TextSource, type UnreadRevision } from './document/revision-diffs.js';
 import type { Capture, DocumentResult } from './document/types.js';
 import type { ParseLimits } from './pdf/limits.js';
 import { listPages, recoverPages } from './pdf/pages.js';
@@ -33,6 +33,11 @@ export interface EngineOptions {
   maxPages?: number;
   /** Parse bounds (see `ParseLimits`). */
   limits?: Partial<ParseLimits>;
+  /**
+   * Where revision text comes from: `auto` (default) uses the core's interpreter for pages it
+   * reads with certainty and the `PdfText` port for the rest; `port` always uses the port.
+   */
+  textSource?: TextSource;
 }
 
 /** What a caller says about a file besides its bytes. */
@@ -48,6 +53,8 @@ export interface ScanDetail {
   revisions?: RevisionChanges[];
   /** Revisions whose text could not be extracted, so their diffs are missing. */
   unreadRevisions?: UnreadRevision[];
+  /** How many page pairs the core interpreter and the `PdfText` port read for the diffs. */
+  textReaders?: { core: number; port: number };
 }
 
 /** The engine bound to a platform. */
@@ -83,7 +90,8 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
     if (pages.length > maxPages) throw new FileTooLargeError(`The PDF has ${pages.length} pages; the limit is ${maxPages}.`);
     if (pages.length === 0) throw new UnreadableDocumentError('The PDF has no readable pages.', 'broken_structure');
     const revisions = analyseRevisions(file);
-    const { diffs, unread } = revisions.length > 1 ? await revisionDiffs(bytes, revisions, platform.pdf) : { diffs: [], unread: [] };
+    const { diffs, unread, readers } =
+      revisions.length > 1 ? await revisionDiffs(bytes, revisions, platform.pdf, file, options.textSource) : { diffs: [], unread: [], readers: { core: 0, port: 0 } };
     const latest = revisions[revisions.length - 1]!;
     const fonts = fontFacts(view, pages);
     const xmp = xmpFacts(file, view);
@@ -110,7 +118,7 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
       }),
     };
     if (capture) document.capture = capture;
-    return { document: orderFields(document), revisions, unreadRevisions: unread };
+    return { document: orderFields(document), revisions, unreadRevisions: unread, textReaders: readers };
   }
 
   return {

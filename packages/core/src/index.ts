@@ -4,7 +4,8 @@ export { createEngine, ENGINE_MODEL, ENGINE_VERSION, MAX_FILE_BYTES, MAX_PAGES }
 export type { Engine, EngineOptions, ScanDetail, ScanInput } from './engine.js';
 export type { PageText, PdfText, Platform, TextItem } from './platform.js';
 export * from './document/types.js';
-export type { UnreadRevision } from './document/revision-diffs.js';
+export type { TextSource, UnreadRevision } from './document/revision-diffs.js';
+export { TextInterpreter, UnsupportedText } from './pdf/content/text-interpreter.js';
 export { formatBytes, formatInstant, metadataRows } from './document/metadata-rows.js';
 export * from './errors.js';
 export { manifestDigest, MANIFEST_DIGEST_ALGORITHM, md5Hex, sha256Hex } from './digest.js';

@@ -1,9 +1,14 @@
 // The text half of the revision engine: for every save after the first that touched pages, the
-// text of those pages before and after it (through the `PdfText` port, loading the byte prefix
-// that ends at each revision's `%%EOF`), diffed word by word into the spec's
-// `{from_revision, to_revision, before, after}` entries. Text is extracted only for touched pages,
-// and each (revision, page) text is extracted once, so the cost follows the edits, not the
-// number of revisions.
+// text of those pages before and after it, diffed word by word into the spec's
+// `{from_revision, to_revision, before, after}` entries. Text comes from the core's own
+// interpreter reading each revision's objects when it reads both sides with certainty, else from
+// the `PdfText` port (pdf.js) loading the byte prefix that ends at each revision's `%%EOF` — both
+// sides of a pair always from the same reader, so the diff shows edits, not reader differences.
+// Text is extracted only for touched pages, and each (revision, page) once, so the cost follows
+// the edits, not the number of revisions.
+import { TextInterpreter } from '../pdf/content/text-interpreter.js';
+import { listPages, type PageNode } from '../pdf/pages.js';
+import type { PdfFile } from '../pdf/pdf-file.js';
 import type { RevisionChanges } from '../pdf/revision-changes.js';
 import type { PageText, PdfText } from '../platform.js';
 import { diffWords, tokenizeWords, type DiffHunk } from '../text/word-diff.js';
@@ -35,10 +40,42 @@ export interface UnreadRevision {
   message: string;
 }
 
-/** The diffs, and the revisions whose text could not be read. */
+/** The diffs, the revisions whose text could not be read, and which reader served the pairs. */
 export interface RevisionDiffResult {
   diffs: RevisionDiff[];
   unread: UnreadRevision[];
+  /** Page pairs read by the core interpreter and by the port. */
+  readers: { core: number; port: number };
+}
+
+/** Where revision text comes from: the core interpreter where certain (`auto`), or the port only. */
+export type TextSource = 'auto' | 'port';
+
+/** Reads page text of revisions with the core interpreter, once per (revision, page). */
+class CoreTexts {
+  private readonly cache = new Map<string, PageText | null>();
+  private readonly interpreters = new Map<number, { interpreter: TextInterpreter; pages: PageNode[] }>();
+  constructor(private readonly file: PdfFile) {}
+
+  get(rev: RevisionChanges, page: number): PageText | null {
+    const key = `${rev.revision}:${page}`;
+    let text = this.cache.get(key);
+    if (text !== undefined) return text;
+    let entry = this.interpreters.get(rev.revision);
+    if (!entry) {
+      const view = this.file.view(rev.revision - 1);
+      entry = { interpreter: new TextInterpreter(this.file, view), pages: listPages(view) };
+      this.interpreters.set(rev.revision, entry);
+    }
+    const node = entry.pages[page - 1];
+    try {
+      text = node ? entry.interpreter.pageText(node) : null;
+    } catch {
+      text = null; // unsupported fonts, damaged content, a bound: the port reads this page
+    }
+    this.cache.set(key, text);
+    return text;
+  }
 }
 
 /**
@@ -46,7 +83,15 @@ export interface RevisionDiffResult {
  * prefix the port cannot read (damaged earlier saves are common) yields no diff for the pairs it
  * is part of, and is listed in `unread`; it never fails the document.
  */
-export async function revisionDiffs(bytes: Uint8Array, revisions: RevisionChanges[], pdf: PdfText): Promise<RevisionDiffResult> {
+export async function revisionDiffs(
+  bytes: Uint8Array,
+  revisions: RevisionChanges[],
+  pdf: PdfText,
+  file?: PdfFile,
+  source: TextSource = 'auto',
+): Promise<RevisionDiffResult> {
+  const core = file && source === 'auto' ? new CoreTexts(file) : undefined;
+  const readers = { core: 0, port: 0 };
   const cache = new Map<string, PageText | undefined>();
   const unread = new Map<number, string>();
   const textsAt = async (rev: RevisionChanges, pages: number[]): Promise<Map<number, PageText | undefined> | undefined> => {
@@ -69,12 +114,29 @@ export async function revisionDiffs(bytes: Uint8Array, revisions: RevisionChange
     const rev = revisions[i]!;
     const prev = revisions[i - 1]!;
     if (rev.touchedPages.length === 0) continue;
-    const oldPages = rev.touchedPages.filter((p) => p <= prev.pageCount);
-    const before = await textsAt(prev, oldPages);
-    const after = await textsAt(rev, rev.touchedPages);
-    if (!before || !after) continue;
+    // pages the core reads on both sides; the rest go to the port, both sides together
+    const pairs = new Map<number, [PageText | undefined, PageText | undefined]>();
+    const forPort: number[] = [];
     for (const page of rev.touchedPages) {
-      const hunks = diffWords(pageWords(before.get(page)), pageWords(after.get(page)));
+      const before = page <= prev.pageCount ? core?.get(prev, page) : undefined;
+      const after = core?.get(rev, page);
+      if (after && (before || page > prev.pageCount)) {
+        pairs.set(page, [before ?? undefined, after]);
+        readers.core++;
+      } else forPort.push(page);
+    }
+    if (forPort.length > 0) {
+      const before = await textsAt(prev, forPort.filter((p) => p <= prev.pageCount));
+      const after = await textsAt(rev, forPort);
+      if (before && after) {
+        for (const page of forPort) pairs.set(page, [before.get(page), after.get(page)]);
+        readers.port += forPort.length;
+      }
+    }
+    for (const page of rev.touchedPages) {
+      const pair = pairs.get(page);
+      if (!pair) continue;
+      const hunks = diffWords(pageWords(pair[0]), pageWords(pair[1]));
       if (hunks.length === 0) continue;
       const label = `Page ${page}: `;
       diffs.push({
@@ -85,5 +147,5 @@ export async function revisionDiffs(bytes: Uint8Array, revisions: RevisionChange
       });
     }
   }
-  return { diffs, unread: [...unread].map(([revision, message]) => ({ revision, message })) };
+  return { diffs, unread: [...unread].map(([revision, message]) => ({ revision, message })), readers };
 }

@@ -271,6 +271,11 @@ export class Lexer {
 
 /** Decodes `d[start, end)` as Latin-1. */
 export function latin1(d: Uint8Array, start = 0, end = d.length): string {
+  if (end - start <= 64) {
+    let short = '';
+    for (let i = start; i < end; i++) short += String.fromCharCode(d[i]!);
+    return short;
+  }
   let s = '';
   for (let i = start; i < end; i += 8192) {
     s += String.fromCharCode.apply(null, Array.from(d.subarray(i, Math.min(end, i + 8192))));

@@ -28,6 +28,8 @@ function box(view: ObjectView, v: PdfObject | undefined): [number, number, numbe
   const n = a.slice(0, 4).map((x) => asNumber(view.resolve(x)));
   if (n.some((x) => x === undefined)) return undefined;
   const [x0, y0, x1, y1] = n as [number, number, number, number];
+  // an empty box is treated as absent, as readers do
+  if (x0 === x1 || y0 === y1) return undefined;
   return [Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)];
 }
 

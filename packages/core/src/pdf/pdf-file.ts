@@ -321,7 +321,8 @@ export class PdfFile {
     if (!dict) return;
     const ids = asArray(trailer.get('ID'));
     const first = ids?.[0] instanceof PdfString ? ids[0].bytes : new Uint8Array(0);
-    this.security = SecurityHandler.open(dict, first);
+    const view = this.view();
+    this.security = SecurityHandler.open(dict, first, (v) => view.resolve(v));
     this.encryption = this.security.info;
   }
 

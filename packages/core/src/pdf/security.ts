@@ -114,33 +114,34 @@ export class SecurityHandler {
    * Authenticates against `/Encrypt` with the empty user password. Throws `FileEncryptedError`
    * when a password or certificate is needed.
    */
-  static open(encrypt: PdfDict, firstId: Uint8Array): SecurityHandler {
+  static open(encrypt: PdfDict, firstId: Uint8Array, resolve: (v: PdfObject | undefined) => PdfObject = (v) => v ?? null): SecurityHandler {
     const filter = asName(encrypt.get('Filter')) ?? '';
     if (filter !== 'Standard') {
       throw new FileEncryptedError(`The PDF is encrypted with the /${filter || 'unknown'} handler (certificates); it cannot be opened without its key.`);
     }
-    const v = asInt(encrypt.get('V')) ?? 0;
-    const r = asInt(encrypt.get('R')) ?? 0;
-    const o = stringBytes(encrypt.get('O')) ?? new Uint8Array(0);
-    const u = stringBytes(encrypt.get('U')) ?? new Uint8Array(0);
-    const p = asInt(encrypt.get('P')) ?? 0;
-    const encryptMetadata = encrypt.get('EncryptMetadata') !== false;
+    const get = (key: string): PdfObject => resolve(encrypt.get(key));
+    const v = asInt(get('V')) ?? 0;
+    const r = asInt(get('R')) ?? 0;
+    const o = stringBytes(get('O')) ?? new Uint8Array(0);
+    const u = stringBytes(get('U')) ?? new Uint8Array(0);
+    const p = asInt(get('P')) ?? 0;
+    const encryptMetadata = get('EncryptMetadata') !== false;
     let stm: CipherMethod = 'V2';
     let str: CipherMethod = 'V2';
-    let keyBits = v === 1 ? 40 : (asInt(encrypt.get('Length')) ?? 40);
+    let keyBits = v === 1 ? 40 : (asInt(get('Length')) ?? 40);
     if (v >= 4) {
-      const cf = asDict(encrypt.get('CF'));
+      const cf = asDict(resolve(encrypt.get('CF')));
       const methodOf = (name: string | undefined): CipherMethod => {
         if (!name || name === 'Identity') return 'None';
-        const m = asName(asDict(cf?.get(name))?.get('CFM'));
+        const m = asName(resolve(asDict(resolve(cf?.get(name)))?.get('CFM')));
         if (m === 'AESV2') return 'AESV2';
         if (m === 'AESV3') return 'AESV3';
         if (m === 'None') return 'None';
         return 'V2';
       };
-      stm = methodOf(asName(encrypt.get('StmF')));
-      str = methodOf(asName(encrypt.get('StrF')));
-      const stdLength = asInt(asDict(cf?.get('StdCF'))?.get('Length'));
+      stm = methodOf(asName(get('StmF')));
+      str = methodOf(asName(get('StrF')));
+      const stdLength = asInt(resolve(asDict(resolve(cf?.get('StdCF')))?.get('Length')));
       if (v === 4) keyBits = stdLength !== undefined && stdLength <= 32 ? stdLength * 8 : 128;
     }
     if (v >= 5) keyBits = 256;
@@ -148,7 +149,7 @@ export class SecurityHandler {
     const info: EncryptionInfo = { filter, version: v, revision: r, method: stm === 'None' ? str : stm, keyBits };
     let fileKey: Uint8Array;
     if (r >= 5) {
-      const ue = stringBytes(encrypt.get('UE'));
+      const ue = stringBytes(get('UE'));
       if (u.length < 48 || !ue || ue.length < 32) throw new UnreadableDocumentError('The /Encrypt dictionary is damaged.', 'broken_structure');
       const password = new Uint8Array(0);
       const validationSalt = u.subarray(32, 40);

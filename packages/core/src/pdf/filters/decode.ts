@@ -24,6 +24,8 @@ export interface DecodedStream {
   data: Uint8Array;
   /** Name of the image codec still applied to `data`, when the chain ended at one. */
   imageCodec?: string;
+  /** True when the data was damaged and `data` holds only what decoded before the damage. */
+  damaged?: boolean;
 }
 
 /** Filter names of a stream dictionary, abbreviations expanded. */
@@ -58,16 +60,20 @@ export function decodeStreamData(dict: PdfDict, raw: Uint8Array, budget: Budget)
     ratioFloor: limits.ratioFloorBytes,
   };
   let data = raw;
+  let damaged = false;
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
     const parms = asDict(asArray(parmsList)?.[i] ?? undefined);
-    if (IMAGE_CODECS.has(name)) return { data, imageCodec: name };
+    if (IMAGE_CODECS.has(name)) return damaged ? { data, imageCodec: name, damaged } : { data, imageCodec: name };
     // ratios are measured against the bytes stored in the file, across the whole chain
     const inputSize = raw.length;
     switch (name) {
-      case 'FlateDecode':
-        data = applyPredictor(inflateBounded(data, bound, inputSize), parms);
+      case 'FlateDecode': {
+        const inflated = inflateBounded(data, bound, inputSize);
+        damaged ||= !inflated.ok;
+        data = applyPredictor(inflated.out, parms);
         break;
+      }
       case 'LZWDecode': {
         const sink = new BoundedSink(bound, inputSize);
         decodeLzw(data, sink, asInt(parms?.get('EarlyChange')) ?? 1);
@@ -99,5 +105,5 @@ export function decodeStreamData(dict: PdfDict, raw: Uint8Array, budget: Budget)
     }
     budget.chargeDecoded(data.length);
   }
-  return { data };
+  return damaged ? { data, damaged } : { data };
 }

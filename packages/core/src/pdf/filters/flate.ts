@@ -62,14 +62,14 @@ function run(make: (sink: BoundedSink) => Inflate | Unzlib, data: Uint8Array, bo
 
 /**
  * Inflates zlib data (falling back to raw deflate when the header is damaged). `encodedSize` is
- * the stream's size in the file, against which the expansion ratio is bounded.
+ * the stream's size in the file, against which the expansion ratio is bounded. `ok` is false when
+ * the data was damaged and `out` holds only what was decoded before the damage.
  */
-export function inflateBounded(data: Uint8Array, bound: OutputBound, encodedSize = data.length): Uint8Array {
+export function inflateBounded(data: Uint8Array, bound: OutputBound, encodedSize = data.length): { out: Uint8Array; ok: boolean } {
   const hasZlibHeader = data.length >= 2 && (data[0]! & 0x0f) === 8 && ((data[0]! << 8) | data[1]!) % 31 === 0;
   if (hasZlibHeader) {
     const first = run((sink) => new Unzlib((chunk) => sink.push(chunk)), data, bound, encodedSize);
-    if (first.ok || first.out.length > 0) return first.out;
+    if (first.ok || first.out.length > 0) return first;
   }
-  const raw = run((sink) => new Inflate((chunk) => sink.push(chunk)), hasZlibHeader ? data.subarray(2) : data, bound, encodedSize);
-  return raw.out;
+  return run((sink) => new Inflate((chunk) => sink.push(chunk)), hasZlibHeader ? data.subarray(2) : data, bound, encodedSize);
 }

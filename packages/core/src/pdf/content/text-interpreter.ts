@@ -1,0 +1,587 @@
+// The core's content-stream text interpreter: runs a page's content (text state, text and line
+// matrices, the CTM, q/Q, form XObjects, marked content) and produces positioned text items with
+// the same item and spacing rules as pdf.js's getTextContent, so the two agree word for word.
+// It reads a page only where every font is certain (see fonts/text-font.ts) and the text is
+// horizontal left-to-right; otherwise it returns `unsupported` with the reason, and the caller
+// uses the `PdfText` port (pdf.js) for that page.
+import { Lexer, Tok } from '../lexer.js';
+import { asArray, asDict, asName, asNumber, PdfDict, PdfStream, PdfString, type PdfObject } from '../objects.js';
+import type { PageNode } from '../pages.js';
+import { parseObject } from '../parser.js';
+import type { ObjectView, PdfFile } from '../pdf-file.js';
+import { loadTextFont, type TextFont, type TextGlyph } from '../fonts/text-font.js';
+import type { PageText, TextItem } from '../../platform.js';
+
+type Matrix = [number, number, number, number, number, number];
+
+const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];
+const TRACKING_SPACE_FACTOR = 0.102;
+const NOT_A_SPACE_FACTOR = 0.03;
+const NEGATIVE_SPACE_FACTOR = -0.2;
+const SPACE_IN_FLOW_MIN_FACTOR = 0.102;
+const SPACE_IN_FLOW_MAX_FACTOR = 0.6;
+const VERTICAL_SHIFT_RATIO = 0.25;
+const MAX_OPERATIONS = 2_000_000;
+const MAX_FORM_DEPTH = 12;
+const WHITESPACE = /^\s/u;
+const ZERO_WIDTH_DIACRITIC = /^\p{Mn}$/u;
+const FORMAT_MARK = /^\p{Cf}$/u;
+/** Scripts whose glyphs readers reorder or shape (right-to-left, Indic): declined, not guessed. */
+const REORDERED_SCRIPT = /[\u0590-\u08ff\u0900-\u0dff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
+const NORMALIZE = /([\u00a0\u00b5\u037e\u0eb3\u2000-\u200a\u202f\u2126\ufb00-\ufb04\ufb06\ufb20-\ufb36\ufb38-\ufb3c\ufb3e\ufb40-\ufb41\ufb43-\ufb44\ufb46-\ufba1\ufba4-\ufba9\ufbae-\ufbb1\ufbd3-\ufbdc\ufbde-\ufbe7\ufbea-\ufbf8\ufbfc-\ufbfd\ufc00-\ufc5d\ufc64-\ufcf1\ufcf5-\ufd3d\ufd88\ufdf4\ufdfa-\ufdfb\ufe71\ufe77\ufe79\ufe7b\ufe7d]+)|(\ufb05+)/gu;
+
+/** Every content-stream operator; pdf.js splits glued keywords (`ETBT`) along these. */
+const OPERATORS = new Set(
+  'b B b* B* BDC BI BMC BT BX c cm CS cs d d0 d1 Do DP EI EMC ET EX f F f* G g gs h i ID j J K k l m M MP n q Q re RG rg ri s S SC sc SCN scn sh T* Tc Td TD Tf Tj TJ TL Tm Tr Ts Tw Tz v w W W* y \' "'.split(' '),
+);
+const OPERATOR_PREFIXES = new Set([...OPERATORS].flatMap((op) => Array.from({ length: op.length }, (_, i) => op.slice(0, i + 1))));
+
+/** Splits a keyword into operators the way pdf.js's content lexer reads it. */
+export function splitOperators(keyword: string): string[] {
+  if (OPERATORS.has(keyword)) return [keyword];
+  const parts: string[] = [];
+  let current = '';
+  for (const ch of keyword) {
+    if (current && !OPERATOR_PREFIXES.has(current + ch)) {
+      parts.push(current);
+      current = '';
+    }
+    current += ch;
+  }
+  if (current) parts.push(current);
+  return parts;
+}
+
+const enum Category {
+  None = 0,
+  Whitespace = 1,
+  Diacritic = 2,
+  FormatMark = 4,
+  Reordered = 8,
+}
+
+const categories = new Map<string, Category>();
+
+/** pdf.js's character categories (whitespace, zero-width diacritic, format mark), cached. */
+function categoryOf(unicode: string): Category {
+  let c = categories.get(unicode);
+  if (c === undefined) {
+    c = Category.None;
+    if (WHITESPACE.test(unicode)) c |= Category.Whitespace;
+    if (ZERO_WIDTH_DIACRITIC.test(unicode)) c |= Category.Diacritic;
+    if (FORMAT_MARK.test(unicode)) c |= Category.FormatMark;
+    if (REORDERED_SCRIPT.test(unicode)) c |= Category.Reordered;
+    if (categories.size < 65536) categories.set(unicode, c);
+  }
+  return c;
+}
+
+/** A name operand (`/F1`): content streams need its text only, so it is not interned. */
+class NameOperand {
+  constructor(readonly name: string) {}
+}
+
+type Operand = PdfObject | NameOperand;
+
+const nameOf = (v: Operand | undefined): string | undefined => (v instanceof NameOperand ? v.name : asName(v as PdfObject | undefined));
+
+/** Why a page could not be read with certainty. */
+export class UnsupportedText extends Error {
+  override readonly name = 'UnsupportedText';
+}
+
+function mul(m1: readonly number[], m2: readonly number[]): Matrix {
+  return [
+    m1[0]! * m2[0]! + m1[2]! * m2[1]!,
+    m1[1]! * m2[0]! + m1[3]! * m2[1]!,
+    m1[0]! * m2[2]! + m1[2]! * m2[3]!,
+    m1[1]! * m2[2]! + m1[3]! * m2[3]!,
+    m1[0]! * m2[4]! + m1[2]! * m2[5]! + m1[4]!,
+    m1[1]! * m2[4]! + m1[3]! * m2[5]! + m1[5]!,
+  ];
+}
+
+interface TextState {
+  ctm: Matrix;
+  tm: Matrix;
+  tlm: Matrix;
+  font: TextFont | undefined;
+  fontKey: string | undefined;
+  fontSize: number;
+  charSpacing: number;
+  wordSpacing: number;
+  hScale: number;
+  leading: number;
+  rise: number;
+}
+
+function cloneState(s: TextState): TextState {
+  return { ...s, ctm: [...s.ctm] as Matrix, tm: [...s.tm] as Matrix, tlm: [...s.tlm] as Matrix };
+}
+
+function translate(m: Matrix, x: number, y: number): void {
+  m[4] = m[0] * x + m[2] * y + m[4];
+  m[5] = m[1] * x + m[3] * y + m[5];
+}
+
+/** Builds text items the way pdf.js does (one instance per content stream, as pdf.js nests). */
+class ItemBuilder {
+  private str: string[] = [];
+  private initialized = false;
+  private transform: Matrix = IDENTITY;
+  private prevTransform: Matrix | undefined;
+  private prevTextRise = 0;
+  private width = 0;
+  private totalWidth = 0;
+  private height = 0;
+  private fontName = '';
+  private textAdvanceScale = 0;
+  private trackingSpaceMin = Infinity;
+  private notASpace = -Infinity;
+  private negativeSpaceMax = -Infinity;
+  private spaceInFlowMin = 0;
+  private spaceInFlowMax = 0;
+  private readonly lastChars = [' ', ' '];
+  private lastPos = 0;
+  private current: TextState | undefined;
+
+  constructor(
+    private readonly items: TextItem[],
+    private readonly viewBox: readonly [number, number, number, number],
+  ) {}
+
+  private saveLastChar(char: string): boolean {
+    const next = (this.lastPos + 1) % 2;
+    const ret = this.lastChars[this.lastPos] !== ' ' && this.lastChars[next] === ' ';
+    this.lastChars[this.lastPos] = char;
+    this.lastPos = next;
+    return ret;
+  }
+
+  private shouldAddWhitespace(): boolean {
+    return this.lastChars[this.lastPos] !== ' ' && this.lastChars[(this.lastPos + 1) % 2] === ' ';
+  }
+
+  private resetLastChars(): void {
+    this.lastChars[0] = this.lastChars[1] = ' ';
+    this.lastPos = 0;
+  }
+
+  /** ctm ∘ tm ∘ [fontSize·hScale 0 0 fontSize 0 rise], without intermediate arrays. */
+  private textTransform(s: TextState): Matrix {
+    const a = s.fontSize * s.hScale;
+    const d = s.fontSize;
+    const t = s.tm;
+    const m0 = t[0] * a, m1 = t[1] * a, m2 = t[2] * d, m3 = t[3] * d;
+    const m4 = t[2] * s.rise + t[4], m5 = t[3] * s.rise + t[5];
+    const c = s.ctm;
+    return [
+      c[0] * m0 + c[2] * m1,
+      c[1] * m0 + c[3] * m1,
+      c[0] * m2 + c[2] * m3,
+      c[1] * m2 + c[3] * m3,
+      c[0] * m4 + c[2] * m5 + c[4],
+      c[1] * m4 + c[3] * m5 + c[5],
+    ];
+  }
+
+  private pushWhitespace(width: number, transform: Matrix | undefined): void {
+    const t = transform ?? this.prevTransform ?? IDENTITY;
+    this.items.push({ str: ' ', x: t[4], y: t[5], width, height: 0, fontName: this.fontName });
+  }
+
+  private ensure(s: TextState): void {
+    if (this.initialized) return;
+    this.fontName = s.fontKey ?? '';
+    const trm = (this.transform = this.textTransform(s));
+    this.width = this.totalWidth = 0;
+    this.height = Math.hypot(trm[2], trm[3]);
+    this.textAdvanceScale = Math.hypot(s.ctm[0], s.ctm[1]) * Math.hypot(s.tlm[0], s.tlm[1]);
+    this.trackingSpaceMin = s.fontSize * TRACKING_SPACE_FACTOR;
+    this.notASpace = s.fontSize * NOT_A_SPACE_FACTOR;
+    this.negativeSpaceMax = s.fontSize * NEGATIVE_SPACE_FACTOR;
+    this.spaceInFlowMin = s.fontSize * SPACE_IN_FLOW_MIN_FACTOR;
+    this.spaceInFlowMax = s.fontSize * SPACE_IN_FLOW_MAX_FACTOR;
+    this.initialized = true;
+  }
+
+  /** A builder for a nested content stream (a form XObject): same output, fresh item state. */
+  nested(): ItemBuilder {
+    return new ItemBuilder(this.items, this.viewBox);
+  }
+
+  /** pdf.js's updateAdvanceScale, run when the text matrix is set. */
+  updateAdvanceScale(s: TextState): void {
+    if (!this.initialized) return;
+    const scale = Math.hypot(s.ctm[0], s.ctm[1]) * Math.hypot(s.tlm[0], s.tlm[1]);
+    if (scale === this.textAdvanceScale) return;
+    this.totalWidth += this.width * this.textAdvanceScale;
+    this.width = 0;
+    this.textAdvanceScale = scale;
+  }
+
+  flush(): void {
+    if (!this.initialized) return;
+    this.totalWidth += this.width * this.textAdvanceScale;
+    const text = this.str.join('').replace(NORMALIZE, (_, p1: string | undefined, p2: string | undefined) => (p1 ? p1.normalize('NFKC') : 'ſt'.repeat((p2 ?? '').length)));
+    this.items.push({ str: text, x: this.transform[4], y: this.transform[5], width: Math.abs(this.totalWidth), height: Math.abs(this.height), fontName: this.fontName });
+    this.initialized = false;
+    this.str.length = 0;
+  }
+
+  private appendEOL(s: TextState): void {
+    this.resetLastChars();
+    if (this.initialized) this.flush();
+    else {
+      const t = this.textTransform(s);
+      this.items.push({ str: '', x: t[4], y: t[5], width: 0, height: 0, fontName: s.fontKey ?? '' });
+    }
+  }
+
+  private addFakeSpaces(width: number, orientation: number, s: TextState): boolean {
+    if (orientation * this.spaceInFlowMin <= width && width <= orientation * this.spaceInFlowMax) {
+      if (this.initialized) {
+        this.resetLastChars();
+        this.str.push(' ');
+      }
+      return false;
+    }
+    const prev = this.prevTransform;
+    this.flush();
+    this.resetLastChars();
+    this.pushWhitespace(Math.abs(width), prev ?? this.textTransform(s));
+    return true;
+  }
+
+  /** pdf.js's compareWithLastPosition for horizontal text; false when the glyph is off the page. */
+  private compare(s: TextState, glyphWidth: number): boolean {
+    const cur = this.textTransform(s);
+    let posX = cur[4];
+    let posY = cur[5];
+    const [vx0, vy0, vx1, vy1] = this.viewBox;
+    if (posX + glyphWidth < vx0 || posX > vx1 || posY < vy0 || posY > vy1) return false;
+    if (!this.prevTransform) return true;
+    let lastX = this.prevTransform[4];
+    let lastY = this.prevTransform[5];
+    if (lastX === posX && lastY === posY) return true;
+    let rotate = -1;
+    if (cur[0] && cur[1] === 0 && cur[2] === 0) rotate = cur[0] > 0 ? 0 : 180;
+    else if (cur[1] && cur[0] === 0 && cur[3] === 0) rotate = cur[1] > 0 ? 90 : 270;
+    if (rotate === 90) [posX, posY, lastX, lastY] = [posY, posX, lastY, lastX];
+    else if (rotate === 180) [posX, posY, lastX, lastY] = [-posX, -posY, -lastX, -lastY];
+    else if (rotate === 270) [posX, posY, lastX, lastY] = [-posY, -posX, -lastY, -lastX];
+    else if (rotate === -1) {
+      const inv = (x: number, y: number, m: Matrix): [number, number] => {
+        const scale = Math.hypot(m[0], m[1]);
+        return [(m[0] * x + m[1] * y) / scale, (m[2] * x + m[3] * y) / scale];
+      };
+      [posX, posY] = inv(posX, posY, cur);
+      [lastX, lastY] = inv(lastX, lastY, this.prevTransform);
+    }
+    const advanceX = (posX - lastX) / this.textAdvanceScale;
+    const advanceY = posY - lastY;
+    const orientation = Math.sign(this.width || this.totalWidth);
+    if (advanceX < orientation * this.negativeSpaceMax) {
+      if (Math.abs(advanceY) > 0.5 * this.height) {
+        this.appendEOL(s);
+        return true;
+      }
+      this.resetLastChars();
+      this.flush();
+      return true;
+    }
+    const riseDelta = s.rise - this.prevTextRise;
+    const advanceYCorrected = riseDelta === 0 ? advanceY : advanceY - (cur[3] / s.fontSize) * riseDelta;
+    if (Math.abs(advanceYCorrected) > this.height) {
+      this.appendEOL(s);
+      return true;
+    }
+    if (advanceX <= orientation * this.notASpace) this.resetLastChars();
+    if (advanceX <= orientation * this.trackingSpaceMin) {
+      if (this.shouldAddWhitespace()) {
+        this.resetLastChars();
+        this.flush();
+        this.pushWhitespace(Math.abs(advanceX), undefined);
+      } else this.width += advanceX;
+    } else if (!this.addFakeSpaces(advanceX, orientation, s)) {
+      if (this.str.length === 0) {
+        this.resetLastChars();
+        this.pushWhitespace(Math.abs(advanceX), undefined);
+      } else this.width += advanceX;
+    }
+    if (Math.abs(advanceY) > this.height * VERTICAL_SHIFT_RATIO) this.flush();
+    return true;
+  }
+
+  /** pdf.js's buildTextContentItem: lays out `glyphs` (or only spacing when null). */
+  show(s: TextState, glyphs: TextGlyph[] | null, extraSpacing: number): void {
+    const cur = this.current;
+    if (cur && cur !== s && (cur.fontSize !== s.fontSize || (cur.fontKey !== s.fontKey && cur.font?.name !== s.font?.name))) {
+      this.flush();
+      this.current = cloneState(s);
+    } else if (!cur) this.current = cloneState(s);
+    if (!glyphs) {
+      const spacing = s.charSpacing + extraSpacing;
+      if (spacing) translate(s.tm, spacing * s.hScale, 0);
+      return;
+    }
+    for (let i = 0; i < glyphs.length; i++) {
+      const g = glyphs[i]!;
+      const category = categoryOf(g.unicode);
+      if (category & Category.FormatMark) continue;
+      if (category & Category.Reordered) throw new UnsupportedText('right-to-left or shaped script');
+      let charSpacing = s.charSpacing + (i + 1 === glyphs.length ? extraSpacing : 0);
+      let scaledDim = g.width * s.fontSize;
+      if (g.code === 0x20) charSpacing += s.wordSpacing;
+      if (category & Category.Whitespace) {
+        charSpacing += scaledDim;
+        translate(s.tm, charSpacing * s.hScale, 0);
+        this.saveLastChar(' ');
+        continue;
+      }
+      const diacritic = (category & Category.Diacritic) !== 0;
+      if (!diacritic && !this.compare(s, scaledDim)) {
+        translate(s.tm, scaledDim * s.hScale, 0);
+        continue;
+      }
+      this.ensure(s);
+      if (diacritic) scaledDim = 0;
+      scaledDim *= s.hScale;
+      translate(s.tm, scaledDim, 0);
+      this.width += scaledDim;
+      if (scaledDim) {
+        this.prevTransform = this.textTransform(s);
+        this.prevTextRise = s.rise;
+      }
+      if (this.saveLastChar(g.unicode)) this.str.push(' ');
+      this.str.push(g.unicode);
+      if (charSpacing) translate(s.tm, charSpacing * s.hScale, 0);
+    }
+  }
+}
+
+/** Reads the text of pages with the core's own interpreter. */
+export class TextInterpreter {
+  private readonly fonts = new Map<PdfDict, TextFont>();
+  private operations = 0;
+
+  constructor(
+    private readonly file: PdfFile,
+    private readonly view: ObjectView,
+  ) {}
+
+  private font(resources: PdfDict | undefined, name: string): TextFont {
+    const dict = asDict(this.view.resolve(asDict(this.view.resolve(resources?.get('Font')))?.get(name)));
+    if (!dict) throw new UnsupportedText(`font /${name} is missing from the resources`);
+    let font = this.fonts.get(dict);
+    if (!font) {
+      const loaded = loadTextFont(this.file, this.view, dict);
+      if ('unsupported' in loaded) throw new UnsupportedText(loaded.unsupported);
+      font = loaded;
+      this.fonts.set(dict, font);
+    }
+    return font;
+  }
+
+  private decodeContent(stream: PdfStream): Uint8Array {
+    const decoded = this.file.decode(stream);
+    if (decoded.damaged) throw new UnsupportedText('damaged content stream');
+    return decoded.data;
+  }
+
+  /** The page's text items, or throws `UnsupportedText`. */
+  pageText(page: PageNode): PageText {
+    const items: TextItem[] = [];
+    const streams = this.view.resolve(page.dict.get('Contents'));
+    const list = (Array.isArray(streams) ? streams.map((x) => this.view.resolve(x)) : [streams]).filter((x): x is PdfStream => x instanceof PdfStream);
+    const chunks = list.map((s) => this.decodeContent(s));
+    const data = new Uint8Array(chunks.reduce((n, c) => n + c.length + 1, 0));
+    let o = 0;
+    for (const c of chunks) {
+      data.set(c, o);
+      o += c.length;
+      data[o++] = 0x0a;
+    }
+    const state: TextState = {
+      ctm: [...IDENTITY] as Matrix, tm: [...IDENTITY] as Matrix, tlm: [...IDENTITY] as Matrix,
+      font: undefined, fontKey: undefined, fontSize: 0, charSpacing: 0, wordSpacing: 0, hScale: 1, leading: 0, rise: 0,
+    };
+    this.run(data, page.resources, state, new ItemBuilder(items, page.cropBox), 0, new Set());
+    const [x0, y0, x1, y1] = page.mediaBox;
+    return { page: page.number, width: x1 - x0, height: y1 - y0, items };
+  }
+
+  private run(data: Uint8Array, resources: PdfDict | undefined, initial: TextState, builder: ItemBuilder, depth: number, forms: Set<PdfStream>): void {
+    const lexer = new Lexer(data);
+    const operands: Operand[] = [];
+    const stack: TextState[] = [];
+    let s = initial;
+    const num = (i: number): number => {
+      const v = operands[i];
+      return typeof v === 'number' ? v : 0;
+    };
+    const showString = (bytes: Uint8Array, extra: number): void => {
+      if (!s.font) throw new UnsupportedText('text shown without a font');
+      const glyphs = s.font.decode(bytes);
+      if (!glyphs) throw new UnsupportedText(`a code of ${s.font.name} has no certain text`);
+      builder.show(s, glyphs, extra);
+    };
+    for (;;) {
+      if (++this.operations > MAX_OPERATIONS) throw new UnsupportedText('content too long to interpret');
+      const save = lexer.pos;
+      const t = lexer.next();
+      if (t === Tok.EOF) break;
+      if (t === Tok.Number) {
+        operands.push(lexer.num);
+        continue;
+      }
+      if (t === Tok.Name) {
+        operands.push(new NameOperand(lexer.text));
+        continue;
+      }
+      if (t === Tok.String || t === Tok.HexString) {
+        operands.push(new PdfString(lexer.bytes, t === Tok.HexString));
+        continue;
+      }
+      if (t === Tok.ArrayStart || t === Tok.DictStart) {
+        lexer.pos = save;
+        operands.push(parseObject(lexer, 32));
+        continue;
+      }
+      if (t !== Tok.Keyword) continue;
+      const ops = splitOperators(lexer.text);
+      for (let k = 0; k < ops.length; k++) {
+      if (k > 0) operands.length = 0;
+      const op = ops[k]!;
+      switch (op) {
+        case 'q':
+          stack.push(cloneState(s));
+          break;
+        case 'Q':
+          if (stack.length) s = stack.pop()!;
+          break;
+        case 'cm':
+          s.ctm = mul(s.ctm, [num(0), num(1), num(2), num(3), num(4), num(5)]);
+          break;
+        case 'BT':
+          s.tm = [...IDENTITY] as Matrix;
+          s.tlm = [...IDENTITY] as Matrix;
+          break;
+        case 'Tf': {
+          const name = nameOf(operands[0]);
+          const size = num(1);
+          if (name !== undefined && !(s.font && name === s.fontKey && size === s.fontSize)) {
+            s.fontKey = name;
+            s.fontSize = size;
+            s.font = this.font(resources, name);
+          }
+          break;
+        }
+        case 'Tc':
+          s.charSpacing = num(0);
+          break;
+        case 'Tw':
+          s.wordSpacing = num(0);
+          break;
+        case 'Tz':
+          s.hScale = num(0) / 100;
+          break;
+        case 'TL':
+          s.leading = num(0);
+          break;
+        case 'Ts':
+          s.rise = num(0);
+          break;
+        case 'Td':
+          translate(s.tlm, num(0), num(1));
+          s.tm = [...s.tlm] as Matrix;
+          break;
+        case 'TD':
+          s.leading = -num(1);
+          translate(s.tlm, num(0), num(1));
+          s.tm = [...s.tlm] as Matrix;
+          break;
+        case 'Tm':
+          s.tm = [num(0), num(1), num(2), num(3), num(4), num(5)];
+          s.tlm = [...s.tm] as Matrix;
+          builder.updateAdvanceScale(s);
+          break;
+        case 'T*':
+          translate(s.tlm, 0, -s.leading);
+          s.tm = [...s.tlm] as Matrix;
+          break;
+        case 'Tj':
+          if (operands[0] instanceof PdfString) showString(operands[0].bytes, 0);
+          break;
+        case "'":
+          translate(s.tlm, 0, -s.leading);
+          s.tm = [...s.tlm] as Matrix;
+          if (operands[0] instanceof PdfString) showString(operands[0].bytes, 0);
+          break;
+        case '"':
+          s.wordSpacing = num(0);
+          s.charSpacing = num(1);
+          translate(s.tlm, 0, -s.leading);
+          s.tm = [...s.tlm] as Matrix;
+          if (operands[2] instanceof PdfString) showString(operands[2].bytes, 0);
+          break;
+        case 'TJ': {
+          if (!s.font) throw new UnsupportedText('text shown without a font');
+          const factor = -s.fontSize / 1000;
+          let buffer: number[] = [];
+          for (const el of asArray(operands[0] as PdfObject | undefined) ?? []) {
+            if (el instanceof PdfString) buffer.push(...el.bytes);
+            else if (typeof el === 'number' && el !== 0) {
+              const bytes = Uint8Array.from(buffer);
+              buffer = [];
+              if (bytes.length === 0) builder.show(s, null, el * factor);
+              else showString(bytes, el * factor);
+            }
+          }
+          if (buffer.length > 0) showString(Uint8Array.from(buffer), 0);
+          break;
+        }
+        case 'gs': {
+          const gs = asDict(this.view.resolve(asDict(this.view.resolve(resources?.get('ExtGState')))?.get(nameOf(operands[0]) ?? '')));
+          if (gs?.has('Font')) throw new UnsupportedText('font set through an ExtGState');
+          break;
+        }
+        case 'BMC':
+        case 'BDC':
+        case 'EMC':
+          builder.flush();
+          break;
+        case 'Do': {
+          builder.flush();
+          const name = nameOf(operands[0]);
+          const x = name ? this.view.resolve(asDict(this.view.resolve(resources?.get('XObject')))?.get(name)) : null;
+          if (x instanceof PdfStream && asName(x.dict.get('Subtype')) === 'Form' && !forms.has(x)) {
+            if (depth >= MAX_FORM_DEPTH) throw new UnsupportedText('form XObjects nested too deeply');
+            const matrix = (asArray(this.view.resolve(x.dict.get('Matrix'))) ?? IDENTITY).map((v) => asNumber(this.view.resolve(v)) ?? 0);
+            const inner = cloneState(s);
+            if (matrix.length === 6) inner.ctm = mul(s.ctm, matrix);
+            const innerResources = asDict(this.view.resolve(x.dict.get('Resources'))) ?? resources;
+            forms.add(x);
+            this.run(this.decodeContent(x), innerResources, inner, builder.nested(), depth + 1, forms);
+            forms.delete(x);
+          }
+          break;
+        }
+        case 'BI': {
+          // skip the inline image up to `EI`
+          const d = lexer.data;
+          let p = lexer.pos;
+          while (p + 2 < lexer.end && !(d[p] === 0x45 && d[p + 1] === 0x49 && (d[p + 2]! <= 0x20) && (d[p - 1]! <= 0x20))) p++;
+          lexer.pos = p + 2;
+          break;
+        }
+        case 'd0':
+        case 'd1':
+          throw new UnsupportedText('Type3 glyph procedure');
+      }
+      }
+      operands.length = 0;
+    }
+    builder.flush();
+  }
+}
