@@ -2,7 +2,7 @@
 // embedded, the XMP packet and its dates, and the measured capture (native text, page images,
 // or an invisible OCR text layer over page images). Reads the latest revision through the core's
 // own object model; every walk is bounded.
-import { Lexer, Tok } from '../pdf/lexer.js';
+import { nameOf, numberOf, readOperations, TooManyOperations } from '../pdf/content/operations.js';
 import { asArray, asDict, asName, PdfDict, PdfStream } from '../pdf/objects.js';
 import type { PageNode } from '../pdf/pages.js';
 import type { ObjectView, PdfFile } from '../pdf/pdf-file.js';
@@ -124,6 +124,7 @@ interface PageMarks {
 
 const TEXT_SHOW = new Set(['Tj', 'TJ', "'", '"']);
 const MAX_CONTENT_BYTES = 8 * 1024 * 1024;
+const MAX_OPERATIONS = 2_000_000;
 
 function contentStreams(view: ObjectView, page: PageNode): PdfStream[] {
   const c = view.resolve(page.dict.get('Contents'));
@@ -132,47 +133,22 @@ function contentStreams(view: ObjectView, page: PageNode): PdfStream[] {
 }
 
 function scanContent(file: PdfFile, view: ObjectView, data: Uint8Array, resources: PdfDict | undefined, marks: PageMarks, depth: number): void {
-  const lexer = new Lexer(data, 0, Math.min(data.length, MAX_CONTENT_BYTES));
-  const operands: (number | string)[] = [];
   let renderMode = 0;
   const modeStack: number[] = [];
-  for (let steps = 0; steps < 2_000_000; steps++) {
-    const t = lexer.next();
-    if (t === Tok.EOF) break;
-    if (t === Tok.Number) {
-      operands.push(lexer.num);
-      continue;
-    }
-    if (t === Tok.Name) {
-      operands.push(lexer.text);
-      continue;
-    }
-    if (t !== Tok.Keyword) {
-      if (t === Tok.String || t === Tok.HexString) operands.push(lexer.bytes.length);
-      continue;
-    }
-    const op = lexer.text;
-    if (op === 'BI') {
-      marks.images = true;
-      // skip inline image data up to EI
-      const d = lexer.data;
-      let p = lexer.pos;
-      while (p + 2 < lexer.end && !(d[p] === 0x45 && d[p + 1] === 0x49 && (d[p + 2]! <= 0x20) && (d[p - 1]! <= 0x20))) p++;
-      lexer.pos = p + 2;
-    } else if (op === 'q') modeStack.push(renderMode);
-    else if (op === 'Q') renderMode = modeStack.pop() ?? 0;
-    else if (op === 'Tr') {
-      const mode = operands[operands.length - 1];
-      renderMode = typeof mode === 'number' ? mode : 0;
-    }
-    else if (TEXT_SHOW.has(op)) {
-      if (renderMode === 3 || renderMode === 7) marks.invisibleText = true;
-      else marks.visibleText = true;
-    } else if (op === 'Do' && depth < 3) {
-      const name = operands[operands.length - 1];
-      const xobjects = asDict(view.resolve(resources?.get('XObject')));
-      const x = typeof name === 'string' ? view.resolve(xobjects?.get(name)) : null;
-      if (x instanceof PdfStream) {
+  try {
+    readOperations(data.subarray(0, MAX_CONTENT_BYTES), MAX_OPERATIONS, (op, operands) => {
+      if (op === 'BI') marks.images = true;
+      else if (op === 'q') modeStack.push(renderMode);
+      else if (op === 'Q') renderMode = modeStack.pop() ?? 0;
+      else if (op === 'Tr') renderMode = numberOf(operands[operands.length - 1]);
+      else if (TEXT_SHOW.has(op)) {
+        if (renderMode === 3 || renderMode === 7) marks.invisibleText = true;
+        else marks.visibleText = true;
+      } else if (op === 'Do' && depth < 3) {
+        const name = nameOf(operands[operands.length - 1]);
+        const xobjects = asDict(view.resolve(resources?.get('XObject')));
+        const x = name !== undefined ? view.resolve(xobjects?.get(name)) : null;
+        if (!(x instanceof PdfStream)) return;
         const subtype = asName(x.dict.get('Subtype'));
         if (subtype === 'Image') marks.images = true;
         else if (subtype === 'Form') {
@@ -184,8 +160,10 @@ function scanContent(file: PdfFile, view: ObjectView, data: Uint8Array, resource
           }
         }
       }
-    }
-    operands.length = 0;
+    });
+  } catch (error) {
+    if (!(error instanceof TooManyOperations)) throw error;
+    // what was read before the bound stands
   }
 }
 

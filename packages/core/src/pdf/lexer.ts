@@ -257,6 +257,14 @@ export class Lexer {
     return Tok.HexString;
   }
 
+  /** After a `BI` operator: skips the inline image (dictionary and data) past its `EI`. */
+  skipInlineImage(): void {
+    const d = this.data;
+    let p = this.pos;
+    while (p + 2 < this.end && !(d[p] === 0x45 && d[p + 1] === 0x49 && d[p + 2]! <= 0x20 && d[p - 1]! <= 0x20)) p++;
+    this.pos = p + 2;
+  }
+
   /** Reads an unsigned integer at the cursor without consuming anything else, or -1. */
   peekUint(): number {
     this.skipWhite();

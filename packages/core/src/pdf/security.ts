@@ -6,6 +6,7 @@
 import { cbc } from '@noble/ciphers/aes.js';
 import { md5 } from '@noble/hashes/legacy.js';
 import { sha256, sha384, sha512 } from '@noble/hashes/sha2.js';
+import { concatBytes } from '../bytes.js';
 import { FileEncryptedError, UnreadableDocumentError } from '../errors.js';
 import { asDict, asInt, asName, PdfDict, PdfStream, PdfString, type PdfObject } from './objects.js';
 
@@ -38,16 +39,6 @@ export function rc4(key: Uint8Array, data: Uint8Array): Uint8Array {
   return out;
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
-
 function equalBytes(a: Uint8Array, b: Uint8Array, n: number): boolean {
   if (a.length < n || b.length < n) return false;
   let diff = 0;
@@ -72,9 +63,9 @@ function aesDecryptCbc(key: Uint8Array, data: Uint8Array): Uint8Array {
 
 /** Algorithm 2.B of ISO 32000-2 (R6 password hash). */
 function hashR6(password: Uint8Array, salt: Uint8Array, userKey: Uint8Array): Uint8Array {
-  let k = sha256(concat(password, salt, userKey));
+  let k = sha256(concatBytes(password, salt, userKey));
   for (let round = 0; ; round++) {
-    const block = concat(password, k, userKey);
+    const block = concatBytes(password, k, userKey);
     const k1 = new Uint8Array(block.length * 64);
     for (let i = 0; i < 64; i++) k1.set(block, i * block.length);
     const e = cbc(k.subarray(0, 16), k.subarray(16, 32), { disablePadding: true }).encrypt(k1);
@@ -154,25 +145,25 @@ export class SecurityHandler {
       const password = new Uint8Array(0);
       const validationSalt = u.subarray(32, 40);
       const keySalt = u.subarray(40, 48);
-      const check = r === 5 ? sha256(concat(password, validationSalt)) : hashR6(password, validationSalt, new Uint8Array(0));
+      const check = r === 5 ? sha256(concatBytes(password, validationSalt)) : hashR6(password, validationSalt, new Uint8Array(0));
       if (!equalBytes(check, u, 32)) {
         throw new FileEncryptedError('The PDF needs a user password to open.');
       }
-      const intermediate = r === 5 ? sha256(concat(password, keySalt)) : hashR6(password, keySalt, new Uint8Array(0));
+      const intermediate = r === 5 ? sha256(concatBytes(password, keySalt)) : hashR6(password, keySalt, new Uint8Array(0));
       fileKey = cbc(intermediate, new Uint8Array(16), { disablePadding: true }).decrypt(ue.subarray(0, 32));
     } else {
       const n = keyBits / 8;
       const pBytes = Uint8Array.from([p & 0xff, (p >> 8) & 0xff, (p >> 16) & 0xff, (p >>> 24) & 0xff]);
       const parts = [PASSWORD_PADDING, o.subarray(0, 32), pBytes, firstId];
       if (r >= 4 && !encryptMetadata) parts.push(Uint8Array.from([0xff, 0xff, 0xff, 0xff]));
-      let key = md5(concat(...parts));
+      let key = md5(concatBytes(...parts));
       if (r >= 3) for (let i = 0; i < 50; i++) key = md5(key.subarray(0, n));
       fileKey = key.subarray(0, r === 2 ? 5 : n);
       let ok: boolean;
       if (r === 2) {
         ok = equalBytes(rc4(fileKey, PASSWORD_PADDING), u, 32);
       } else {
-        let x = rc4(fileKey, md5(concat(PASSWORD_PADDING, firstId)));
+        let x = rc4(fileKey, md5(concatBytes(PASSWORD_PADDING, firstId)));
         for (let i = 1; i <= 19; i++) x = rc4(fileKey.map((b) => b ^ i), x);
         ok = equalBytes(x, u, 16);
       }
@@ -185,7 +176,7 @@ export class SecurityHandler {
     if (method === 'AESV3') return this.fileKey;
     const extra = [num & 0xff, (num >> 8) & 0xff, (num >> 16) & 0xff, gen & 0xff, (gen >> 8) & 0xff];
     const salt = method === 'AESV2' ? [0x73, 0x41, 0x6c, 0x54] : [];
-    const digest = md5(concat(this.fileKey, Uint8Array.from(extra), Uint8Array.from(salt)));
+    const digest = md5(concatBytes(this.fileKey, Uint8Array.from(extra), Uint8Array.from(salt)));
     return digest.subarray(0, Math.min(this.fileKey.length + 5, 16));
   }
 

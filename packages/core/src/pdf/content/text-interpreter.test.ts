@@ -4,7 +4,8 @@ import { RawPdf } from '../../../../../test/fixtures/raw-pdf.js';
 import { tokenizeWords } from '../../text/word-diff.js';
 import { listPages } from '../pages.js';
 import { PdfFile } from '../pdf-file.js';
-import { splitOperators, TextInterpreter, UnsupportedText } from './text-interpreter.js';
+import { splitOperators } from './operations.js';
+import { TextInterpreter, UnsupportedText } from './text-interpreter.js';
 
 function pageWithContent(content: string, fonts: string, extra: { num: number; body: string }[] = []): PdfFile {
   return PdfFile.open(

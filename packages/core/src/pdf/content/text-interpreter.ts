@@ -4,13 +4,12 @@
 // It reads a page only where every font is certain (see fonts/text-font.ts) and the text is
 // horizontal left-to-right; otherwise it returns `unsupported` with the reason, and the caller
 // uses the `PdfText` port (pdf.js) for that page.
-import { Lexer, Tok } from '../lexer.js';
 import { asArray, asDict, asName, asNumber, PdfDict, PdfStream, PdfString, type PdfObject } from '../objects.js';
 import type { PageNode } from '../pages.js';
-import { parseObject } from '../parser.js';
 import type { ObjectView, PdfFile } from '../pdf-file.js';
 import { loadTextFont, type TextFont, type TextGlyph } from '../fonts/text-font.js';
 import type { PageText, TextItem } from '../../platform.js';
+import { nameOf, numberOf, readOperations } from './operations.js';
 
 type Matrix = [number, number, number, number, number, number];
 
@@ -29,28 +28,6 @@ const FORMAT_MARK = /^\p{Cf}$/u;
 /** Scripts whose glyphs readers reorder or shape (right-to-left, Indic): declined, not guessed. */
 const REORDERED_SCRIPT = /[\u0590-\u08ff\u0900-\u0dff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
 const NORMALIZE = /([\u00a0\u00b5\u037e\u0eb3\u2000-\u200a\u202f\u2126\ufb00-\ufb04\ufb06\ufb20-\ufb36\ufb38-\ufb3c\ufb3e\ufb40-\ufb41\ufb43-\ufb44\ufb46-\ufba1\ufba4-\ufba9\ufbae-\ufbb1\ufbd3-\ufbdc\ufbde-\ufbe7\ufbea-\ufbf8\ufbfc-\ufbfd\ufc00-\ufc5d\ufc64-\ufcf1\ufcf5-\ufd3d\ufd88\ufdf4\ufdfa-\ufdfb\ufe71\ufe77\ufe79\ufe7b\ufe7d]+)|(\ufb05+)/gu;
-
-/** Every content-stream operator; pdf.js splits glued keywords (`ETBT`) along these. */
-const OPERATORS = new Set(
-  'b B b* B* BDC BI BMC BT BX c cm CS cs d d0 d1 Do DP EI EMC ET EX f F f* G g gs h i ID j J K k l m M MP n q Q re RG rg ri s S SC sc SCN scn sh T* Tc Td TD Tf Tj TJ TL Tm Tr Ts Tw Tz v w W W* y \' "'.split(' '),
-);
-const OPERATOR_PREFIXES = new Set([...OPERATORS].flatMap((op) => Array.from({ length: op.length }, (_, i) => op.slice(0, i + 1))));
-
-/** Splits a keyword into operators the way pdf.js's content lexer reads it. */
-export function splitOperators(keyword: string): string[] {
-  if (OPERATORS.has(keyword)) return [keyword];
-  const parts: string[] = [];
-  let current = '';
-  for (const ch of keyword) {
-    if (current && !OPERATOR_PREFIXES.has(current + ch)) {
-      parts.push(current);
-      current = '';
-    }
-    current += ch;
-  }
-  if (current) parts.push(current);
-  return parts;
-}
 
 const enum Category {
   None = 0,
@@ -75,15 +52,6 @@ function categoryOf(unicode: string): Category {
   }
   return c;
 }
-
-/** A name operand (`/F1`): content streams need its text only, so it is not interned. */
-class NameOperand {
-  constructor(readonly name: string) {}
-}
-
-type Operand = PdfObject | NameOperand;
-
-const nameOf = (v: Operand | undefined): string | undefined => (v instanceof NameOperand ? v.name : asName(v as PdfObject | undefined));
 
 /** Why a page could not be read with certainty. */
 export class UnsupportedText extends Error {
@@ -412,47 +380,17 @@ export class TextInterpreter {
   }
 
   private run(data: Uint8Array, resources: PdfDict | undefined, initial: TextState, builder: ItemBuilder, depth: number, forms: Set<PdfStream>): void {
-    const lexer = new Lexer(data);
-    const operands: Operand[] = [];
     const stack: TextState[] = [];
     let s = initial;
-    const num = (i: number): number => {
-      const v = operands[i];
-      return typeof v === 'number' ? v : 0;
-    };
     const showString = (bytes: Uint8Array, extra: number): void => {
       if (!s.font) throw new UnsupportedText('text shown without a font');
       const glyphs = s.font.decode(bytes);
       if (!glyphs) throw new UnsupportedText(`a code of ${s.font.name} has no certain text`);
       builder.show(s, glyphs, extra);
     };
-    for (;;) {
+    readOperations(data, MAX_OPERATIONS, (op, operands) => {
       if (++this.operations > MAX_OPERATIONS) throw new UnsupportedText('content too long to interpret');
-      const save = lexer.pos;
-      const t = lexer.next();
-      if (t === Tok.EOF) break;
-      if (t === Tok.Number) {
-        operands.push(lexer.num);
-        continue;
-      }
-      if (t === Tok.Name) {
-        operands.push(new NameOperand(lexer.text));
-        continue;
-      }
-      if (t === Tok.String || t === Tok.HexString) {
-        operands.push(new PdfString(lexer.bytes, t === Tok.HexString));
-        continue;
-      }
-      if (t === Tok.ArrayStart || t === Tok.DictStart) {
-        lexer.pos = save;
-        operands.push(parseObject(lexer, 32));
-        continue;
-      }
-      if (t !== Tok.Keyword) continue;
-      const ops = splitOperators(lexer.text);
-      for (let k = 0; k < ops.length; k++) {
-      if (k > 0) operands.length = 0;
-      const op = ops[k]!;
+      const num = (i: number): number => numberOf(operands[i]);
       switch (op) {
         case 'q':
           stack.push(cloneState(s));
@@ -567,21 +505,11 @@ export class TextInterpreter {
           }
           break;
         }
-        case 'BI': {
-          // skip the inline image up to `EI`
-          const d = lexer.data;
-          let p = lexer.pos;
-          while (p + 2 < lexer.end && !(d[p] === 0x45 && d[p + 1] === 0x49 && (d[p + 2]! <= 0x20) && (d[p - 1]! <= 0x20))) p++;
-          lexer.pos = p + 2;
-          break;
-        }
         case 'd0':
         case 'd1':
           throw new UnsupportedText('Type3 glyph procedure');
       }
-      }
-      operands.length = 0;
-    }
+    });
     builder.flush();
   }
 }

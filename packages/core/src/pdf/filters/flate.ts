@@ -2,6 +2,7 @@
 // it in chunks, stops as soon as the output passes its bound, and keeps what was decoded before a
 // corruption, as tolerant readers do with truncated streams.
 import { Inflate, Unzlib } from 'fflate';
+import { concatBytes } from '../../bytes.js';
 import { LimitExceededError } from '../../errors.js';
 
 /** Bounds on one stream's decoded output. */
@@ -35,14 +36,7 @@ export class BoundedSink {
     this.chunks.push(chunk);
   }
   result(): Uint8Array {
-    if (this.chunks.length === 1) return this.chunks[0]!;
-    const out = new Uint8Array(this.size);
-    let o = 0;
-    for (const c of this.chunks) {
-      out.set(c, o);
-      o += c.length;
-    }
-    return out;
+    return this.chunks.length === 1 ? this.chunks[0]! : concatBytes(...this.chunks);
   }
 }
 

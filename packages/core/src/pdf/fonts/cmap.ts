@@ -44,14 +44,19 @@ function setMapping(map: Map<number, string>, code: number, text: string): void 
 export function parseToUnicode(data: Uint8Array): ToUnicodeMap {
   const lexer = new Lexer(data);
   const result: ToUnicodeMap = { codespaces: [], map: new Map(), incomplete: false };
-  const strings = (count: number): Uint8Array[] | undefined => {
+  /** Reads the next two strings of a section, or rewinds and returns undefined at its end. */
+  const nextPair = (): [Uint8Array, Uint8Array] | undefined => {
+    const save = lexer.pos;
     const out: Uint8Array[] = [];
-    for (let i = 0; i < count; i++) {
+    for (let i = 0; i < 2; i++) {
       const t = lexer.next();
-      if (t !== Tok.HexString && t !== Tok.String) return undefined;
+      if (t !== Tok.HexString && t !== Tok.String) {
+        lexer.pos = save;
+        return undefined;
+      }
       out.push(lexer.bytes);
     }
-    return out;
+    return out as [Uint8Array, Uint8Array];
   };
   for (let steps = 0; steps < 1_000_000; steps++) {
     const t = lexer.next();
@@ -59,35 +64,15 @@ export function parseToUnicode(data: Uint8Array): ToUnicodeMap {
     if (t !== Tok.Keyword) continue;
     if (lexer.is('usecmap')) result.incomplete = true;
     else if (lexer.is('begincodespacerange')) {
-      for (;;) {
-        const save = lexer.pos;
-        const pair = strings(2);
-        if (!pair) {
-          lexer.pos = save;
-          break;
-        }
-        result.codespaces.push({ bytes: pair[0]!.length, low: bytesToNumber(pair[0]!), high: bytesToNumber(pair[1]!) });
+      for (let pair = nextPair(); pair; pair = nextPair()) {
+        result.codespaces.push({ bytes: pair[0].length, low: bytesToNumber(pair[0]), high: bytesToNumber(pair[1]) });
       }
     } else if (lexer.is('beginbfchar')) {
-      for (;;) {
-        const save = lexer.pos;
-        const pair = strings(2);
-        if (!pair) {
-          lexer.pos = save;
-          break;
-        }
-        setMapping(result.map, bytesToNumber(pair[0]!), utf16(pair[1]!));
-      }
+      for (let pair = nextPair(); pair; pair = nextPair()) setMapping(result.map, bytesToNumber(pair[0]), utf16(pair[1]));
     } else if (lexer.is('beginbfrange')) {
-      for (;;) {
-        const save = lexer.pos;
-        const range = strings(2);
-        if (!range) {
-          lexer.pos = save;
-          break;
-        }
-        const low = bytesToNumber(range[0]!);
-        const high = Math.min(bytesToNumber(range[1]!), low + MAX_RANGE);
+      for (let range = nextPair(); range; range = nextPair()) {
+        const low = bytesToNumber(range[0]);
+        const high = Math.min(bytesToNumber(range[1]), low + MAX_RANGE);
         const t2 = lexer.next();
         if (t2 === Tok.ArrayStart) {
           for (let code = low; code <= high; code++) {
