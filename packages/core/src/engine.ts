@@ -9,7 +9,7 @@ import { fontFacts, measureCapture, pdfVersion, xmpFacts } from './document/pdf-
 import { revisionDiffs, type TextSource, type UnreadRevision } from './document/revision-diffs.js';
 import type { Capture, DocumentResult } from './document/types.js';
 import type { ParseLimits } from './pdf/limits.js';
-import { listPages, recoverPages } from './pdf/pages.js';
+import { recoverPages } from './pdf/pages.js';
 import { PdfFile } from './pdf/pdf-file.js';
 import { analyseRevisions, type RevisionChanges } from './pdf/revision-changes.js';
 import { parsePdfDate } from './pdf/text-string.js';
@@ -85,7 +85,7 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
     }
     const file = PdfFile.open(bytes, options.limits ? { limits: options.limits } : {});
     const view = file.view();
-    let pages = listPages(view);
+    let pages = view.pages();
     if (pages.length === 0) pages = recoverPages(view, maxPages + 1);
     if (pages.length > maxPages) throw new FileTooLargeError(`The PDF has ${pages.length} pages; the limit is ${maxPages}.`);
     if (pages.length === 0) throw new UnreadableDocumentError('The PDF has no readable pages.', 'broken_structure');

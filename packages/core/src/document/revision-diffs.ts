@@ -7,7 +7,7 @@
 // Text is extracted only for touched pages, and each (revision, page) once, so the cost follows
 // the edits, not the number of revisions.
 import { TextInterpreter } from '../pdf/content/text-interpreter.js';
-import { listPages, type PageNode } from '../pdf/pages.js';
+import type { PageNode } from '../pdf/pages.js';
 import type { PdfFile } from '../pdf/pdf-file.js';
 import type { RevisionChanges } from '../pdf/revision-changes.js';
 import type { PageText, PdfText } from '../platform.js';
@@ -64,7 +64,7 @@ class CoreTexts {
     let entry = this.interpreters.get(rev.revision);
     if (!entry) {
       const view = this.file.view(rev.revision - 1);
-      entry = { interpreter: new TextInterpreter(this.file, view), pages: listPages(view) };
+      entry = { interpreter: new TextInterpreter(this.file, view), pages: view.pages() };
       this.interpreters.set(rev.revision, entry);
     }
     const node = entry.pages[page - 1];

@@ -238,22 +238,23 @@ export class Lexer {
   private readHexString(): Tok {
     const d = this.data;
     let p = this.pos + 1;
-    const out: number[] = [];
+    let close = p;
+    while (close < this.end && d[close] !== 0x3e) close++;
+    const out = new Uint8Array((close - p + 1) >> 1);
+    let o = 0;
     let hi = -1;
-    while (p < this.end) {
-      const c = d[p++]!;
-      if (c === 0x3e) break;
-      const v = HEX[c]!;
+    for (; p < close; p++) {
+      const v = HEX[d[p]!]!;
       if (v < 0) continue;
       if (hi < 0) hi = v;
       else {
-        out.push((hi << 4) | v);
+        out[o++] = (hi << 4) | v;
         hi = -1;
       }
     }
-    if (hi >= 0) out.push(hi << 4);
-    this.pos = p;
-    this.bytes = Uint8Array.from(out);
+    if (hi >= 0) out[o++] = hi << 4;
+    this.pos = Math.min(close + 1, this.end);
+    this.bytes = out.subarray(0, o);
     return Tok.HexString;
   }
 
@@ -280,9 +281,8 @@ export class Lexer {
 /** Decodes `d[start, end)` as Latin-1. */
 export function latin1(d: Uint8Array, start = 0, end = d.length): string {
   if (end - start <= 64) {
-    let short = '';
-    for (let i = start; i < end; i++) short += String.fromCharCode(d[i]!);
-    return short;
+    // one call on the typed array: a flat string, cheap to hash when interned
+    return String.fromCharCode.apply(null, d.subarray(start, end) as unknown as number[]);
   }
   let s = '';
   for (let i = start; i < end; i += 8192) {

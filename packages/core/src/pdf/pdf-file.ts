@@ -10,6 +10,7 @@ import { decodeStreamData, type DecodedStream } from './filters/decode.js';
 import { Lexer, lastIndexOfAscii, Tok } from './lexer.js';
 import { Budget, DEFAULT_LIMITS, type ParseLimits } from './limits.js';
 import { asArray, asDict, asInt, asName, PdfDict, PdfRef, PdfStream, PdfString, type PdfObject } from './objects.js';
+import { listPages, type PageNode } from './pages.js';
 import { parseIndirectObject, parseObject } from './parser.js';
 import { SecurityHandler, type EncryptionInfo } from './security.js';
 import { parseXrefSection, readStartxref, type XrefEntry, type XrefSection } from './xref.js';
@@ -388,6 +389,7 @@ export class PdfFile {
 /** The objects of a PDF as of one revision. */
 export class ObjectView {
   private readonly cache = new Map<number, PdfObject>();
+  private pageList: PageNode[] | undefined;
   private readonly resolving = new Set<number>();
 
   constructor(
@@ -471,6 +473,12 @@ export class ObjectView {
   catalog(): PdfDict | undefined {
     const root = asDict(this.resolve(this.trailer.get('Root')));
     return root && (root.has('Pages') || asName(root.get('Type')) === 'Catalog') ? root : undefined;
+  }
+
+  /** The pages of this revision, in order (the page tree is walked once per view). */
+  pages(): PageNode[] {
+    this.pageList ??= listPages(this);
+    return this.pageList;
   }
 
   /** The Info dictionary of this revision. */

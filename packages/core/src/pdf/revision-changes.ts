@@ -3,7 +3,7 @@
 // resources or annotations reach a changed object), and the Info dictionary it carried. This is
 // the structural half of the revision engine; the text half is `document/revision-diffs.ts`.
 import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfObject } from './objects.js';
-import { listPages, type PageNode } from './pages.js';
+import type { PageNode } from './pages.js';
 import type { ObjectView, PdfFile } from './pdf-file.js';
 import { parsePdfDate, textOf } from './text-string.js';
 
@@ -66,33 +66,51 @@ function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
 
 /** Keys never followed when collecting what a page depends on (they lead up or sideways). */
 const SKIP_KEYS = new Set(['Parent', 'P', 'Popup', 'IRT', 'Dest', 'Next', 'Prev', 'First', 'Last', 'B', 'Thread', 'StructParent', 'StructParents', 'A', 'PA', 'Metadata']);
-const MAX_PAGE_DEPENDENCIES = 2000;
+const MAX_DEPTH = 64;
+/** Bound on the values visited while answering for all pages of one revision. */
+const MAX_STEPS = 2_000_000;
 
-/** True when `page` reaches (through its own objects) any object number in `targets`. */
-export function pageReaches(view: ObjectView, page: PageNode, targets: Set<number>): boolean {
-  if (page.objNum >= 0 && targets.has(page.objNum)) return true;
-  const seen = new Set<number>();
-  const stack: PdfObject[] = [page.dict];
-  if (page.resources) stack.push(page.resources);
-  let steps = 0;
-  while (stack.length > 0 && steps++ < MAX_PAGE_DEPENDENCIES) {
-    const v = stack.pop()!;
-    if (v instanceof PdfRef) {
-      if (targets.has(v.num)) return true;
-      if (seen.has(v.num)) continue;
-      seen.add(v.num);
-      stack.push(view.get(v.num));
-    } else if (Array.isArray(v)) {
-      for (const x of v) if (x instanceof PdfRef || Array.isArray(x) || x instanceof PdfDict) stack.push(x);
-    } else if (v instanceof PdfDict || v instanceof PdfStream) {
-      const d = v instanceof PdfStream ? v.dict : v;
-      for (const [k, x] of d.map) {
-        if (SKIP_KEYS.has(k) || x instanceof PdfName || typeof x === 'number') continue;
-        stack.push(x);
-      }
-    }
+/**
+ * Answers whether pages reach (through their own objects) any object number in `targets`.
+ * Reachability is memoised per object, so resources shared by many pages are walked once.
+ */
+export class PageReach {
+  private readonly memo = new Map<number, boolean>();
+  private steps = 0;
+
+  constructor(
+    private readonly view: ObjectView,
+    private readonly targets: Set<number>,
+  ) {}
+
+  /** True when `page` reaches a target. */
+  page(page: PageNode): boolean {
+    if (page.objNum >= 0) return this.object(page.objNum, 0);
+    return this.value(page.dict, 0) || (page.resources !== undefined && this.value(page.resources, 0));
   }
-  return false;
+
+  private object(num: number, depth: number): boolean {
+    if (this.targets.has(num)) return true;
+    const known = this.memo.get(num);
+    if (known !== undefined) return known;
+    this.memo.set(num, false); // a cycle reads as "does not reach"
+    const result = this.value(this.view.get(num), depth + 1);
+    this.memo.set(num, result);
+    return result;
+  }
+
+  private value(v: PdfObject, depth: number): boolean {
+    if (depth > MAX_DEPTH || ++this.steps > MAX_STEPS) return false;
+    if (v instanceof PdfRef) return this.object(v.num, depth);
+    if (Array.isArray(v)) return v.some((x) => this.value(x, depth + 1));
+    const d = v instanceof PdfStream ? v.dict : v instanceof PdfDict ? v : undefined;
+    if (!d) return false;
+    for (const [k, x] of d.map) {
+      if (SKIP_KEYS.has(k) || x instanceof PdfName || typeof x === 'number') continue;
+      if (this.value(x, depth + 1)) return true;
+    }
+    return false;
+  }
 }
 
 function readInfo(view: ObjectView): InfoFields {
@@ -148,13 +166,13 @@ export function analyseRevisions(file: PdfFile): RevisionChanges[] {
     }
     const kinds = new Set(rev.sections.map((s) => s.kind));
     const xref: RevisionChanges['xref'] = rev.recovered ? 'recovered' : kinds.size > 1 ? 'hybrid' : kinds.has('stream') ? 'stream' : 'table';
-    const pages = listPages(view);
+    const pages = view.pages();
     const touchedPages: number[] = [];
     if (rev.index > 0 && added.length + changed.length > 0) {
-      const targets = new Set([...added, ...changed]);
+      const reach = new PageReach(view, new Set([...added, ...changed]));
       for (const page of pages) {
         const isNew = page.number > previousPages.length;
-        if (isNew || pageReaches(view, page, targets)) touchedPages.push(page.number);
+        if (isNew || reach.page(page)) touchedPages.push(page.number);
       }
     }
     previousPages = pages;

@@ -81,7 +81,15 @@ export function readOperations(data: Uint8Array, maxOperations: number, visit: (
       default:
         continue;
     }
-    const ops = splitOperators(lexer.text);
+    const keyword = lexer.text;
+    if (OPERATORS.has(keyword)) {
+      if (++count > maxOperations) throw new TooManyOperations(`more than ${maxOperations} operations`);
+      if (keyword === 'BI') lexer.skipInlineImage();
+      visit(keyword, operands);
+      operands.length = 0;
+      continue;
+    }
+    const ops = splitOperators(keyword);
     for (let k = 0; k < ops.length; k++) {
       if (++count > maxOperations) throw new TooManyOperations(`more than ${maxOperations} operations`);
       if (k > 0) operands.length = 0;

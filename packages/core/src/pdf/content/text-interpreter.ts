@@ -84,7 +84,19 @@ interface TextState {
 }
 
 function cloneState(s: TextState): TextState {
-  return { ...s, ctm: [...s.ctm] as Matrix, tm: [...s.tm] as Matrix, tlm: [...s.tlm] as Matrix };
+  return {
+    ctm: s.ctm.slice() as Matrix,
+    tm: s.tm.slice() as Matrix,
+    tlm: s.tlm.slice() as Matrix,
+    font: s.font,
+    fontKey: s.fontKey,
+    fontSize: s.fontSize,
+    charSpacing: s.charSpacing,
+    wordSpacing: s.wordSpacing,
+    hScale: s.hScale,
+    leading: s.leading,
+    rise: s.rise,
+  };
 }
 
 function translate(m: Matrix, x: number, y: number): void {
@@ -97,7 +109,11 @@ class ItemBuilder {
   private str: string[] = [];
   private initialized = false;
   private transform: Matrix = IDENTITY;
-  private prevTransform: Matrix | undefined;
+  /** Text transform after the last glyph with width (reused array; `hasPrev` says if set). */
+  private readonly prevTransform: Matrix = [1, 0, 0, 1, 0, 0];
+  private hasPrev = false;
+  /** Scratch for the current glyph's transform (no allocation per glyph). */
+  private readonly glyphTransform: Matrix = [1, 0, 0, 1, 0, 0];
   private prevTextRise = 0;
   private width = 0;
   private totalWidth = 0;
@@ -135,7 +151,24 @@ class ItemBuilder {
     this.lastPos = 0;
   }
 
-  /** ctm ∘ tm ∘ [fontSize·hScale 0 0 fontSize 0 rise], without intermediate arrays. */
+  /** ctm ∘ tm ∘ [fontSize·hScale 0 0 fontSize 0 rise], written into `out`. */
+  private textTransformInto(s: TextState, out: Matrix): Matrix {
+    const a = s.fontSize * s.hScale;
+    const d = s.fontSize;
+    const t = s.tm;
+    const m0 = t[0] * a, m1 = t[1] * a, m2 = t[2] * d, m3 = t[3] * d;
+    const m4 = t[2] * s.rise + t[4], m5 = t[3] * s.rise + t[5];
+    const c = s.ctm;
+    out[0] = c[0] * m0 + c[2] * m1;
+    out[1] = c[1] * m0 + c[3] * m1;
+    out[2] = c[0] * m2 + c[2] * m3;
+    out[3] = c[1] * m2 + c[3] * m3;
+    out[4] = c[0] * m4 + c[2] * m5 + c[4];
+    out[5] = c[1] * m4 + c[3] * m5 + c[5];
+    return out;
+  }
+
+  /** ctm ∘ tm ∘ [fontSize·hScale 0 0 fontSize 0 rise], as a new matrix. */
   private textTransform(s: TextState): Matrix {
     const a = s.fontSize * s.hScale;
     const d = s.fontSize;
@@ -154,7 +187,7 @@ class ItemBuilder {
   }
 
   private pushWhitespace(width: number, transform: Matrix | undefined): void {
-    const t = transform ?? this.prevTransform ?? IDENTITY;
+    const t = transform ?? (this.hasPrev ? this.prevTransform : IDENTITY);
     this.items.push({ str: ' ', x: t[4], y: t[5], width, height: 0, fontName: this.fontName });
   }
 
@@ -214,7 +247,7 @@ class ItemBuilder {
       }
       return false;
     }
-    const prev = this.prevTransform;
+    const prev = this.hasPrev ? this.prevTransform : undefined;
     this.flush();
     this.resetLastChars();
     this.pushWhitespace(Math.abs(width), prev ?? this.textTransform(s));
@@ -223,12 +256,12 @@ class ItemBuilder {
 
   /** pdf.js's compareWithLastPosition for horizontal text; false when the glyph is off the page. */
   private compare(s: TextState, glyphWidth: number): boolean {
-    const cur = this.textTransform(s);
+    const cur = this.textTransformInto(s, this.glyphTransform);
     let posX = cur[4];
     let posY = cur[5];
     const [vx0, vy0, vx1, vy1] = this.viewBox;
     if (posX + glyphWidth < vx0 || posX > vx1 || posY < vy0 || posY > vy1) return false;
-    if (!this.prevTransform) return true;
+    if (!this.hasPrev) return true;
     let lastX = this.prevTransform[4];
     let lastY = this.prevTransform[5];
     if (lastX === posX && lastY === posY) return true;
@@ -318,7 +351,8 @@ class ItemBuilder {
       translate(s.tm, scaledDim, 0);
       this.width += scaledDim;
       if (scaledDim) {
-        this.prevTransform = this.textTransform(s);
+        this.textTransformInto(s, this.prevTransform);
+        this.hasPrev = true;
         this.prevTextRise = s.rise;
       }
       if (this.saveLastChar(g.unicode)) this.str.push(' ');
@@ -338,7 +372,19 @@ export class TextInterpreter {
     private readonly view: ObjectView,
   ) {}
 
+  private readonly fontsByName = new Map<PdfDict | undefined, Map<string, TextFont>>();
+
   private font(resources: PdfDict | undefined, name: string): TextFont {
+    let byName = this.fontsByName.get(resources);
+    if (!byName) this.fontsByName.set(resources, (byName = new Map()));
+    const known = byName.get(name);
+    if (known) return known;
+    const font = this.loadFont(resources, name);
+    byName.set(name, font);
+    return font;
+  }
+
+  private loadFont(resources: PdfDict | undefined, name: string): TextFont {
     const dict = asDict(this.view.resolve(asDict(this.view.resolve(resources?.get('Font')))?.get(name)));
     if (!dict) throw new UnsupportedText(`font /${name} is missing from the resources`);
     let font = this.fonts.get(dict);
