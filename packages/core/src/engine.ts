@@ -13,6 +13,7 @@ import { recoverPages } from './pdf/pages.js';
 import { PdfFile } from './pdf/pdf-file.js';
 import { analyseRevisions, type RevisionChanges } from './pdf/revision-changes.js';
 import { parsePdfDate } from './pdf/text-string.js';
+import { assemble, examinePdf, type Examination } from './forensics/examine.js';
 import type { Platform } from './platform.js';
 import { sniffFormat } from './sniff.js';
 
@@ -38,6 +39,8 @@ export interface EngineOptions {
    * reads with certainty and the `PdfText` port for the rest; `port` always uses the port.
    */
   textSource?: TextSource;
+  /** The time of the analysis (dates in the future are judged against it); default: the clock. */
+  now?: () => Date;
 }
 
 /** What a caller says about a file besides its bytes. */
@@ -55,6 +58,8 @@ export interface ScanDetail {
   unreadRevisions?: UnreadRevision[];
   /** How many page pairs the core interpreter and the `PdfText` port read for the diffs. */
   textReaders?: { core: number; port: number };
+  /** Checks that could not run on this document, and why. */
+  checksNotRun?: { check: string; reason: string }[];
 }
 
 /** The engine bound to a platform. */
@@ -68,6 +73,7 @@ export interface Engine {
 /** Creates an engine that reaches the platform through `platform`'s ports. */
 export function createEngine(platform: Platform, options: EngineOptions = {}): Engine {
   const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
+  const now = options.now ?? (() => new Date());
   const maxPages = options.maxPages ?? MAX_PAGES;
 
   async function scanDetailed(bytes: Uint8Array, input: ScanInput): Promise<ScanDetail> {
@@ -90,19 +96,31 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
     if (pages.length > maxPages) throw new FileTooLargeError(`The PDF has ${pages.length} pages; the limit is ${maxPages}.`);
     if (pages.length === 0) throw new UnreadableDocumentError('The PDF has no readable pages.', 'broken_structure');
     const revisions = analyseRevisions(file);
-    const { diffs, unread, readers } =
-      revisions.length > 1 ? await revisionDiffs(bytes, revisions, platform.pdf, file, options.textSource) : { diffs: [], unread: [], readers: { core: 0, port: 0 } };
+    const { diffs, changes, unread, readers, compared } =
+      revisions.length > 1
+        ? await revisionDiffs(bytes, revisions, platform.pdf, file, options.textSource)
+        : { diffs: [], changes: [], unread: [], readers: { core: 0, port: 0 }, compared: new Set<string>() };
     const latest = revisions[revisions.length - 1]!;
     const fonts = fontFacts(view, pages);
     const xmp = xmpFacts(file, view);
     const capture: Capture | undefined = measureCapture(file, view, pages);
     const version = pdfVersion(file, view);
+    const examination = examinePdf(
+      { file, view, pages, revisions, textChanges: changes, textCompared: compared, unreadRevisions: unread, xmp, now: now() },
+      {
+        examined: capture === 'native_pdf',
+        reasonCodes: capture === 'scan' ? ['image_only_pages'] : ['no_readable_content'],
+        pageCount: pages.length,
+        revisionCount: revisions.length,
+      },
+    );
     const document: DocumentResult = {
       object: 'document',
       status: 'completed',
       file: fileFacts(bytes, input.name, 'pdf', pages.length),
       model: ENGINE_MODEL,
       model_version: ENGINE_VERSION,
+      ...verdictFields(examination),
       revisions: { count: revisions.length, diffs },
       metadata: metadataRows({
         format: version ? `PDF ${version}` : 'PDF',
@@ -118,7 +136,7 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
       }),
     };
     if (capture) document.capture = capture;
-    return { document: orderFields(document), revisions, unreadRevisions: unread, textReaders: readers };
+    return { document: orderFields(document), revisions, unreadRevisions: unread, textReaders: readers, checksNotRun: examination.notRun };
   }
 
   return {
@@ -134,6 +152,8 @@ function fileFacts(bytes: Uint8Array, name: string, type: 'pdf' | 'png' | 'jpg',
 }
 
 function scanImage(bytes: Uint8Array, input: ScanInput, type: 'png' | 'jpg'): DocumentResult {
+  // pixel-level checks come with the image forensics; until then a photo is not examinable
+  const examination = assemble([], [], [], [], { examined: false, reasonCodes: ['photo_upload'], pageCount: 1, revisionCount: 1 });
   return orderFields({
     object: 'document',
     status: 'completed',
@@ -141,11 +161,23 @@ function scanImage(bytes: Uint8Array, input: ScanInput, type: 'png' | 'jpg'): Do
     capture: 'photo',
     model: ENGINE_MODEL,
     model_version: ENGINE_VERSION,
+    ...verdictFields(examination),
     metadata: metadataRows({ format: type === 'png' ? 'PNG' : 'JPEG', pages: 1, sizeBytes: bytes.length }),
   });
 }
 
-const FIELD_ORDER = ['object', 'status', 'file', 'capture', 'model', 'model_version', 'revisions', 'metadata'];
+/** The Document's verdict fields from an examination (the deprecated twin included). */
+function verdictFields(e: Examination): Omit<DocumentResult, 'object' | 'status' | 'file' | 'capture' | 'model' | 'model_version' | 'revisions' | 'metadata'> {
+  const { notRun: _notRun, ...fields } = e;
+  return { ...fields, verifi_eligible: e.recapture_eligible };
+}
+
+/** The spec's field order (Document table, then the spec 1.3 fields). */
+const FIELD_ORDER = [
+  'object', 'status', 'file', 'capture', 'model', 'model_version', 'verdict', 'risk_score', 'headline', 'indicators',
+  'checks_passed', 'regions', 'revisions', 'metadata', 'recapture_eligible', 'verifi_eligible',
+  'confidence', 'review_tier', 'next_step', 'reason_codes', 'findings', 'lead_finding',
+];
 
 /** Returns the document with its keys in the spec's table order (stable JSON for diffing). */
 function orderFields(doc: DocumentResult): DocumentResult {

@@ -17,3 +17,8 @@ export { listPages, type PageNode } from './pdf/pages.js';
 export * from './pdf/objects.js';
 export { scanMarkers, scanMarkersReference, type MarkerTable } from './wasm/markers.js';
 export { diffWords, tokenizeWords, type DiffHunk } from './text/word-diff.js';
+export { INDICATORS, CHECKS, type IndicatorCode, type IndicatorDefinition, type Severity, type CheckName } from './forensics/indicators.js';
+export { riskScore, verdictFor, INCONCLUSIVE_CAP, type Verdict } from './forensics/score.js';
+export type { Indicator, Region, ReportedFinding, ReviewTier, NextStep, Examination } from './forensics/examine.js';
+export type { Finding, PageBox } from './forensics/findings.js';
+export { toPercentBox, type PercentBox } from './forensics/regions.js';

@@ -11,6 +11,7 @@ import type { PageNode } from '../pdf/pages.js';
 import type { PdfFile } from '../pdf/pdf-file.js';
 import type { RevisionChanges } from '../pdf/revision-changes.js';
 import type { PageText, PdfText } from '../platform.js';
+import type { PageBox } from '../forensics/findings.js';
 import { diffWords, tokenizeWords, type DiffHunk } from '../text/word-diff.js';
 import type { RevisionDiff } from './types.js';
 
@@ -18,9 +19,38 @@ import type { RevisionDiff } from './types.js';
 export const MAX_DIFF_TEXT = 2000;
 const SEPARATOR = ' … ';
 
-function pageWords(text: PageText | undefined): string[] {
-  if (!text) return [];
-  return tokenizeWords(text.items.map((i) => i.str).join(' '));
+/** A page's words, and for each word the box (user space) of the text item it came from. */
+function pageWords(text: PageText | undefined): { words: string[]; boxes: PageBox[] } {
+  const words: string[] = [];
+  const boxes: PageBox[] = [];
+  for (const item of text?.items ?? []) {
+    const itemWords = tokenizeWords(item.str);
+    if (itemWords.length === 0) continue;
+    const h = item.height || 10;
+    const box = { page: text!.page, x0: item.x, y0: item.y - 0.25 * h, x1: item.x + item.width, y1: item.y + h };
+    for (const w of itemWords) {
+      words.push(w);
+      boxes.push(box);
+    }
+  }
+  return { words, boxes };
+}
+
+/** The union of `boxes[from, from + count)`, one box per distinct item. */
+function unionBoxes(boxes: PageBox[], from: number, count: number): PageBox[] {
+  const distinct = [...new Set(boxes.slice(from, from + count))];
+  return distinct.slice(0, 20);
+}
+
+/** One changed stretch of text, located on the page. */
+export interface TextChange {
+  fromRevision: number;
+  toRevision: number;
+  page: number;
+  removed: string[];
+  added: string[];
+  /** Where the added words are (or, for a deletion, where the removed ones were). */
+  boxes: PageBox[];
 }
 
 function render(hunks: DiffHunk[], side: 'before' | 'after'): string {
@@ -43,9 +73,13 @@ export interface UnreadRevision {
 /** The diffs, the revisions whose text could not be read, and which reader served the pairs. */
 export interface RevisionDiffResult {
   diffs: RevisionDiff[];
+  /** Each changed stretch with its location, for findings and regions. */
+  changes: TextChange[];
   unread: UnreadRevision[];
   /** Page pairs read by the core interpreter and by the port. */
   readers: { core: number; port: number };
+  /** `toRevision:page` of every pair whose text was read on both sides (changed or not). */
+  compared: Set<string>;
 }
 
 /** Where revision text comes from: the core interpreter where certain (`auto`), or the port only. */
@@ -110,6 +144,8 @@ export async function revisionDiffs(
     return new Map(pages.map((p) => [p, cache.get(`${rev.revision}:${p}`)]));
   };
   const diffs: RevisionDiff[] = [];
+  const changes: TextChange[] = [];
+  const compared = new Set<string>();
   for (let i = 1; i < revisions.length; i++) {
     const rev = revisions[i]!;
     const prev = revisions[i - 1]!;
@@ -136,8 +172,21 @@ export async function revisionDiffs(
     for (const page of rev.touchedPages) {
       const pair = pairs.get(page);
       if (!pair) continue;
-      const hunks = diffWords(pageWords(pair[0]), pageWords(pair[1]));
+      if ((pair[0] || page > prev.pageCount) && pair[1]) compared.add(`${rev.revision}:${page}`);
+      const before = pageWords(pair[0]);
+      const after = pageWords(pair[1]);
+      const hunks = diffWords(before.words, after.words);
       if (hunks.length === 0) continue;
+      for (const h of hunks) {
+        changes.push({
+          fromRevision: prev.revision,
+          toRevision: rev.revision,
+          page,
+          removed: h.before,
+          added: h.after,
+          boxes: h.after.length > 0 ? unionBoxes(after.boxes, h.startB, h.after.length) : unionBoxes(before.boxes, h.startA, h.before.length),
+        });
+      }
       const label = `Page ${page}: `;
       diffs.push({
         from_revision: prev.revision,
@@ -147,5 +196,5 @@ export async function revisionDiffs(
       });
     }
   }
-  return { diffs, unread: [...unread].map(([revision, message]) => ({ revision, message })), readers };
+  return { diffs, changes, unread: [...unread].map(([revision, message]) => ({ revision, message })), readers, compared };
 }

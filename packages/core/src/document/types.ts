@@ -1,3 +1,6 @@
+import type { Indicator, NextStep, Region, ReportedFinding, ReviewTier } from '../forensics/examine.js';
+import type { Verdict } from '../forensics/score.js';
+
 // The Document resource of the document-forensics spec, as the engine produces it. Field names
 // and enum values are the spec's; fields that do not apply are omitted, never null. Server-owned
 // fields (id, external_ref, review, timestamps) are added by the server, not the engine.
@@ -61,6 +64,22 @@ export interface DocumentResult {
   capture?: Capture;
   model: string;
   model_version: string;
+  verdict: Verdict;
+  /** Omitted for INSUFFICIENT_EVIDENCE. */
+  risk_score?: number;
+  headline: string;
+  indicators: Indicator[];
+  checks_passed: string[];
+  regions: Region[];
   revisions?: Revisions;
   metadata: MetadataRow[];
+  recapture_eligible: boolean;
+  /** Deprecated twin of `recapture_eligible`, emitted until 2026-12-31. */
+  verifi_eligible?: boolean;
+  confidence: number;
+  review_tier: ReviewTier;
+  next_step?: NextStep;
+  reason_codes?: string[];
+  findings: ReportedFinding[];
+  lead_finding?: ReportedFinding;
 }

@@ -126,7 +126,8 @@ export class PdfFile {
       const queue = [start];
       while (queue.length > 0 && found.size < limit) {
         const offset = queue.shift()!;
-        if (found.has(offset)) continue;
+        // 0 is the file header, never a section: linearized files write `startxref 0` on purpose
+        if (found.has(offset) || offset === 0) continue;
         const section = this.tryParseSection(offset);
         if (!section) continue;
         found.set(offset, section);

@@ -83,6 +83,11 @@ export class PageReach {
     private readonly targets: Set<number>,
   ) {}
 
+  /** True when what `page`'s content draws (its content streams and resources) reaches a target. */
+  content(page: PageNode): boolean {
+    return this.value(page.dict.get('Contents') ?? null, 0) || (page.resources !== undefined && this.value(page.resources, 0));
+  }
+
   /** True when `page` reaches a target. */
   page(page: PageNode): boolean {
     if (page.objNum >= 0) return this.object(page.objNum, 0);

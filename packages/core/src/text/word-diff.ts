@@ -9,6 +9,9 @@ export interface DiffHunk {
   /** Unchanged words just before and just after the edit. */
   contextBefore: string[];
   contextAfter: string[];
+  /** Index of the hunk's first word in the old and in the new word list. */
+  startA: number;
+  startB: number;
 }
 
 /** Splits text into words (runs of non-whitespace). */
@@ -86,7 +89,7 @@ export function diffWords(a: string[], b: string[], context = 6): DiffHunk[] {
   const hunks: DiffHunk[] = [];
   let ia = pre;
   let ib = pre;
-  let current: { before: string[]; after: string[]; startA: number } | undefined;
+  let current: { before: string[]; after: string[]; startA: number; startB: number } | undefined;
   const close = (endA: number): void => {
     if (!current) return;
     hunks.push({
@@ -94,6 +97,8 @@ export function diffWords(a: string[], b: string[], context = 6): DiffHunk[] {
       after: current.after,
       contextBefore: a.slice(Math.max(0, current.startA - context), current.startA),
       contextAfter: a.slice(endA, endA + context),
+      startA: current.startA,
+      startB: current.startB,
     });
     current = undefined;
   };
@@ -114,7 +119,7 @@ export function diffWords(a: string[], b: string[], context = 6): DiffHunk[] {
       current.after.push(...between);
     }
     equalRun = 0;
-    current ??= { before: [], after: [], startA: ia };
+    current ??= { before: [], after: [], startA: ia, startB: ib };
     if (op === 1) current.before.push(a[ia++]!);
     else current.after.push(b[ib++]!);
   }

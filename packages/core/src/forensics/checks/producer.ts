@@ -1,0 +1,75 @@
+// Producer pipeline: which software made and touched the file, from the Producer and Creator of
+// every revision and the XMP packet — online editors, desktop PDF editors, libraries rewriting
+// another application's output, Ghostscript re-distillation, a producer that changes between
+// saves, and Info/XMP disagreement.
+import type { Check, CheckContext } from '../context.js';
+import type { Finding } from '../findings.js';
+
+/** Online editing services (matched case-insensitively as words). */
+export const ONLINE_EDITORS = [
+  'sejda', 'ilovepdf', 'smallpdf', 'pdfescape', 'pdf2go', 'pdffiller', 'pdf filler', 'docfly', 'pdfcandy', 'pdf candy', 'sodapdf', 'soda pdf',
+  'formswift', 'pdfsimpli', 'dochub', 'pdf.online', 'online2pdf', 'hipdf', 'lightpdf', 'pdfzorro', 'pdfbuddy', 'canva',
+];
+/** Desktop PDF editors. */
+export const PDF_EDITORS = [
+  'acrobat pro', 'acrobat standard', 'adobe acrobat', 'phantompdf', 'foxit pdf editor', 'nitro', 'pdf-xchange', 'pdfelement', 'wondershare',
+  'able2extract', 'master pdf editor', 'inkscape', 'pdf studio', 'pdfpen', 'pdf expert', 'libreoffice draw', 'qoppa', 'infix',
+];
+/** Programming libraries that save PDFs. */
+export const LIBRARIES = ['pdf-lib', 'itext', 'pypdf', 'pypdf2', 'pikepdf', 'qpdf', 'mupdf', 'pdfbox', 'pdfsharp', 'tcpdf', 'fpdf', 'hummus', 'pdfkit'];
+
+const has = (text: string, words: readonly string[]): string | undefined => {
+  const t = text.toLowerCase();
+  return words.find((w) => new RegExp(`(^|[^a-z0-9])${w.replace(/[.+]/g, '\\$&')}([^a-z0-9]|$)`).test(t));
+};
+
+/** A tool's name without version numbers, for comparing producers across saves. */
+const family = (s: string): string => s.toLowerCase().replace(/[\d.()_,;:/-]+/g, ' ').replace(/\s+/g, ' ').trim().split(' ').slice(0, 2).join(' ');
+
+/** The producer-pipeline check. */
+export const producerPipeline: Check = {
+  name: 'producer-pipeline match',
+  run(ctx: CheckContext) {
+    const findings: Finding[] = [];
+    const strings = new Set<string>();
+    for (const r of ctx.revisions) {
+      if (r.info.producer) strings.add(r.info.producer);
+      if (r.info.creator) strings.add(r.info.creator);
+    }
+    if (ctx.xmp.producer) strings.add(ctx.xmp.producer);
+    if (ctx.xmp.creatorTool) strings.add(ctx.xmp.creatorTool);
+    const reported = new Set<string>();
+    for (const s of strings) {
+      const online = has(s, ONLINE_EDITORS);
+      if (online && !reported.has(online)) {
+        reported.add(online);
+        findings.push({ code: 'producer_online_editor', summary: `The file names the online editor "${s}".`, confidence: 0.85 });
+        continue;
+      }
+      const editor = has(s, PDF_EDITORS);
+      if (editor && !reported.has(editor)) {
+        reported.add(editor);
+        findings.push({ code: 'producer_pdf_editor', summary: `The file was saved by the PDF editor "${s}".`, confidence: 0.7 });
+      }
+    }
+    const latest = ctx.revisions[ctx.revisions.length - 1]!.info;
+    const first = ctx.revisions[0]!.info;
+    const producer = latest.producer ?? '';
+    const creator = latest.creator ?? first.creator ?? '';
+    if (producer && creator && family(producer) !== family(creator) && !has(creator, LIBRARIES) && !/ghostscript/i.test(creator)) {
+      if (/ghostscript/i.test(producer)) findings.push({ code: 'producer_redistilled', summary: `Ghostscript ("${producer}") rewrote a document made by "${creator}".` });
+      else if (has(producer, LIBRARIES) && !/pdf-lib|reportlab/i.test(creator)) findings.push({ code: 'producer_library_rewrite', summary: `The library "${producer}" rewrote a document made by "${creator}".` });
+    }
+    for (let i = 1; i < ctx.revisions.length; i++) {
+      const a = ctx.revisions[i - 1]!.info.producer;
+      const b = ctx.revisions[i]!.info.producer;
+      if (a && b && family(a) !== family(b)) {
+        findings.push({ code: 'producer_changed_between_revisions', summary: `Revision ${i + 1} was saved by "${b}"; the revision before by "${a}".`, revision: i + 1 });
+      }
+    }
+    if (latest.producer && ctx.xmp.producer && family(latest.producer) !== family(ctx.xmp.producer)) {
+      findings.push({ code: 'producer_metadata_mismatch', summary: `Info names the producer "${latest.producer}", XMP "${ctx.xmp.producer}".` });
+    }
+    return { findings };
+  },
+};

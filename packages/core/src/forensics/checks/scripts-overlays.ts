@@ -1,0 +1,120 @@
+// Overlay and script scan: JavaScript anywhere, launch actions, actions that run on open,
+// annotations whose rectangles cover page text (text boxes, shapes, stamps, filled fields), and
+// invisible text on pages that are not scanned images.
+import { pageMarks } from '../../document/pdf-facts.js';
+import { asArray, asDict, asName, asNumber, PdfDict, type PdfObject } from '../../pdf/objects.js';
+import { TextInterpreter } from '../../pdf/content/text-interpreter.js';
+import type { ObjectView } from '../../pdf/pdf-file.js';
+import type { Check, CheckContext } from '../context.js';
+import type { Finding, PageBox } from '../findings.js';
+
+const COVERING = new Set(['FreeText', 'Square', 'Stamp', 'Widget', 'Polygon', 'Ink']);
+const MAX_ACTIONS = 5000;
+
+/** Action types found by walking action dictionaries (and their /Next chains). */
+function actionTypes(view: ObjectView, value: PdfObject | undefined, out: Set<string>, seen: Set<PdfDict>, budget: { n: number }): void {
+  const d = asDict(view.resolve(value));
+  if (!d || seen.has(d) || --budget.n < 0) return;
+  seen.add(d);
+  const s = asName(d.get('S'));
+  if (s) out.add(s);
+  const next = view.resolve(d.get('Next'));
+  for (const n of Array.isArray(next) ? next : [next]) actionTypes(view, n as PdfObject, out, seen, budget);
+}
+
+function rect(view: ObjectView, v: PdfObject | undefined): [number, number, number, number] | undefined {
+  const a = asArray(view.resolve(v));
+  const n = a?.slice(0, 4).map((x) => asNumber(view.resolve(x)));
+  if (!n || n.length < 4 || n.some((x) => x === undefined)) return undefined;
+  const [x0, y0, x1, y1] = n as [number, number, number, number];
+  return [Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)];
+}
+
+const overlapArea = (a: [number, number, number, number], b: PageBox): number =>
+  Math.max(0, Math.min(a[2], b.x1) - Math.max(a[0], b.x0)) * Math.max(0, Math.min(a[3], b.y1) - Math.max(a[1], b.y0));
+
+/** The overlay/script check. */
+export const scriptsAndOverlays: Check = {
+  name: 'overlay/script scan',
+  run(ctx: CheckContext) {
+    const { view, file } = ctx;
+    const findings: Finding[] = [];
+    const catalog = view.catalog();
+    const types = new Set<string>();
+    const budget = { n: MAX_ACTIONS };
+    const seen = new Set<PdfDict>();
+    const onOpen = new Set<string>();
+    actionTypes(view, catalog?.get('OpenAction'), onOpen, seen, budget);
+    const aa = asDict(view.getIn(catalog, 'AA'));
+    for (const v of aa?.map.values() ?? []) actionTypes(view, v, onOpen, seen, budget);
+    for (const t of onOpen) types.add(t);
+    const names = asDict(view.getIn(catalog, 'Names'));
+    if (names?.has('JavaScript')) types.add('JavaScript');
+    const annotsByPage = new Map<number, PdfDict[]>();
+    for (const page of ctx.pages) {
+      const pageAA = asDict(view.resolve(page.dict.get('AA')));
+      for (const v of pageAA?.map.values() ?? []) actionTypes(view, v, onOpen, seen, budget);
+      const list: PdfDict[] = [];
+      for (const a of (asArray(view.resolve(page.dict.get('Annots'))) ?? []).slice(0, 2000)) {
+        const annot = asDict(view.resolve(a));
+        if (!annot) continue;
+        list.push(annot);
+        actionTypes(view, annot.get('A'), types, seen, budget);
+        for (const v of asDict(view.resolve(annot.get('AA')))?.map.values() ?? []) actionTypes(view, v, types, seen, budget);
+      }
+      annotsByPage.set(page.number, list);
+    }
+    for (const t of onOpen) types.add(t);
+    if (types.has('JavaScript')) findings.push({ code: 'javascript_present', summary: 'The document contains JavaScript.' });
+    if (types.has('Launch')) findings.push({ code: 'launch_action', summary: 'The document contains an action that launches a file or program.' });
+    const automatic = [...onOpen].filter((t) => t === 'JavaScript' || t === 'Launch' || t === 'SubmitForm' || t === 'URI' || t === 'ImportData');
+    if (automatic.length > 0) findings.push({ code: 'auto_action', summary: `Opening the document runs ${automatic.join(', ')} action(s).` });
+
+    let interpreter: TextInterpreter | undefined;
+    for (const page of ctx.pages) {
+      const covering = (annotsByPage.get(page.number) ?? []).filter((a) => {
+        const subtype = asName(a.get('Subtype'));
+        if (!subtype || !COVERING.has(subtype)) return false;
+        if (subtype === 'Widget') {
+          // a field covers text only when it shows a value over it
+          const v = view.resolve(a.get('V') ?? asDict(view.resolve(a.get('Parent')))?.get('V'));
+          return v !== null && v !== undefined && asName(v) !== 'Off';
+        }
+        return true;
+      });
+      const marks = pageMarks(file, view, page);
+      if (marks.invisibleText && !marks.images) {
+        findings.push({ code: 'invisible_text', summary: `Page ${page.number} draws invisible text and no scanned image.`, page: page.number });
+      }
+      if (covering.length === 0) continue;
+      interpreter ??= new TextInterpreter(file, view);
+      let items;
+      try {
+        items = interpreter.pageText(page).items;
+      } catch {
+        continue; // text positions unknown on this page: the overlay test cannot run here
+      }
+      for (const a of covering) {
+        const r = rect(view, a.get('Rect'));
+        if (!r) continue;
+        const hidden = items.filter((i) => {
+          if (!i.str.trim()) return false;
+          const box: PageBox = { page: page.number, x0: i.x, y0: i.y - 0.2 * (i.height || 10), x1: i.x + i.width, y1: i.y + 0.8 * (i.height || 10) };
+          const area = (box.x1 - box.x0) * (box.y1 - box.y0);
+          return area > 0 && overlapArea(r, box) / area > 0.5;
+        });
+        if (hidden.length === 0) continue;
+        const subtype = asName(a.get('Subtype'));
+        const words = hidden.map((i) => i.str.trim()).join(' ').slice(0, 80);
+        findings.push({
+          code: 'annotation_covers_text',
+          summary: `A ${subtype} annotation on page ${page.number} lies over the text "${words}".`,
+          page: page.number,
+          boxes: [{ page: page.number, x0: r[0], y0: r[1], x1: r[2], y1: r[3] }],
+          confidence: 0.8,
+        });
+      }
+    }
+    return { findings };
+  },
+};

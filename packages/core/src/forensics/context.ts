@@ -1,0 +1,30 @@
+// What every check reads: the parsed file, its latest view and pages, the per-revision structure,
+// the located text changes, the document's Info and XMP facts, and the time of the analysis.
+import type { XmpFacts } from '../document/pdf-facts.js';
+import type { TextChange, UnreadRevision } from '../document/revision-diffs.js';
+import type { PageNode } from '../pdf/pages.js';
+import type { ObjectView, PdfFile } from '../pdf/pdf-file.js';
+import type { RevisionChanges } from '../pdf/revision-changes.js';
+import type { CheckResult } from './findings.js';
+import type { CheckName } from './indicators.js';
+
+/** Inputs shared by the checks of one document. */
+export interface CheckContext {
+  file: PdfFile;
+  view: ObjectView;
+  pages: PageNode[];
+  revisions: RevisionChanges[];
+  textChanges: TextChange[];
+  /** `toRevision:page` of every touched page whose text was compared on both sides. */
+  textCompared: ReadonlySet<string>;
+  unreadRevisions: UnreadRevision[];
+  xmp: XmpFacts;
+  /** The time of the analysis. */
+  now: Date;
+}
+
+/** A check: one module, one job. */
+export interface Check {
+  name: CheckName;
+  run(ctx: CheckContext): CheckResult;
+}

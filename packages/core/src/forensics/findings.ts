@@ -1,0 +1,28 @@
+// Findings: what a check reports, as data. A finding names an indicator code, says in one
+// sentence what was found, and points at the content it is about (page boxes in PDF user space).
+import type { IndicatorCode } from './indicators.js';
+
+/** A rectangle on a page in PDF user space (points, origin bottom-left). */
+export interface PageBox {
+  page: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** One thing a check found. */
+export interface Finding {
+  code: IndicatorCode;
+  /** One sentence about this instance, for display. */
+  summary: string;
+  page?: number;
+  revision?: number;
+  /** Where on the page(s) it is. */
+  boxes?: PageBox[];
+  /** How sure the check is of this instance, 0..1 (default 0.9). */
+  confidence?: number;
+}
+
+/** What a check returns: its findings, or that it could not run (and why). */
+export type CheckResult = { findings: Finding[] } | { notRun: string };

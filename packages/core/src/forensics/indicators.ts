@@ -1,0 +1,258 @@
+// The indicator catalogue: every finding Loupe can report, by stable snake_case code, with its
+// severity, its weight in the risk score, the name of the check that raises it, and the display
+// copy of the spec's Indicator (`title`, `what_it_is`, `what_it_means`, `how_detected`). Codes are
+// machine surface and never change meaning; the copy may be reworded.
+
+/** Spec severities. */
+export type Severity = 'high' | 'medium' | 'low';
+
+/** Names of the checks, as `checks_passed` reports them. */
+export type CheckName =
+  | 'revision history'
+  | 'touch-up scan'
+  | 'producer-pipeline match'
+  | 'font-embedding consistency'
+  | 'overlay/script scan'
+  | 'timestamp consistency'
+  | 'signature integrity'
+  | 'file structure';
+
+/** One catalogue entry. */
+export interface IndicatorDefinition {
+  title: string;
+  severity: Severity;
+  /**
+   * Contribution to the risk score, 0..1: the probability-like weight combined as
+   * 1 - Π(1 - weight). 0.7 and above are conclusive on their own (FORGED).
+   */
+  weight: number;
+  check: CheckName;
+  /** Benign: describes a legitimate change; never raises the verdict above CLEAN on its own. */
+  benign?: true;
+  /** Conclusive evidence of alteration: only these can make a document FORGED. */
+  conclusive?: true;
+  what_it_is: string;
+  what_it_means: string;
+  how_detected: string;
+}
+
+const def = (d: IndicatorDefinition): IndicatorDefinition => d;
+
+/** Every indicator, by code. */
+export const INDICATORS = {
+  // revision history
+  revision_text_edit: def({ title: 'Text changed in a later revision', severity: 'high', weight: 0.8, check: 'revision history', conclusive: true,
+    what_it_is: 'An incremental update saved after the document was created changed the words shown on a page.',
+    what_it_means: 'Someone edited the visible text after the original was produced; the original wording is still inside the file.',
+    how_detected: 'Each save in the file was read separately and the text of the pages it touched was compared word by word with the save before it.' }),
+  revision_content_edit: def({ title: 'Page content replaced in a later revision', severity: 'high', weight: 0.6, check: 'revision history', conclusive: true,
+    what_it_is: 'A later save replaced the drawing instructions of a page, and its text could not be compared.',
+    what_it_means: 'Graphics, images or text in an unreadable encoding were altered after creation.',
+    how_detected: "The page's content streams in a later save differ from those of the save before it." }),
+  revision_graphics_edit: def({ title: 'Page graphics changed in a later revision', severity: 'medium', weight: 0.35, check: 'revision history',
+    what_it_is: "A later save replaced a page's drawing instructions while its text stayed word for word the same.",
+    what_it_means: 'Shapes, lines or backgrounds were redrawn; editors also rewrite content this way when they re-save a page.',
+    how_detected: 'The content streams changed, and the text of both saves was read and compared without a difference.' }),
+  revision_image_replaced: def({ title: 'Image replaced in a later revision', severity: 'high', weight: 0.6, check: 'revision history', conclusive: true,
+    what_it_is: 'A later save added or replaced an image drawn on a page.',
+    what_it_means: 'A picture, logo, signature image or scanned area was swapped after the document was created.',
+    how_detected: 'An image XObject reachable from a touched page was added or changed by a later save.' }),
+  revision_page_added: def({ title: 'Page added in a later revision', severity: 'medium', weight: 0.3, check: 'revision history',
+    what_it_is: 'A later save added pages to the document.',
+    what_it_means: 'Content was appended after the document was produced; appendices are sometimes legitimate.',
+    how_detected: 'The page count of a later save exceeds the save before it.' }),
+  revision_page_removed: def({ title: 'Page removed in a later revision', severity: 'medium', weight: 0.35, check: 'revision history',
+    what_it_is: 'A later save removed pages from the document.',
+    what_it_means: 'Part of the original document was dropped after it was produced.',
+    how_detected: 'The page count of a later save is lower than the save before it.' }),
+  revision_font_added: def({ title: 'New font introduced by an edit', severity: 'medium', weight: 0.35, check: 'revision history',
+    what_it_is: 'A later save added a font that is used on a page it touched.',
+    what_it_means: 'Editors add a font when they type new text; the original producer did not use it.',
+    how_detected: 'A font object added by a later save is reachable from a page that save touched.' }),
+  revision_metadata_changed: def({ title: 'Metadata changed after creation', severity: 'medium', weight: 0.3, check: 'revision history',
+    what_it_is: 'A later save changed only document metadata (Info dictionary or XMP).',
+    what_it_means: 'The producer, dates or title were rewritten after creation; the pages were not.',
+    how_detected: 'The later save changed the Info or Metadata objects and no page reaches a changed object.' }),
+  revision_annotation_added: def({ title: 'Annotation added later', severity: 'low', weight: 0.04, check: 'revision history', benign: true,
+    what_it_is: 'A later save added or changed annotations such as comments, highlights or links.',
+    what_it_means: 'Usually a reviewer marking the document; overlays that hide text are reported separately.',
+    how_detected: "A later save changed a page's /Annots or annotation objects and nothing else on the page." }),
+  revision_form_filled: def({ title: 'Form filled in a later revision', severity: 'low', weight: 0.03, check: 'revision history', benign: true,
+    what_it_is: 'A later save changed form-field values and their appearances.',
+    what_it_means: 'Filling in a form after it was issued is expected.',
+    how_detected: 'The changed objects of a later save are form fields, widgets and their appearance streams only.' }),
+  revision_signature_added: def({ title: 'Signature added in a later revision', severity: 'low', weight: 0.02, check: 'revision history', benign: true,
+    what_it_is: 'A later save added a digital signature.',
+    what_it_means: 'Signing or countersigning a document is expected and does not change its content.',
+    how_detected: 'A later save added a signature field value (/Sig) and its appearance.' }),
+  revision_attachment_added: def({ title: 'Attachment or bookmark added later', severity: 'low', weight: 0.02, check: 'revision history', benign: true,
+    what_it_is: 'A later save added file attachments, bookmarks or similar navigation data.',
+    what_it_means: 'Packaging changes that do not alter what the pages show.',
+    how_detected: 'The changed objects of a later save are reachable only from the catalog, not from any page.' }),
+  revision_objects_freed: def({ title: 'Objects deleted in a later revision', severity: 'low', weight: 0.05, check: 'revision history',
+    what_it_is: 'A later save marked objects of an earlier save as deleted.',
+    what_it_means: 'Content was removed; deleted objects often remain readable in the file.',
+    how_detected: 'Cross-reference entries of a later save free objects that were in use before.' }),
+  revision_text_unreadable: def({ title: 'Earlier revision could not be read', severity: 'medium', weight: 0.2, check: 'revision history',
+    what_it_is: 'The text of an earlier save could not be extracted to compare with the later one.',
+    what_it_means: 'The edit history exists but its effect on the text could not be shown.',
+    how_detected: 'Reading the byte prefix that ends at that save failed.' }),
+  // touch-up
+  touch_up_text_edit: def({ title: 'Acrobat TouchUp text edit', severity: 'high', weight: 0.75, check: 'touch-up scan', conclusive: true,
+    what_it_is: "Marks left by Acrobat's TouchUp text tool, which edits text in place.",
+    what_it_means: 'Text on the page was edited with a PDF editor after it was produced.',
+    how_detected: 'TouchUp_TextEdit marked content or private data was found in page content or PieceInfo.' }),
+  has_piece_info: def({ title: 'Editor private data on pages', severity: 'medium', weight: 0.25, check: 'touch-up scan',
+    what_it_is: 'Page-piece dictionaries (PieceInfo) left by an editing application.',
+    what_it_means: 'An application such as Acrobat or Illustrator edited the page after creation.',
+    how_detected: 'A /PieceInfo dictionary was found on a page, form or the catalog.' }),
+  page_modified_after_creation: def({ title: 'Page modified after creation', severity: 'medium', weight: 0.25, check: 'touch-up scan',
+    what_it_is: "A page's /LastModified date is later than the document's creation date.",
+    what_it_means: 'The page was edited after the document was created.',
+    how_detected: "The page or piece /LastModified date was compared with the document's CreationDate." }),
+  // fonts
+  font_subset_duplicate: def({ title: 'Two subsets of one font on a page', severity: 'medium', weight: 0.2, check: 'font-embedding consistency',
+    what_it_is: 'The same font appears as two separately embedded subsets (different ABCDEF+ prefixes) on one page.',
+    what_it_means: 'Text was typed into the page by a second tool, which embedded its own subset.',
+    how_detected: "Fonts of each page's resources were grouped by base name after the subset prefix." }),
+  font_embedding_mixed: def({ title: 'Embedded and non-embedded fonts of one family', severity: 'low', weight: 0.1, check: 'font-embedding consistency',
+    what_it_is: 'A page uses the same font family both embedded and not embedded.',
+    what_it_means: 'Often a sign that a second tool added text; sometimes harmless.',
+    how_detected: 'Fonts of each page were grouped by family and compared for embedded font programs.' }),
+  font_character_remapping: def({ title: 'Font maps characters inconsistently', severity: 'high', weight: 0.5, check: 'font-embedding consistency',
+    what_it_is: 'Two fonts with the same name map the same character codes to different letters.',
+    what_it_means: 'A font was altered so that the text shown differs from the text stored, a known way to hide edits.',
+    how_detected: 'ToUnicode maps of same-named fonts were compared code by code.' }),
+  font_missing_from_resources: def({ title: 'Text uses a font the page does not declare', severity: 'medium', weight: 0.3, check: 'font-embedding consistency',
+    what_it_is: "Page content selects a font that is absent from the page's resources.",
+    what_it_means: 'The content stream was edited without updating the page, or assembled from another document.',
+    how_detected: "Every Tf operator's font name was looked up in the page's resources." }),
+  // producer pipeline
+  producer_online_editor: def({ title: 'Edited with an online PDF editor', severity: 'high', weight: 0.5, check: 'producer-pipeline match',
+    what_it_is: 'The producer or creator names an online PDF editing service.',
+    what_it_means: 'Bank and payroll systems do not issue documents through online editors; the file passed through one.',
+    how_detected: 'Producer and Creator strings (Info and XMP, every revision) were matched against known online editors.' }),
+  producer_pdf_editor: def({ title: 'Saved by a desktop PDF editor', severity: 'medium', weight: 0.3, check: 'producer-pipeline match',
+    what_it_is: 'The producer names a desktop PDF editor rather than the system that issued the document.',
+    what_it_means: 'The document was opened and saved in an editor, which makes alteration possible.',
+    how_detected: 'Producer and Creator strings were matched against known PDF editors.' }),
+  producer_library_rewrite: def({ title: 'Rewritten by a PDF library', severity: 'low', weight: 0.12, check: 'producer-pipeline match',
+    what_it_is: 'A programming library (for example pdf-lib, iText or PyPDF) saved the file, and the creator names another application.',
+    what_it_means: 'The document was processed by a script after it was created.',
+    how_detected: 'Producer matched a known library while Creator names a different application.' }),
+  producer_redistilled: def({ title: 'Re-distilled through Ghostscript', severity: 'medium', weight: 0.2, check: 'producer-pipeline match',
+    what_it_is: 'Ghostscript rewrote a document that another application created.',
+    what_it_means: 'Re-distilling discards edit history; it is used to hide incremental edits.',
+    how_detected: 'Producer names Ghostscript while Creator names another application.' }),
+  producer_changed_between_revisions: def({ title: 'Producer changed between revisions', severity: 'medium', weight: 0.3, check: 'producer-pipeline match',
+    what_it_is: 'A later save names a different producer than the original.',
+    what_it_means: 'A second application modified the document after the first produced it.',
+    how_detected: "The Info dictionary's Producer of every save was compared." }),
+  producer_metadata_mismatch: def({ title: 'Info and XMP name different producers', severity: 'low', weight: 0.1, check: 'producer-pipeline match',
+    what_it_is: 'The Info dictionary and the XMP packet disagree on the producing application.',
+    what_it_means: 'One of the two was rewritten by a tool that did not update the other.',
+    how_detected: 'Info /Producer was compared with XMP pdf:Producer.' }),
+  // timestamps
+  create_date_mismatch: def({ title: 'Creation dates disagree', severity: 'medium', weight: 0.25, check: 'timestamp consistency',
+    what_it_is: 'The Info dictionary and the XMP packet give different creation dates.',
+    what_it_means: 'One of the dates was edited, or the file was re-saved by a tool that rewrote it.',
+    how_detected: 'Info /CreationDate and XMP xmp:CreateDate were compared after time-zone normalisation.' }),
+  modify_date_mismatch: def({ title: 'Modification dates disagree', severity: 'low', weight: 0.12, check: 'timestamp consistency',
+    what_it_is: 'The Info dictionary and the XMP packet give different modification dates.',
+    what_it_means: 'A tool updated one record of the last change and not the other.',
+    how_detected: 'Info /ModDate and XMP xmp:ModifyDate were compared after time-zone normalisation.' }),
+  modified_before_created: def({ title: 'Modified before it was created', severity: 'medium', weight: 0.3, check: 'timestamp consistency',
+    what_it_is: 'The modification date is earlier than the creation date.',
+    what_it_means: 'The dates were set by hand or by a tool that backdated the document.',
+    how_detected: 'CreationDate and ModDate (Info and XMP) were compared.' }),
+  date_in_future: def({ title: 'Date in the future', severity: 'medium', weight: 0.3, check: 'timestamp consistency',
+    what_it_is: 'A creation or modification date lies after the time of the analysis.',
+    what_it_means: 'The date was set by hand or on a machine with a wrong clock.',
+    how_detected: 'Every Info and XMP date was compared with the analysis time (one day of tolerance).' }),
+  revision_dates_out_of_order: def({ title: 'Revision dates out of order', severity: 'medium', weight: 0.3, check: 'timestamp consistency',
+    what_it_is: 'A later save carries an earlier modification date than the save before it.',
+    what_it_means: 'Dates were rewritten to make an edit look older.',
+    how_detected: 'The ModDate of each save was compared with the previous save.' }),
+  document_id_changed: def({ title: 'File identifier shows a modified file', severity: 'low', weight: 0.08, check: 'timestamp consistency',
+    what_it_is: 'The two halves of the /ID array differ.',
+    what_it_means: 'The first half is set when a file is created and the second on every save: the file was saved again after creation.',
+    how_detected: 'The trailer /ID pair was compared.' }),
+  // overlays and scripts
+  javascript_present: def({ title: 'JavaScript in the document', severity: 'medium', weight: 0.3, check: 'overlay/script scan',
+    what_it_is: 'The document contains JavaScript.',
+    what_it_means: 'Statements and pay stubs do not need scripts; scripts can change what a viewer shows.',
+    how_detected: 'JavaScript actions and name-tree entries were searched in the catalog, pages, annotations and fields.' }),
+  launch_action: def({ title: 'Action that launches a program', severity: 'high', weight: 0.5, check: 'overlay/script scan',
+    what_it_is: 'An action that opens another file or program.',
+    what_it_means: 'Unusual and dangerous in a loan document.',
+    how_detected: 'Launch actions were searched in open actions, additional actions and annotations.' }),
+  auto_action: def({ title: 'Action runs when the document opens', severity: 'low', weight: 0.1, check: 'overlay/script scan',
+    what_it_is: 'An open or additional action that runs a script, submits a form or opens a link automatically.',
+    what_it_means: 'The document does something on its own when viewed.',
+    how_detected: 'The catalog /OpenAction and /AA, and page /AA, were read.' }),
+  annotation_covers_text: def({ title: 'Annotation covers text', severity: 'medium', weight: 0.35, check: 'overlay/script scan',
+    what_it_is: 'An annotation (text box, shape, stamp or field) lies on top of page text.',
+    what_it_means: 'An overlay can hide the original figures and show others in their place.',
+    how_detected: 'Rectangles of FreeText, Square, Stamp and Widget annotations were intersected with the page text.' }),
+  white_box_over_text: def({ title: 'Filled shape drawn over text', severity: 'high', weight: 0.6, check: 'overlay/script scan', conclusive: true,
+    what_it_is: 'An opaque light shape is drawn on top of text that was drawn before it.',
+    what_it_means: 'The classic cover-up: the original text is still there, hidden under a box, often with new text on top.',
+    how_detected: 'Filled rectangles and their colours were tracked through the content stream and intersected with earlier text.' }),
+  text_over_text: def({ title: 'Text drawn on top of other text', severity: 'medium', weight: 0.35, check: 'overlay/script scan',
+    what_it_is: 'Two different strings are drawn at the same place.',
+    what_it_means: 'New text was placed over old text, usually with a cover between them.',
+    how_detected: 'Glyph boxes of different text runs were intersected.' }),
+  invisible_text: def({ title: 'Invisible text outside an OCR layer', severity: 'medium', weight: 0.25, check: 'overlay/script scan',
+    what_it_is: 'Text drawn in invisible mode on a page that is not a scanned image.',
+    what_it_means: 'Hidden text changes what search and extraction read without changing what people see.',
+    how_detected: 'Text render mode 3 was tracked on pages that draw no page-covering image.' }),
+  text_outside_crop_box: def({ title: 'Text outside the visible page', severity: 'low', weight: 0.1, check: 'overlay/script scan',
+    what_it_is: 'Text is placed outside the crop box, where viewers do not show it.',
+    what_it_means: 'Hidden content, or content pushed off the page by an edit.',
+    how_detected: 'Glyph positions were compared with the crop box.' }),
+  // signatures
+  signature_invalid: def({ title: 'Digital signature does not verify', severity: 'high', weight: 0.8, check: 'signature integrity', conclusive: true,
+    what_it_is: 'A signature whose cryptographic check fails over the bytes it covers.',
+    what_it_means: 'The signed bytes were altered after signing.',
+    how_detected: "The CMS signature was verified over the signature's /ByteRange." }),
+  modified_after_signing: def({ title: 'Content changed after signing', severity: 'high', weight: 0.75, check: 'signature integrity', conclusive: true,
+    what_it_is: 'A save after a signature changed page content.',
+    what_it_means: 'The document shown is not the document that was signed.',
+    how_detected: "Revisions after the signature's byte range were analysed for content changes." }),
+  signature_byte_range_invalid: def({ title: 'Signature does not cover its revision', severity: 'high', weight: 0.5, check: 'signature integrity',
+    what_it_is: "A signature's /ByteRange leaves bytes of its own revision uncovered, other than its contents.",
+    what_it_means: 'Bytes inside the signed revision can be changed without breaking the signature.',
+    how_detected: "The /ByteRange was compared with the revision's byte span." }),
+  signature_present: def({ title: 'Digitally signed', severity: 'low', weight: 0, check: 'signature integrity', benign: true,
+    what_it_is: 'The document carries a digital signature.',
+    what_it_means: 'No certificate chain is trusted by default; the signature proves integrity, not identity.',
+    how_detected: 'Signature fields with a /Sig value were found.' }),
+  // structure
+  structure_recovered: def({ title: 'File structure had to be repaired', severity: 'low', weight: 0.1, check: 'file structure',
+    what_it_is: "The file's cross-reference data was broken and was rebuilt by scanning.",
+    what_it_means: 'Careless tools and deliberate edits both leave broken offsets.',
+    how_detected: 'Cross-reference offsets did not point at their objects.' }),
+  data_after_end_of_file: def({ title: 'Data after the end of the file', severity: 'low', weight: 0.1, check: 'file structure',
+    what_it_is: 'Bytes follow the last end-of-file marker.',
+    what_it_means: 'An incomplete update, or data appended by another tool.',
+    how_detected: 'Bytes after the last %%EOF were counted (whitespace ignored).' }),
+  encrypted_with_owner_password: def({ title: 'Encrypted with an owner password', severity: 'low', weight: 0.02, check: 'file structure', benign: true,
+    what_it_is: 'The file is encrypted and opens without a password.',
+    what_it_means: 'Common for issued documents; permissions do not prevent editing.',
+    how_detected: 'The standard security handler authenticated with the empty user password.' }),
+} as const satisfies Record<string, IndicatorDefinition>;
+
+/** Every indicator code. */
+export type IndicatorCode = keyof typeof INDICATORS;
+
+/** Every check, in report order. */
+export const CHECKS: readonly CheckName[] = [
+  'revision history',
+  'touch-up scan',
+  'producer-pipeline match',
+  'font-embedding consistency',
+  'overlay/script scan',
+  'timestamp consistency',
+  'signature integrity',
+  'file structure',
+];
