@@ -17,6 +17,24 @@ export function formatReport(detail: ScanDetail): string {
   const rowValue = (key: string): string => doc.metadata.find((r) => r.key === key)?.value ?? '';
   const lines: string[] = [];
   lines.push(f.name);
+  const score = doc.risk_score === undefined ? '' : ` (risk ${doc.risk_score}/100)`;
+  lines.push(`  Verdict     ${doc.verdict}${score} · confidence ${doc.confidence} · ${doc.review_tier.replace('_', ' ')}`);
+  lines.push(`  Headline    ${doc.headline}`);
+  if (doc.next_step) lines.push(`  Next step   ${doc.next_step.replace(/_/g, ' ')}${doc.reason_codes ? ` (${doc.reason_codes.join(', ')})` : ''}`);
+  if (doc.indicators.length > 0) {
+    lines.push('  Indicators');
+    for (const ind of doc.indicators) {
+      lines.push(`    [${ind.severity.padEnd(6)}] ${ind.title} (${ind.code})`);
+      for (const finding of doc.findings.filter((x) => x.code === ind.code).slice(0, 5)) lines.push(`             ${finding.summary}`);
+    }
+  }
+  if (doc.regions.length > 0) {
+    lines.push('  Regions');
+    for (const r of doc.regions.slice(0, 12)) {
+      lines.push(`    page ${r.page} at x ${r.x}% y ${r.y}% (${r.w}% × ${r.h}%) · ${r.indicator_code}`);
+    }
+  }
+  lines.push(`  Checks      passed: ${doc.checks_passed.join(', ') || 'none'}`);
   lines.push(`  File        ${rowValue('Format')} · ${plural(f.pages, 'page')} · ${rowValue('File size')}`);
   lines.push(`  SHA-256     ${f.sha256}`);
   lines.push(`  Capture     ${doc.capture ?? 'not determined'}`);

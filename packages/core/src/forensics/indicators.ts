@@ -190,7 +190,7 @@ export const INDICATORS = {
     what_it_is: 'An open or additional action that runs a script, submits a form or opens a link automatically.',
     what_it_means: 'The document does something on its own when viewed.',
     how_detected: 'The catalog /OpenAction and /AA, and page /AA, were read.' }),
-  annotation_covers_text: def({ title: 'Annotation covers text', severity: 'medium', weight: 0.35, check: 'overlay/script scan',
+  annotation_covers_text: def({ title: 'Annotation covers text', severity: 'medium', weight: 0.45, check: 'overlay/script scan',
     what_it_is: 'An annotation (text box, shape, stamp or field) lies on top of page text.',
     what_it_means: 'An overlay can hide the original figures and show others in their place.',
     how_detected: 'Rectangles of FreeText, Square, Stamp and Widget annotations were intersected with the page text.' }),

@@ -3,7 +3,9 @@
 // text change is a content edit (an image edit when it added or changed an image); a new font on
 // an edited page is reported too. Saves that only fill forms, add signatures, annotations,
 // attachments or bookmarks are benign; metadata-only saves are reported at most as suspicious.
-import { PdfRef } from '../../pdf/objects.js';
+import { readOperations } from '../../pdf/content/operations.js';
+import { PdfRef, PdfStream } from '../../pdf/objects.js';
+import type { ObjectView } from '../../pdf/pdf-file.js';
 import type { PageNode } from '../../pdf/pages.js';
 import { PageReach } from '../../pdf/revision-changes.js';
 import type { CheckContext, Check } from '../context.js';
@@ -20,6 +22,36 @@ const BENIGN_ON_PAGE = new Set<ObjectKind>(['page', 'pages', 'annotation', 'widg
 
 function sameList(a: number[], b: number[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** True when `stream` only saves and restores graphics state (`q`, `Q`): a wrapper, not content. */
+function isStateWrapper(ctx: CheckContext, view: ObjectView, num: number): boolean {
+  const stream = view.get(num);
+  if (!(stream instanceof PdfStream)) return false;
+  let onlyState = true;
+  try {
+    readOperations(ctx.file.decode(stream).data, 1000, (op) => {
+      if (op !== 'q' && op !== 'Q') onlyState = false;
+    });
+  } catch {
+    return false;
+  }
+  return onlyState;
+}
+
+/**
+ * True when the page's content changed between the two saves: its streams differ, other than by
+ * keeping the old streams in order and adding streams that only wrap them in q/Q (which editors
+ * such as pdf-lib do whenever they touch a page).
+ */
+function contentChanged(ctx: CheckContext, view: ObjectView, before: ObjectView, page: PageNode, old: PageNode, rewritten: Set<number>): boolean {
+  const now = contentStreamNums(view, page);
+  const was = contentStreamNums(before, old);
+  if (now.some((n) => rewritten.has(n) && was.includes(n))) return true; // a kept stream was rewritten
+  if (sameList(now, was)) return false;
+  const kept = now.filter((n) => was.includes(n));
+  if (!sameList(kept, was)) return true;
+  return now.some((n) => !was.includes(n) && !isStateWrapper(ctx, view, n));
 }
 
 /** The revision-history check. */
@@ -66,10 +98,10 @@ export const revisionHistory: Check = {
         const page = pages[pageNo - 1]!;
         if (pageNo > prevPages.length) continue; // reported as an added page
         const old: PageNode = prevPages[pageNo - 1]!;
-        const contentChanged = !sameList(contentStreamNums(view, page), contentStreamNums(before, old)) || contentStreamNums(view, page).some((n) => kinds.get(n) === 'content');
+        const changedContent = contentChanged(ctx, view, before, page, old, new Set(rev.changed));
         const imageChanged = written.some((n) => kinds.get(n) === 'image');
         const fontAdded = rev.added.some((n) => kinds.get(n) === 'font');
-        if (contentChanged || imageChanged) {
+        if (changedContent || imageChanged) {
           if (fontAdded) findings.push({ code: 'revision_font_added', summary: `Revision ${rev.revision} added a font used on page ${pageNo}.`, page: pageNo, revision: rev.revision });
           if (textEdited.has(pageNo)) continue; // the text edit finding says it better
           const [x0, y0, x1, y1] = page.cropBox;
@@ -87,7 +119,8 @@ export const revisionHistory: Check = {
           continue;
         }
         const kindsWritten = written.map((n) => kinds.get(n));
-        const suspicious = written.filter((n) => !BENIGN_ON_PAGE.has(kinds.get(n) ?? 'other'));
+        // content streams were judged above; here: fonts, images, forms, graphics state under them
+        const suspicious = written.filter((n) => kinds.get(n) !== 'content' && !BENIGN_ON_PAGE.has(kinds.get(n) ?? 'other'));
         const drawn = suspicious.length > 0 && new PageReach(view, new Set(suspicious)).content(page) ? suspicious.map((n) => kinds.get(n)) : [];
         if (drawn.length > 0) {
           // fonts, images, forms or graphics state changed under unchanged content: what the page shows changed

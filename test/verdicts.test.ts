@@ -1,0 +1,110 @@
+// Verdicts on documents altered the way forgers and ordinary users alter them, through the
+// engine on the Node platform: the spec's verdict fields, indicators, regions and 1.3 fields.
+import { describe, expect, it } from 'vitest';
+import { createNodeEngine } from '@loupe/node';
+import { addOverlay, editMetadata, editText, fillForm, makeForm, makeStatement, money } from './fixtures/pdf-builders.js';
+import { onePageObjects, RawPdf } from './fixtures/raw-pdf.js';
+
+const engine = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
+const scan = (bytes: Uint8Array) => engine.scan(bytes, { name: 'doc.pdf' });
+
+describe('verdicts', () => {
+  it('passes a genuine statement as CLEAN with every check named in checks_passed', async () => {
+    const doc = await scan(await makeStatement({ pages: 2, rowsPerPage: 10 }));
+    expect(doc.verdict).toBe('CLEAN');
+    expect(doc.risk_score).toBeLessThan(40);
+    expect(doc.indicators).toEqual([]);
+    expect(doc.checks_passed).toEqual(expect.arrayContaining(['revision history', 'touch-up scan', 'producer-pipeline match', 'font-embedding consistency', 'overlay/script scan', 'timestamp consistency']));
+    expect(doc.review_tier).toBe('auto_pass');
+    expect(doc.next_step).toBeUndefined();
+    expect(doc.headline).toMatch(/^No tampering evidence found/);
+  });
+
+  it('calls an edited amount FORGED and puts a region on the edited figure', async () => {
+    const base = await makeStatement({ pages: 1, rowsPerPage: 10, seed: 4 });
+    const doc = await scan(await editText(base, 0, `Opening balance ${money(250_000)}`, `Opening balance ${money(950_000)}`));
+    expect(doc.verdict).toBe('FORGED');
+    expect(doc.risk_score).toBeGreaterThanOrEqual(70);
+    expect(doc.indicators[0]!.code).toBe('revision_text_edit');
+    expect(doc.indicators[0]!.severity).toBe('high');
+    expect(doc.headline).toContain('9,500.00');
+    expect(doc.lead_finding).toMatchObject({ code: 'revision_text_edit', page: 1, revision: 2 });
+    const region = doc.regions.find((r) => r.indicator_code === 'revision_text_edit')!;
+    // "Opening balance" is drawn at x 50, y 700 on a 612 x 792 page: about 8% in, 11% down
+    expect(region.page).toBe(1);
+    expect(region.x).toBeGreaterThan(5);
+    expect(region.x).toBeLessThan(12);
+    expect(region.y).toBeGreaterThan(9);
+    expect(region.y).toBeLessThan(13);
+    expect(doc.checks_passed).not.toContain('revision history');
+    expect(doc.review_tier).toBe('escalate');
+    expect(doc.next_step).toBe('escalate');
+  });
+
+  it('keeps a metadata-only save at most SUSPICIOUS, even when it names an online editor', async () => {
+    const doc = await scan(await editMetadata(await makeStatement({ pages: 1, rowsPerPage: 3 }), 'Sejda PDF Desktop'));
+    expect(doc.indicators.map((i) => i.code)).toEqual(expect.arrayContaining(['revision_metadata_changed', 'producer_online_editor']));
+    expect(doc.verdict).toBe('SUSPICIOUS');
+    expect(doc.risk_score).toBeLessThanOrEqual(69);
+  });
+
+  it('passes a form filled in after issue as CLEAN, describing the fill as a low indicator', async () => {
+    const doc = await scan(await fillForm(await makeForm(), '250,000.00'));
+    expect(doc.verdict).toBe('CLEAN');
+    expect(doc.indicators.map((i) => [i.code, i.severity])).toEqual([['revision_form_filled', 'low']]);
+  });
+
+  it('flags an annotation laid over a figure, with the region of the annotation', async () => {
+    const base = await makeStatement({ pages: 1, rowsPerPage: 5 });
+    const doc = await scan(await addOverlay(base, [375, 665, 430, 680], '9,999.99'));
+    expect(doc.verdict).toBe('SUSPICIOUS');
+    const region = doc.regions.find((r) => r.indicator_code === 'annotation_covers_text')!;
+    expect(region.x).toBeCloseTo((375 / 612) * 100, 0);
+    expect(region.y).toBeCloseTo(((792 - 680) / 792) * 100, 0);
+  });
+
+  it('finds TouchUp edits, scripts and launch actions', async () => {
+    const content = 'BT /F1 12 Tf 72 720 Td (Net pay 4,200.00) Tj ET /TouchUp_TextEdit MP';
+    const objects = onePageObjects('x').map((o) => (o.num === 4 ? { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` } : o));
+    objects[0] = { num: 1, body: '<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>' };
+    const doc = await scan(new RawPdf().section(objects, { trailer: '/Root 1 0 R' }).bytes());
+    expect(doc.indicators.map((i) => i.code)).toEqual(expect.arrayContaining(['touch_up_text_edit', 'javascript_present', 'auto_action']));
+    expect(doc.verdict).toBe('FORGED');
+  });
+
+  it('says INSUFFICIENT_EVIDENCE for a scanned document where nothing fired, with no score', async () => {
+    const image = '<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n\u0000\nendstream';
+    const content = 'q 612 0 0 792 0 0 cm /Im1 Do Q';
+    const bytes = new RawPdf().section([
+      { num: 1, body: '<< /Type /Catalog /Pages 2 0 R >>' },
+      { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+      { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>' },
+      { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` },
+      { num: 5, body: image },
+    ], { trailer: '/Root 1 0 R' }).bytes();
+    const doc = await scan(bytes);
+    expect(doc.capture).toBe('scan');
+    expect(doc.verdict).toBe('INSUFFICIENT_EVIDENCE');
+    expect('risk_score' in doc).toBe(false);
+    expect(doc.next_step).toBe('request_recapture');
+    expect(doc.reason_codes).toEqual(['image_only_pages']);
+    expect(doc.recapture_eligible).toBe(true);
+    expect(doc.verifi_eligible).toBe(true);
+  });
+
+  it('says INSUFFICIENT_EVIDENCE for a photo upload', async () => {
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const doc = await engine.scan(png, { name: 'id.png' });
+    expect(doc).toMatchObject({ verdict: 'INSUFFICIENT_EVIDENCE', capture: 'photo', next_step: 'request_recapture', reason_codes: ['photo_upload'] });
+  });
+
+  it('judges dates against the analysis time', async () => {
+    const future = new Date('2030-01-01T00:00:00Z');
+    const objects = onePageObjects('dated');
+    const bytes = new RawPdf().section([...objects, { num: 6, body: `<< /Producer (Test) /CreationDate (D:20300101000000Z) /ModDate (D:20240101000000Z) >>` }], { trailer: '/Root 1 0 R /Info 6 0 R' }).bytes();
+    const doc = await scan(bytes);
+    expect(doc.indicators.map((i) => i.code)).toEqual(expect.arrayContaining(['date_in_future', 'modified_before_created']));
+    const later = await createNodeEngine({ now: () => future }).scan(bytes, { name: 'd.pdf' });
+    expect(later.indicators.map((i) => i.code)).not.toContain('date_in_future');
+  });
+});
