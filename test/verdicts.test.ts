@@ -108,3 +108,48 @@ describe('verdicts', () => {
     expect(later.indicators.map((i) => i.code)).not.toContain('date_in_future');
   });
 });
+
+describe('cover-ups in page content', () => {
+  const page = (content: string) =>
+    new RawPdf().section(onePageObjects('x').map((o) => (o.num === 4 ? { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` } : o)), { trailer: '/Root 1 0 R' }).bytes();
+
+  it('finds a white box painted over a figure, with the new figure on top, and locates it', async () => {
+    const doc = await scan(page('BT /F1 12 Tf 72 700 Td (Closing balance) Tj 120 0 Td (1,200.00) Tj ET 1 g 190 696 60 16 re f 0 g BT /F1 12 Tf 192 700 Td (9,200.00) Tj ET'));
+    expect(doc.verdict).toBe('FORGED');
+    const finding = doc.findings.find((f) => f.code === 'white_box_over_text')!;
+    expect(finding.summary).toContain('"1,200.00"');
+    expect(finding.summary).toContain('"9,200.00" is drawn on top');
+    const region = doc.regions.find((r) => r.indicator_code === 'white_box_over_text')!;
+    expect(region.x).toBeCloseTo((190 / 612) * 100, 0);
+    expect(region.w).toBeCloseTo((60 / 612) * 100, 0);
+  });
+
+  it('does not mistake backgrounds, dark fills, transparent or blended fills for cover-ups', async () => {
+    for (const content of [
+      '1 g 0 0 612 792 re f 0 g BT /F1 12 Tf 72 700 Td (Total 1,200.00) Tj ET', // background first
+      'BT /F1 12 Tf 72 700 Td (Total 1,200.00) Tj ET 0.1 g 70 690 200 20 re f', // dark fill
+      'BT /F1 12 Tf 72 700 Td (Total 1,200.00) Tj ET 1 g 0 0 612 792 re f', // page-sized background
+      'BT /F1 12 Tf 72 700 Td (Total 1,200.00) Tj ET 1 g 70 690 200 20 re S', // stroked, not filled
+    ]) {
+      const doc = await scan(page(content));
+      expect(doc.indicators.map((i) => i.code), content).not.toContain('white_box_over_text');
+    }
+  });
+
+  it('finds different text drawn over text, but not a string drawn twice for boldness', async () => {
+    const over = await scan(page('BT /F1 12 Tf 72 700 Td (1,200.00) Tj ET BT /F1 12 Tf 72 700 Td (9,200.00) Tj ET'));
+    expect(over.indicators.map((i) => i.code)).toContain('text_over_text');
+    const bold = await scan(page('BT /F1 12 Tf 72 700 Td (Total) Tj ET BT /F1 12 Tf 72.3 700 Td (Total) Tj ET'));
+    expect(bold.indicators.map((i) => i.code)).not.toContain('text_over_text');
+  });
+});
+
+describe('a bare white box', () => {
+  it('is SUSPICIOUS (it may be a redaction), not FORGED', async () => {
+    const content = 'BT /F1 12 Tf 72 700 Td (Account 12345678) Tj ET 1 g 70 696 140 16 re f';
+    const bytes = new RawPdf().section(onePageObjects('x').map((o) => (o.num === 4 ? { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` } : o)), { trailer: '/Root 1 0 R' }).bytes();
+    const doc = await scan(bytes);
+    expect(doc.indicators[0]!.code).toBe('white_box_over_text');
+    expect(doc.verdict).toBe('SUSPICIOUS');
+  });
+});

@@ -3,6 +3,7 @@
 // headline, and the spec 1.3 fields (confidence, review_tier, next_step, reason_codes, findings,
 // lead_finding). Images go through the same assembly with the checks that apply to them.
 import type { PageNode } from '../pdf/pages.js';
+import { coverUps } from './checks/cover-ups.js';
 import { fileStructure } from './checks/structure.js';
 import { fontConsistency } from './checks/fonts.js';
 import { producerPipeline } from './checks/producer.js';
@@ -129,7 +130,7 @@ export function assemble(findings: Finding[], ran: string[], notRun: { check: st
     verdict,
     headline: headline(verdict, lead, options),
     indicators,
-    checks_passed: ran.filter((c) => !failed.has(c as never)),
+    checks_passed: [...new Set(ran)].filter((c) => !failed.has(c as never)),
     regions,
     confidence: confidence(verdict, significant, notRun.length),
     review_tier: verdict === 'CLEAN' ? 'auto_pass' : verdict === 'FORGED' ? 'escalate' : verdict === 'SUSPICIOUS' ? 'human_review' : 'recapture',
@@ -168,7 +169,7 @@ function confidence(verdict: Verdict, significant: Finding[], notRun: number): n
 /** Runs every PDF check on `ctx` and assembles the verdict fields. */
 export function examinePdf(ctx: CheckContext, options: ExamineOptions): Examination {
   let historyFindings: Finding[] = [];
-  const checks: Check[] = [revisionHistory, touchUp, producerPipeline, fontConsistency, scriptsAndOverlays, timestamps, signatureIntegrity(() => historyFindings), fileStructure];
+  const checks: Check[] = [revisionHistory, touchUp, producerPipeline, fontConsistency, scriptsAndOverlays, coverUps, timestamps, signatureIntegrity(() => historyFindings), fileStructure];
   const findings: Finding[] = [];
   const ran: string[] = [];
   const notRun: { check: string; reason: string }[] = [];

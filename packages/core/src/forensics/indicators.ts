@@ -194,7 +194,7 @@ export const INDICATORS = {
     what_it_is: 'An annotation (text box, shape, stamp or field) lies on top of page text.',
     what_it_means: 'An overlay can hide the original figures and show others in their place.',
     how_detected: 'Rectangles of FreeText, Square, Stamp and Widget annotations were intersected with the page text.' }),
-  white_box_over_text: def({ title: 'Filled shape drawn over text', severity: 'high', weight: 0.6, check: 'overlay/script scan', conclusive: true,
+  white_box_over_text: def({ title: 'Filled shape drawn over text', severity: 'high', weight: 0.75, check: 'overlay/script scan', conclusive: true,
     what_it_is: 'An opaque light shape is drawn on top of text that was drawn before it.',
     what_it_means: 'The classic cover-up: the original text is still there, hidden under a box, often with new text on top.',
     how_detected: 'Filled rectangles and their colours were tracked through the content stream and intersected with earlier text.' }),

@@ -69,7 +69,22 @@ function mul(m1: readonly number[], m2: readonly number[]): Matrix {
   ];
 }
 
+/** Something painted on a page, in paint order (for overlay checks). */
+export type PaintEvent =
+  | { kind: 'text'; box: [number, number, number, number]; text: string; visible: boolean }
+  | { kind: 'fill'; box: [number, number, number, number]; luminance: number; alpha: number };
+
 interface TextState {
+  /** Text render mode (Tr). */
+  renderMode: number;
+  /** Luminance 0 (black) to 1 (white) of the fill colour; -1 when unknown (patterns). */
+  fillLuminance: number;
+  /** Number of components of the fill colour space (1 gray, 3 RGB, 4 CMYK, 0 other). */
+  fillComponents: number;
+  /** Fill alpha (ExtGState /ca). */
+  fillAlpha: number;
+  /** False while a blend mode other than Normal or a soft mask is in force (paint does not cover). */
+  covers: boolean;
   ctm: Matrix;
   tm: Matrix;
   tlm: Matrix;
@@ -85,6 +100,11 @@ interface TextState {
 
 function cloneState(s: TextState): TextState {
   return {
+    renderMode: s.renderMode,
+    fillLuminance: s.fillLuminance,
+    fillComponents: s.fillComponents,
+    fillAlpha: s.fillAlpha,
+    covers: s.covers,
     ctm: s.ctm.slice() as Matrix,
     tm: s.tm.slice() as Matrix,
     tlm: s.tlm.slice() as Matrix,
@@ -362,6 +382,30 @@ class ItemBuilder {
   }
 }
 
+/** Corners (user space) of a glyph cell at the current text position: baseline −0.2 to +0.8 em. */
+function textRunCorners(s: TextState): [number, number][] {
+  const a = s.fontSize * s.hScale;
+  const d = s.fontSize;
+  const t = s.tm;
+  const m0 = t[0] * a, m1 = t[1] * a, m2 = t[2] * d, m3 = t[3] * d;
+  const m4 = t[2] * s.rise + t[4], m5 = t[3] * s.rise + t[5];
+  const c = s.ctm;
+  const T = [c[0] * m0 + c[2] * m1, c[1] * m0 + c[3] * m1, c[0] * m2 + c[2] * m3, c[1] * m2 + c[3] * m3, c[0] * m4 + c[2] * m5 + c[4], c[1] * m4 + c[3] * m5 + c[5]];
+  return [-0.2, 0.8].map((y): [number, number] => [T[2]! * y + T[4]!, T[3]! * y + T[5]!]);
+}
+
+/** Luminance 0..1 of a colour given its components (gray, RGB or CMYK); -1 when unknown. */
+function luminance(values: number[], components: number): number {
+  const v = values.map((x) => Math.min(1, Math.max(0, x)));
+  if (components === 1 && v.length >= 1) return v[0]!;
+  if (components === 3 && v.length >= 3) return 0.299 * v[0]! + 0.587 * v[1]! + 0.114 * v[2]!;
+  if (components === 4 && v.length >= 4) {
+    const k = v[3]!;
+    return (0.299 * (1 - v[0]!) + 0.587 * (1 - v[1]!) + 0.114 * (1 - v[2]!)) * (1 - k);
+  }
+  return -1;
+}
+
 /** Reads the text of pages with the core's own interpreter. */
 export class TextInterpreter {
   private readonly fonts = new Map<PdfDict, TextFont>();
@@ -373,6 +417,20 @@ export class TextInterpreter {
   ) {}
 
   private readonly fontsByName = new Map<PdfDict | undefined, Map<string, TextFont>>();
+
+  /** Components of a fill colour space named by `cs` (0 for patterns and spaces we do not read). */
+  private colourComponents(resources: PdfDict | undefined, name: string | undefined): number {
+    if (name === 'DeviceGray' || name === 'G' || name === 'CalGray') return 1;
+    if (name === 'DeviceRGB' || name === 'RGB' || name === 'CalRGB') return 3;
+    if (name === 'DeviceCMYK' || name === 'CMYK') return 4;
+    const cs = this.view.resolve(asDict(this.view.resolve(resources?.get('ColorSpace')))?.get(name ?? ''));
+    const arr = asArray(cs);
+    if (asName(arr?.[0]) === 'ICCBased') {
+      const n = asNumber(asDict(this.view.resolve(arr?.[1]))?.get('N'));
+      return n === 1 || n === 3 || n === 4 ? n : 0;
+    }
+    return 0;
+  }
 
   private font(resources: PdfDict | undefined, name: string): TextFont {
     let byName = this.fontsByName.get(resources);
@@ -403,8 +461,11 @@ export class TextInterpreter {
     return decoded.data;
   }
 
-  /** The page's text items, or throws `UnsupportedText`. */
-  pageText(page: PageNode): PageText {
+  /**
+   * The page's text items, or throws `UnsupportedText`. With `paint`, also records every text run
+   * and filled path in paint order.
+   */
+  pageText(page: PageNode, paint?: PaintEvent[]): PageText {
     const items: TextItem[] = [];
     const streams = this.view.resolve(page.dict.get('Contents'));
     const list = (Array.isArray(streams) ? streams.map((x) => this.view.resolve(x)) : [streams]).filter((x): x is PdfStream => x instanceof PdfStream);
@@ -417,22 +478,54 @@ export class TextInterpreter {
       data[o++] = 0x0a;
     }
     const state: TextState = {
+      renderMode: 0, fillLuminance: 0, fillComponents: 1, fillAlpha: 1, covers: true,
       ctm: [...IDENTITY] as Matrix, tm: [...IDENTITY] as Matrix, tlm: [...IDENTITY] as Matrix,
       font: undefined, fontKey: undefined, fontSize: 0, charSpacing: 0, wordSpacing: 0, hScale: 1, leading: 0, rise: 0,
     };
-    this.run(data, page.resources, state, new ItemBuilder(items, page.cropBox), 0, new Set());
+    this.run(data, page.resources, state, new ItemBuilder(items, page.cropBox), 0, new Set(), paint);
     const [x0, y0, x1, y1] = page.mediaBox;
     return { page: page.number, width: x1 - x0, height: y1 - y0, items };
   }
 
-  private run(data: Uint8Array, resources: PdfDict | undefined, initial: TextState, builder: ItemBuilder, depth: number, forms: Set<PdfStream>): void {
+  private run(
+    data: Uint8Array,
+    resources: PdfDict | undefined,
+    initial: TextState,
+    builder: ItemBuilder,
+    depth: number,
+    forms: Set<PdfStream>,
+    paint: PaintEvent[] | undefined,
+  ): void {
     const stack: TextState[] = [];
     let s = initial;
+    let path: [number, number, number, number] | undefined;
+    const addPoint = (x: number, y: number): void => {
+      const c = s.ctm;
+      const px = c[0] * x + c[2] * y + c[4];
+      const py = c[1] * x + c[3] * y + c[5];
+      if (!path) path = [px, py, px, py];
+      else path = [Math.min(path[0], px), Math.min(path[1], py), Math.max(path[2], px), Math.max(path[3], py)];
+    };
     const showString = (bytes: Uint8Array, extra: number): void => {
       if (!s.font) throw new UnsupportedText('text shown without a font');
       const glyphs = s.font.decode(bytes);
       if (!glyphs) throw new UnsupportedText(`a code of ${s.font.name} has no certain text`);
+      const start = paint ? textRunCorners(s) : undefined;
       builder.show(s, glyphs, extra);
+      if (paint && start && glyphs.length > 0) {
+        const end = textRunCorners(s);
+        const xs = [...start, ...end].map((p) => p[0]);
+        const ys = [...start, ...end].map((p) => p[1]);
+        paint.push({
+          kind: 'text',
+          box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
+          text: glyphs.map((g) => g.unicode).join(''),
+          visible: s.renderMode !== 3 && s.renderMode !== 7,
+        });
+      }
+    };
+    const setFill = (components: number[]): void => {
+      s.fillLuminance = luminance(components, s.fillComponents);
     };
     readOperations(data, MAX_OPERATIONS, (op, operands) => {
       if (++this.operations > MAX_OPERATIONS) throw new UnsupportedText('content too long to interpret');
@@ -463,6 +556,75 @@ export class TextInterpreter {
         }
         case 'Tc':
           s.charSpacing = num(0);
+          break;
+        case 'Tr':
+          s.renderMode = num(0);
+          break;
+        case 'g':
+          s.fillComponents = 1;
+          setFill([num(0)]);
+          break;
+        case 'rg':
+          s.fillComponents = 3;
+          setFill([num(0), num(1), num(2)]);
+          break;
+        case 'k':
+          s.fillComponents = 4;
+          setFill([num(0), num(1), num(2), num(3)]);
+          break;
+        case 'cs': {
+          s.fillComponents = this.colourComponents(resources, nameOf(operands[0]));
+          s.fillLuminance = s.fillComponents === 0 ? -1 : 0; // the initial colour of every device space is black
+          break;
+        }
+        case 'sc':
+        case 'scn': {
+          const values = operands.filter((o): o is number => typeof o === 'number');
+          if (nameOf(operands[operands.length - 1]) !== undefined || s.fillComponents === 0) s.fillLuminance = -1; // pattern
+          else setFill(values);
+          break;
+        }
+        case 'm':
+        case 'l':
+          if (paint) addPoint(num(0), num(1));
+          break;
+        case 'c':
+          if (paint) {
+            addPoint(num(0), num(1));
+            addPoint(num(2), num(3));
+            addPoint(num(4), num(5));
+          }
+          break;
+        case 'v':
+        case 'y':
+          if (paint) {
+            addPoint(num(0), num(1));
+            addPoint(num(2), num(3));
+          }
+          break;
+        case 're':
+          if (paint) {
+            const [x, y, w, h] = [num(0), num(1), num(2), num(3)];
+            addPoint(x, y);
+            addPoint(x + w, y);
+            addPoint(x, y + h);
+            addPoint(x + w, y + h);
+          }
+          break;
+        case 'f':
+        case 'F':
+        case 'f*':
+        case 'B':
+        case 'B*':
+        case 'b':
+        case 'b*':
+          if (paint && path) paint.push({ kind: 'fill', box: path, luminance: s.fillLuminance, alpha: s.covers ? s.fillAlpha : 0 });
+          path = undefined;
+          break;
+        case 'n':
+        case 'S':
+        case 's':
+          path = undefined;
           break;
         case 'Tw':
           s.wordSpacing = num(0);
@@ -528,6 +690,14 @@ export class TextInterpreter {
         case 'gs': {
           const gs = asDict(this.view.resolve(asDict(this.view.resolve(resources?.get('ExtGState')))?.get(nameOf(operands[0]) ?? '')));
           if (gs?.has('Font')) throw new UnsupportedText('font set through an ExtGState');
+          const ca = asNumber(this.view.resolve(gs?.get('ca')));
+          if (ca !== undefined) s.fillAlpha = ca;
+          if (gs?.has('BM')) {
+            const bm = this.view.resolve(gs.get('BM'));
+            const mode = asName(Array.isArray(bm) ? bm[0] : bm);
+            s.covers = mode === undefined || mode === 'Normal' || mode === 'Compatible';
+          }
+          if (gs?.has('SMask') && asName(this.view.resolve(gs.get('SMask'))) !== 'None') s.covers = false;
           break;
         }
         case 'BMC':
@@ -546,7 +716,7 @@ export class TextInterpreter {
             if (matrix.length === 6) inner.ctm = mul(s.ctm, matrix);
             const innerResources = asDict(this.view.resolve(x.dict.get('Resources'))) ?? resources;
             forms.add(x);
-            this.run(this.decodeContent(x), innerResources, inner, builder.nested(), depth + 1, forms);
+            this.run(this.decodeContent(x), innerResources, inner, builder.nested(), depth + 1, forms, paint);
             forms.delete(x);
           }
           break;

@@ -1,0 +1,92 @@
+// Cover-ups drawn into page content: an opaque light shape painted over text drawn before it (the
+// white box, often with new text on top), different text drawn over text, and text placed outside
+// the crop box. Reads paint order from the core's interpreter; pages it cannot read are skipped.
+import { TextInterpreter, type PaintEvent } from '../../pdf/content/text-interpreter.js';
+import type { Check, CheckContext } from '../context.js';
+import type { Finding } from '../findings.js';
+
+type Box = [number, number, number, number];
+type TextEvent = Extract<PaintEvent, { kind: 'text' }>;
+
+const LIGHT = 0.85;
+const OPAQUE = 0.9;
+/** A fill larger than this share of the visible page is a background, not a patch. */
+const BACKGROUND_SHARE = 0.5;
+const MAX_TEXT_RUNS = 20_000;
+
+const area = (b: Box): number => Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
+const overlap = (a: Box, b: Box): number => area([Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])]);
+/** Share of `a` that `b` covers. */
+const covered = (a: Box, b: Box): number => (area(a) > 0 ? overlap(a, b) / area(a) : 0);
+const quote = (runs: TextEvent[]): string => `"${runs.map((r) => r.text.trim()).join(' ').slice(0, 60)}"`;
+
+/** The cover-up part of the overlay/script scan. */
+export const coverUps: Check = {
+  name: 'overlay/script scan',
+  run(ctx: CheckContext) {
+    const findings: Finding[] = [];
+    const interpreter = new TextInterpreter(ctx.file, ctx.view);
+    for (const page of ctx.pages) {
+      const events: PaintEvent[] = [];
+      try {
+        interpreter.pageText(page, events);
+      } catch {
+        continue; // fonts the interpreter cannot place: this page is not examined for cover-ups
+      }
+      const texts: { event: TextEvent; index: number }[] = [];
+      events.forEach((e, index) => {
+        if (e.kind === 'text' && e.visible && e.text.trim() && texts.length < MAX_TEXT_RUNS) texts.push({ event: e, index });
+      });
+      const hidden = new Set<TextEvent>();
+      const pageArea = area(page.cropBox);
+      events.forEach((e, index) => {
+        if (e.kind !== 'fill' || e.luminance < LIGHT || e.alpha < OPAQUE) return;
+        if (overlap(e.box, page.cropBox) > BACKGROUND_SHARE * pageArea) return;
+        const under = texts.filter((t) => t.index < index && covered(t.event.box, e.box) >= 0.5).map((t) => t.event);
+        if (under.length === 0) return;
+        under.forEach((t) => hidden.add(t));
+        const over = texts.filter((t) => t.index > index && covered(t.event.box, e.box) >= 0.5).map((t) => t.event);
+        const [x0, y0, x1, y1] = e.box;
+        findings.push({
+          code: 'white_box_over_text',
+          summary: `Page ${page.number}: a light box is painted over ${quote(under)}${over.length ? ` and ${quote(over)} is drawn on top` : ''}.`,
+          page: page.number,
+          boxes: [{ page: page.number, x0, y0, x1, y1 }],
+          // a box with other text on top is a cover-up; a bare box may be a redaction
+          confidence: over.length > 0 ? 0.95 : 0.7,
+        });
+      });
+      // different text drawn over earlier text (rows bucketed by height to bound the work)
+      const rows = new Map<number, { event: TextEvent; index: number }[]>();
+      for (const t of texts) {
+        const key = Math.floor(t.event.box[1] / 8);
+        for (const k of [key - 1, key, key + 1]) {
+          for (const other of rows.get(k) ?? []) {
+            const a = other.event;
+            const b = t.event;
+            if (hidden.has(a) || a.text.trim() === b.text.trim()) continue;
+            if (covered(a.box, b.box) >= 0.6 && covered(b.box, a.box) >= 0.6) {
+              hidden.add(a);
+              findings.push({
+                code: 'text_over_text',
+                summary: `Page ${page.number}: ${quote([b])} is drawn over ${quote([a])}.`,
+                page: page.number,
+                boxes: [{ page: page.number, x0: b.box[0], y0: b.box[1], x1: b.box[2], y1: b.box[3] }],
+                confidence: 0.8,
+              });
+            }
+          }
+        }
+        let row = rows.get(key);
+        if (!row) rows.set(key, (row = []));
+        row.push(t);
+      }
+      const crop: Box = page.cropBox;
+      const outside = texts.filter((t) => overlap(t.event.box, crop) === 0);
+      if (outside.length > 0) {
+        findings.push({ code: 'text_outside_crop_box', summary: `Page ${page.number} places ${outside.length} text run(s) outside its visible area, such as ${quote(outside.slice(0, 3).map((t) => t.event))}.`, page: page.number });
+      }
+    }
+    return { findings };
+  },
+};
