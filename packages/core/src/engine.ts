@@ -5,6 +5,7 @@
 import { md5Hex, sha256Hex } from './digest.js';
 import { FileTooLargeError, UnreadableDocumentError, UnsupportedTypeError } from './errors.js';
 import { metadataRows } from './document/metadata-rows.js';
+import { PageReader } from './document/page-reader.js';
 import { fontFacts, measureCapture, pdfVersion, xmpFacts } from './document/pdf-facts.js';
 import { revisionDiffs, type TextSource, type UnreadRevision } from './document/revision-diffs.js';
 import type { Capture, DocumentResult } from './document/types.js';
@@ -14,7 +15,7 @@ import { PdfFile } from './pdf/pdf-file.js';
 import { analyseRevisions, type RevisionChanges } from './pdf/revision-changes.js';
 import { parsePdfDate } from './pdf/text-string.js';
 import { assemble, examinePdf, type Examination } from './forensics/examine.js';
-import type { Platform } from './platform.js';
+import type { Digests, Platform } from './platform.js';
 import { sniffFormat } from './sniff.js';
 
 /** Name and release the engine reports in `model` and `model_version`. */
@@ -74,6 +75,7 @@ export interface Engine {
 export function createEngine(platform: Platform, options: EngineOptions = {}): Engine {
   const maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
   const now = options.now ?? (() => new Date());
+  const digests = platform.digests ?? pureDigests;
   const maxPages = options.maxPages ?? MAX_PAGES;
 
   async function scanDetailed(bytes: Uint8Array, input: ScanInput): Promise<ScanDetail> {
@@ -82,7 +84,7 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
       throw new FileTooLargeError(`The file is ${bytes.length} bytes; the limit is ${maxFileBytes} bytes.`);
     }
     const format = sniffFormat(bytes);
-    if (format === 'png' || format === 'jpg') return { document: scanImage(bytes, input, format) };
+    if (format === 'png' || format === 'jpg') return { document: scanImage(bytes, input, format, digests) };
     if (format !== 'pdf') {
       if (format === 'unknown') {
         throw new UnreadableDocumentError('The content matches no known document signature (PDF, PNG or JPEG).', 'unknown_format');
@@ -96,9 +98,10 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
     if (pages.length > maxPages) throw new FileTooLargeError(`The PDF has ${pages.length} pages; the limit is ${maxPages}.`);
     if (pages.length === 0) throw new UnreadableDocumentError('The PDF has no readable pages.', 'broken_structure');
     const revisions = analyseRevisions(file);
+    const reader = new PageReader(file, view);
     const { diffs, changes, unread, readers, compared } =
       revisions.length > 1
-        ? await revisionDiffs(bytes, revisions, platform.pdf, file, options.textSource)
+        ? await revisionDiffs(bytes, revisions, platform.pdf, file, options.textSource, reader)
         : { diffs: [], changes: [], unread: [], readers: { core: 0, port: 0 }, compared: new Set<string>() };
     const latest = revisions[revisions.length - 1]!;
     const fonts = fontFacts(view, pages);
@@ -106,7 +109,7 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
     const capture: Capture | undefined = measureCapture(file, view, pages);
     const version = pdfVersion(file, view);
     const examination = examinePdf(
-      { file, view, pages, revisions, textChanges: changes, textCompared: compared, unreadRevisions: unread, xmp, now: now() },
+      { file, view, pages, reader, revisions, textChanges: changes, textCompared: compared, unreadRevisions: unread, xmp, now: now() },
       {
         examined: capture === 'native_pdf',
         reasonCodes: capture === 'scan' ? ['image_only_pages'] : ['no_readable_content'],
@@ -117,7 +120,7 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
     const document: DocumentResult = {
       object: 'document',
       status: 'completed',
-      file: fileFacts(bytes, input.name, 'pdf', pages.length),
+      file: fileFacts(bytes, input.name, 'pdf', pages.length, digests),
       model: ENGINE_MODEL,
       model_version: ENGINE_VERSION,
       ...verdictFields(examination),
@@ -147,17 +150,19 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
   };
 }
 
-function fileFacts(bytes: Uint8Array, name: string, type: 'pdf' | 'png' | 'jpg', pages: number): DocumentResult['file'] {
-  return { name, type, pages, size_bytes: bytes.length, sha256: sha256Hex(bytes), md5: md5Hex(bytes) };
+const pureDigests: Digests = { sha256: sha256Hex, md5: md5Hex };
+
+function fileFacts(bytes: Uint8Array, name: string, type: 'pdf' | 'png' | 'jpg', pages: number, digests: Digests): DocumentResult['file'] {
+  return { name, type, pages, size_bytes: bytes.length, sha256: digests.sha256(bytes), md5: digests.md5(bytes) };
 }
 
-function scanImage(bytes: Uint8Array, input: ScanInput, type: 'png' | 'jpg'): DocumentResult {
+function scanImage(bytes: Uint8Array, input: ScanInput, type: 'png' | 'jpg', digests: Digests): DocumentResult {
   // pixel-level checks come with the image forensics; until then a photo is not examinable
   const examination = assemble([], [], [], [], { examined: false, reasonCodes: ['photo_upload'], pageCount: 1, revisionCount: 1 });
   return orderFields({
     object: 'document',
     status: 'completed',
-    file: fileFacts(bytes, input.name, type, 1),
+    file: fileFacts(bytes, input.name, type, 1, digests),
     capture: 'photo',
     model: ENGINE_MODEL,
     model_version: ENGINE_VERSION,

@@ -31,8 +31,16 @@ export interface PdfText {
   extract(bytes: Uint8Array, pages: readonly number[]): Promise<PageText[]>;
 }
 
+/** Native hashing (lowercase hex); the core falls back to its own pure implementation. */
+export interface Digests {
+  sha256(bytes: Uint8Array): string;
+  md5(bytes: Uint8Array): string;
+}
+
 /** What the platform provides to the engine. */
 export interface Platform {
   /** Positioned text of PDF pages; required. */
   pdf: PdfText;
+  /** Faster hashing of whole files, where the platform has it. */
+  digests?: Digests;
 }

@@ -1,5 +1,6 @@
 // Public surface of @loupe/node: the Node platform for the core's ports, and a ready engine.
-import { createEngine, type Engine, type EngineOptions, type Platform } from '@loupe/core';
+import { createHash } from 'node:crypto';
+import { createEngine, type Digests, type Engine, type EngineOptions, type Platform } from '@loupe/core';
 import { createPdfJsText, type PdfJsTextOptions } from './pdfjs-text.js';
 
 export { createPdfJsText, loadPdfJs, openWithPdfJs, pdfjsAssetOptions, type OpenOptions, type PdfJsTextOptions } from './pdfjs-text.js';
@@ -9,9 +10,15 @@ export interface NodePlatformOptions {
   pdfText?: PdfJsTextOptions;
 }
 
-/** Creates the Node platform: pdf.js (legacy build) for PDF text. */
+/** node:crypto hashing for whole files (several times faster than the core's pure fallback). */
+export const nodeDigests: Digests = {
+  sha256: (bytes) => createHash('sha256').update(bytes).digest('hex'),
+  md5: (bytes) => createHash('md5').update(bytes).digest('hex'),
+};
+
+/** Creates the Node platform: pdf.js (legacy build) for PDF text, node:crypto for digests. */
 export function createNodePlatform(options: NodePlatformOptions = {}): Platform {
-  return { pdf: createPdfJsText(options.pdfText) };
+  return { pdf: createPdfJsText(options.pdfText), digests: nodeDigests };
 }
 
 /** Creates an engine on the Node platform. */

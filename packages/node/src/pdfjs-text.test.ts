@@ -43,3 +43,13 @@ describe('loading pdf.js', () => {
     expect(Array.prototype.push.toString()).toContain('[native code]');
   });
 });
+
+describe('node digests', () => {
+  it('hash like the core pure implementation', async () => {
+    const { nodeDigests } = await import('./index.js');
+    const { md5Hex, sha256Hex } = await import('@loupe/core');
+    const bytes = new Uint8Array(100_000).map((_, i) => (i * 31) & 0xff);
+    expect(nodeDigests.sha256(bytes)).toBe(sha256Hex(bytes));
+    expect(nodeDigests.md5(bytes)).toBe(md5Hex(bytes));
+  });
+});

@@ -6,9 +6,8 @@
 // sides of a pair always from the same reader, so the diff shows edits, not reader differences.
 // Text is extracted only for touched pages, and each (revision, page) once, so the cost follows
 // the edits, not the number of revisions.
-import { TextInterpreter } from '../pdf/content/text-interpreter.js';
-import type { PageNode } from '../pdf/pages.js';
 import type { PdfFile } from '../pdf/pdf-file.js';
+import { PageReader } from './page-reader.js';
 import type { RevisionChanges } from '../pdf/revision-changes.js';
 import type { PageText, PdfText } from '../platform.js';
 import type { PageBox } from '../forensics/findings.js';
@@ -87,28 +86,22 @@ export type TextSource = 'auto' | 'port';
 
 /** Reads page text of revisions with the core interpreter, once per (revision, page). */
 class CoreTexts {
-  private readonly cache = new Map<string, PageText | null>();
-  private readonly interpreters = new Map<number, { interpreter: TextInterpreter; pages: PageNode[] }>();
-  constructor(private readonly file: PdfFile) {}
+  private readonly readers = new Map<number, PageReader>();
+  constructor(
+    private readonly file: PdfFile,
+    latest: PageReader | undefined,
+  ) {
+    if (latest) this.readers.set(latest.view.revision + 1, latest);
+  }
 
   get(rev: RevisionChanges, page: number): PageText | null {
-    const key = `${rev.revision}:${page}`;
-    let text = this.cache.get(key);
-    if (text !== undefined) return text;
-    let entry = this.interpreters.get(rev.revision);
-    if (!entry) {
-      const view = this.file.view(rev.revision - 1);
-      entry = { interpreter: new TextInterpreter(this.file, view), pages: view.pages() };
-      this.interpreters.set(rev.revision, entry);
+    let reader = this.readers.get(rev.revision);
+    if (!reader) {
+      reader = new PageReader(this.file, this.file.view(rev.revision - 1));
+      this.readers.set(rev.revision, reader);
     }
-    const node = entry.pages[page - 1];
-    try {
-      text = node ? entry.interpreter.pageText(node) : null;
-    } catch {
-      text = null; // unsupported fonts, damaged content, a bound: the port reads this page
-    }
-    this.cache.set(key, text);
-    return text;
+    const node = reader.view.pages()[page - 1];
+    return node ? (reader.read(node)?.text ?? null) : null;
   }
 }
 
@@ -123,8 +116,9 @@ export async function revisionDiffs(
   pdf: PdfText,
   file?: PdfFile,
   source: TextSource = 'auto',
+  latest?: PageReader,
 ): Promise<RevisionDiffResult> {
-  const core = file && source === 'auto' ? new CoreTexts(file) : undefined;
+  const core = file && source === 'auto' ? new CoreTexts(file, latest) : undefined;
   const readers = { core: 0, port: 0 };
   const cache = new Map<string, PageText | undefined>();
   const unread = new Map<number, string>();

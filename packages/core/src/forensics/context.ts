@@ -1,5 +1,6 @@
 // What every check reads: the parsed file, its latest view and pages, the per-revision structure,
 // the located text changes, the document's Info and XMP facts, and the time of the analysis.
+import type { PageReader } from '../document/page-reader.js';
 import type { XmpFacts } from '../document/pdf-facts.js';
 import type { TextChange, UnreadRevision } from '../document/revision-diffs.js';
 import type { PageNode } from '../pdf/pages.js';
@@ -13,6 +14,8 @@ export interface CheckContext {
   file: PdfFile;
   view: ObjectView;
   pages: PageNode[];
+  /** The latest revision's pages read by the core interpreter (shared, cached). */
+  reader: PageReader;
   revisions: RevisionChanges[];
   textChanges: TextChange[];
   /** `toRevision:page` of every touched page whose text was compared on both sides. */

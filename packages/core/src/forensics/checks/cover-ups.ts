@@ -1,7 +1,10 @@
 // Cover-ups drawn into page content: an opaque light shape painted over text drawn before it (the
-// white box, often with new text on top), different text drawn over text, and text placed outside
-// the crop box. Reads paint order from the core's interpreter; pages it cannot read are skipped.
-import { TextInterpreter, type PaintEvent } from '../../pdf/content/text-interpreter.js';
+// white box, often with new text on top), different text drawn over text, text placed outside the
+// crop box, and invisible text on a page that is not a scanned image. Reads paint order from the
+// core's interpreter (shared page reads); a page it cannot read falls back to a coarse scan for
+// invisible text and is not examined for the rest.
+import { pageMarks } from '../../document/pdf-facts.js';
+import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
 import type { Check, CheckContext } from '../context.js';
 import type { Finding } from '../findings.js';
 
@@ -20,25 +23,29 @@ const overlap = (a: Box, b: Box): number => area([Math.max(a[0], b[0]), Math.max
 const covered = (a: Box, b: Box): number => (area(a) > 0 ? overlap(a, b) / area(a) : 0);
 const quote = (runs: TextEvent[]): string => `"${runs.map((r) => r.text.trim()).join(' ').slice(0, 60)}"`;
 
+const invisible = (page: number): Finding => ({ code: 'invisible_text', summary: `Page ${page} draws invisible text and no scanned image.`, page });
+
 /** The cover-up part of the overlay/script scan. */
 export const coverUps: Check = {
   name: 'overlay/script scan',
   run(ctx: CheckContext) {
     const findings: Finding[] = [];
-    const interpreter = new TextInterpreter(ctx.file, ctx.view);
     for (const page of ctx.pages) {
-      const events: PaintEvent[] = [];
-      try {
-        interpreter.pageText(page, events);
-      } catch {
-        continue; // fonts the interpreter cannot place: this page is not examined for cover-ups
+      const read = ctx.reader.read(page);
+      if (!read) {
+        const marks = pageMarks(ctx.file, ctx.view, page);
+        if (marks.invisibleText && !marks.images) findings.push(invisible(page.number));
+        continue;
       }
+      const events = read.paint;
+      const pageArea = area(page.cropBox);
+      const scanned = events.some((e) => e.kind === 'image' && overlap(e.box, page.cropBox) > BACKGROUND_SHARE * pageArea);
+      if (!scanned && events.some((e) => e.kind === 'text' && !e.visible && e.text.trim())) findings.push(invisible(page.number));
       const texts: { event: TextEvent; index: number }[] = [];
       events.forEach((e, index) => {
         if (e.kind === 'text' && e.visible && e.text.trim() && texts.length < MAX_TEXT_RUNS) texts.push({ event: e, index });
       });
       const hidden = new Set<TextEvent>();
-      const pageArea = area(page.cropBox);
       events.forEach((e, index) => {
         if (e.kind !== 'fill' || e.luminance < LIGHT || e.alpha < OPAQUE) return;
         if (overlap(e.box, page.cropBox) > BACKGROUND_SHARE * pageArea) return;

@@ -1,9 +1,6 @@
-// Overlay and script scan: JavaScript anywhere, launch actions, actions that run on open,
-// annotations whose rectangles cover page text (text boxes, shapes, stamps, filled fields), and
-// invisible text on pages that are not scanned images.
-import { pageMarks } from '../../document/pdf-facts.js';
+// Overlay and script scan: JavaScript anywhere, launch actions, actions that run on open, and
+// annotations whose rectangles cover page text (text boxes, shapes, stamps, filled fields).
 import { asArray, asDict, asName, asNumber, PdfDict, type PdfObject } from '../../pdf/objects.js';
-import { TextInterpreter } from '../../pdf/content/text-interpreter.js';
 import type { ObjectView } from '../../pdf/pdf-file.js';
 import type { Check, CheckContext } from '../context.js';
 import type { Finding, PageBox } from '../findings.js';
@@ -37,7 +34,7 @@ const overlapArea = (a: [number, number, number, number], b: PageBox): number =>
 export const scriptsAndOverlays: Check = {
   name: 'overlay/script scan',
   run(ctx: CheckContext) {
-    const { view, file } = ctx;
+    const { view } = ctx;
     const findings: Finding[] = [];
     const catalog = view.catalog();
     const types = new Set<string>();
@@ -70,7 +67,6 @@ export const scriptsAndOverlays: Check = {
     const automatic = [...onOpen].filter((t) => t === 'JavaScript' || t === 'Launch' || t === 'SubmitForm' || t === 'URI' || t === 'ImportData');
     if (automatic.length > 0) findings.push({ code: 'auto_action', summary: `Opening the document runs ${automatic.join(', ')} action(s).` });
 
-    let interpreter: TextInterpreter | undefined;
     for (const page of ctx.pages) {
       const covering = (annotsByPage.get(page.number) ?? []).filter((a) => {
         const subtype = asName(a.get('Subtype'));
@@ -82,18 +78,9 @@ export const scriptsAndOverlays: Check = {
         }
         return true;
       });
-      const marks = pageMarks(file, view, page);
-      if (marks.invisibleText && !marks.images) {
-        findings.push({ code: 'invisible_text', summary: `Page ${page.number} draws invisible text and no scanned image.`, page: page.number });
-      }
       if (covering.length === 0) continue;
-      interpreter ??= new TextInterpreter(file, view);
-      let items;
-      try {
-        items = interpreter.pageText(page).items;
-      } catch {
-        continue; // text positions unknown on this page: the overlay test cannot run here
-      }
+      const items = ctx.reader.read(page)?.text.items;
+      if (!items) continue; // text positions unknown on this page: the overlay test cannot run here
       for (const a of covering) {
         const r = rect(view, a.get('Rect'));
         if (!r) continue;

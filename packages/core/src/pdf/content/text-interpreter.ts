@@ -72,7 +72,8 @@ function mul(m1: readonly number[], m2: readonly number[]): Matrix {
 /** Something painted on a page, in paint order (for overlay checks). */
 export type PaintEvent =
   | { kind: 'text'; box: [number, number, number, number]; text: string; visible: boolean }
-  | { kind: 'fill'; box: [number, number, number, number]; luminance: number; alpha: number };
+  | { kind: 'fill'; box: [number, number, number, number]; luminance: number; alpha: number }
+  | { kind: 'image'; box: [number, number, number, number] };
 
 interface TextState {
   /** Text render mode (Tr). */
@@ -394,6 +395,13 @@ function textRunCorners(s: TextState): [number, number][] {
   return [-0.2, 0.8].map((y): [number, number] => [T[2]! * y + T[4]!, T[3]! * y + T[5]!]);
 }
 
+/** The user-space bounding box of the unit square under `ctm` (where an image is drawn). */
+function unitSquare(c: Matrix): [number, number, number, number] {
+  const xs = [c[4], c[0] + c[4], c[2] + c[4], c[0] + c[2] + c[4]];
+  const ys = [c[5], c[1] + c[5], c[3] + c[5], c[1] + c[3] + c[5]];
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+}
+
 /** Luminance 0..1 of a colour given its components (gray, RGB or CMYK); -1 when unknown. */
 function luminance(values: number[], components: number): number {
   const v = values.map((x) => Math.min(1, Math.max(0, x)));
@@ -709,6 +717,7 @@ export class TextInterpreter {
           builder.flush();
           const name = nameOf(operands[0]);
           const x = name ? this.view.resolve(asDict(this.view.resolve(resources?.get('XObject')))?.get(name)) : null;
+          if (paint && x instanceof PdfStream && asName(x.dict.get('Subtype')) === 'Image') paint.push({ kind: 'image', box: unitSquare(s.ctm) });
           if (x instanceof PdfStream && asName(x.dict.get('Subtype')) === 'Form' && !forms.has(x)) {
             if (depth >= MAX_FORM_DEPTH) throw new UnsupportedText('form XObjects nested too deeply');
             const matrix = (asArray(this.view.resolve(x.dict.get('Matrix'))) ?? IDENTITY).map((v) => asNumber(this.view.resolve(v)) ?? 0);
@@ -721,6 +730,9 @@ export class TextInterpreter {
           }
           break;
         }
+        case 'BI':
+          if (paint) paint.push({ kind: 'image', box: unitSquare(s.ctm) });
+          break;
         case 'd0':
         case 'd1':
           throw new UnsupportedText('Type3 glyph procedure');

@@ -1,7 +1,7 @@
 // FlateDecode (zlib/deflate) with a bounded output. fflate does the inflating; this module feeds
 // it in chunks, stops as soon as the output passes its bound, and keeps what was decoded before a
 // corruption, as tolerant readers do with truncated streams.
-import { Inflate, Unzlib } from 'fflate';
+import { Inflate, Unzlib, unzlibSync } from 'fflate';
 import { concatBytes } from '../../bytes.js';
 import { LimitExceededError } from '../../errors.js';
 
@@ -13,6 +13,8 @@ export interface OutputBound {
 }
 
 const CHUNK = 64 * 1024;
+/** The largest expansion deflate can produce. */
+const DEFLATE_MAX_RATIO = 1032;
 
 /** Collects output chunks, enforcing the bound. */
 export class BoundedSink {
@@ -61,6 +63,17 @@ function run(make: (sink: BoundedSink) => Inflate | Unzlib, data: Uint8Array, bo
  */
 export function inflateBounded(data: Uint8Array, bound: OutputBound, encodedSize = data.length): { out: Uint8Array; ok: boolean } {
   const hasZlibHeader = data.length >= 2 && (data[0]! & 0x0f) === 8 && ((data[0]! << 8) | data[1]!) % 31 === 0;
+  // Deflate expands at most 1032:1, so a small input cannot pass the bounds: inflate it in one call.
+  if (hasZlibHeader && data.length * DEFLATE_MAX_RATIO <= Math.min(bound.ratioFloor, bound.maxBytes)) {
+    try {
+      const out = unzlibSync(data);
+      new BoundedSink(bound, encodedSize).push(out); // the ratio against the stored size still applies
+      return { out, ok: true };
+    } catch (error) {
+      if (error instanceof LimitExceededError) throw error;
+      // damaged: the streaming path keeps what decodes before the damage
+    }
+  }
   if (hasZlibHeader) {
     const first = run((sink) => new Unzlib((chunk) => sink.push(chunk)), data, bound, encodedSize);
     if (first.ok || first.out.length > 0) return first;
