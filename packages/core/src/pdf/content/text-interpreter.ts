@@ -383,16 +383,44 @@ class ItemBuilder {
   }
 }
 
-/** Corners (user space) of a glyph cell at the current text position: baseline −0.2 to +0.8 em. */
-function textRunCorners(s: TextState): [number, number][] {
+/** The text rendering matrix (ctm ∘ tm ∘ [fontSize·hScale 0 0 fontSize 0 rise]) as a new array. */
+function textTransformOf(s: TextState): Matrix {
   const a = s.fontSize * s.hScale;
   const d = s.fontSize;
   const t = s.tm;
   const m0 = t[0] * a, m1 = t[1] * a, m2 = t[2] * d, m3 = t[3] * d;
   const m4 = t[2] * s.rise + t[4], m5 = t[3] * s.rise + t[5];
   const c = s.ctm;
-  const T = [c[0] * m0 + c[2] * m1, c[1] * m0 + c[3] * m1, c[0] * m2 + c[2] * m3, c[1] * m2 + c[3] * m3, c[0] * m4 + c[2] * m5 + c[4], c[1] * m4 + c[3] * m5 + c[5]];
-  return [-0.2, 0.8].map((y): [number, number] => [T[2]! * y + T[4]!, T[3]! * y + T[5]!]);
+  return [c[0] * m0 + c[2] * m1, c[1] * m0 + c[3] * m1, c[0] * m2 + c[2] * m3, c[1] * m2 + c[3] * m3, c[0] * m4 + c[2] * m5 + c[4], c[1] * m4 + c[3] * m5 + c[5]];
+}
+
+/**
+ * Records one text paint event per word of a shown string: glyph cells from −0.2 to +0.8 em
+ * around the baseline, advanced by width, character and word spacing, starting at `origin`.
+ */
+function recordWords(paint: PaintEvent[], origin: Matrix, glyphs: TextGlyph[], s: TextState): void {
+  const size = s.fontSize || 1;
+  const visible = s.renderMode !== 3 && s.renderMode !== 7;
+  let x = 0; // advance in units of the text rendering matrix (em · hScale)
+  let word = '';
+  let wordStart = 0;
+  const flush = (end: number): void => {
+    if (!word.trim()) return;
+    const pts = [[wordStart, -0.2], [end, -0.2], [wordStart, 0.8], [end, 0.8]].map(([u, v]) => [origin[0] * u! + origin[2] * v! + origin[4], origin[1] * u! + origin[3] * v! + origin[5]]);
+    const xs = pts.map((p) => p[0]!);
+    const ys = pts.map((p) => p[1]!);
+    paint.push({ kind: 'text', box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], text: word, visible });
+  };
+  for (const g of glyphs) {
+    const space = g.unicode.trim() === '';
+    if (space) {
+      flush(x);
+      word = '';
+    } else if (!word) wordStart = x;
+    if (!space) word += g.unicode;
+    x += g.width + (s.charSpacing + (g.code === 0x20 ? s.wordSpacing : 0)) / size;
+  }
+  flush(x);
 }
 
 /** The user-space bounding box of the unit square under `ctm` (where an image is drawn). */
@@ -518,19 +546,9 @@ export class TextInterpreter {
       if (!s.font) throw new UnsupportedText('text shown without a font');
       const glyphs = s.font.decode(bytes);
       if (!glyphs) throw new UnsupportedText(`a code of ${s.font.name} has no certain text`);
-      const start = paint ? textRunCorners(s) : undefined;
+      const origin = paint ? textTransformOf(s) : undefined;
       builder.show(s, glyphs, extra);
-      if (paint && start && glyphs.length > 0) {
-        const end = textRunCorners(s);
-        const xs = [...start, ...end].map((p) => p[0]);
-        const ys = [...start, ...end].map((p) => p[1]);
-        paint.push({
-          kind: 'text',
-          box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)],
-          text: glyphs.map((g) => g.unicode).join(''),
-          visible: s.renderMode !== 3 && s.renderMode !== 7,
-        });
-      }
+      if (paint && origin) recordWords(paint, origin, glyphs, s);
     };
     const setFill = (components: number[]): void => {
       s.fillLuminance = luminance(components, s.fillComponents);

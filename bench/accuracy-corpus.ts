@@ -1,0 +1,153 @@
+// The accuracy corpus: genuine loan documents (pdf-lib statements and pay stubs, Ghostscript
+// re-renders, qpdf linearized and re-compressed copies), genuine documents with benign later
+// revisions (form fills, comments and highlights, attachments), and tampered variants made the
+// way forgers make them (incremental text edits, white boxes with new text, annotation overlays,
+// metadata edits with exiftool, and full rewrites through qpdf, Ghostscript and mutool that erase
+// the revision trail), each labelled with its technique and where the edit is.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PDFArray, PDFDocument, PDFName, PDFRef, PDFString, StandardFonts } from '@cantoo/pdf-lib';
+import { concatBytes } from '../test/fixtures/bytes.js';
+import { addOverlay, editText, fillForm, makeForm, makeStatement, money } from '../test/fixtures/pdf-builders.js';
+
+/** What a sample is. */
+export type SampleKind = 'genuine' | 'benign' | 'tampered';
+
+/** One labelled file. */
+export interface Sample {
+  name: string;
+  kind: SampleKind;
+  technique: string;
+  bytes: Uint8Array;
+  /** Where the edit is (page 1, user space), when it has a place. */
+  edit?: { page: number; x0: number; y0: number; x1: number; y1: number };
+}
+
+const has = (cmd: string): boolean => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Runs a tool on `bytes` (input file `in.pdf`, output `out.pdf`) and returns the output. */
+function tool(bytes: Uint8Array, command: string, args: (input: string, output: string) => string[]): Uint8Array {
+  const dir = mkdtempSync(join(tmpdir(), 'loupe-acc-'));
+  const input = join(dir, 'in.pdf');
+  const output = join(dir, 'out.pdf');
+  writeFileSync(input, bytes);
+  execFileSync(command, args(input, output), { stdio: 'ignore' });
+  return new Uint8Array(readFileSync(output));
+}
+
+/** A pay stub: another template, other fonts. */
+async function makePayStub(seed: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.setProducer('Payroll Export 4.2');
+  doc.setCreator('Payroll Export');
+  doc.setCreationDate(new Date('2024-05-31T08:00:00Z'));
+  doc.setModificationDate(new Date('2024-05-31T08:00:00Z'));
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  const mono = await doc.embedFont(StandardFonts.Courier);
+  const page = doc.addPage([612, 792]);
+  page.drawText('ACME Manufacturing Inc. - Earnings Statement', { x: 40, y: 740, size: 14, font });
+  page.drawText(`Pay date 05/31/2024   Employee #${1000 + seed}`, { x: 40, y: 720, size: 10, font });
+  const lines = [['Regular', 4200 + seed * 10], ['Overtime', 350], ['Bonus', 500], ['Federal tax', -820], ['State tax', -240], ['Social security', -313]];
+  lines.forEach(([label, amount], i) => {
+    page.drawText(String(label), { x: 40, y: 680 - i * 18, size: 10, font });
+    page.drawText(money(Number(amount) * 100).padStart(12, ' '), { x: 300, y: 680 - i * 18, size: 10, font: mono });
+  });
+  const net = lines.reduce((n, [, a]) => n + Number(a), 0);
+  page.drawText('Net pay', { x: 40, y: 560, size: 11, font });
+  page.drawText(money(net * 100).padStart(12, ' '), { x: 300, y: 560, size: 11, font: mono });
+  return doc.save({ useObjectStreams: seed % 2 === 0 });
+}
+
+/** Appends an incremental update that adds a content stream drawn after the page's own. */
+async function appendContent(bytes: Uint8Array, content: (fontKey: string) => string): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const snapshot = doc.takeSnapshot();
+  const page = doc.getPage(0);
+  const fonts = page.node.Resources()?.lookup(PDFName.of('Font'));
+  const fontKey = fonts && 'keys' in fonts ? String((fonts as unknown as { keys(): PDFName[] }).keys()[0]).slice(1) : 'F1';
+  const stream = doc.context.register(doc.context.stream(content(fontKey)));
+  const contents = page.node.get(PDFName.of('Contents'));
+  if (contents instanceof PDFArray) contents.push(stream);
+  else page.node.set(PDFName.of('Contents'), doc.context.obj(contents instanceof PDFRef ? [contents, stream] : [stream]));
+  snapshot.markRefForSave(page.ref);
+  return concatBytes(bytes, await doc.saveIncremental(snapshot));
+}
+
+/** Appends an incremental update adding a sticky note in the margin and a highlight over a line. */
+async function addComment(bytes: Uint8Array): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const snapshot = doc.takeSnapshot();
+  const page = doc.getPage(0);
+  const note = doc.context.obj({ Type: 'Annot', Subtype: 'Text', Rect: [560, 740, 580, 760], Contents: PDFString.of('Checked by underwriting') });
+  const highlight = doc.context.obj({ Type: 'Annot', Subtype: 'Highlight', Rect: [48, 736, 250, 756], QuadPoints: [48, 756, 250, 756, 48, 736, 250, 736], C: [1, 1, 0] });
+  page.node.addAnnot(doc.context.register(note));
+  page.node.addAnnot(doc.context.register(highlight));
+  snapshot.markRefForSave(page.ref);
+  return concatBytes(bytes, await doc.saveIncremental(snapshot));
+}
+
+/** Appends an incremental update that attaches a file. */
+async function addAttachment(bytes: Uint8Array): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const snapshot = doc.takeSnapshot();
+  await doc.attach(new TextEncoder().encode('supporting note'), 'note.txt', { mimeType: 'text/plain' });
+  snapshot.markRefForSave(doc.catalog.ref ?? doc.context.trailerInfo.Root as PDFRef);
+  return concatBytes(bytes, await doc.saveIncremental(snapshot));
+}
+
+/** Builds the corpus, skipping tool-made samples whose tool is not installed. */
+export async function accuracyCorpus(count = 12): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  const gs = has('gs');
+  const qpdf = has('qpdf');
+  const mutool = has('mutool');
+  const exiftool = has('exiftool');
+  for (let i = 0; i < count; i++) {
+    const statement = await makeStatement({ pages: 1 + (i % 3), rowsPerPage: 12, seed: 100 + i, useObjectStreams: i % 2 === 1 });
+    const stub = await makePayStub(i);
+    samples.push({ name: `statement-${i}`, kind: 'genuine', technique: 'pdf-lib statement', bytes: statement });
+    samples.push({ name: `stub-${i}`, kind: 'genuine', technique: 'pdf-lib pay stub', bytes: stub });
+    if (gs) samples.push({ name: `gs-${i}`, kind: 'genuine', technique: 'Ghostscript render', bytes: tool(stub, 'gs', (a, b) => ['-q', '-dNOPAUSE', '-dBATCH', '-sDEVICE=pdfwrite', `-sOutputFile=${b}`, a]) });
+    if (qpdf) {
+      samples.push({ name: `lin-${i}`, kind: 'benign', technique: 'linearized (qpdf)', bytes: tool(statement, 'qpdf', (a, b) => ['--linearize', a, b]) });
+      samples.push({ name: `recompressed-${i}`, kind: 'benign', technique: 're-compressed (qpdf object streams)', bytes: tool(statement, 'qpdf', (a, b) => ['--object-streams=generate', '--compress-streams=y', a, b]) });
+    }
+    samples.push({ name: `form-${i}`, kind: 'benign', technique: 'form filled later', bytes: await fillForm(await makeForm(), money(1_000_000 + i * 12345)) });
+    samples.push({ name: `comment-${i}`, kind: 'benign', technique: 'comment and highlight added', bytes: await addComment(statement) });
+    samples.push({ name: `attachment-${i}`, kind: 'benign', technique: 'attachment added', bytes: await addAttachment(stub) });
+
+    // tampering: the header's opening balance line of the statement, the net pay line of the stub
+    const opening = `Opening balance ${money(250_000)}`;
+    const forged = `Opening balance ${money(250_000 + (i + 1) * 1_000_000)}`;
+    const openingBox = { page: 1, x0: 50, y0: 697, x1: 200, y1: 710 };
+    const edited = await editText(statement, 0, opening, forged, { useObjectStreams: i % 2 === 0 });
+    samples.push({ name: `edit-${i}`, kind: 'tampered', technique: 'incremental text edit', bytes: edited, edit: openingBox });
+    const whiteBox = await appendContent(statement, (f) => `q 1 g 128 696 70 13 re f Q BT /${f} 10 Tf 130 700 Td (${money(9_999_999 - i)}) Tj ET`);
+    samples.push({ name: `whitebox-${i}`, kind: 'tampered', technique: 'white box + new text (incremental)', bytes: whiteBox, edit: { page: 1, x0: 128, y0: 696, x1: 198, y1: 709 } });
+    samples.push({ name: `overlay-${i}`, kind: 'tampered', technique: 'annotation overlay', bytes: await addOverlay(stub, [298, 556, 380, 572], money(9_999_900)), edit: { page: 1, x0: 298, y0: 556, x1: 380, y1: 572 } });
+    if (exiftool) {
+      samples.push({ name: `exif-${i}`, kind: 'tampered', technique: 'metadata edit (exiftool)', bytes: tool(stub, 'sh', (a, b) => ['-c', `exiftool -q -Producer='Microsoft Word' -ModifyDate='2024:06:02 10:00:00' -o '${b}' '${a}'`]) });
+    }
+    if (qpdf) samples.push({ name: `rewrite-qpdf-${i}`, kind: 'tampered', technique: 'text edit then full rewrite (qpdf)', bytes: tool(edited, 'qpdf', (a, b) => [a, b]), edit: openingBox });
+    if (gs) samples.push({ name: `rewrite-gs-${i}`, kind: 'tampered', technique: 'white box then full rewrite (Ghostscript)', bytes: tool(whiteBox, 'gs', (a, b) => ['-q', '-dNOPAUSE', '-dBATCH', '-sDEVICE=pdfwrite', `-sOutputFile=${b}`, a]), edit: { page: 1, x0: 128, y0: 696, x1: 198, y1: 709 } });
+    if (mutool) samples.push({ name: `rewrite-mutool-${i}`, kind: 'tampered', technique: 'white box then full rewrite (mutool clean)', bytes: tool(whiteBox, 'mutool', (a, b) => ['clean', '-gg', a, b]), edit: { page: 1, x0: 128, y0: 696, x1: 198, y1: 709 } });
+  }
+  return samples;
+}
+
+/** Writes the corpus to `dir` (for inspection) and returns it. */
+export async function writeAccuracyCorpus(dir: string): Promise<Sample[]> {
+  mkdirSync(dir, { recursive: true });
+  const samples = await accuracyCorpus();
+  for (const s of samples) writeFileSync(join(dir, `${s.kind}-${s.name}.pdf`), s.bytes);
+  return samples;
+}

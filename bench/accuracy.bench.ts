@@ -1,0 +1,74 @@
+// The accuracy benchmark (`npm run bench:accuracy`): scans the labelled accuracy corpus and the
+// shared real-world corpus with the engine and prints, per technique, how many files were flagged
+// (recall for tampered files, false-positive rate for genuine ones), the verdicts, and for edits
+// with a known place the share whose edit a returned region covers. Not a test: nothing asserts.
+import { readFileSync } from 'node:fs';
+import { createNodeEngine } from '@loupe/node';
+import type { DocumentResult } from '@loupe/core';
+import { corpusFiles } from '../test/corpus.js';
+import { accuracyCorpus, type Sample } from './accuracy-corpus.js';
+
+const engine = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
+const flagged = (d: DocumentResult): boolean => d.verdict === 'SUSPICIOUS' || d.verdict === 'FORGED';
+
+/** True when a region of the document overlaps the edit (both in percent of a 612 x 792 page). */
+function located(d: DocumentResult, edit: NonNullable<Sample['edit']>): boolean {
+  const e = { x0: (edit.x0 / 612) * 100, x1: (edit.x1 / 612) * 100, y0: ((792 - edit.y1) / 792) * 100, y1: ((792 - edit.y0) / 792) * 100 };
+  return d.regions.some((r) => r.page === edit.page && r.x < e.x1 && r.x + r.w > e.x0 && r.y < e.y1 && r.y + r.h > e.y0);
+}
+
+const pct = (a: number, b: number): string => (b === 0 ? 'n/a' : `${((100 * a) / b).toFixed(1)}%`);
+
+const samples = await accuracyCorpus();
+const rows = new Map<string, { kind: string; n: number; flagged: number; verdicts: Record<string, number>; located: number; locatable: number; codes: Record<string, number> }>();
+for (const s of samples) {
+  const d = await engine.scan(s.bytes, { name: s.name });
+  const key = `${s.kind}|${s.technique}`;
+  let row = rows.get(key);
+  if (!row) rows.set(key, (row = { kind: s.kind, n: 0, flagged: 0, verdicts: {}, located: 0, locatable: 0, codes: {} }));
+  row.n++;
+  if (flagged(d)) row.flagged++;
+  row.verdicts[d.verdict] = (row.verdicts[d.verdict] ?? 0) + 1;
+  for (const i of d.indicators) if (i.severity !== 'low') row.codes[i.code] = (row.codes[i.code] ?? 0) + 1;
+  if (s.kind === 'tampered' && s.edit && flagged(d)) {
+    row.locatable++;
+    if (located(d, s.edit)) row.located++;
+  }
+}
+
+console.log('# Loupe accuracy benchmark\n');
+console.log('| kind | technique | files | flagged | rate | verdicts | edits located | main indicators |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const [key, r] of rows) {
+  const technique = key.split('|')[1];
+  const verdicts = Object.entries(r.verdicts).map(([v, n]) => `${v} ${n}`).join(', ');
+  const codes = Object.entries(r.codes).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([c, n]) => `${c} (${n})`).join(', ');
+  console.log(`| ${r.kind} | ${technique} | ${r.n} | ${r.flagged} | ${pct(r.flagged, r.n)} | ${verdicts} | ${r.locatable ? pct(r.located, r.locatable) : '—'} | ${codes || '—'} |`);
+}
+
+const sum = (pred: (kind: string, technique: string) => boolean, field: 'n' | 'flagged' | 'located' | 'locatable'): number =>
+  [...rows].filter(([k, r]) => pred(r.kind, k.split('|')[1]!)).reduce((n, [, r]) => n + r[field], 0);
+const trail = (k: string, t: string) => k === 'tampered' && !t.includes('rewrite') && !t.includes('metadata');
+const rewrite = (k: string, t: string) => k === 'tampered' && t.includes('rewrite');
+const genuine = (k: string) => k === 'genuine' || k === 'benign';
+const tampered = (k: string) => k === 'tampered';
+
+let corpusFlagged = 0;
+let corpusExamined = 0;
+for (const f of corpusFiles()) {
+  try {
+    const d = await engine.scan(new Uint8Array(readFileSync(f)), { name: f });
+    if (d.verdict === 'INSUFFICIENT_EVIDENCE') continue;
+    corpusExamined++;
+    if (flagged(d)) corpusFlagged++;
+  } catch {
+    // unreadable or encrypted files are not examined
+  }
+}
+
+console.log('\n## Against the targets\n');
+console.log(`- recall on edits that leave a revision trail or draw over content: ${pct(sum(trail, 'flagged'), sum(trail, 'n'))} (target ≥ 95%)`);
+console.log(`- recall on full rewrites: ${pct(sum(rewrite, 'flagged'), sum(rewrite, 'n'))} (target ≥ 80%)`);
+console.log(`- false positives on genuine documents and benign revisions: ${pct(sum(genuine, 'flagged'), sum(genuine, 'n'))} (target ≤ 2%)`);
+console.log(`- edits located by a region (flagged files with a known edit place): ${pct(sum(tampered, 'located'), sum(tampered, 'locatable'))} (target ≥ 80%)`);
+console.log(`- shared corpus: ${corpusFlagged} of ${corpusExamined} examined files flagged (${pct(corpusFlagged, corpusExamined)}); it includes files really edited in Acrobat (TouchUp traces, later text revisions) and JavaScript test files`);
