@@ -153,3 +153,35 @@ describe('a bare white box', () => {
     expect(doc.verdict).toBe('SUSPICIOUS');
   });
 });
+
+describe('signatures', () => {
+  it('verifies a signature and keeps a signed (and countersigned) document CLEAN', async () => {
+    const { signPdf } = await import('./fixtures/signing.js');
+    const signed = await signPdf(await makeStatement({ pages: 1, rowsPerPage: 4 }));
+    const doc = await scan(signed);
+    expect(doc.verdict).toBe('CLEAN');
+    expect(doc.findings.find((f) => f.code === 'signature_present')!.summary).toContain('CMS signature verifies (signer CN=Loupe Test Signer');
+    expect(doc.checks_passed).toContain('signature integrity');
+    const counter = await scan(await signPdf(signed, 'Countersigned'));
+    expect(counter.verdict).toBe('CLEAN');
+    expect(counter.findings.filter((f) => f.code === 'revision_signature_added')).toHaveLength(2);
+  });
+
+  it('calls content changed after signing FORGED', async () => {
+    const { signPdf } = await import('./fixtures/signing.js');
+    const signed = await signPdf(await makeStatement({ pages: 1, rowsPerPage: 4 }));
+    const doc = await scan(await editText(signed, 0, 'First Example Bank', 'Fake Example Bank'));
+    expect(doc.verdict).toBe('FORGED');
+    expect(doc.indicators.map((i) => i.code)).toEqual(expect.arrayContaining(['modified_after_signing', 'revision_text_edit']));
+  });
+
+  it('calls a signature that no longer matches its bytes invalid', async () => {
+    const { signPdf } = await import('./fixtures/signing.js');
+    const signed = await signPdf(await makeStatement({ pages: 1, rowsPerPage: 4 }));
+    const tampered = Uint8Array.from(signed);
+    tampered[12] ^= 0x01; // inside the first signed range
+    const doc = await scan(tampered);
+    expect(doc.indicators[0]!.code).toBe('signature_invalid');
+    expect(doc.verdict).toBe('FORGED');
+  });
+});

@@ -14,6 +14,7 @@ import { recoverPages } from './pdf/pages.js';
 import { PdfFile } from './pdf/pdf-file.js';
 import { analyseRevisions, type RevisionChanges } from './pdf/revision-changes.js';
 import { parsePdfDate } from './pdf/text-string.js';
+import { verifySignatures } from './forensics/checks/signatures.js';
 import { assemble, examinePdf, type Examination } from './forensics/examine.js';
 import type { Digests, Platform } from './platform.js';
 import { sniffFormat } from './sniff.js';
@@ -108,8 +109,12 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
     const xmp = xmpFacts(file, view);
     const capture: Capture | undefined = measureCapture(file, view, pages);
     const version = pdfVersion(file, view);
+    const signatureChecks = platform.signatures ? await verifySignatures(bytes, view, platform.signatures) : undefined;
     const examination = examinePdf(
-      { file, view, pages, reader, revisions, textChanges: changes, textCompared: compared, unreadRevisions: unread, xmp, now: now() },
+      {
+        file, view, pages, reader, revisions, textChanges: changes, textCompared: compared, unreadRevisions: unread, xmp, now: now(),
+        ...(signatureChecks ? { signatureChecks } : {}),
+      },
       {
         examined: capture === 'native_pdf',
         reasonCodes: capture === 'scan' ? ['image_only_pages'] : ['no_readable_content'],

@@ -37,10 +37,27 @@ export interface Digests {
   md5(bytes: Uint8Array): string;
 }
 
+/** What a CMS signature check found. */
+export interface CmsVerification {
+  /** `valid`: the signature matches the signed bytes; `invalid`: it does not; `unknown`: not checkable. */
+  integrity: 'valid' | 'invalid' | 'unknown';
+  /** The signer certificate's subject, when readable. */
+  signer?: string;
+  /** Why, for `invalid` and `unknown`. */
+  detail?: string;
+}
+
+/** Verifies detached CMS (PKCS#7) signatures; no certificate chain is trusted. */
+export interface SignatureVerifier {
+  verify(cms: Uint8Array, signedBytes: Uint8Array): Promise<CmsVerification>;
+}
+
 /** What the platform provides to the engine. */
 export interface Platform {
   /** Positioned text of PDF pages; required. */
   pdf: PdfText;
   /** Faster hashing of whole files, where the platform has it. */
   digests?: Digests;
+  /** Cryptographic verification of signatures; without it signatures are reported unverified. */
+  signatures?: SignatureVerifier;
 }

@@ -1,7 +1,10 @@
 // Public surface of @loupe/node: the Node platform for the core's ports, and a ready engine.
 import { createHash } from 'node:crypto';
 import { createEngine, type Digests, type Engine, type EngineOptions, type Platform } from '@loupe/core';
+import { createCmsVerifier } from './cms-verifier.js';
 import { createPdfJsText, type PdfJsTextOptions } from './pdfjs-text.js';
+
+export { createCmsVerifier } from './cms-verifier.js';
 
 export { createPdfJsText, loadPdfJs, openWithPdfJs, pdfjsAssetOptions, type OpenOptions, type PdfJsTextOptions } from './pdfjs-text.js';
 
@@ -16,9 +19,9 @@ export const nodeDigests: Digests = {
   md5: (bytes) => createHash('md5').update(bytes).digest('hex'),
 };
 
-/** Creates the Node platform: pdf.js (legacy build) for PDF text, node:crypto for digests. */
+/** Creates the Node platform: pdf.js (legacy build) for PDF text, node:crypto for digests, pkijs for signatures. */
 export function createNodePlatform(options: NodePlatformOptions = {}): Platform {
-  return { pdf: createPdfJsText(options.pdfText), digests: nodeDigests };
+  return { pdf: createPdfJsText(options.pdfText), digests: nodeDigests, signatures: createCmsVerifier() };
 }
 
 /** Creates an engine on the Node platform. */

@@ -3,7 +3,9 @@
 import type { PageReader } from '../document/page-reader.js';
 import type { XmpFacts } from '../document/pdf-facts.js';
 import type { TextChange, UnreadRevision } from '../document/revision-diffs.js';
+import type { PdfDict } from '../pdf/objects.js';
 import type { PageNode } from '../pdf/pages.js';
+import type { CmsVerification } from '../platform.js';
 import type { ObjectView, PdfFile } from '../pdf/pdf-file.js';
 import type { RevisionChanges } from '../pdf/revision-changes.js';
 import type { CheckResult } from './findings.js';
@@ -22,6 +24,8 @@ export interface CheckContext {
   textCompared: ReadonlySet<string>;
   unreadRevisions: UnreadRevision[];
   xmp: XmpFacts;
+  /** CMS verification of each signature, when the platform verifies signatures. */
+  signatureChecks?: ReadonlyMap<PdfDict, CmsVerification>;
   /** The time of the analysis. */
   now: Date;
 }

@@ -193,8 +193,10 @@ export class SecurityHandler {
       if (v instanceof PdfString) return new PdfString(this.decryptBytes(v.bytes, num, gen, this.strMethod), v.hex);
       if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
       if (v instanceof PdfDict) {
+        // a signature's /Contents is never encrypted (ISO 32000-2, 7.6.2)
+        const signature = v.has('ByteRange') && (asName(v.get('Type')) === 'Sig' || asName(v.get('Type')) === 'DocTimeStamp' || v.has('Filter'));
         const map = new Map<string, PdfObject>();
-        for (const [k, x] of v.map) map.set(k, walk(x, depth + 1));
+        for (const [k, x] of v.map) map.set(k, signature && k === 'Contents' ? x : walk(x, depth + 1));
         return new PdfDict(map);
       }
       if (v instanceof PdfStream) {
