@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { PDFArray, PDFDocument, PDFName, PDFRef, PDFString, StandardFonts } from '@cantoo/pdf-lib';
 import { concatBytes } from '../test/fixtures/bytes.js';
 import { addOverlay, editText, fillForm, makeForm, makeStatement, money } from '../test/fixtures/pdf-builders.js';
+import { signPdf } from '../test/fixtures/signing.js';
 
 /** What a sample is. */
 export type SampleKind = 'genuine' | 'benign' | 'tampered';
@@ -124,6 +125,9 @@ export async function accuracyCorpus(count = 12): Promise<Sample[]> {
     samples.push({ name: `form-${i}`, kind: 'benign', technique: 'form filled later', bytes: await fillForm(await makeForm(), money(1_000_000 + i * 12345)) });
     samples.push({ name: `comment-${i}`, kind: 'benign', technique: 'comment and highlight added', bytes: await addComment(statement) });
     samples.push({ name: `attachment-${i}`, kind: 'benign', technique: 'attachment added', bytes: await addAttachment(stub) });
+    const classic = await makeStatement({ pages: 1 + (i % 2), rowsPerPage: 10, seed: 300 + i });
+    const signed = await signPdf(classic);
+    samples.push({ name: `signed-${i}`, kind: 'benign', technique: 'signed, then countersigned', bytes: await signPdf(signed, 'Countersigned') });
 
     // tampering: the header's opening balance line of the statement, the net pay line of the stub
     const opening = `Opening balance ${money(250_000)}`;
@@ -134,6 +138,13 @@ export async function accuracyCorpus(count = 12): Promise<Sample[]> {
     const whiteBox = await appendContent(statement, (f) => `q 1 g 128 696 70 13 re f Q BT /${f} 10 Tf 130 700 Td (${money(9_999_999 - i)}) Tj ET`);
     samples.push({ name: `whitebox-${i}`, kind: 'tampered', technique: 'white box + new text (incremental)', bytes: whiteBox, edit: { page: 1, x0: 128, y0: 696, x1: 198, y1: 709 } });
     samples.push({ name: `overlay-${i}`, kind: 'tampered', technique: 'annotation overlay', bytes: await addOverlay(stub, [298, 556, 380, 572], money(9_999_900)), edit: { page: 1, x0: 298, y0: 556, x1: 380, y1: 572 } });
+    samples.push({
+      name: `after-signing-${i}`,
+      kind: 'tampered',
+      technique: 'text edit after signing',
+      bytes: await editText(signed, 0, opening, forged),
+      edit: openingBox,
+    });
     if (exiftool) {
       samples.push({ name: `exif-${i}`, kind: 'tampered', technique: 'metadata edit (exiftool)', bytes: tool(stub, 'sh', (a, b) => ['-c', `exiftool -q -Producer='Microsoft Word' -ModifyDate='2024:06:02 10:00:00' -o '${b}' '${a}'`]) });
     }
