@@ -185,3 +185,20 @@ describe('signatures', () => {
     expect(doc.verdict).toBe('FORGED');
   });
 });
+
+describe('producer traces and fonts', () => {
+  it('names a metadata editor that rewrote the XMP packet', async () => {
+    const xmp = '<?xpacket begin=""?><x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="Image::ExifTool 12.57"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"></rdf:RDF></x:xmpmeta><?xpacket end="w"?>';
+    const objects = onePageObjects('x');
+    objects[0] = { num: 1, body: '<< /Type /Catalog /Pages 2 0 R /Metadata 6 0 R >>' };
+    const doc = await scan(new RawPdf().section([...objects, { num: 6, body: `<< /Type /Metadata /Subtype /XML /Length ${xmp.length} >>\nstream\n${xmp}\nendstream` }], { trailer: '/Root 1 0 R' }).bytes());
+    expect(doc.findings.find((f) => f.code === 'metadata_rewritten_by_tool')!.summary).toContain('ExifTool');
+  });
+
+  it('reports text shown in a font the page does not declare', async () => {
+    const content = 'BT /F9 12 Tf 72 700 Td (Total 9,200.00) Tj ET';
+    const objects = onePageObjects('x').map((o) => (o.num === 4 ? { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` } : o));
+    const doc = await scan(new RawPdf().section(objects, { trailer: '/Root 1 0 R' }).bytes());
+    expect(doc.indicators.map((i) => i.code)).toContain('font_missing_from_resources');
+  });
+});

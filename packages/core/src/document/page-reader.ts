@@ -16,6 +16,8 @@ export interface PageRead {
 export class PageReader {
   private readonly interpreter: TextInterpreter;
   private readonly cache = new Map<number, PageRead | null>();
+  /** Why each page the interpreter declined was declined. */
+  readonly declined = new Map<number, string>();
 
   constructor(file: PdfFile, readonly view: ObjectView) {
     this.interpreter = new TextInterpreter(file, view);
@@ -28,8 +30,9 @@ export class PageReader {
     const paint: PaintEvent[] = [];
     try {
       hit = { text: this.interpreter.pageText(page, paint), paint };
-    } catch {
+    } catch (error) {
       hit = null; // unsupported fonts, damaged content or a bound: other readers take over
+      this.declined.set(page.number, error instanceof Error ? error.message : String(error));
     }
     this.cache.set(page.number, hit);
     return hit;

@@ -26,6 +26,8 @@ export interface XmpFacts {
   modifyDate?: string;
   creatorTool?: string;
   producer?: string;
+  /** The XMP toolkit that wrote the packet (`x:xmptk`). */
+  toolkit?: string;
 }
 
 /** The PDF version the file declares (header, raised by the catalog's /Version). */
@@ -112,6 +114,8 @@ export function xmpFacts(file: PdfFile, view: ObjectView): XmpFacts {
   if (modifyDate) facts.modifyDate = modifyDate;
   if (creatorTool) facts.creatorTool = creatorTool;
   if (producer) facts.producer = producer;
+  const toolkit = xmpValue(xml, 'x:xmptk');
+  if (toolkit) facts.toolkit = toolkit;
   return facts;
 }
 

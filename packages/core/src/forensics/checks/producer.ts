@@ -23,6 +23,9 @@ const has = (text: string, words: readonly string[]): string | undefined => {
   return words.find((w) => new RegExp(`(^|[^a-z0-9])${w.replace(/[.+]/g, '\\$&')}([^a-z0-9]|$)`).test(t));
 };
 
+/** XMP toolkits of metadata editors (the XMP of PDF producers names Adobe XMP Core and the like). */
+const METADATA_EDITORS = /exiftool|exiv2|hachoir|metadata\+\+|pdftk/i;
+
 /** A tool's name without version numbers, for comparing producers across saves. */
 const family = (s: string): string => s.toLowerCase().replace(/[\d.()_,;:/-]+/g, ' ').replace(/\s+/g, ' ').trim().split(' ').slice(0, 2).join(' ');
 
@@ -66,6 +69,9 @@ export const producerPipeline: Check = {
       if (a && b && family(a) !== family(b)) {
         findings.push({ code: 'producer_changed_between_revisions', summary: `Revision ${i + 1} was saved by "${b}"; the revision before by "${a}".`, revision: i + 1 });
       }
+    }
+    if (ctx.xmp.toolkit && METADATA_EDITORS.test(ctx.xmp.toolkit)) {
+      findings.push({ code: 'metadata_rewritten_by_tool', summary: `The XMP metadata was written by "${ctx.xmp.toolkit}".`, confidence: 0.9 });
     }
     if (latest.producer && ctx.xmp.producer && family(latest.producer) !== family(ctx.xmp.producer)) {
       findings.push({ code: 'producer_metadata_mismatch', summary: `Info names the producer "${latest.producer}", XMP "${ctx.xmp.producer}".` });
