@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFArray, PDFDocument, PDFName, PDFRef, PDFString, StandardFonts } from '@cantoo/pdf-lib';
+import { PdfFile, TextInterpreter, type PaintEvent } from '@loupe/core';
 import { concatBytes } from '../test/fixtures/bytes.js';
 import { addOverlay, editText, fillForm, makeForm, makeStatement, money } from '../test/fixtures/pdf-builders.js';
 import { signPdf } from '../test/fixtures/signing.js';
@@ -68,19 +69,59 @@ async function makePayStub(seed: number): Promise<Uint8Array> {
   return doc.save({ useObjectStreams: seed % 2 === 0 });
 }
 
-/** Appends an incremental update that adds a content stream drawn after the page's own. */
+/** Appends an incremental update that adds a content stream (with a Helvetica font /LoupeF1) drawn after the page's own. */
 async function appendContent(bytes: Uint8Array, content: (fontKey: string) => string): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   const snapshot = doc.takeSnapshot();
   const page = doc.getPage(0);
-  const fonts = page.node.Resources()?.lookup(PDFName.of('Font'));
-  const fontKey = fonts && 'keys' in fonts ? String((fonts as unknown as { keys(): PDFName[] }).keys()[0]).slice(1) : 'F1';
+  const helvetica = await doc.embedFont(StandardFonts.Helvetica);
+  page.node.setFontDictionary(PDFName.of('LoupeF1'), helvetica.ref);
+  const fontKey = 'LoupeF1';
   const stream = doc.context.register(doc.context.stream(content(fontKey)));
   const contents = page.node.get(PDFName.of('Contents'));
   if (contents instanceof PDFArray) contents.push(stream);
   else page.node.set(PDFName.of('Contents'), doc.context.obj(contents instanceof PDFRef ? [contents, stream] : [stream]));
   snapshot.markRefForSave(page.ref);
+  const resources = page.node.get(PDFName.of('Resources'));
+  if (resources instanceof PDFRef) snapshot.markRefForSave(resources);
+  const fontDict = page.node.Resources()?.get(PDFName.of('Font'));
+  if (fontDict instanceof PDFRef) snapshot.markRefForSave(fontDict);
   return concatBytes(bytes, await doc.saveIncremental(snapshot));
+}
+
+/** The box (page 1, user space) of the first word of page 1 that matches `pattern`. */
+function findWord(bytes: Uint8Array, pattern: RegExp): { page: number; x0: number; y0: number; x1: number; y1: number } | undefined {
+  const file = PdfFile.open(bytes);
+  const view = file.view();
+  const paint: PaintEvent[] = [];
+  new TextInterpreter(file, view).pageText(view.pages()[0]!, paint);
+  const hit = paint.find((e) => e.kind === 'text' && pattern.test(e.text));
+  return hit ? { page: 1, x0: hit.box[0], y0: hit.box[1], x1: hit.box[2], y1: hit.box[3] } : undefined;
+}
+
+/** A statement as HTML, for browsers and office suites. */
+function statementHtml(seed: number): string {
+  const rows = Array.from({ length: 14 }, (_, r) => {
+    const amount = ((seed * 7919 + r * 104729) % 90000) - 30000;
+    return `<tr><td>03/${String(r + 1).padStart(2, '0')}/2024</td><td>Card payment ${r + 1}</td><td class="n">${money(amount)}</td></tr>`;
+  }).join('');
+  return `<!doctype html><html><head><meta charset="utf-8"><title>Statement</title><style>body{font-family:'DejaVu Sans',sans-serif;font-size:11pt}td{padding:2px 8px}.n{text-align:right}</style></head>
+<body><h2>Northwind Credit Union</h2><p>Account 0042-${1000 + seed} &middot; March 2024</p><p>Opening balance ${money(125_000 + seed * 100)}</p>
+<table>${rows}</table><p>Closing balance ${money(98_765 + seed * 100)}</p></body></html>`;
+}
+
+/** Renders HTML to PDF with a real producer: Chromium's print-to-PDF or LibreOffice. */
+function renderHtml(html: string, producer: 'chromium' | 'libreoffice'): Uint8Array {
+  const dir = mkdtempSync(join(tmpdir(), 'loupe-html-'));
+  const input = join(dir, 'statement.html');
+  writeFileSync(input, html);
+  if (producer === 'chromium') {
+    const output = join(dir, 'statement.pdf');
+    execFileSync('/usr/lib/chromium/chromium', ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--no-pdf-header-footer', `--print-to-pdf=${output}`, `file://${input}`], { stdio: 'ignore', timeout: 60_000 });
+    return new Uint8Array(readFileSync(output));
+  }
+  execFileSync('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${dir}/profile`, '--infilter=HTML (StarWriter)', '--convert-to', 'pdf:writer_pdf_Export', '--outdir', dir, input], { stdio: 'ignore', timeout: 120_000 });
+  return new Uint8Array(readFileSync(join(dir, 'statement.pdf')));
 }
 
 /** Appends an incremental update adding a sticky note in the margin and a highlight over a line. */
@@ -112,6 +153,20 @@ export async function accuracyCorpus(count = 12): Promise<Sample[]> {
   const qpdf = has('qpdf');
   const mutool = has('mutool');
   const exiftool = has('exiftool');
+  const producers = (['chromium', 'libreoffice'] as const).filter((p) => (p === 'chromium' ? has('/usr/lib/chromium/chromium') : has('soffice')));
+  for (const producer of producers) {
+    for (let i = 0; i < Math.min(count, 6); i++) {
+      const genuine = renderHtml(statementHtml(i), producer);
+      samples.push({ name: `${producer}-${i}`, kind: 'genuine', technique: `${producer} statement`, bytes: genuine });
+      const target = findWord(genuine, /^\d[\d,]*\.\d\d$/);
+      if (!target) continue;
+      const { x0, y0, x1, y1 } = target;
+      const box = `${x0 - 1} ${y0 - 1} ${x1 - x0 + 2} ${y1 - y0 + 2}`;
+      const forgedBytes = await appendContent(genuine, (f) => `q 1 g ${box} re f Q BT /${f} ${(y1 - y0) * 0.9} Tf ${x0} ${y0 + (y1 - y0) * 0.2} Td (${money(9_999_900 + i)}) Tj ET`);
+      samples.push({ name: `${producer}-whitebox-${i}`, kind: 'tampered', technique: `white box + new text on a ${producer} document`, bytes: forgedBytes, edit: target });
+      if (qpdf) samples.push({ name: `${producer}-whitebox-rewrite-${i}`, kind: 'tampered', technique: `white box on a ${producer} document, then full rewrite (qpdf)`, bytes: tool(forgedBytes, 'qpdf', (a, b) => [a, b]), edit: target });
+    }
+  }
   for (let i = 0; i < count; i++) {
     const statement = await makeStatement({ pages: 1 + (i % 3), rowsPerPage: 12, seed: 100 + i, useObjectStreams: i % 2 === 1 });
     const stub = await makePayStub(i);

@@ -4,16 +4,20 @@
 // with a known place the share whose edit a returned region covers. Not a test: nothing asserts.
 import { readFileSync } from 'node:fs';
 import { createNodeEngine } from '@loupe/node';
-import type { DocumentResult } from '@loupe/core';
+import { PdfFile, type DocumentResult } from '@loupe/core';
 import { corpusFiles } from '../test/corpus.js';
 import { accuracyCorpus, type Sample } from './accuracy-corpus.js';
 
 const engine = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
 const flagged = (d: DocumentResult): boolean => d.verdict === 'SUSPICIOUS' || d.verdict === 'FORGED';
 
-/** True when a region of the document overlaps the edit (both in percent of a 612 x 792 page). */
-function located(d: DocumentResult, edit: NonNullable<Sample['edit']>): boolean {
-  const e = { x0: (edit.x0 / 612) * 100, x1: (edit.x1 / 612) * 100, y0: ((792 - edit.y1) / 792) * 100, y1: ((792 - edit.y0) / 792) * 100 };
+/** True when a region of the document overlaps the edit (both in percent of the page's crop box). */
+function located(d: DocumentResult, sample: Sample): boolean {
+  const edit = sample.edit!;
+  const [cx0, cy0, cx1, cy1] = PdfFile.open(sample.bytes).view().pages()[edit.page - 1]!.cropBox;
+  const w = cx1 - cx0;
+  const h = cy1 - cy0;
+  const e = { x0: ((edit.x0 - cx0) / w) * 100, x1: ((edit.x1 - cx0) / w) * 100, y0: ((cy1 - edit.y1) / h) * 100, y1: ((cy1 - edit.y0) / h) * 100 };
   return d.regions.some((r) => r.page === edit.page && r.x < e.x1 && r.x + r.w > e.x0 && r.y < e.y1 && r.y + r.h > e.y0);
 }
 
@@ -32,7 +36,7 @@ for (const s of samples) {
   for (const i of d.indicators) if (i.severity !== 'low') row.codes[i.code] = (row.codes[i.code] ?? 0) + 1;
   if (s.kind === 'tampered' && s.edit && flagged(d)) {
     row.locatable++;
-    if (located(d, s.edit)) row.located++;
+    if (located(d, s)) row.located++;
   }
 }
 

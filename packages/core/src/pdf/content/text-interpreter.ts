@@ -71,7 +71,14 @@ function mul(m1: readonly number[], m2: readonly number[]): Matrix {
 
 /** Something painted on a page, in paint order (for overlay checks). */
 export type PaintEvent =
-  | { kind: 'text'; box: [number, number, number, number]; text: string; visible: boolean }
+  | {
+      kind: 'text';
+      box: [number, number, number, number];
+      text: string;
+      visible: boolean;
+      /** True while the word may continue in the next show operator (no whitespace ended it). */
+      open?: boolean;
+    }
   | { kind: 'fill'; box: [number, number, number, number]; luminance: number; alpha: number }
   | { kind: 'image'; box: [number, number, number, number] };
 
@@ -394,9 +401,14 @@ function textTransformOf(s: TextState): Matrix {
   return [c[0] * m0 + c[2] * m1, c[1] * m0 + c[3] * m1, c[0] * m2 + c[2] * m3, c[1] * m2 + c[3] * m3, c[0] * m4 + c[2] * m5 + c[4], c[1] * m4 + c[3] * m5 + c[5]];
 }
 
+/** Gap, in em, under which glyphs drawn by separate operators still belong to one word. */
+const WORD_JOIN_GAP = 0.15;
+
 /**
  * Records one text paint event per word of a shown string: glyph cells from −0.2 to +0.8 em
- * around the baseline, advanced by width, character and word spacing, starting at `origin`.
+ * around the baseline, advanced by width, character and word spacing, starting at `origin`. A word
+ * continues the previous event when that one ended mid-word on the same baseline within
+ * 0.15 em (generators that place every glyph with its own operator).
  */
 function recordWords(paint: PaintEvent[], origin: Matrix, glyphs: TextGlyph[], s: TextState): void {
   const size = s.fontSize || 1;
@@ -404,23 +416,36 @@ function recordWords(paint: PaintEvent[], origin: Matrix, glyphs: TextGlyph[], s
   let x = 0; // advance in units of the text rendering matrix (em · hScale)
   let word = '';
   let wordStart = 0;
-  const flush = (end: number): void => {
-    if (!word.trim()) return;
+  const flush = (end: number, open: boolean): void => {
+    if (!word) return;
     const pts = [[wordStart, -0.2], [end, -0.2], [wordStart, 0.8], [end, 0.8]].map(([u, v]) => [origin[0] * u! + origin[2] * v! + origin[4], origin[1] * u! + origin[3] * v! + origin[5]]);
     const xs = pts.map((p) => p[0]!);
     const ys = pts.map((p) => p[1]!);
-    paint.push({ kind: 'text', box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], text: word, visible });
+    const box: [number, number, number, number] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+    const last = paint[paint.length - 1];
+    const em = box[3] - box[1];
+    if (last?.kind === 'text' && last.open && last.visible === visible && wordStart === 0 &&
+        Math.abs(last.box[1] - box[1]) < 0.2 * em && box[0] >= last.box[2] - 0.5 * em && box[0] - last.box[2] <= WORD_JOIN_GAP * em) {
+      last.text += word;
+      last.box = [Math.min(last.box[0], box[0]), Math.min(last.box[1], box[1]), Math.max(last.box[2], box[2]), Math.max(last.box[3], box[3])];
+      last.open = open;
+      return;
+    }
+    if (last?.kind === 'text') delete last.open;
+    paint.push(open ? { kind: 'text', box, text: word, visible, open } : { kind: 'text', box, text: word, visible });
   };
   for (const g of glyphs) {
     const space = g.unicode.trim() === '';
     if (space) {
-      flush(x);
+      flush(x, false);
       word = '';
+      const last = paint[paint.length - 1];
+      if (last?.kind === 'text') delete last.open;
     } else if (!word) wordStart = x;
     if (!space) word += g.unicode;
     x += g.width + (s.charSpacing + (g.code === 0x20 ? s.wordSpacing : 0)) / size;
   }
-  flush(x);
+  flush(x, true);
 }
 
 /** The user-space bounding box of the unit square under `ctm` (where an image is drawn). */
