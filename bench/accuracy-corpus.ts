@@ -193,6 +193,18 @@ export async function accuracyCorpus(count = 12): Promise<Sample[]> {
     const whiteBox = await appendContent(statement, (f) => `q 1 g 128 696 70 13 re f Q BT /${f} 10 Tf 130 700 Td (${money(9_999_999 - i)}) Tj ET`);
     samples.push({ name: `whitebox-${i}`, kind: 'tampered', technique: 'white box + new text (incremental)', bytes: whiteBox, edit: { page: 1, x0: 128, y0: 696, x1: 198, y1: 709 } });
     samples.push({ name: `overlay-${i}`, kind: 'tampered', technique: 'annotation overlay', bytes: await addOverlay(stub, [298, 556, 380, 572], money(9_999_900)), edit: { page: 1, x0: 298, y0: 556, x1: 380, y1: 572 } });
+    if (mutool) {
+      const hex = (t: string): string => Array.from(t, (c) => c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')).join('');
+      const script = new URL('./tools/mutool-edit.js', import.meta.url).pathname;
+      const classicStatement = await makeStatement({ pages: 1, rowsPerPage: 12, seed: 500 + i });
+      samples.push({
+        name: `mutool-edit-${i}`,
+        kind: 'tampered',
+        technique: 'incremental text edit (mutool)',
+        bytes: tool(classicStatement, 'mutool', (a, b) => ['run', script, a, b, hex(opening), hex(forged)]),
+        edit: openingBox,
+      });
+    }
     samples.push({
       name: `after-signing-${i}`,
       kind: 'tampered',
