@@ -1,5 +1,4 @@
-import type { Indicator, NextStep, Region, ReportedFinding, ReviewTier } from '../forensics/examine.js';
-import type { Verdict } from '../forensics/score.js';
+import type { Examination } from '../forensics/examine.js';
 
 // The Document resource of the document-forensics spec, as the engine produces it. Field names
 // and enum values are the spec's; fields that do not apply are omitted, never null. Server-owned
@@ -56,30 +55,16 @@ export interface MetadataRow {
   anomalous: boolean;
 }
 
-/** A completed Document as the engine returns it. */
-export interface DocumentResult {
+/** A completed Document as the engine returns it: file facts, then the examination's verdict fields. */
+export interface DocumentResult extends Omit<Examination, 'notRun'> {
   object: 'document';
   status: 'completed';
   file: DocumentFile;
   capture?: Capture;
   model: string;
   model_version: string;
-  verdict: Verdict;
-  /** Omitted for INSUFFICIENT_EVIDENCE. */
-  risk_score?: number;
-  headline: string;
-  indicators: Indicator[];
-  checks_passed: string[];
-  regions: Region[];
   revisions?: Revisions;
   metadata: MetadataRow[];
-  recapture_eligible: boolean;
   /** Deprecated twin of `recapture_eligible`, emitted until 2026-12-31. */
   verifi_eligible?: boolean;
-  confidence: number;
-  review_tier: ReviewTier;
-  next_step?: NextStep;
-  reason_codes?: string[];
-  findings: ReportedFinding[];
-  lead_finding?: ReportedFinding;
 }

@@ -2,6 +2,7 @@
 // from any position, tolerating the usual damage (stray bytes, unbalanced parentheses at end of
 // file, malformed escapes). It never allocates for whitespace or comments and never reads past
 // the end of its input.
+import { decodeHexDigits, HEX_DIGIT } from './hex.js';
 
 /** Classes of bytes, as the PDF syntax defines them. */
 export const enum CharClass {
@@ -35,12 +36,6 @@ export const enum Tok {
   BraceEnd,
 }
 
-const HEX = new Int8Array(256).fill(-1);
-for (let i = 0; i < 10; i++) HEX[0x30 + i] = i;
-for (let i = 0; i < 6; i++) {
-  HEX[0x41 + i] = 10 + i;
-  HEX[0x61 + i] = 10 + i;
-}
 
 /** A cursor over PDF bytes producing tokens. */
 export class Lexer {
@@ -167,8 +162,8 @@ export class Lexer {
     let start = p;
     while (p < this.end && CLASS[d[p]!] === CharClass.Regular) {
       if (d[p] === 0x23 && p + 2 < this.end) {
-        const h = HEX[d[p + 1]!]!;
-        const l = HEX[d[p + 2]!]!;
+        const h = HEX_DIGIT[d[p + 1]!]!;
+        const l = HEX_DIGIT[d[p + 2]!]!;
         if (h >= 0 && l >= 0) {
           out += latin1(d, start, p) + String.fromCharCode((h << 4) | l);
           p += 3;
@@ -236,25 +231,9 @@ export class Lexer {
   }
 
   private readHexString(): Tok {
-    const d = this.data;
-    let p = this.pos + 1;
-    let close = p;
-    while (close < this.end && d[close] !== 0x3e) close++;
-    const out = new Uint8Array((close - p + 1) >> 1);
-    let o = 0;
-    let hi = -1;
-    for (; p < close; p++) {
-      const v = HEX[d[p]!]!;
-      if (v < 0) continue;
-      if (hi < 0) hi = v;
-      else {
-        out[o++] = (hi << 4) | v;
-        hi = -1;
-      }
-    }
-    if (hi >= 0) out[o++] = hi << 4;
-    this.pos = Math.min(close + 1, this.end);
-    this.bytes = out.subarray(0, o);
+    const { bytes, stop } = decodeHexDigits(this.data, this.pos + 1, this.end);
+    this.pos = Math.min(stop + 1, this.end);
+    this.bytes = bytes;
     return Tok.HexString;
   }
 

@@ -179,41 +179,6 @@ class ItemBuilder {
     this.lastPos = 0;
   }
 
-  /** ctm ∘ tm ∘ [fontSize·hScale 0 0 fontSize 0 rise], written into `out`. */
-  private textTransformInto(s: TextState, out: Matrix): Matrix {
-    const a = s.fontSize * s.hScale;
-    const d = s.fontSize;
-    const t = s.tm;
-    const m0 = t[0] * a, m1 = t[1] * a, m2 = t[2] * d, m3 = t[3] * d;
-    const m4 = t[2] * s.rise + t[4], m5 = t[3] * s.rise + t[5];
-    const c = s.ctm;
-    out[0] = c[0] * m0 + c[2] * m1;
-    out[1] = c[1] * m0 + c[3] * m1;
-    out[2] = c[0] * m2 + c[2] * m3;
-    out[3] = c[1] * m2 + c[3] * m3;
-    out[4] = c[0] * m4 + c[2] * m5 + c[4];
-    out[5] = c[1] * m4 + c[3] * m5 + c[5];
-    return out;
-  }
-
-  /** ctm ∘ tm ∘ [fontSize·hScale 0 0 fontSize 0 rise], as a new matrix. */
-  private textTransform(s: TextState): Matrix {
-    const a = s.fontSize * s.hScale;
-    const d = s.fontSize;
-    const t = s.tm;
-    const m0 = t[0] * a, m1 = t[1] * a, m2 = t[2] * d, m3 = t[3] * d;
-    const m4 = t[2] * s.rise + t[4], m5 = t[3] * s.rise + t[5];
-    const c = s.ctm;
-    return [
-      c[0] * m0 + c[2] * m1,
-      c[1] * m0 + c[3] * m1,
-      c[0] * m2 + c[2] * m3,
-      c[1] * m2 + c[3] * m3,
-      c[0] * m4 + c[2] * m5 + c[4],
-      c[1] * m4 + c[3] * m5 + c[5],
-    ];
-  }
-
   private pushWhitespace(width: number, transform: Matrix | undefined): void {
     const t = transform ?? (this.hasPrev ? this.prevTransform : IDENTITY);
     this.items.push({ str: ' ', x: t[4], y: t[5], width, height: 0, fontName: this.fontName });
@@ -222,7 +187,7 @@ class ItemBuilder {
   private ensure(s: TextState): void {
     if (this.initialized) return;
     this.fontName = s.fontKey ?? '';
-    const trm = (this.transform = this.textTransform(s));
+    const trm = (this.transform = textTransformInto(s, [1, 0, 0, 1, 0, 0]));
     this.width = this.totalWidth = 0;
     this.height = Math.hypot(trm[2], trm[3]);
     this.textAdvanceScale = Math.hypot(s.ctm[0], s.ctm[1]) * Math.hypot(s.tlm[0], s.tlm[1]);
@@ -262,7 +227,7 @@ class ItemBuilder {
     this.resetLastChars();
     if (this.initialized) this.flush();
     else {
-      const t = this.textTransform(s);
+      const t = textTransformInto(s, [1, 0, 0, 1, 0, 0]);
       this.items.push({ str: '', x: t[4], y: t[5], width: 0, height: 0, fontName: s.fontKey ?? '' });
     }
   }
@@ -278,13 +243,13 @@ class ItemBuilder {
     const prev = this.hasPrev ? this.prevTransform : undefined;
     this.flush();
     this.resetLastChars();
-    this.pushWhitespace(Math.abs(width), prev ?? this.textTransform(s));
+    this.pushWhitespace(Math.abs(width), prev ?? textTransformInto(s, [1, 0, 0, 1, 0, 0]));
     return true;
   }
 
   /** pdf.js's compareWithLastPosition for horizontal text; false when the glyph is off the page. */
   private compare(s: TextState, glyphWidth: number): boolean {
-    const cur = this.textTransformInto(s, this.glyphTransform);
+    const cur = textTransformInto(s, this.glyphTransform);
     let posX = cur[4];
     let posY = cur[5];
     const [vx0, vy0, vx1, vy1] = this.viewBox;
@@ -379,7 +344,7 @@ class ItemBuilder {
       translate(s.tm, scaledDim, 0);
       this.width += scaledDim;
       if (scaledDim) {
-        this.textTransformInto(s, this.prevTransform);
+        textTransformInto(s, this.prevTransform);
         this.hasPrev = true;
         this.prevTextRise = s.rise;
       }
@@ -390,15 +355,21 @@ class ItemBuilder {
   }
 }
 
-/** The text rendering matrix (ctm ∘ tm ∘ [fontSize·hScale 0 0 fontSize 0 rise]) as a new array. */
-function textTransformOf(s: TextState): Matrix {
+/** The text rendering matrix ctm ∘ tm ∘ [fontSize·hScale 0 0 fontSize 0 rise], written into `out`. */
+function textTransformInto(s: TextState, out: Matrix): Matrix {
   const a = s.fontSize * s.hScale;
   const d = s.fontSize;
   const t = s.tm;
   const m0 = t[0] * a, m1 = t[1] * a, m2 = t[2] * d, m3 = t[3] * d;
   const m4 = t[2] * s.rise + t[4], m5 = t[3] * s.rise + t[5];
   const c = s.ctm;
-  return [c[0] * m0 + c[2] * m1, c[1] * m0 + c[3] * m1, c[0] * m2 + c[2] * m3, c[1] * m2 + c[3] * m3, c[0] * m4 + c[2] * m5 + c[4], c[1] * m4 + c[3] * m5 + c[5]];
+  out[0] = c[0] * m0 + c[2] * m1;
+  out[1] = c[1] * m0 + c[3] * m1;
+  out[2] = c[0] * m2 + c[2] * m3;
+  out[3] = c[1] * m2 + c[3] * m3;
+  out[4] = c[0] * m4 + c[2] * m5 + c[4];
+  out[5] = c[1] * m4 + c[3] * m5 + c[5];
+  return out;
 }
 
 /** Gap, in em, under which glyphs drawn by separate operators still belong to one word. */
@@ -571,7 +542,7 @@ export class TextInterpreter {
       if (!s.font) throw new UnsupportedText('text shown without a font');
       const glyphs = s.font.decode(bytes);
       if (!glyphs) throw new UnsupportedText(`a code of ${s.font.name} has no certain text`);
-      const origin = paint ? textTransformOf(s) : undefined;
+      const origin = paint ? textTransformInto(s, [1, 0, 0, 1, 0, 0]) : undefined;
       builder.show(s, glyphs, extra);
       if (paint && origin) recordWords(paint, origin, glyphs, s);
     };

@@ -1,34 +1,14 @@
 // The non-deflate stream filters of PDF: LZW (with EarlyChange), ASCIIHex, ASCII85 and
 // RunLength, plus the PNG and TIFF predictors applied after Flate or LZW. Each decoder writes
 // into a `BoundedSink`, so its output is bounded like Flate's.
+import { decodeHexDigits } from '../hex.js';
 import type { BoundedSink } from './flate.js';
-
-const HEX = new Int8Array(256).fill(-1);
-for (let i = 0; i < 10; i++) HEX[0x30 + i] = i;
-for (let i = 0; i < 6; i++) {
-  HEX[0x41 + i] = 10 + i;
-  HEX[0x61 + i] = 10 + i;
-}
 
 const isWhite = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
 
 /** Decodes ASCIIHexDecode data (ends at `>`). */
 export function decodeAsciiHex(data: Uint8Array, sink: BoundedSink): void {
-  const out = new Uint8Array(Math.ceil(data.length / 2));
-  let o = 0;
-  let hi = -1;
-  for (const c of data) {
-    if (c === 0x3e) break;
-    const v = HEX[c]!;
-    if (v < 0) continue;
-    if (hi < 0) hi = v;
-    else {
-      out[o++] = (hi << 4) | v;
-      hi = -1;
-    }
-  }
-  if (hi >= 0) out[o++] = hi << 4;
-  sink.push(out.subarray(0, o));
+  sink.push(decodeHexDigits(data, 0, data.length).bytes);
 }
 
 /** Decodes ASCII85Decode data (ends at `~>`). */
