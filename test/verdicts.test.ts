@@ -202,3 +202,28 @@ describe('producer traces and fonts', () => {
     expect(doc.indicators.map((i) => i.code)).toContain('font_missing_from_resources');
   });
 });
+
+describe('arithmetic', () => {
+  it('finds a balance that contradicts its transactions, reports the MathCheck and points at the figures', async () => {
+    const doc = await scan(await makeStatement({ pages: 1, rowsPerPage: 10, seed: 8, misprint: { row: 4, delta: 10_000 } }));
+    expect(doc.verdict).toBe('SUSPICIOUS');
+    expect(doc.indicators.map((i) => i.code)).toContain('running_balance_mismatch');
+    expect(doc.math_checks!.length).toBeGreaterThanOrEqual(1);
+    const check = doc.math_checks![0]!;
+    expect(check).toMatchObject({ ok: false, formula: expect.stringContaining('previous balance') });
+    expect(check.computed).toMatch(/^-?[\d,]+\.\d\d$/);
+    const region = doc.regions.find((r) => r.indicator_code === 'running_balance_mismatch')!;
+    // balances are printed at x 480 on a 612-point page, row 4 at y 670 - 4 * 20
+    expect(region.x).toBeCloseTo((480 / 612) * 100, 0);
+  });
+
+  it('reports nothing for a consistent statement, nor for a table it cannot make add up', async () => {
+    const genuine = await scan(await makeStatement({ pages: 2, rowsPerPage: 12, seed: 9 }));
+    expect(genuine.indicators.map((i) => i.code)).not.toContain('running_balance_mismatch');
+    expect(genuine.math_checks).toBeUndefined();
+    // a table of dates and unrelated pairs of amounts: no rule explains it, so no finding
+    const rows = Array.from({ length: 8 }, (_, i) => `BT /F1 9 Tf 50 ${700 - i * 20} Td (03/0${i + 1}/2024 Item ${i} ${i * 37 + 1}.00 ${i * 91 + 5}.50) Tj ET`).join(' ');
+    const table = await scan(new RawPdf().section(onePageObjects('x').map((o) => (o.num === 4 ? { num: 4, body: `<< /Length ${rows.length} >>\nstream\n${rows}\nendstream` } : o)), { trailer: '/Root 1 0 R' }).bytes());
+    expect(table.indicators.map((i) => i.code)).not.toContain('running_balance_mismatch');
+  });
+});

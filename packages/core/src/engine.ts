@@ -185,7 +185,7 @@ function verdictFields(e: Examination): Omit<DocumentResult, 'object' | 'status'
 /** The spec's field order (Document table, then the spec 1.3 fields). */
 const FIELD_ORDER = [
   'object', 'status', 'file', 'capture', 'model', 'model_version', 'verdict', 'risk_score', 'headline', 'indicators',
-  'checks_passed', 'regions', 'revisions', 'metadata', 'recapture_eligible', 'verifi_eligible',
+  'checks_passed', 'regions', 'revisions', 'math_checks', 'metadata', 'recapture_eligible', 'verifi_eligible',
   'confidence', 'review_tier', 'next_step', 'reason_codes', 'findings', 'lead_finding',
 ];
 

@@ -20,5 +20,6 @@ export { diffWords, tokenizeWords, type DiffHunk } from './text/word-diff.js';
 export { INDICATORS, CHECKS, type IndicatorCode, type IndicatorDefinition, type Severity, type CheckName } from './forensics/indicators.js';
 export { riskScore, verdictFor, INCONCLUSIVE_CAP, type Verdict } from './forensics/score.js';
 export type { Indicator, Region, ReportedFinding, ReviewTier, NextStep, Examination } from './forensics/examine.js';
-export type { Finding, PageBox } from './forensics/findings.js';
+export type { Finding, MathCheck, PageBox } from './forensics/findings.js';
+export { parseAmount, type Amount } from './tables/amounts.js';
 export { toPercentBox, type PercentBox } from './forensics/regions.js';

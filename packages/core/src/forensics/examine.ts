@@ -3,6 +3,7 @@
 // headline, and the spec 1.3 fields (confidence, review_tier, next_step, reason_codes, findings,
 // lead_finding). Images go through the same assembly with the checks that apply to them.
 import type { PageNode } from '../pdf/pages.js';
+import { arithmetic } from './checks/arithmetic.js';
 import { coverUps } from './checks/cover-ups.js';
 import { fileStructure } from './checks/structure.js';
 import { fontConsistency } from './checks/fonts.js';
@@ -13,7 +14,7 @@ import { signatureIntegrity } from './checks/signatures.js';
 import { timestamps } from './checks/timestamps.js';
 import { touchUp } from './checks/touch-up.js';
 import type { Check, CheckContext } from './context.js';
-import type { Finding } from './findings.js';
+import type { Finding, MathCheck } from './findings.js';
 import { INDICATORS, type IndicatorCode, type Severity } from './indicators.js';
 import { toPercentBox } from './regions.js';
 import { isSignificant, riskScore, verdictFor, type Verdict } from './score.js';
@@ -70,6 +71,8 @@ export interface Examination {
   reason_codes?: string[];
   findings: ReportedFinding[];
   lead_finding?: ReportedFinding;
+  /** Failing arithmetic checks; only on SUSPICIOUS and FORGED documents. */
+  math_checks?: MathCheck[];
   recapture_eligible: boolean;
   /** Checks that could not run, and why (not part of the Document). */
   notRun: { check: string; reason: string }[];
@@ -139,6 +142,7 @@ export function assemble(findings: Finding[], ran: string[], notRun: { check: st
     notRun,
   };
   if (verdict !== 'INSUFFICIENT_EVIDENCE') exam.risk_score = score;
+  if (verdict === 'SUSPICIOUS' || verdict === 'FORGED') exam.math_checks = sorted.flatMap((f) => (f.math ? [f.math] : []));
   if (lead) exam.lead_finding = report(lead);
   if (verdict === 'SUSPICIOUS') exam.next_step = 'human_review';
   if (verdict === 'FORGED') exam.next_step = 'escalate';
@@ -169,7 +173,10 @@ function confidence(verdict: Verdict, significant: Finding[], notRun: number): n
 /** Runs every PDF check on `ctx` and assembles the verdict fields. */
 export function examinePdf(ctx: CheckContext, options: ExamineOptions): Examination {
   let historyFindings: Finding[] = [];
-  const checks: Check[] = [revisionHistory, touchUp, producerPipeline, fontConsistency, scriptsAndOverlays, coverUps, timestamps, signatureIntegrity(() => historyFindings), fileStructure];
+  const checks: Check[] = [
+    revisionHistory, touchUp, producerPipeline, fontConsistency, scriptsAndOverlays, coverUps, timestamps,
+    signatureIntegrity(() => historyFindings), fileStructure, arithmetic,
+  ];
   const findings: Finding[] = [];
   const ran: string[] = [];
   const notRun: { check: string; reason: string }[] = [];

@@ -22,6 +22,17 @@ export interface Finding {
   boxes?: PageBox[];
   /** How sure the check is of this instance, 0..1 (default 0.9). */
   confidence?: number;
+  /** For an arithmetic contradiction: the spec's MathCheck. */
+  math?: MathCheck;
+}
+
+/** The spec's MathCheck (only failing checks are reported, so `ok` is always false). */
+export interface MathCheck {
+  formula: string;
+  computed: string;
+  stated: string;
+  ok: false;
+  note: string;
 }
 
 /** What a check returns: its findings, or that it could not run (and why). */

@@ -15,7 +15,8 @@ export type CheckName =
   | 'overlay/script scan'
   | 'timestamp consistency'
   | 'signature integrity'
-  | 'file structure';
+  | 'file structure'
+  | 'arithmetic consistency';
 
 /** One catalogue entry. */
 export interface IndicatorDefinition {
@@ -231,6 +232,15 @@ export const INDICATORS = {
     what_it_is: 'The document carries a digital signature.',
     what_it_means: 'No certificate chain is trusted by default; the signature proves integrity, not identity.',
     how_detected: 'Signature fields with a /Sig value were found.' }),
+  // arithmetic
+  running_balance_mismatch: def({ title: 'Running balance does not add up', severity: 'high', weight: 0.65, check: 'arithmetic consistency', conclusive: true,
+    what_it_is: "A row's balance differs from the previous balance plus that row's transaction.",
+    what_it_means: 'A figure was changed and the balances around it were not: the statement contradicts itself.',
+    how_detected: 'Statement rows were rebuilt from positioned text, amounts read exactly, and every balance recomputed with decimal arithmetic.' }),
+  statement_balance_mismatch: def({ title: 'Opening or closing balance contradicts the transactions', severity: 'high', weight: 0.65, check: 'arithmetic consistency', conclusive: true,
+    what_it_is: 'The stated closing balance (or a balance carried to the next page) differs from the balance the transactions lead to.',
+    what_it_means: 'A total was edited, or transactions were added or removed, without the rest following.',
+    how_detected: 'Opening, carried and closing balance lines were compared with the running balance of the transaction rows.' }),
   // structure
   structure_recovered: def({ title: 'File structure had to be repaired', severity: 'low', weight: 0.1, check: 'file structure',
     what_it_is: "The file's cross-reference data was broken and was rebuilt by scanning.",
@@ -259,4 +269,5 @@ export const CHECKS: readonly CheckName[] = [
   'timestamp consistency',
   'signature integrity',
   'file structure',
+  'arithmetic consistency',
 ];

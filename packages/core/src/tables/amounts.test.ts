@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { parseAmount } from './amounts.js';
+import { add, decimal, formatMoney, sameMoney } from './decimal.js';
+
+describe('parseAmount', () => {
+  it('reads the formats loan files carry, keeping the printed text', () => {
+    const cases: [string, string, boolean][] = [
+      ['$1,234.56', '1234.56', false],
+      ['1.234,56', '1234.56', false],
+      ['(1,234.56)', '-1234.56', true],
+      ['1,234.56-', '-1234.56', true],
+      ['1,234.56 CR', '1234.56', true],
+      ['99.10 DR', '-99.1', true],
+      ['€ 12,00', '12', false],
+      ['USD 5.00', '5', false],
+      ['-0.05', '-0.05', true],
+    ];
+    for (const [text, value, signed] of cases) {
+      const a = parseAmount(text)!;
+      expect(a.value.toString(), text).toBe(value);
+      expect(a.signed, text).toBe(signed);
+      expect(a.raw).toBe(text);
+    }
+  });
+
+  it('does not read dates, counts or identifiers as money', () => {
+    for (const text of ['03/01/2024', '1234', '12.5', '1,234', '2024-03-01', 'ABC', '']) expect(parseAmount(text), text).toBeUndefined();
+  });
+
+  it('adds exactly and treats differences below a cent as equal', () => {
+    expect(formatMoney(add(decimal('0.1'), decimal('0.2')))).toBe('0.30');
+    expect(sameMoney(decimal('10.004'), decimal('10.00'))).toBe(true);
+    expect(sameMoney(decimal('10.01'), decimal('10.00'))).toBe(false);
+  });
+});
