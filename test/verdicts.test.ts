@@ -227,3 +227,19 @@ describe('arithmetic', () => {
     expect(table.indicators.map((i) => i.code)).not.toContain('running_balance_mismatch');
   });
 });
+
+describe('category and issue date', () => {
+  it('classifies a statement and reads the printed date of a pay stub', async () => {
+    expect((await scan(await makeStatement({ pages: 1, rowsPerPage: 4 }))).category).toBe('bank_statement');
+    const content = [
+      'BT /F1 14 Tf 40 740 Td (ACME Inc. Earnings Statement) Tj ET',
+      'BT /F1 10 Tf 40 720 Td (Pay date 05/31/2024   Employee 1042) Tj ET',
+      'BT /F1 10 Tf 40 700 Td (Regular 4,200.00   Overtime 350.00   Gross pay 4,550.00) Tj ET',
+      'BT /F1 10 Tf 40 680 Td (Federal tax 820.00   Social security 313.00   Net pay 3,417.00   YTD 17,000.00) Tj ET',
+    ].join(' ');
+    const doc = await scan(new RawPdf().section(onePageObjects('x').map((o) => (o.num === 4 ? { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` } : o)), { trailer: '/Root 1 0 R' }).bytes());
+    expect(doc.category).toBe('paystub');
+    expect(doc.issue_date).toBe('2024-05-31');
+    expect(Object.keys(doc).indexOf('category')).toBeLessThan(Object.keys(doc).indexOf('file'));
+  });
+});

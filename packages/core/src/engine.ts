@@ -16,7 +16,10 @@ import { analyseRevisions, type RevisionChanges } from './pdf/revision-changes.j
 import { parsePdfDate } from './pdf/text-string.js';
 import { verifySignatures } from './forensics/checks/signatures.js';
 import { assemble, examinePdf, type Examination } from './forensics/examine.js';
-import type { Digests, Platform } from './platform.js';
+import type { Digests, Platform, TextItem } from './platform.js';
+import { classifyText, issueDate } from './document/classify.js';
+import type { PageNode } from './pdf/pages.js';
+import { buildRows, type Word } from './tables/rows.js';
 import { sniffFormat } from './sniff.js';
 
 /** Name and release the engine reports in `model` and `model_version`. */
@@ -109,6 +112,7 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
     const xmp = xmpFacts(file, view);
     const capture: Capture | undefined = measureCapture(file, view, pages);
     const version = pdfVersion(file, view);
+    const text = await leadingText(bytes, pages.slice(0, 3), reader, platform);
     const signatureChecks = platform.signatures ? await verifySignatures(bytes, view, platform.signatures) : undefined;
     const examination = examinePdf(
       {
@@ -129,6 +133,7 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
       model: ENGINE_MODEL,
       model_version: ENGINE_VERSION,
       ...verdictFields(examination),
+      ...(text.length > 0 ? { category: classifyText(text.join('\n')) } : {}),
       revisions: { count: revisions.length, diffs },
       metadata: metadataRows({
         format: version ? `PDF ${version}` : 'PDF',
@@ -144,6 +149,8 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
       }),
     };
     if (capture) document.capture = capture;
+    const printed = issueDate(text);
+    if (printed) document.issue_date = printed;
     return { document: orderFields(document), revisions, unreadRevisions: unread, textReaders: readers, checksNotRun: examination.notRun };
   }
 
@@ -182,9 +189,37 @@ function verdictFields(e: Examination): Omit<DocumentResult, 'object' | 'status'
   return { ...fields, verifi_eligible: e.recapture_eligible };
 }
 
+/**
+ * The text lines of the first pages: the core interpreter's reads, and the `PdfText` port for the
+ * pages it declines (a port failure leaves those pages out).
+ */
+async function leadingText(bytes: Uint8Array, pages: PageNode[], reader: PageReader, platform: Platform): Promise<string[]> {
+  const items: { page: number; items: TextItem[] }[] = [];
+  const declined: number[] = [];
+  for (const page of pages) {
+    const read = reader.read(page);
+    if (read) items.push({ page: page.number, items: read.text.items });
+    else declined.push(page.number);
+  }
+  if (declined.length > 0) {
+    try {
+      for (const t of await platform.pdf.extract(bytes, declined)) items.push({ page: t.page, items: t.items });
+    } catch {
+      // unreadable by the port too: those pages give no text
+    }
+  }
+  items.sort((a, b) => a.page - b.page);
+  const lines: string[] = [];
+  for (const { page, items: list } of items) {
+    const words: Word[] = list.filter((i) => i.str.trim()).map((i) => ({ text: i.str.trim(), page, x0: i.x, y0: i.y, x1: i.x + i.width, y1: i.y + (i.height || 10) }));
+    for (const row of buildRows(words)) lines.push(row.text);
+  }
+  return lines;
+}
+
 /** The spec's field order (Document table, then the spec 1.3 fields). */
 const FIELD_ORDER = [
-  'object', 'status', 'file', 'capture', 'model', 'model_version', 'verdict', 'risk_score', 'headline', 'indicators',
+  'object', 'status', 'category', 'file', 'issue_date', 'capture', 'model', 'model_version', 'verdict', 'risk_score', 'headline', 'indicators',
   'checks_passed', 'regions', 'revisions', 'math_checks', 'metadata', 'recapture_eligible', 'verifi_eligible',
   'confidence', 'review_tier', 'next_step', 'reason_codes', 'findings', 'lead_finding',
 ];

@@ -23,3 +23,4 @@ export type { Indicator, Region, ReportedFinding, ReviewTier, NextStep, Examinat
 export type { Finding, MathCheck, PageBox } from './forensics/findings.js';
 export { parseAmount, type Amount } from './tables/amounts.js';
 export { toPercentBox, type PercentBox } from './forensics/regions.js';
+export { classifyText, issueDate, type Category as DocumentCategory } from './document/classify.js';

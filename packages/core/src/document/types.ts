@@ -1,4 +1,5 @@
 import type { Examination } from '../forensics/examine.js';
+import type { Category } from './classify.js';
 
 // The Document resource of the document-forensics spec, as the engine produces it. Field names
 // and enum values are the spec's; fields that do not apply are omitted, never null. Server-owned
@@ -59,7 +60,11 @@ export interface MetadataRow {
 export interface DocumentResult extends Omit<Examination, 'notRun'> {
   object: 'document';
   status: 'completed';
+  /** Document class from its text, a hint (spec values); omitted when no text was read. */
+  category?: Category;
   file: DocumentFile;
+  /** The printed issue date (statement, pay or bill date), ISO; omitted when not found. */
+  issue_date?: string;
   capture?: Capture;
   model: string;
   model_version: string;
