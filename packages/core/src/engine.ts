@@ -113,10 +113,12 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
     const capture: Capture | undefined = measureCapture(file, view, pages);
     const version = pdfVersion(file, view);
     const text = await leadingText(bytes, pages.slice(0, 3), reader, platform);
+    const category = text.length > 0 ? classifyText(text.join('\n')) : undefined;
     const signatureChecks = platform.signatures ? await verifySignatures(bytes, view, platform.signatures) : undefined;
     const examination = examinePdf(
       {
         file, view, pages, reader, revisions, textChanges: changes, textCompared: compared, unreadRevisions: unread, xmp, now: now(),
+        category: category ?? 'other',
         ...(signatureChecks ? { signatureChecks } : {}),
       },
       {
@@ -133,7 +135,7 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
       model: ENGINE_MODEL,
       model_version: ENGINE_VERSION,
       ...verdictFields(examination),
-      ...(text.length > 0 ? { category: classifyText(text.join('\n')) } : {}),
+      ...(category ? { category } : {}),
       revisions: { count: revisions.length, diffs },
       metadata: metadataRows({
         format: version ? `PDF ${version}` : 'PDF',

@@ -53,3 +53,13 @@ describe('node digests', () => {
     expect(nodeDigests.md5(bytes)).toBe(md5Hex(bytes));
   });
 });
+
+describe('stray pdf.js rejections', () => {
+  it('recognises pdf.js document exceptions and nothing else', async () => {
+    const { isPdfJsException } = await import('./pdfjs-text.js');
+    expect(isPdfJsException({ name: 'XRefEntryException', message: 'Inconsistent generation in XRef: 8R1' })).toBe(true);
+    expect(isPdfJsException('FormatError: Bad FCHECK in flate stream')).toBe(true);
+    expect(isPdfJsException(new TypeError('x is undefined'))).toBe(false);
+    expect(isPdfJsException(undefined)).toBe(false);
+  });
+});

@@ -29,6 +29,28 @@ function restoreNatives(): () => void {
   };
 }
 
+/** Exceptions pdf.js raises about a damaged document. */
+const PDFJS_EXCEPTIONS = /^(XRefEntryException|XRefParseException|FormatError|InvalidPDFException|UnknownErrorException|MissingPDFException|PasswordException|AbortException)\b/;
+
+/** True when `reason` is one of pdf.js's document exceptions. */
+export function isPdfJsException(reason: unknown): boolean {
+  const name = (reason as { name?: unknown } | null)?.name;
+  return PDFJS_EXCEPTIONS.test(typeof name === 'string' ? name : String(reason));
+}
+
+/**
+ * pdf.js occasionally rejects an internal promise that no caller can handle when it meets a
+ * damaged document (for example `XRefEntryException` after a page was already abandoned). Such
+ * rejections are swallowed process-wide; any other unhandled rejection is raised again, so Node's
+ * default of crashing on a real bug stays.
+ */
+function ignorePdfJsStrayRejections(): void {
+  process.on('unhandledRejection', (reason) => {
+    if (isPdfJsException(reason)) return;
+    throw reason;
+  });
+}
+
 /**
  * Loads pdf.js's legacy build once, with its worker module preloaded into
  * `globalThis.pdfjsWorker` (pdf.js then runs it in-process without importing it later), and
@@ -36,6 +58,7 @@ function restoreNatives(): () => void {
  */
 export function loadPdfJs(): Promise<PdfJs> {
   if (!pdfjsPromise) {
+    ignorePdfJsStrayRejections();
     const restore = restoreNatives();
     pdfjsPromise = (async () => {
       const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');

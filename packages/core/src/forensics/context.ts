@@ -1,5 +1,6 @@
 // What every check reads: the parsed file, its latest view and pages, the per-revision structure,
 // the located text changes, the document's Info and XMP facts, and the time of the analysis.
+import type { Category } from '../document/classify.js';
 import type { PageReader } from '../document/page-reader.js';
 import type { XmpFacts } from '../document/pdf-facts.js';
 import type { TextChange, UnreadRevision } from '../document/revision-diffs.js';
@@ -24,6 +25,8 @@ export interface CheckContext {
   textCompared: ReadonlySet<string>;
   unreadRevisions: UnreadRevision[];
   xmp: XmpFacts;
+  /** The document class from its text (`other` when unclear). */
+  category: Category;
   /** CMS verification of each signature, when the platform verifies signatures. */
   signatureChecks?: ReadonlyMap<PdfDict, CmsVerification>;
   /** The time of the analysis. */

@@ -1,6 +1,6 @@
 // Cover-ups drawn into page content: an opaque light shape painted over text drawn before it (the
 // white box, often with new text on top), different text drawn over text, text placed outside the
-// crop box, and invisible text on a page that is not a scanned image. Reads paint order from the
+// crop box, and invisible text that lies over no image (an OCR layer lies over its scan). Reads paint order from the
 // core's interpreter (shared page reads); a page it cannot read falls back to a coarse scan for
 // invisible text and is not examined for the rest.
 import { pageMarks } from '../../document/pdf-facts.js';
@@ -23,7 +23,15 @@ const overlap = (a: Box, b: Box): number => area([Math.max(a[0], b[0]), Math.max
 const covered = (a: Box, b: Box): number => (area(a) > 0 ? overlap(a, b) / area(a) : 0);
 const quote = (runs: TextEvent[]): string => `"${runs.map((r) => r.text.trim()).join(' ').slice(0, 60)}"`;
 
-const invisible = (page: number): Finding => ({ code: 'invisible_text', summary: `Page ${page} draws invisible text and no scanned image.`, page });
+/** Invisible words (over no image) that make hidden text worth reporting when none carries a figure. */
+const HIDDEN_WORDS = 10;
+
+const invisible = (page: number, words: TextEvent[] = []): Finding => ({
+  code: 'invisible_text',
+  summary: `Page ${page} draws invisible text over no image${words.length ? `, such as ${quote(words.slice(0, 6))}` : ''}.`,
+  page,
+  boxes: words.slice(0, 10).map((w) => ({ page, x0: w.box[0], y0: w.box[1], x1: w.box[2], y1: w.box[3] })),
+});
 
 /** The cover-up part of the overlay/script scan. */
 export const coverUps: Check = {
@@ -39,8 +47,11 @@ export const coverUps: Check = {
       }
       const events = read.paint;
       const pageArea = area(page.cropBox);
-      const scanned = events.some((e) => e.kind === 'image' && overlap(e.box, page.cropBox) > BACKGROUND_SHARE * pageArea);
-      if (!scanned && events.some((e) => e.kind === 'text' && !e.visible && e.text.trim())) findings.push(invisible(page.number));
+      // invisible words over an image are an OCR layer; invisible words over nothing are hidden text
+      const images = events.filter((e) => e.kind === 'image').map((e) => e.box);
+      const hiddenWords = events.filter((e): e is TextEvent => e.kind === 'text' && !e.visible && e.text.trim() !== '' && !images.some((b) => covered(e.box, b) >= 0.5));
+      // hidden figures, or a body of hidden text, change what extraction reads; a hidden credit line does not
+      if (hiddenWords.some((w) => /\d/.test(w.text)) || hiddenWords.length >= HIDDEN_WORDS) findings.push(invisible(page.number, hiddenWords));
       const texts: { event: TextEvent; index: number }[] = [];
       events.forEach((e, index) => {
         if (e.kind === 'text' && e.visible && e.text.trim() && texts.length < MAX_TEXT_RUNS) texts.push({ event: e, index });

@@ -383,7 +383,8 @@ const WORD_JOIN_GAP = 0.15;
  */
 function recordWords(paint: PaintEvent[], origin: Matrix, glyphs: TextGlyph[], s: TextState): void {
   const size = s.fontSize || 1;
-  const visible = s.renderMode !== 3 && s.renderMode !== 7;
+  // mode 3 paints nothing; mode 7 adds the glyphs to the clip, so what is painted next shows through them
+  const visible = s.renderMode !== 3;
   let x = 0; // advance in units of the text rendering matrix (em · hScale)
   let word = '';
   let wordStart = 0;

@@ -1,0 +1,165 @@
+// Totals of pay stubs and bills: figures found by their labels on a row (the first amount after
+// the label is the current figure, a second one the year-to-date), columns found by aligned right
+// edges. Pay stubs: net = gross − deductions (current and YTD), YTD ≥ current, gross = the sum of
+// the earnings lines above it. Bills and invoices: line items sum to the subtotal, subtotal +
+// taxes and fees = total. Runs only on documents classified as pay stubs or utility bills.
+import { parseAmount, type Amount } from '../../tables/amounts.js';
+import { add, decimal, formatMoney, sameMoney, subtract, type Decimal } from '../../tables/decimal.js';
+import { buildRows, type Row, type Word } from '../../tables/rows.js';
+import type { Check, CheckContext } from '../context.js';
+import type { Finding, PageBox } from '../findings.js';
+
+interface Figure {
+  amount: Amount;
+  box: PageBox;
+}
+
+interface Labelled {
+  row: Row;
+  index: number;
+  figures: Figure[];
+}
+
+const GROSS = /\b(gross (pay|earnings|wages)|total (gross|earnings))\b/i;
+const DEDUCTIONS = /\b(total deductions|deductions total|total taxes and deductions)\b/i;
+const NET = /\b(net (pay|amount|wages)|take[- ]home( pay)?)\b/i;
+const EARNINGS_HEADER = /\bearnings\b/i;
+const SUBTOTAL = /\bsub-?total\b/i;
+const TOTAL = /\b(total amount due|amount due|total due|balance due|total)\b/i;
+const CHARGE = /\b(tax|taxes|vat|gst|fee|fees|surcharge)\b/i;
+const ALIGN = 3;
+
+function figuresOf(row: Row): Figure[] {
+  const out: Figure[] = [];
+  for (const w of row.words) {
+    const amount = parseAmount(w.text);
+    if (amount) out.push({ amount, box: { page: w.page, x0: w.x0, y0: w.y0, x1: w.x1, y1: w.y1 } });
+  }
+  return out;
+}
+
+function rowsOf(ctx: CheckContext): Row[] {
+  const rows: Row[] = [];
+  for (const page of ctx.pages) {
+    const read = ctx.reader.read(page);
+    if (!read) continue;
+    const words: Word[] = [];
+    for (const e of read.paint) if (e.kind === 'text' && e.visible) words.push({ text: e.text, page: page.number, x0: e.box[0], y0: e.box[1], x1: e.box[2], y1: e.box[3] });
+    rows.push(...buildRows(words));
+  }
+  return rows;
+}
+
+/** The first row matching `label` that carries an amount, with its figures. */
+function find(rows: Row[], label: RegExp, exclude?: RegExp): Labelled | undefined {
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index]!;
+    if (!label.test(row.text) || (exclude && exclude.test(row.text))) continue;
+    const figures = figuresOf(row);
+    if (figures.length > 0) return { row, index, figures };
+  }
+  return undefined;
+}
+
+/** Sum of the amounts of rows (from, to) aligned on the right edge `x1`. */
+function alignedSum(rows: Row[], from: number, to: number, x1: number, skip?: RegExp): { sum: Decimal; count: number } {
+  let sum = decimal('0');
+  let count = 0;
+  for (let i = from + 1; i < to; i++) {
+    if (skip?.test(rows[i]!.text)) continue;
+    const f = figuresOf(rows[i]!).find((g) => Math.abs(g.box.x1 - x1) <= ALIGN);
+    if (f) {
+      sum = add(sum, f.amount.value.abs());
+      count++;
+    }
+  }
+  return { sum, count };
+}
+
+function mismatch(code: Finding['code'], formula: string, computed: Decimal, stated: Figure, summary: string, note: string, others: Figure[] = []): Finding {
+  return {
+    code,
+    summary,
+    page: stated.box.page,
+    boxes: [stated.box, ...others.map((o) => o.box)],
+    confidence: 0.85,
+    math: { formula, computed: formatMoney(computed), stated: stated.amount.raw, ok: false, note },
+  };
+}
+
+function payStub(rows: Row[]): Finding[] {
+  const findings: Finding[] = [];
+  const gross = find(rows, GROSS);
+  const net = find(rows, NET);
+  const deductions = find(rows, DEDUCTIONS);
+  if (gross && net && deductions) {
+    for (const column of [0, 1]) {
+      const [g, d, n] = [gross.figures[column], deductions.figures[column], net.figures[column]];
+      if (!g || !d || !n) continue;
+      const computed = subtract(g.amount.value.abs(), d.amount.value.abs());
+      if (!sameMoney(computed, n.amount.value.abs())) {
+        const which = column === 0 ? 'current' : 'year-to-date';
+        findings.push(mismatch('paystub_totals_mismatch', `net pay = gross pay − total deductions (${which})`, computed, n,
+          `Net pay ${n.amount.raw} is not gross ${g.amount.raw} less deductions ${d.amount.raw} (${formatMoney(computed)}).`,
+          `Gross ${g.amount.raw}, deductions ${d.amount.raw}.`, [g, d]));
+      }
+    }
+  }
+  for (const labelled of [gross, net]) {
+    const [current, ytd] = labelled?.figures ?? [];
+    if (current && ytd && !current.amount.signed && ytd.amount.value.lt(current.amount.value)) {
+      findings.push(mismatch('paystub_totals_mismatch', 'year-to-date ≥ current period', current.amount.value, ytd,
+        `The year-to-date figure ${ytd.amount.raw} is below the current ${current.amount.raw}.`, 'A year-to-date total includes the current period.', [current]));
+    }
+  }
+  if (gross) {
+    const header = rows.slice(0, gross.index).map((r, i) => ({ r, i })).reverse().find(({ r }) => EARNINGS_HEADER.test(r.text) && figuresOf(r).length === 0);
+    const current = gross.figures[0]!;
+    if (header) {
+      const { sum, count } = alignedSum(rows, header.i, gross.index, current.box.x1);
+      if (count >= 2 && !sameMoney(sum, current.amount.value.abs())) {
+        findings.push(mismatch('paystub_totals_mismatch', 'gross pay = sum of the earnings lines', sum, current,
+          `Gross pay ${current.amount.raw} is not the sum of the ${count} earnings lines (${formatMoney(sum)}).`, `${count} earnings lines aligned with the gross figure.`));
+      }
+    }
+  }
+  return findings;
+}
+
+function bill(rows: Row[]): Finding[] {
+  const findings: Finding[] = [];
+  const subtotal = find(rows, SUBTOTAL);
+  if (!subtotal) return findings;
+  const total = find(rows.slice(subtotal.index + 1), TOTAL, SUBTOTAL);
+  const s = subtotal.figures[0]!;
+  const items = alignedSum(rows, -1, subtotal.index, s.box.x1, TOTAL);
+  if (items.count >= 2 && !sameMoney(items.sum, s.amount.value.abs())) {
+    findings.push(mismatch('bill_totals_mismatch', 'subtotal = sum of the line items', items.sum, s,
+      `The subtotal ${s.amount.raw} is not the sum of the ${items.count} line items (${formatMoney(items.sum)}).`, `${items.count} line items aligned with the subtotal.`));
+  }
+  if (total) {
+    const t = total.figures[0]!;
+    const totalIndex = subtotal.index + 1 + total.index;
+    let computed = s.amount.value.abs();
+    for (let i = subtotal.index + 1; i < totalIndex; i++) {
+      if (!CHARGE.test(rows[i]!.text)) continue;
+      const f = figuresOf(rows[i]!).find((g) => Math.abs(g.box.x1 - t.box.x1) <= ALIGN);
+      if (f) computed = add(computed, f.amount.value);
+    }
+    if (!sameMoney(computed, t.amount.value.abs())) {
+      findings.push(mismatch('bill_totals_mismatch', 'total = subtotal + taxes and fees', computed, t,
+        `The total ${t.amount.raw} is not the subtotal ${s.amount.raw} plus taxes and fees (${formatMoney(computed)}).`, `Subtotal ${s.amount.raw}.`, [s]));
+    }
+  }
+  return findings;
+}
+
+/** The totals check of pay stubs and bills. */
+export const totals: Check = {
+  name: 'arithmetic consistency',
+  run(ctx: CheckContext) {
+    if (ctx.category !== 'paystub' && ctx.category !== 'utility_bill') return { findings: [] };
+    const rows = rowsOf(ctx);
+    return { findings: ctx.category === 'paystub' ? payStub(rows) : bill(rows) };
+  },
+};
