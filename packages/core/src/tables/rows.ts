@@ -1,6 +1,7 @@
 // Lines of a page rebuilt from positioned words: words on one baseline (within a third of their
 // height) form a row, left to right; rows run top to bottom. Rows keep every word's box, so a
 // check can point at the figure it is about.
+import type { PaintEvent } from '../pdf/content/text-interpreter.js';
 
 /** A word on a page, in PDF user space. */
 export interface Word {
@@ -34,4 +35,13 @@ export function buildRows(words: Word[]): Row[] {
     r.sort((a, b) => a.x0 - b.x0);
     return { page: r[0]!.page, words: r, text: r.map((w) => w.text).join(' ') };
   });
+}
+
+/** The visible words a page painted (paint events of the core interpreter), as `Word`s. */
+export function visibleWords(paint: readonly PaintEvent[], page: number): Word[] {
+  const words: Word[] = [];
+  for (const e of paint) {
+    if (e.kind === 'text' && e.visible) words.push({ text: e.text, page, x0: e.box[0], y0: e.box[1], x1: e.box[2], y1: e.box[3] });
+  }
+  return words;
 }

@@ -7,7 +7,7 @@
 // nothing rather than false alarms. Rounding below one cent is not a failure.
 import { parseAmount, type Amount } from '../../tables/amounts.js';
 import { add, formatMoney, sameMoney, subtract, type Decimal } from '../../tables/decimal.js';
-import { buildRows, type Row, type Word } from '../../tables/rows.js';
+import { buildRows, visibleWords, type Row, type Word } from '../../tables/rows.js';
 import type { Check, CheckContext } from '../context.js';
 import type { Finding, PageBox } from '../findings.js';
 
@@ -86,11 +86,7 @@ export const arithmetic: Check = {
         balanceAt = undefined;
         continue;
       }
-      const words: Word[] = [];
-      for (const e of read.paint) {
-        if (e.kind === 'text' && e.visible) words.push({ text: e.text, page: page.number, x0: e.box[0], y0: e.box[1], x1: e.box[2], y1: e.box[3] });
-      }
-      for (const row of buildRows(words)) {
+      for (const row of buildRows(visibleWords(read.paint, page.number))) {
         const figs = figures(row);
         if (figs.length === 0) continue;
         const last = figs[figs.length - 1]!;

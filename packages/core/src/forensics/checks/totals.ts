@@ -5,7 +5,7 @@
 // taxes and fees = total. Runs only on documents classified as pay stubs or utility bills.
 import { parseAmount, type Amount } from '../../tables/amounts.js';
 import { add, decimal, formatMoney, sameMoney, subtract, type Decimal } from '../../tables/decimal.js';
-import { buildRows, type Row, type Word } from '../../tables/rows.js';
+import { buildRows, visibleWords, type Row } from '../../tables/rows.js';
 import type { Check, CheckContext } from '../context.js';
 import type { Finding, PageBox } from '../findings.js';
 
@@ -42,10 +42,7 @@ function rowsOf(ctx: CheckContext): Row[] {
   const rows: Row[] = [];
   for (const page of ctx.pages) {
     const read = ctx.reader.read(page);
-    if (!read) continue;
-    const words: Word[] = [];
-    for (const e of read.paint) if (e.kind === 'text' && e.visible) words.push({ text: e.text, page: page.number, x0: e.box[0], y0: e.box[1], x1: e.box[2], y1: e.box[3] });
-    rows.push(...buildRows(words));
+    if (read) rows.push(...buildRows(visibleWords(read.paint, page.number)));
   }
   return rows;
 }
