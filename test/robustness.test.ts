@@ -18,7 +18,8 @@ async function expectEveryFileEnds(files: string[]): Promise<Map<string, string>
   const outcome = new Map<string, string>();
   for (let i = 0; i < files.length; i += BATCH) {
     const batch = files.slice(i, i + BATCH);
-    const run = await runLoupe(['scan', '--json', '--no-progress', ...batch], BATCH_TIMEOUT_MS);
+    // OCR is exercised by its own tests; here the structure, checks and bounds meet hostile input
+    const run = await runLoupe(['scan', '--json', '--no-progress', '--no-ocr', ...batch], BATCH_TIMEOUT_MS);
     expect(run.timedOut, `batch starting at ${batch[0]} hung`).toBe(false);
     expect(run.code, run.stderr.slice(0, 2000)).toBe(0);
     const lines = jsonLines(run.stdout);

@@ -4,10 +4,11 @@ import { createNodeEngine } from '@loupe/node';
 import { digestCommand, scanCommand, type Output } from './commands.js';
 
 const USAGE = `Usage:
-  loupe scan [--json] [--progress|--no-progress] FILE...
+  loupe scan [--json] [--progress|--no-progress] [--no-ocr] FILE...
       Examine PDF, PNG and JPEG documents. --json prints one Document object per input
       file (JSON Lines, in input order); a file that cannot be analysed gets
-      {"error": {type, code, message, doc_url}} and the others still run.
+      {"error": {type, code, message, doc_url}} and the others still run. Image-only pages
+      and photos are read with OCR (offline) unless --no-ocr.
   loupe digest [--json] FILE...
       Print the audit manifest digest (sha256-of-sorted-sha256-newline-joined) of the files.
   loupe --version | --help
@@ -31,7 +32,7 @@ export async function main(argv: string[], io: Output = stdio): Promise<number> 
     io.out(USAGE);
     return command ? 0 : 2;
   }
-  const known: Record<string, string[]> = { scan: ['--json', '--progress', '--no-progress'], digest: ['--json'] };
+  const known: Record<string, string[]> = { scan: ['--json', '--progress', '--no-progress', '--no-ocr'], digest: ['--json'] };
   const allowed = known[command];
   if (!allowed) {
     io.err(`loupe: unknown command "${command}"\n\n${USAGE}`);
@@ -48,5 +49,10 @@ export async function main(argv: string[], io: Output = stdio): Promise<number> 
   }
   if (command === 'digest') return digestCommand(files, flags.has('--json'), io);
   const progress = flags.has('--progress') ? true : flags.has('--no-progress') ? false : undefined;
-  return scanCommand(createNodeEngine(), files, { json: flags.has('--json'), progress }, io);
+  const engine = createNodeEngine({ ocr: !flags.has('--no-ocr') });
+  try {
+    return await scanCommand(engine, files, { json: flags.has('--json'), progress }, io);
+  } finally {
+    await engine.dispose();
+  }
 }

@@ -17,9 +17,15 @@ import { parsePdfDate } from './pdf/text-string.js';
 import { verifySignatures } from './forensics/checks/signatures.js';
 import { assemble, examinePdf, type Examination } from './forensics/examine.js';
 import type { Digests, Platform, TextItem } from './platform.js';
-import { classifyText, issueDate } from './document/classify.js';
+import { classifyText, issueDate, type Category } from './document/classify.js';
+import { ocrImage, ocrPdfPages } from './document/ocr-words.js';
+import { statementArithmetic } from './forensics/checks/arithmetic.js';
+import { documentTotals } from './forensics/checks/totals.js';
+import type { TableContext } from './forensics/context.js';
+import type { Finding } from './forensics/findings.js';
+import { PdfDict } from './pdf/objects.js';
 import type { PageNode } from './pdf/pages.js';
-import { buildRows, type Word } from './tables/rows.js';
+import { buildRows, visibleWords, type Word } from './tables/rows.js';
 import { sniffFormat } from './sniff.js';
 
 /** Name and release the engine reports in `model` and `model_version`. */
@@ -71,6 +77,8 @@ export interface ScanDetail {
 export interface Engine {
   /** Scans one document; throws a `LoupeError` when it cannot be analysed. */
   scan(bytes: Uint8Array, input: ScanInput): Promise<DocumentResult>;
+  /** Releases platform resources (OCR workers). */
+  dispose(): Promise<void>;
   /** Like `scan`, also returning the revision structure. */
   scanDetailed(bytes: Uint8Array, input: ScanInput): Promise<ScanDetail>;
 }
@@ -88,7 +96,7 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
       throw new FileTooLargeError(`The file is ${bytes.length} bytes; the limit is ${maxFileBytes} bytes.`);
     }
     const format = sniffFormat(bytes);
-    if (format === 'png' || format === 'jpg') return { document: scanImage(bytes, input, format, digests) };
+    if (format === 'png' || format === 'jpg') return { document: await scanImage(bytes, input, format, digests, platform) };
     if (format !== 'pdf') {
       if (format === 'unknown') {
         throw new UnreadableDocumentError('The content matches no known document signature (PDF, PNG or JPEG).', 'unknown_format');
@@ -112,13 +120,30 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
     const xmp = xmpFacts(file, view);
     const capture: Capture | undefined = measureCapture(file, view, pages);
     const version = pdfVersion(file, view);
-    const text = await leadingText(bytes, pages.slice(0, 3), reader, platform);
+    // pages the interpreter reads give their words; image-only pages go to OCR when the platform has it
+    const imageOnly = pages.filter((p) => {
+      const paint = reader.read(p)?.paint;
+      return paint !== undefined && paint.some((e) => e.kind === 'image') && !paint.some((e) => e.kind === 'text' && e.visible);
+    });
+    const ocrWords = platform.ocr && platform.raster && capture === 'scan' && imageOnly.length > 0
+      ? await ocrPdfPages(bytes, imageOnly, platform.raster, platform.ocr)
+      : new Map<number, Word[]>();
+    const words = (page: PageNode): Word[] | undefined => {
+      const read = reader.read(page);
+      const own = read ? visibleWords(read.paint, page.number) : undefined;
+      return own && own.length > 0 ? own : (ocrWords.get(page.number) ?? own);
+    };
+    const text = ocrWords.size > 0
+      ? pages.slice(0, 3).flatMap((p) => buildRows(words(p) ?? []).map((r) => r.text))
+      : await leadingText(bytes, pages.slice(0, 3), reader, platform);
     const category = text.length > 0 ? classifyText(text.join('\n')) : undefined;
     const signatureChecks = platform.signatures ? await verifySignatures(bytes, view, platform.signatures) : undefined;
     const examination = examinePdf(
       {
         file, view, pages, reader, revisions, textChanges: changes, textCompared: compared, unreadRevisions: unread, xmp, now: now(),
         category: category ?? 'other',
+        words,
+        fromOcr: (page) => ocrWords.has(page),
         ...(signatureChecks ? { signatureChecks } : {}),
       },
       {
@@ -158,6 +183,9 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
 
   return {
     scanDetailed,
+    async dispose() {
+      await platform.ocr?.dispose?.();
+    },
     async scan(bytes, input) {
       return (await scanDetailed(bytes, input)).document;
     },
@@ -170,10 +198,35 @@ function fileFacts(bytes: Uint8Array, name: string, type: 'pdf' | 'png' | 'jpg',
   return { name, type, pages, size_bytes: bytes.length, sha256: digests.sha256(bytes), md5: digests.md5(bytes) };
 }
 
-function scanImage(bytes: Uint8Array, input: ScanInput, type: 'png' | 'jpg', digests: Digests): DocumentResult {
-  // pixel-level checks come with the image forensics; until then a photo is not examinable
-  const examination = assemble([], [], [], [], { examined: false, reasonCodes: ['photo_upload'], pageCount: 1, revisionCount: 1 });
+/**
+ * A photo upload: its text read by OCR when the platform has it, and the arithmetic of what it
+ * shows checked. Pixel-level forensics come with the image checks; until then a photo whose
+ * figures do not contradict each other is INSUFFICIENT_EVIDENCE.
+ */
+async function scanImage(bytes: Uint8Array, input: ScanInput, type: 'png' | 'jpg', digests: Digests, platform: Platform): Promise<DocumentResult> {
+  let findings: Finding[] = [];
+  let page: PageNode | undefined;
+  let category: Category | undefined;
+  let printed: string | undefined;
+  const ran: string[] = [];
+  if (platform.ocr) {
+    try {
+      const read = await ocrImage(bytes, platform.ocr);
+      page = { number: 1, objNum: -1, dict: new PdfDict(), resources: undefined, mediaBox: [0, 0, read.width, read.height], cropBox: [0, 0, read.width, read.height], rotate: 0 };
+      const lines = buildRows(read.words).map((r) => r.text);
+      category = lines.length > 0 ? classifyText(lines.join('\n')) : undefined;
+      printed = issueDate(lines);
+      const table: TableContext = { pages: [page], category: category ?? 'other', words: () => read.words, fromOcr: () => true };
+      findings = [...statementArithmetic(table), ...documentTotals(table)];
+      ran.push('arithmetic consistency');
+    } catch {
+      // an image OCR cannot read is judged without its text
+    }
+  }
+  const examination = assemble(findings, ran, [], page ? [page] : [], { examined: false, reasonCodes: ['photo_upload'], pageCount: 1, revisionCount: 1 });
   return orderFields({
+    ...(category ? { category } : {}),
+    ...(printed ? { issue_date: printed } : {}),
     object: 'document',
     status: 'completed',
     file: fileFacts(bytes, input.name, type, 1, digests),

@@ -52,6 +52,39 @@ export interface SignatureVerifier {
   verify(cms: Uint8Array, signedBytes: Uint8Array): Promise<CmsVerification>;
 }
 
+/** A rendered page: an encoded image and the matrix from PDF user space to its pixels. */
+export interface RasterImage {
+  /** PNG (or JPEG) bytes. */
+  image: Uint8Array;
+  width: number;
+  height: number;
+  /** [a b c d e f] mapping user-space points to pixels (origin top-left). */
+  transform: [number, number, number, number, number, number];
+}
+
+/** Renders PDF pages to images (pdf.js with a canvas in both adapters). */
+export interface Rasterizer {
+  renderPage(pdf: Uint8Array, page: number, dpi: number): Promise<RasterImage>;
+}
+
+/** A word found by OCR, in pixels (origin top-left). */
+export interface OcrWord {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** 0..1 */
+  confidence: number;
+}
+
+/** Optical character recognition of an encoded image (tesseract.js, offline). */
+export interface Ocr {
+  recognize(image: Uint8Array): Promise<{ width: number; height: number; words: OcrWord[] }>;
+  /** Releases workers; the engine's `dispose` calls it. */
+  dispose?(): Promise<void>;
+}
+
 /** What the platform provides to the engine. */
 export interface Platform {
   /** Positioned text of PDF pages; required. */
@@ -60,4 +93,8 @@ export interface Platform {
   digests?: Digests;
   /** Cryptographic verification of signatures; without it signatures are reported unverified. */
   signatures?: SignatureVerifier;
+  /** Page rendering, for OCR of image-only pages. */
+  raster?: Rasterizer;
+  /** OCR of image-only pages and photos; without it they are not read. */
+  ocr?: Ocr;
 }

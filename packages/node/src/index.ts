@@ -3,6 +3,11 @@ import { createHash } from 'node:crypto';
 import { createEngine, type Digests, type Engine, type EngineOptions, type Platform } from '@loupe/core';
 import { createCmsVerifier } from './cms-verifier.js';
 import { createPdfJsText, type PdfJsTextOptions } from './pdfjs-text.js';
+import { createPdfJsRaster } from './raster.js';
+import { createTesseractOcr } from './tesseract-ocr.js';
+
+export { createPdfJsRaster } from './raster.js';
+export { createTesseractOcr } from './tesseract-ocr.js';
 
 export { createCmsVerifier } from './cms-verifier.js';
 
@@ -11,6 +16,8 @@ export { createPdfJsText, loadPdfJs, openWithPdfJs, pdfjsAssetOptions, type Open
 /** Options of the Node platform. */
 export interface NodePlatformOptions {
   pdfText?: PdfJsTextOptions;
+  /** Read image-only pages and photos with OCR (tesseract.js, offline); default true. */
+  ocr?: boolean;
 }
 
 /** node:crypto hashing for whole files (several times faster than the core's pure fallback). */
@@ -19,9 +26,14 @@ export const nodeDigests: Digests = {
   md5: (bytes) => createHash('md5').update(bytes).digest('hex'),
 };
 
-/** Creates the Node platform: pdf.js (legacy build) for PDF text, node:crypto for digests, pkijs for signatures. */
+/** Creates the Node platform: pdf.js for text and rendering, node:crypto digests, pkijs signatures, tesseract.js OCR. */
 export function createNodePlatform(options: NodePlatformOptions = {}): Platform {
-  return { pdf: createPdfJsText(options.pdfText), digests: nodeDigests, signatures: createCmsVerifier() };
+  const platform: Platform = { pdf: createPdfJsText(options.pdfText), digests: nodeDigests, signatures: createCmsVerifier() };
+  if (options.ocr !== false) {
+    platform.raster = createPdfJsRaster();
+    platform.ocr = createTesseractOcr();
+  }
+  return platform;
 }
 
 /** Creates an engine on the Node platform. */

@@ -7,16 +7,27 @@ import type { TextChange, UnreadRevision } from '../document/revision-diffs.js';
 import type { PdfDict } from '../pdf/objects.js';
 import type { PageNode } from '../pdf/pages.js';
 import type { CmsVerification } from '../platform.js';
+import type { Word } from '../tables/rows.js';
 import type { ObjectView, PdfFile } from '../pdf/pdf-file.js';
 import type { RevisionChanges } from '../pdf/revision-changes.js';
 import type { CheckResult } from './findings.js';
 import type { CheckName } from './indicators.js';
 
+/** What the arithmetic checks read: pages, their words, and the document class. */
+export interface TableContext {
+  pages: PageNode[];
+  /** The document class from its text (`other` when unclear). */
+  category: Category;
+  /** The visible words of a page (interpreter or OCR), or undefined when it could not be read. */
+  words(page: PageNode): Word[] | undefined;
+  /** True when the page's words come from OCR (findings on them are less certain). */
+  fromOcr(page: number): boolean;
+}
+
 /** Inputs shared by the checks of one document. */
-export interface CheckContext {
+export interface CheckContext extends TableContext {
   file: PdfFile;
   view: ObjectView;
-  pages: PageNode[];
   /** The latest revision's pages read by the core interpreter (shared, cached). */
   reader: PageReader;
   revisions: RevisionChanges[];
@@ -25,8 +36,6 @@ export interface CheckContext {
   textCompared: ReadonlySet<string>;
   unreadRevisions: UnreadRevision[];
   xmp: XmpFacts;
-  /** The document class from its text (`other` when unclear). */
-  category: Category;
   /** CMS verification of each signature, when the platform verifies signatures. */
   signatureChecks?: ReadonlyMap<PdfDict, CmsVerification>;
   /** The time of the analysis. */

@@ -7,8 +7,8 @@
 // nothing rather than false alarms. Rounding below one cent is not a failure.
 import { parseAmount, type Amount } from '../../tables/amounts.js';
 import { add, formatMoney, sameMoney, subtract, type Decimal } from '../../tables/decimal.js';
-import { buildRows, visibleWords, type Row, type Word } from '../../tables/rows.js';
-import type { Check, CheckContext } from '../context.js';
+import { buildRows, type Row, type Word } from '../../tables/rows.js';
+import type { Check, TableContext } from '../context.js';
 import type { Finding, PageBox } from '../findings.js';
 
 const OPENING = /\b(opening|beginning|previous|starting)\s+balance\b|\bbalance\s+(brought\s+)?forward\b/i;
@@ -60,80 +60,83 @@ interface Step {
 /** The arithmetic check (bank statements). */
 export const arithmetic: Check = {
   name: 'arithmetic consistency',
-  run(ctx: CheckContext) {
-    const steps: Step[] = [];
-    let balance: Decimal | undefined;
-    /** Where the current balance was printed: a contradiction involves it as much as the next figure. */
-    let balanceAt: PageBox | undefined;
-    /** After a contradiction, the balance the rows computed: if the next row follows it, the printed figure was the odd one. */
-    let computedInstead: Decimal[] = [];
-    let transactions = 0;
-    const fail = (code: Finding['code'], formula: string, computed: Decimal, stated: Figure, note: string, summary: string): Step => ({
-      ok: false,
-      finding: {
-        code,
-        summary,
-        page: stated.box.page,
-        boxes: balanceAt ? [stated.box, balanceAt] : [stated.box],
-        confidence: 0.9,
-        math: { formula, computed: formatMoney(computed), stated: stated.amount.raw, ok: false, note },
-      },
-    });
-    for (const page of ctx.pages) {
-      const read = ctx.reader.read(page);
-      if (!read) {
-        balance = undefined; // a page we cannot read breaks the chain
-        balanceAt = undefined;
-        continue;
-      }
-      for (const row of buildRows(visibleWords(read.paint, page.number))) {
-        const figs = figures(row);
-        if (figs.length === 0) continue;
-        const last = figs[figs.length - 1]!;
-        if (OPENING.test(row.text)) {
-          if (balance !== undefined && transactions > 0) {
-            const ok = sameMoney(balance, last.amount.value);
-            steps.push(ok ? { ok } : fail('statement_balance_mismatch', 'opening balance = balance carried from the previous page', balance, last,
-              `The page opens at ${last.amount.raw}; the rows before it end at ${formatMoney(balance)}.`,
-              `Page ${page.number} opens at ${last.amount.raw}, but the previous rows end at ${formatMoney(balance)}.`));
-          }
-          balance = last.amount.value;
-          balanceAt = last.box;
-          continue;
-        }
-        if (CLOSING.test(row.text)) {
-          if (balance !== undefined && transactions > 0) {
-            const ok = sameMoney(balance, last.amount.value);
-            steps.push(ok ? { ok } : fail('statement_balance_mismatch', 'closing balance = balance after the last transaction', balance, last,
-              `The statement closes at ${last.amount.raw}; its transactions lead to ${formatMoney(balance)}.`,
-              `The closing balance ${last.amount.raw} contradicts the transactions, which lead to ${formatMoney(balance)}.`));
-          }
-          balance = last.amount.value;
-          balanceAt = last.box;
-          continue;
-        }
-        if (figs.length < 2 || !DATE.test(row.words[0]!.text)) continue;
-        transactions++;
-        const amount = figs[figs.length - 2]!.amount;
-        const next = (from: Decimal): Decimal[] => (amount.signed ? [add(from, amount.value)] : [add(from, amount.value), subtract(from, amount.value)]);
-        const followsComputed = computedInstead.some((c) => next(c).some((n) => sameMoney(n, last.amount.value)));
-        computedInstead = [];
-        if (balance !== undefined && !followsComputed) {
-          const candidates = next(balance);
-          const ok = candidates.some((c) => sameMoney(c, last.amount.value));
-          if (!ok) computedInstead = candidates;
-          steps.push(ok ? { ok } : fail('running_balance_mismatch', `balance = previous balance ${amount.signed ? '+' : '±'} amount`, candidates[0]!, last,
-            `Previous balance ${formatMoney(balance)}, amount ${amount.raw}.`,
-            `Page ${page.number}: after ${formatMoney(balance)} and ${amount.raw} the balance should be ${formatMoney(candidates[0]!)}${candidates.length > 1 ? ` or ${formatMoney(candidates[1]!)}` : ''}, but it reads ${last.amount.raw}.`));
+  run: (ctx) => ({ findings: statementArithmetic(ctx) }),
+};
+
+/** Contradictions between the balances of a statement. */
+export function statementArithmetic(ctx: TableContext): Finding[] {
+  const steps: Step[] = [];
+  let balance: Decimal | undefined;
+  /** Where the current balance was printed: a contradiction involves it as much as the next figure. */
+  let balanceAt: PageBox | undefined;
+  /** After a contradiction, the balance the rows computed: if the next row follows it, the printed figure was the odd one. */
+  let computedInstead: Decimal[] = [];
+  let transactions = 0;
+  const fail = (code: Finding['code'], formula: string, computed: Decimal, stated: Figure, note: string, summary: string): Step => ({
+    ok: false,
+    finding: {
+      code,
+      summary,
+      page: stated.box.page,
+      boxes: balanceAt ? [stated.box, balanceAt] : [stated.box],
+      confidence: ctx.fromOcr(stated.box.page) ? 0.7 : 0.9,
+      math: { formula, computed: formatMoney(computed), stated: stated.amount.raw, ok: false, note },
+    },
+  });
+  for (const page of ctx.pages) {
+    const words = ctx.words(page);
+    if (!words) {
+      balance = undefined; // a page we cannot read breaks the chain
+      balanceAt = undefined;
+      continue;
+    }
+    for (const row of buildRows(words)) {
+      const figs = figures(row);
+      if (figs.length === 0) continue;
+      const last = figs[figs.length - 1]!;
+      if (OPENING.test(row.text)) {
+        if (balance !== undefined && transactions > 0) {
+          const ok = sameMoney(balance, last.amount.value);
+          steps.push(ok ? { ok } : fail('statement_balance_mismatch', 'opening balance = balance carried from the previous page', balance, last,
+            `The page opens at ${last.amount.raw}; the rows before it end at ${formatMoney(balance)}.`,
+            `Page ${page.number} opens at ${last.amount.raw}, but the previous rows end at ${formatMoney(balance)}.`));
         }
         balance = last.amount.value;
         balanceAt = last.box;
+        continue;
       }
+      if (CLOSING.test(row.text)) {
+        if (balance !== undefined && transactions > 0) {
+          const ok = sameMoney(balance, last.amount.value);
+          steps.push(ok ? { ok } : fail('statement_balance_mismatch', 'closing balance = balance after the last transaction', balance, last,
+            `The statement closes at ${last.amount.raw}; its transactions lead to ${formatMoney(balance)}.`,
+            `The closing balance ${last.amount.raw} contradicts the transactions, which lead to ${formatMoney(balance)}.`));
+        }
+        balance = last.amount.value;
+        balanceAt = last.box;
+        continue;
+      }
+      if (figs.length < 2 || !DATE.test(row.words[0]!.text)) continue;
+      transactions++;
+      const amount = figs[figs.length - 2]!.amount;
+      const next = (from: Decimal): Decimal[] => (amount.signed ? [add(from, amount.value)] : [add(from, amount.value), subtract(from, amount.value)]);
+      const followsComputed = computedInstead.some((c) => next(c).some((n) => sameMoney(n, last.amount.value)));
+      computedInstead = [];
+      if (balance !== undefined && !followsComputed) {
+        const candidates = next(balance);
+        const ok = candidates.some((c) => sameMoney(c, last.amount.value));
+        if (!ok) computedInstead = candidates;
+        steps.push(ok ? { ok } : fail('running_balance_mismatch', `balance = previous balance ${amount.signed ? '+' : '±'} amount`, candidates[0]!, last,
+          `Previous balance ${formatMoney(balance)}, amount ${amount.raw}.`,
+          `Page ${page.number}: after ${formatMoney(balance)} and ${amount.raw} the balance should be ${formatMoney(candidates[0]!)}${candidates.length > 1 ? ` or ${formatMoney(candidates[1]!)}` : ''}, but it reads ${last.amount.raw}.`));
+      }
+      balance = last.amount.value;
+      balanceAt = last.box;
     }
-    const failures = steps.filter((s) => !s.ok);
-    const agreements = steps.length - failures.length;
-    // only a statement that otherwise adds up is judged: a misread layout yields nothing
-    if (transactions < 3 || agreements < 2 || failures.length > Math.max(1, steps.length / 4)) return { findings: [] };
-    return { findings: failures.slice(0, MAX_FINDINGS).map((s) => s.finding!) };
-  },
-};
+  }
+  const failures = steps.filter((s) => !s.ok);
+  const agreements = steps.length - failures.length;
+  // only a statement that otherwise adds up is judged: a misread layout yields nothing
+  if (transactions < 3 || agreements < 2 || failures.length > Math.max(1, steps.length / 4)) return [];
+  return failures.slice(0, MAX_FINDINGS).map((s) => s.finding!);
+}

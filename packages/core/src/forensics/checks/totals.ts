@@ -5,8 +5,8 @@
 // taxes and fees = total. Runs only on documents classified as pay stubs or utility bills.
 import { parseAmount, type Amount } from '../../tables/amounts.js';
 import { add, decimal, formatMoney, sameMoney, subtract, type Decimal } from '../../tables/decimal.js';
-import { buildRows, visibleWords, type Row } from '../../tables/rows.js';
-import type { Check, CheckContext } from '../context.js';
+import { buildRows, type Row } from '../../tables/rows.js';
+import type { Check, TableContext } from '../context.js';
 import type { Finding, PageBox } from '../findings.js';
 
 interface Figure {
@@ -38,11 +38,11 @@ function figuresOf(row: Row): Figure[] {
   return out;
 }
 
-function rowsOf(ctx: CheckContext): Row[] {
+function rowsOf(ctx: TableContext): Row[] {
   const rows: Row[] = [];
   for (const page of ctx.pages) {
-    const read = ctx.reader.read(page);
-    if (read) rows.push(...buildRows(visibleWords(read.paint, page.number)));
+    const words = ctx.words(page);
+    if (words) rows.push(...buildRows(words));
   }
   return rows;
 }
@@ -151,12 +151,17 @@ function bill(rows: Row[]): Finding[] {
   return findings;
 }
 
+/** Contradictions between the totals of a pay stub or a bill. */
+export function documentTotals(ctx: TableContext): Finding[] {
+  if (ctx.category !== 'paystub' && ctx.category !== 'utility_bill') return [];
+  const rows = rowsOf(ctx);
+  const findings = ctx.category === 'paystub' ? payStub(rows) : bill(rows);
+  for (const f of findings) if (f.page !== undefined && ctx.fromOcr(f.page)) f.confidence = 0.7;
+  return findings;
+}
+
 /** The totals check of pay stubs and bills. */
 export const totals: Check = {
   name: 'arithmetic consistency',
-  run(ctx: CheckContext) {
-    if (ctx.category !== 'paystub' && ctx.category !== 'utility_bill') return { findings: [] };
-    const rows = rowsOf(ctx);
-    return { findings: ctx.category === 'paystub' ? payStub(rows) : bill(rows) };
-  },
+  run: (ctx) => ({ findings: documentTotals(ctx) }),
 };

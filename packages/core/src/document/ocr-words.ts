@@ -1,0 +1,59 @@
+// Words of pages the interpreter cannot read (image-only pages) and of photo uploads, from the OCR
+// port: image-only pages are rendered through the raster port (at most 20 per document, as the
+// spec's limit says) and each OCR word is mapped back into PDF user space by inverting the
+// render transform, so findings on scans carry regions like any other.
+import type { PageNode } from '../pdf/pages.js';
+import type { Ocr, OcrWord, Rasterizer } from '../platform.js';
+import { imageSize } from '../image-size.js';
+import type { Word } from '../tables/rows.js';
+
+/** Most image-only pages read by OCR in one document. */
+export const MAX_OCR_PAGES = 20;
+/** Resolution image-only pages are rendered at for OCR. */
+export const OCR_DPI = 200;
+/** OCR words below this confidence (0..1) are dropped. */
+const MIN_CONFIDENCE = 0.3;
+
+type Matrix = [number, number, number, number, number, number];
+
+function invert(m: Matrix): Matrix | undefined {
+  const [a, b, c, d, e, f] = m;
+  const det = a * d - b * c;
+  if (!det) return undefined;
+  return [d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det];
+}
+
+function toUserSpace(w: OcrWord, inverse: Matrix, page: number): Word {
+  const pts = [[w.x0, w.y0], [w.x1, w.y0], [w.x0, w.y1], [w.x1, w.y1]].map(([x, y]) => [inverse[0] * x! + inverse[2] * y! + inverse[4], inverse[1] * x! + inverse[3] * y! + inverse[5]]);
+  const xs = pts.map((p) => p[0]!);
+  const ys = pts.map((p) => p[1]!);
+  return { text: w.text, page, x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+}
+
+/** OCR words of the given PDF pages, in user space, keyed by page number. */
+export async function ocrPdfPages(bytes: Uint8Array, pages: PageNode[], raster: Rasterizer, ocr: Ocr): Promise<Map<number, Word[]>> {
+  const out = new Map<number, Word[]>();
+  for (const page of pages.slice(0, MAX_OCR_PAGES)) {
+    try {
+      const image = await raster.renderPage(bytes, page.number, OCR_DPI);
+      const inverse = invert(image.transform);
+      if (!inverse) continue;
+      const { words } = await ocr.recognize(image.image);
+      out.set(page.number, words.filter((w) => w.confidence >= MIN_CONFIDENCE && w.text.trim()).map((w) => toUserSpace(w, inverse, page.number)));
+    } catch {
+      // a page that cannot be rendered or read stays unread
+    }
+  }
+  return out;
+}
+
+/** OCR words of a photo, with the image as a page of width × height points (origin bottom-left). */
+export async function ocrImage(bytes: Uint8Array, ocr: Ocr): Promise<{ width: number; height: number; words: Word[] }> {
+  const recognised = await ocr.recognize(bytes);
+  const { words } = recognised;
+  const size = imageSize(bytes);
+  const width = size?.width ?? recognised.width;
+  const height = size?.height ?? recognised.height;
+  const flip: Matrix = [1, 0, 0, -1, 0, height];
+  return { width, height, words: words.filter((w) => w.confidence >= MIN_CONFIDENCE && w.text.trim()).map((w) => toUserSpace(w, flip, 1)) };
+}

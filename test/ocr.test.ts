@@ -1,0 +1,60 @@
+// Scans and photos read with OCR (tesseract.js, offline): a statement rendered to an image,
+// placed in an image-only PDF or uploaded as a PNG; genuine ones are INSUFFICIENT_EVIDENCE (nothing
+// contradicts them, but they are not examinable like native PDFs), one with a misprinted balance
+// is flagged with a MathCheck and a region on the figures.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
+import { makeStatement } from './fixtures/pdf-builders.js';
+
+const engine = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
+const raster = createPdfJsRaster();
+let genuinePng: Uint8Array;
+let forgedPng: Uint8Array;
+
+async function imageOnlyPdf(png: Uint8Array): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const image = await doc.embedPng(png);
+  const page = doc.addPage([612, 792]);
+  page.drawImage(image, { x: 0, y: 0, width: 612, height: 792 });
+  return doc.save();
+}
+
+beforeAll(async () => {
+  genuinePng = (await raster.renderPage(await makeStatement({ pages: 1, rowsPerPage: 12, seed: 21 }), 1, 200)).image;
+  forgedPng = (await raster.renderPage(await makeStatement({ pages: 1, rowsPerPage: 12, seed: 21, misprint: { row: 5, delta: 100_000 } }), 1, 200)).image;
+});
+
+afterAll(async () => {
+  await engine.dispose();
+});
+
+describe('OCR of scans and photos', () => {
+  it('reads a scanned statement: nothing contradicts it, so INSUFFICIENT_EVIDENCE with its category', async () => {
+    const doc = await engine.scan(await imageOnlyPdf(genuinePng), { name: 'scan.pdf' });
+    expect(doc.capture).toBe('scan');
+    expect(doc.category).toBe('bank_statement');
+    expect(doc.verdict).toBe('INSUFFICIENT_EVIDENCE');
+    expect(doc.next_step).toBe('request_recapture');
+  });
+
+  it('flags a scanned statement whose figures contradict each other', async () => {
+    const doc = await engine.scan(await imageOnlyPdf(forgedPng), { name: 'scan.pdf' });
+    expect(doc.indicators.map((i) => i.code)).toContain('running_balance_mismatch');
+    expect(doc.verdict).toBe('SUSPICIOUS');
+    expect(doc.math_checks!.length).toBeGreaterThanOrEqual(1);
+    const region = doc.regions.find((r) => r.indicator_code === 'running_balance_mismatch')!;
+    expect(region.x).toBeGreaterThan(70); // the balance column, right of centre
+  });
+
+  it('reads a photo upload the same way', async () => {
+    const genuine = await engine.scan(genuinePng, { name: 'photo.png' });
+    expect(genuine).toMatchObject({ capture: 'photo', verdict: 'INSUFFICIENT_EVIDENCE', category: 'bank_statement' });
+    const forged = await engine.scan(forgedPng, { name: 'photo.png' });
+    expect(forged.verdict).toBe('SUSPICIOUS');
+    expect(forged.indicators[0]!.code).toBe('running_balance_mismatch');
+    // the balance column is printed at x 480 of a 612-point page
+    const region = forged.regions.find((r) => r.indicator_code === 'running_balance_mismatch')!;
+    expect(region.x).toBeCloseTo((480 / 612) * 100, 0);
+  });
+});
