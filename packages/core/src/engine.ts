@@ -25,7 +25,7 @@ import type { TableContext } from './forensics/context.js';
 import type { Finding } from './forensics/findings.js';
 import { PdfDict } from './pdf/objects.js';
 import type { PageNode } from './pdf/pages.js';
-import { buildRows, visibleWords, type Word } from './tables/rows.js';
+import { buildRows, hiddenWords, visibleWords, type Word } from './tables/rows.js';
 import { sniffFormat } from './sniff.js';
 
 /** Name and release the engine reports in `model` and `model_version`. */
@@ -125,15 +125,22 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
       const paint = reader.read(p)?.paint;
       return paint !== undefined && paint.some((e) => e.kind === 'image') && !paint.some((e) => e.kind === 'text' && e.visible);
     });
-    const ocrWords = platform.ocr && platform.raster && capture === 'scan' && imageOnly.length > 0
-      ? await ocrPdfPages(bytes, imageOnly, platform.raster, platform.ocr)
+    const needsOcr = imageOnly.filter((p) => hiddenWords(reader.read(p)?.paint ?? [], p.number).length === 0);
+    const ocrWords = platform.ocr && platform.raster && capture === 'scan' && needsOcr.length > 0
+      ? await ocrPdfPages(bytes, needsOcr, platform.raster, platform.ocr)
       : new Map<number, Word[]>();
+    // an invisible OCR layer over a page image is that page's text, as OCR produced it
+    const layerWords = new Map<number, Word[]>();
+    for (const page of imageOnly) {
+      const layer = hiddenWords(reader.read(page)?.paint ?? [], page.number);
+      if (layer.length > 0) layerWords.set(page.number, layer);
+    }
     const words = (page: PageNode): Word[] | undefined => {
       const read = reader.read(page);
       const own = read ? visibleWords(read.paint, page.number) : undefined;
-      return own && own.length > 0 ? own : (ocrWords.get(page.number) ?? own);
+      return own && own.length > 0 ? own : (layerWords.get(page.number) ?? ocrWords.get(page.number) ?? own);
     };
-    const text = ocrWords.size > 0
+    const text = ocrWords.size > 0 || layerWords.size > 0
       ? pages.slice(0, 3).flatMap((p) => buildRows(words(p) ?? []).map((r) => r.text))
       : await leadingText(bytes, pages.slice(0, 3), reader, platform);
     const category = text.length > 0 ? classifyText(text.join('\n')) : undefined;
@@ -143,7 +150,7 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
         file, view, pages, reader, revisions, textChanges: changes, textCompared: compared, unreadRevisions: unread, xmp, now: now(),
         category: category ?? 'other',
         words,
-        fromOcr: (page) => ocrWords.has(page),
+        fromOcr: (page) => ocrWords.has(page) || layerWords.has(page),
         ...(signatureChecks ? { signatureChecks } : {}),
       },
       {

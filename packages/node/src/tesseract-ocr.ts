@@ -15,7 +15,9 @@ export function createTesseractOcr(): Ocr {
   };
   return {
     async recognize(image) {
-      worker ??= createWorker('eng', 1, { langPath: langPath(), gzip: true, cacheMethod: 'none' });
+      // failures reach the caller through the rejected promise; without a handler tesseract.js
+      // would also raise them as an uncaught error
+      worker ??= createWorker('eng', 1, { langPath: langPath(), gzip: true, cacheMethod: 'none', errorHandler: () => undefined });
       const w = await worker;
       const { data } = await w.recognize(Buffer.from(image), {}, { blocks: true });
       const words: OcrWord[] = [];

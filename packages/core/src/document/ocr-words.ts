@@ -11,6 +11,10 @@ import type { Word } from '../tables/rows.js';
 export const MAX_OCR_PAGES = 20;
 /** Resolution image-only pages are rendered at for OCR. */
 export const OCR_DPI = 200;
+/** Smallest image side worth reading, in pixels. */
+const MIN_OCR_SIDE = 16;
+/** Largest image OCR is given (a decompression-bomb header claims far more). */
+const MAX_OCR_PIXELS = 100_000_000;
 /** OCR words below this confidence (0..1) are dropped. */
 const MIN_CONFIDENCE = 0.3;
 
@@ -49,11 +53,13 @@ export async function ocrPdfPages(bytes: Uint8Array, pages: PageNode[], raster: 
 
 /** OCR words of a photo, with the image as a page of width × height points (origin bottom-left). */
 export async function ocrImage(bytes: Uint8Array, ocr: Ocr): Promise<{ width: number; height: number; words: Word[] }> {
-  const recognised = await ocr.recognize(bytes);
-  const { words } = recognised;
   const size = imageSize(bytes);
-  const width = size?.width ?? recognised.width;
-  const height = size?.height ?? recognised.height;
+  // an image whose header gives no plausible size cannot be read: do not hand it to OCR
+  if (!size || size.width < MIN_OCR_SIDE || size.height < MIN_OCR_SIDE || size.width * size.height > MAX_OCR_PIXELS) {
+    return { width: size?.width ?? 0, height: size?.height ?? 0, words: [] };
+  }
+  const { words } = await ocr.recognize(bytes);
+  const { width, height } = size;
   const flip: Matrix = [1, 0, 0, -1, 0, height];
   return { width, height, words: words.filter((w) => w.confidence >= MIN_CONFIDENCE && w.text.trim()).map((w) => toUserSpace(w, flip, 1)) };
 }

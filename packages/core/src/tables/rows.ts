@@ -45,3 +45,12 @@ export function visibleWords(paint: readonly PaintEvent[], page: number): Word[]
   }
   return words;
 }
+
+/** The invisible words a page painted (an OCR text layer), as `Word`s. */
+export function hiddenWords(paint: readonly PaintEvent[], page: number): Word[] {
+  const words: Word[] = [];
+  for (const e of paint) {
+    if (e.kind === 'text' && !e.visible && e.text.trim()) words.push({ text: e.text, page, x0: e.box[0], y0: e.box[1], x1: e.box[2], y1: e.box[3] });
+  }
+  return words;
+}
