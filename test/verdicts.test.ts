@@ -289,3 +289,98 @@ describe('pay stub and bill totals', () => {
     expect(doc.math_checks!.map((m) => m.formula)).toContain('year-to-date ≥ current period');
   });
 });
+
+describe('statement totals', () => {
+  /** A one-page PDF of lines; each cell is text left-aligned at `x`, or a figure right-aligned at `right` (Courier 10 pt). */
+  type Cell = { x: number; text: string } | { right: number; text: string };
+  const page = (lines: Cell[][]): Uint8Array => {
+    const content = lines
+      .flatMap((cells, i) =>
+        cells.map((c) => {
+          const x = 'x' in c ? c.x : c.right - c.text.length * 6;
+          return `BT /F2 10 Tf ${x} ${760 - i * 14} Td (${c.text}) Tj ET`;
+        }),
+      )
+      .join(' ');
+    const objects = onePageObjects('x').map((o) => {
+      if (o.num === 4) return { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` };
+      if (o.num === 3) return { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>' };
+      return o;
+    });
+    return new RawPdf().section([...objects, { num: 6, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>' }], { trailer: '/Root 1 0 R' }).bytes();
+  };
+  const amounts = [120_000, -4_550, -23_199, 8_000, -61_010, 2_575, -1_999];
+  const header: Cell[][] = [[{ x: 40, text: 'First Example Bank checking account statement' }], [{ x: 40, text: 'Statement period 03/01/2024 to 03/31/2024' }]];
+
+  /** A statement with Withdrawals and Deposits columns and a running balance; `raise` adds cents to one deposit and every balance after it. */
+  const columnar = (raise = 0): Uint8Array => {
+    let balance = 250_000;
+    const lines: Cell[][] = [...header, [{ x: 40, text: 'Date' }, { x: 110, text: 'Description' }, { x: 320, text: 'Withdrawals' }, { x: 410, text: 'Deposits' }, { x: 500, text: 'Balance' }]];
+    lines.push([{ x: 40, text: 'Opening balance' }, { right: 560, text: money(balance) }]);
+    let credits = 0;
+    let debits = 0;
+    amounts.forEach((a, i) => {
+      const shown = i === 0 ? a + raise : a;
+      balance += shown;
+      if (a > 0) credits += a;
+      else debits -= a;
+      lines.push([{ x: 40, text: `03/0${i + 2}/2024` }, { x: 110, text: `Item ${i + 1}` }, { right: a < 0 ? 380 : 460, text: money(Math.abs(shown)) }, { right: 560, text: money(balance) }]);
+    });
+    lines.push([{ x: 40, text: 'Closing balance' }, { right: 560, text: money(balance) }]);
+    lines.push([{ x: 40, text: 'Total deposits' }, { right: 560, text: money(credits) }]);
+    lines.push([{ x: 40, text: 'Total withdrawals' }, { right: 560, text: money(debits) }]);
+    return page(lines);
+  };
+
+  /** A statement listing deposits and withdrawals in separate sections; `edit` adds cents to the first deposit only. */
+  const sectioned = (edit = 0): Uint8Array => {
+    const deposits = amounts.filter((a) => a > 0);
+    const withdrawals = amounts.filter((a) => a < 0).map((a) => -a);
+    const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+    const lines: Cell[][] = [
+      ...header,
+      [{ x: 40, text: 'Beginning balance' }, { right: 560, text: money(250_000) }],
+      [{ x: 40, text: 'Deposits and additions' }, { right: 560, text: money(sum(deposits)) }],
+      [{ x: 40, text: 'Withdrawals and subtractions' }, { right: 560, text: money(sum(withdrawals)) }],
+      [{ x: 40, text: 'Ending balance' }, { right: 560, text: money(250_000 + sum(deposits) - sum(withdrawals)) }],
+      [{ x: 40, text: 'DEPOSITS AND ADDITIONS' }],
+      ...deposits.map((a, i) => [{ x: 40, text: `03/1${i}` }, { x: 110, text: 'Payroll deposit' }, { right: 560, text: money(i === 0 ? a + edit : a) }]),
+      [{ x: 40, text: 'Total Deposits and Additions' }, { right: 560, text: money(sum(deposits)) }],
+      [{ x: 40, text: 'WITHDRAWALS' }],
+      ...withdrawals.flatMap((a, i) => [[{ x: 40, text: `03/2${i}` }, { x: 110, text: 'Card purchase' }, { right: 560, text: money(a) }], ...(i === 1 ? [[{ x: 110, text: 'continued description' }]] : [])]),
+      [{ x: 40, text: 'Total Withdrawals and Subtractions' }, { right: 560, text: money(sum(withdrawals)) }],
+    ];
+    return page(lines);
+  };
+
+  it('passes consistent statements of either layout', async () => {
+    for (const bytes of [columnar(), sectioned()]) {
+      const { document: doc, checksNotRun } = await engine.scanDetailed(bytes, { name: 'doc.pdf' });
+      expect(checksNotRun).toEqual([]);
+      expect(doc.category).toBe('bank_statement');
+      expect(doc.indicators.map((i) => i.code)).not.toContain('statement_totals_mismatch');
+      expect(doc.math_checks).toBeUndefined();
+    }
+  });
+
+  it('catches a deposit raised with every balance after it, by the stated totals', async () => {
+    const doc = await scan(columnar(100_000));
+    const codes = doc.indicators.map((i) => i.code);
+    expect(codes).not.toContain('running_balance_mismatch');
+    expect(codes).toContain('statement_totals_mismatch');
+    const formulas = doc.math_checks!.map((m) => m.formula);
+    expect(formulas).toContain('total credits (deposits) = sum of the credits (deposits) listed');
+    expect(formulas).toContain('closing balance = opening balance + total credits − total debits');
+    expect(doc.math_checks!.find((m) => m.formula.startsWith('total credits'))).toMatchObject({ computed: '2,305.75', stated: '1,305.75' });
+    // withdrawals were untouched, so their total is not reported
+    expect(formulas.some((f) => f.startsWith('total debits'))).toBe(false);
+  });
+
+  it('catches an edited entry of a sectioned list', async () => {
+    const doc = await scan(sectioned(50_000));
+    expect(doc.math_checks).toEqual([
+      expect.objectContaining({ formula: 'total credits (deposits) = sum of the credits (deposits) listed', computed: '1,805.75', stated: '1,305.75' }),
+    ]);
+    expect(doc.verdict).toBe('SUSPICIOUS');
+  });
+});

@@ -4,6 +4,7 @@
 // lead_finding). Images go through the same assembly with the checks that apply to them.
 import type { PageNode } from '../pdf/pages.js';
 import { arithmetic } from './checks/arithmetic.js';
+import { statementTotalsCheck } from './checks/statement-totals.js';
 import { totals } from './checks/totals.js';
 import { coverUps } from './checks/cover-ups.js';
 import { fileStructure } from './checks/structure.js';
@@ -176,7 +177,7 @@ export function examinePdf(ctx: CheckContext, options: ExamineOptions): Examinat
   let historyFindings: Finding[] = [];
   const checks: Check[] = [
     revisionHistory, touchUp, producerPipeline, fontConsistency, scriptsAndOverlays, coverUps, timestamps,
-    signatureIntegrity(() => historyFindings), fileStructure, arithmetic, totals,
+    signatureIntegrity(() => historyFindings), fileStructure, arithmetic, statementTotalsCheck, totals,
   ];
   const findings: Finding[] = [];
   const ran: string[] = [];

@@ -11,14 +11,17 @@ import { buildRows, type Row, type Word } from '../../tables/rows.js';
 import type { Check, TableContext } from '../context.js';
 import type { Finding, PageBox } from '../findings.js';
 
-const OPENING = /\b(opening|beginning|previous|starting)\s+balance\b|\bbalance\s+(brought\s+)?forward\b/i;
-const CLOSING = /\b(closing|ending|new|final)\s+balance\b|\bbalance\s+carried\s+(forward|over)\b/i;
-const DATE = /^(\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?|\d{4}-\d{2}-\d{2}|\d{1,2}\s?[A-Z][a-z]{2}|[A-Z][a-z]{2}\.?)$/;
+/** A row that states an opening or carried-in balance. */
+export const OPENING = /\b(opening|beginning|previous|starting)\s+balance\b|\bbalance\s+(brought\s+)?forward\b/i;
+/** A row that states a closing or carried-out balance. */
+export const CLOSING = /\b(closing|ending|new|final)\s+balance\b|\bbalance\s+carried\s+(forward|over)\b/i;
+/** The first word of a transaction row: a date. */
+export const DATE = /^(\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?|\d{4}-\d{2}-\d{2}|\d{1,2}\s?[A-Z][a-z]{2}|[A-Z][a-z]{2}\.?)$/;
 const CURRENCY_WORD = /^([$€£¥₹]|USD|EUR|GBP|CAD|AUD|CHF)$/i;
 const MAX_FINDINGS = 10;
 
 /** An amount printed on a page, and where. */
-interface Figure {
+export interface Figure {
   amount: Amount;
   box: PageBox;
 }
@@ -34,7 +37,7 @@ function boxOf(words: Word[]): PageBox {
 }
 
 /** The amounts of a row, joining currency symbols and CR/DR marks to their figure. */
-function figures(row: Row): Figure[] {
+export function figures(row: Row): Figure[] {
   const out: Figure[] = [];
   const w = row.words;
   for (let i = 0; i < w.length; i++) {

@@ -1,0 +1,200 @@
+// Stated totals of bank statements: "Total deposits" and "Total withdrawals" (and their usual
+// wordings) against the rows they sum, and opening balance + total credits − total debits against
+// the closing balance. Each transaction is a credit or a debit by the column its header names
+// (Deposits / Withdrawals, Credits / Debits), else by its own sign, else by the way the running
+// balance moved. Sectioned statements, which list deposits and withdrawals in separate lists of
+// one amount per row, are summed list by list. As in the running-balance check, row sums are only
+// judged on a table that otherwise reads consistently, and a document that states different totals
+// for the same label (several accounts) yields nothing.
+import { add, decimal, formatMoney, sameMoney, subtract, type Decimal } from '../../tables/decimal.js';
+import { buildRows, type Row } from '../../tables/rows.js';
+import type { Check, TableContext } from '../context.js';
+import type { Finding, PageBox } from '../findings.js';
+import { CLOSING, DATE, figures, OPENING, type Figure } from './arithmetic.js';
+
+const CREDITS = /\b(total (deposits|credits|additions)|deposits,? (and|&) (other )?(additions|credits)|(deposits|credits) total)\b/i;
+const DEBITS = /\b(total (withdrawals|debits|subtractions|checks)|(withdrawals|checks),? (and|&) (other )?(subtractions|debits|withdrawals)|(withdrawals|debits) total)\b/i;
+const CREDIT_HEADER = /^(deposits?|credits?|additions)$/i;
+const DEBIT_HEADER = /^(withdrawals?|debits?|subtractions)$/i;
+/** Right edges within this many points are one column. */
+const ALIGN = 3;
+
+type Side = 'credit' | 'debit';
+
+/** The rows stating one total: all of them carry the same figure. */
+interface Stated {
+  figure: Figure;
+  /** Indexes of the rows stating it (a summary line and the total under its list, say). */
+  indexes: number[];
+}
+
+/** The figure stated for a label, or undefined when absent, or 'ambiguous' when stated differently twice. */
+function statedTotal(rows: Row[], label: RegExp): Stated | 'ambiguous' | undefined {
+  let found: Stated | undefined;
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index]!;
+    if (!label.test(row.text)) continue;
+    const figure = figures(row).at(-1);
+    if (!figure) continue;
+    if (found && !sameMoney(found.figure.amount.value.abs(), figure.amount.value.abs())) return 'ambiguous';
+    if (found) found.indexes.push(index);
+    else found = { figure, indexes: [index] };
+  }
+  return found;
+}
+
+const center = (b: PageBox): number => (b.x0 + b.x1) / 2;
+
+interface Columns {
+  credit: number;
+  debit: number;
+}
+
+/** The x centres of the credit and debit column headers, from a header row without figures. */
+function headerColumns(row: Row): Columns | undefined {
+  const credit = row.words.find((w) => CREDIT_HEADER.test(w.text));
+  const debit = row.words.find((w) => DEBIT_HEADER.test(w.text));
+  if (!credit || !debit || figures(row).length > 0) return undefined;
+  return { credit: (credit.x0 + credit.x1) / 2, debit: (debit.x0 + debit.x1) / 2 };
+}
+
+interface Ledger {
+  credits: Decimal;
+  debits: Decimal;
+  transactions: number;
+  /** Rows whose running balance follows from the previous one and the side assigned. */
+  agreements: number;
+  disagreements: number;
+  /** Rows whose side could not be decided. */
+  undecided: number;
+}
+
+/** Sums the running-balance transaction rows by side. */
+function readLedger(rows: Row[]): Ledger {
+  const ledger: Ledger = { credits: decimal('0'), debits: decimal('0'), transactions: 0, agreements: 0, disagreements: 0, undecided: 0 };
+  let columns: Columns | undefined;
+  let balance: Decimal | undefined;
+  for (const row of rows) {
+    columns = headerColumns(row) ?? columns;
+    const figs = figures(row);
+    if (figs.length === 0) continue;
+    const last = figs[figs.length - 1]!;
+    if (OPENING.test(row.text) || CLOSING.test(row.text)) {
+      balance = last.amount.value;
+      continue;
+    }
+    if (figs.length < 2 || !DATE.test(row.words[0]!.text) || CREDITS.test(row.text) || DEBITS.test(row.text)) continue;
+    const amount = figs[figs.length - 2]!;
+    const size = amount.amount.value.abs();
+    let side: Side | undefined;
+    if (columns) side = Math.abs(center(amount.box) - columns.credit) < Math.abs(center(amount.box) - columns.debit) ? 'credit' : 'debit';
+    else if (amount.amount.signed) side = amount.amount.value.isNegative() ? 'debit' : 'credit';
+    else if (balance !== undefined) {
+      if (sameMoney(add(balance, size), last.amount.value)) side = 'credit';
+      else if (sameMoney(subtract(balance, size), last.amount.value)) side = 'debit';
+    }
+    ledger.transactions++;
+    if (!side) ledger.undecided++;
+    else {
+      if (side === 'credit') ledger.credits = add(ledger.credits, size);
+      else ledger.debits = add(ledger.debits, size);
+      if (balance !== undefined) {
+        const expected = side === 'credit' ? add(balance, size) : subtract(balance, size);
+        if (sameMoney(expected, last.amount.value)) ledger.agreements++;
+        else ledger.disagreements++;
+      }
+    }
+    balance = last.amount.value;
+  }
+  return ledger;
+}
+
+/** A dated row with a single amount whose right edge is at `x1`: an entry of a sectioned list. */
+function listEntry(row: Row | undefined, x1: number): Figure | undefined {
+  if (!row || !DATE.test(row.words[0]!.text)) return undefined;
+  const figs = figures(row);
+  return figs.length === 1 && Math.abs(figs[0]!.box.x1 - x1) <= ALIGN ? figs[0] : undefined;
+}
+
+/**
+ * The sum of the list right above row `index`: dated one-amount rows aligned with its figure,
+ * skipping description lines without figures that wrap between two entries.
+ */
+function sectionSum(rows: Row[], index: number, x1: number): { sum: Decimal; count: number } {
+  let sum = decimal('0');
+  let count = 0;
+  for (let i = index - 1; i >= 0; i--) {
+    const entry = listEntry(rows[i], x1);
+    if (entry) {
+      sum = add(sum, entry.amount.value.abs());
+      count++;
+    } else if (!(figures(rows[i]!).length === 0 && listEntry(rows[i - 1], x1))) break;
+  }
+  return { sum, count };
+}
+
+function mismatch(ctx: TableContext, formula: string, computed: Decimal, stated: Figure, summary: string, note: string, others: Figure[] = []): Finding {
+  return {
+    code: 'statement_totals_mismatch',
+    summary,
+    page: stated.box.page,
+    boxes: [stated.box, ...others.map((o) => o.box)],
+    confidence: ctx.fromOcr(stated.box.page) ? 0.7 : 0.85,
+    math: { formula, computed: formatMoney(computed), stated: stated.amount.raw, ok: false, note },
+  };
+}
+
+/** Contradictions between a statement's stated totals, its rows and its balances. */
+export function statementTotals(ctx: TableContext): Finding[] {
+  const rows: Row[] = [];
+  for (const page of ctx.pages) {
+    const words = ctx.words(page);
+    if (!words) return []; // totals cannot be judged with a page missing
+    rows.push(...buildRows(words));
+  }
+  const credits = statedTotal(rows, CREDITS);
+  const debits = statedTotal(rows, DEBITS);
+  if (credits === 'ambiguous' || debits === 'ambiguous' || (!credits && !debits)) return [];
+  const findings: Finding[] = [];
+  const ledger = readLedger(rows);
+  const tableReads = ledger.transactions >= 3 && ledger.undecided === 0 && ledger.agreements >= 2 && ledger.disagreements <= Math.max(1, ledger.transactions / 4);
+  for (const [stated, side] of [[credits, 'credit'], [debits, 'debit']] as const) {
+    if (!stated) continue;
+    const { figure } = stated;
+    const words = side === 'credit' ? 'credits (deposits)' : 'debits (withdrawals)';
+    let computed: Decimal | undefined;
+    let count = 0;
+    if (tableReads) {
+      computed = side === 'credit' ? ledger.credits : ledger.debits;
+      count = ledger.transactions;
+    } else if (ledger.transactions === 0) {
+      for (const index of stated.indexes) {
+        const section = sectionSum(rows, index, figures(rows[index]!).at(-1)!.box.x1);
+        if (section.count >= 2) [computed, count] = [section.sum, section.count];
+      }
+    }
+    if (computed !== undefined && !sameMoney(computed, figure.amount.value.abs())) {
+      findings.push(mismatch(ctx, `total ${words} = sum of the ${words} listed`, computed, figure,
+        `The stated total ${figure.amount.raw} is not the sum of the ${words} listed (${formatMoney(computed)}).`,
+        `${count} rows read.`));
+    }
+  }
+  const opening = rows.find((r) => OPENING.test(r.text) && figures(r).length > 0);
+  const closing = [...rows].reverse().find((r) => CLOSING.test(r.text) && figures(r).length > 0);
+  if (credits && debits && opening && closing) {
+    const [open, close] = [figures(opening).at(-1)!, figures(closing).at(-1)!];
+    const computed = subtract(add(open.amount.value, credits.figure.amount.value.abs()), debits.figure.amount.value.abs());
+    if (!sameMoney(computed, close.amount.value)) {
+      findings.push(mismatch(ctx, 'closing balance = opening balance + total credits − total debits', computed, close,
+        `The closing balance ${close.amount.raw} is not the opening balance ${open.amount.raw} plus deposits ${credits.figure.amount.raw} less withdrawals ${debits.figure.amount.raw} (${formatMoney(computed)}).`,
+        `Opening ${open.amount.raw}, credits ${credits.figure.amount.raw}, debits ${debits.figure.amount.raw}.`, [open, credits.figure, debits.figure]));
+    }
+  }
+  return findings;
+}
+
+/** The stated-totals check of bank statements. */
+export const statementTotalsCheck: Check = {
+  name: 'arithmetic consistency',
+  run: (ctx) => ({ findings: statementTotals(ctx) }),
+};
