@@ -4,6 +4,7 @@
 // is flagged with a MathCheck and a region on the figures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from '@cantoo/pdf-lib';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
 import { makeStatement } from './fixtures/pdf-builders.js';
 
@@ -76,5 +77,19 @@ describe('invisible OCR layers', () => {
     expect(doc.capture).toBe('scan');
     expect(doc.indicators.map((i) => i.code)).toContain('running_balance_mismatch'); // 825.00 - 10.00 is not 715.00
     expect(doc.indicators.map((i) => i.code)).not.toContain('invisible_text');
+  });
+
+  it('levels a photo taken slightly askew before reading its table', async () => {
+    const img = await loadImage(Buffer.from(forgedPng));
+    const canvas = createCanvas(img.width + 60, img.height + 60);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#909090';
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.translate(canvas.width / 2, canvas.height / 2);
+    ctx.rotate((2 * Math.PI) / 180);
+    ctx.drawImage(img, -img.width / 2, -img.height / 2);
+    const doc = await engine.scan(new Uint8Array(canvas.encodeSync('jpeg', 80)), { name: 'photo.jpg' });
+    expect(doc.capture).toBe('photo');
+    expect(doc.indicators.map((i) => i.code)).toContain('running_balance_mismatch');
   });
 });

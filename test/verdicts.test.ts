@@ -290,25 +290,26 @@ describe('pay stub and bill totals', () => {
   });
 });
 
+/** A one-page PDF of lines; each cell is text left-aligned at `x`, or a figure right-aligned at `right` (Courier 10 pt). */
+type Cell = { x: number; text: string } | { right: number; text: string };
+const page = (lines: Cell[][]): Uint8Array => {
+  const content = lines
+    .flatMap((cells, i) =>
+      cells.map((c) => {
+        const x = 'x' in c ? c.x : c.right - c.text.length * 6;
+        return `BT /F2 10 Tf ${x} ${760 - i * 14} Td (${c.text}) Tj ET`;
+      }),
+    )
+    .join(' ');
+  const objects = onePageObjects('x').map((o) => {
+    if (o.num === 4) return { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` };
+    if (o.num === 3) return { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>' };
+    return o;
+  });
+  return new RawPdf().section([...objects, { num: 6, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>' }], { trailer: '/Root 1 0 R' }).bytes();
+};
+
 describe('statement totals', () => {
-  /** A one-page PDF of lines; each cell is text left-aligned at `x`, or a figure right-aligned at `right` (Courier 10 pt). */
-  type Cell = { x: number; text: string } | { right: number; text: string };
-  const page = (lines: Cell[][]): Uint8Array => {
-    const content = lines
-      .flatMap((cells, i) =>
-        cells.map((c) => {
-          const x = 'x' in c ? c.x : c.right - c.text.length * 6;
-          return `BT /F2 10 Tf ${x} ${760 - i * 14} Td (${c.text}) Tj ET`;
-        }),
-      )
-      .join(' ');
-    const objects = onePageObjects('x').map((o) => {
-      if (o.num === 4) return { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` };
-      if (o.num === 3) return { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>' };
-      return o;
-    });
-    return new RawPdf().section([...objects, { num: 6, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>' }], { trailer: '/Root 1 0 R' }).bytes();
-  };
   const amounts = [120_000, -4_550, -23_199, 8_000, -61_010, 2_575, -1_999];
   const header: Cell[][] = [[{ x: 40, text: 'First Example Bank checking account statement' }], [{ x: 40, text: 'Statement period 03/01/2024 to 03/31/2024' }]];
 
@@ -382,5 +383,46 @@ describe('statement totals', () => {
       expect.objectContaining({ formula: 'total credits (deposits) = sum of the credits (deposits) listed', computed: '1,805.75', stated: '1,305.75' }),
     ]);
     expect(doc.verdict).toBe('SUSPICIOUS');
+  });
+});
+
+describe('tax form lines', () => {
+  /** A 1040-like page: line number and amount in the right column, instructions in the labels; `overrides` replaces entries. */
+  const form = (overrides: Record<string, string> = {}): Uint8Array => {
+    const lines: [string, string, string][] = [
+      ['1z', 'Add lines 1a through 1h', '72,400.00'],
+      ['2b', 'Taxable interest', '310.00'],
+      ['3b', 'Ordinary dividends', '1,250.00'],
+      ['7', 'Capital gain or (loss)', '(750.00)'],
+      ['8', 'Additional income from Schedule 1, line 10', '0.00'],
+      ['9', 'Add lines 1z, 2b, 3b, 7, and 8. This is your total income', '73,210.00'],
+      ['10', 'Adjustments to income from Schedule 1, line 26', '2,500.00'],
+      ['11', 'Subtract line 10 from line 9. This is your adjusted gross income', '70,710.00'],
+      ['12', 'Standard deduction or itemized deductions', '13,850.00'],
+      ['13', 'Qualified business income deduction', '0.00'],
+      ['14', 'Add lines 12 and 13', '13,850.00'],
+      ['15', 'Subtract line 14 from line 11. This is your taxable income', '56,860.00'],
+    ];
+    return page([
+      [{ x: 40, text: 'Form 1040 U.S. Individual Income Tax Return 2023' }],
+      [{ x: 40, text: 'Department of the Treasury - Internal Revenue Service' }],
+      ...lines.map(([n, label, amount]): Cell[] => [{ x: 40, text: n }, { x: 70, text: label }, { x: 470, text: n }, { right: 580, text: overrides[n] ?? amount }]),
+    ]);
+  };
+
+  it('passes a consistent return and names the line that does not follow its instruction', async () => {
+    const genuine = await engine.scanDetailed(form(), { name: 'f1040.pdf' });
+    expect(genuine.checksNotRun).toEqual([]);
+    expect(genuine.document.category).toBe('tax_form');
+    expect(genuine.document.indicators.map((i) => i.code)).not.toContain('tax_form_lines_mismatch');
+    // wages raised on line 1z only: total income no longer adds up
+    const edited = await scan(form({ '1z': '92,400.00' }));
+    expect(edited.math_checks).toEqual([
+      expect.objectContaining({ formula: 'line 9 = line 1z + line 2b + line 3b + line 7 + line 8', computed: '93,210.00', stated: '73,210.00' }),
+    ]);
+    expect(edited.verdict).toBe('SUSPICIOUS');
+    // a taxable income edited alone
+    const taxable = await scan(form({ '15': '36,860.00' }));
+    expect(taxable.math_checks!.map((m) => m.formula)).toEqual(['line 15 = line 11 − line 14']);
   });
 });

@@ -1,10 +1,12 @@
 // Words of pages the interpreter cannot read (image-only pages) and of photo uploads, from the OCR
 // port: image-only pages are rendered through the raster port (at most 20 per document, as the
 // spec's limit says) and each OCR word is mapped back into PDF user space by inverting the
-// render transform, so findings on scans carry regions like any other.
+// render transform, so findings on scans carry regions like any other. Words of a slightly
+// rotated image are levelled first (`deskew.ts`).
 import type { PageNode } from '../pdf/pages.js';
 import type { Ocr, OcrWord, Rasterizer } from '../platform.js';
 import { imageSize } from '../image-size.js';
+import { deskewWords } from './deskew.js';
 import type { Word } from '../tables/rows.js';
 
 /** Most image-only pages read by OCR in one document. */
@@ -34,6 +36,11 @@ function toUserSpace(w: OcrWord, inverse: Matrix, page: number): Word {
   return { text: w.text, page, x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
 }
 
+/** The confident, non-empty words, levelled when the image is slightly rotated. */
+function readable(words: OcrWord[], width: number, height: number): OcrWord[] {
+  return deskewWords(words.filter((w) => w.confidence >= MIN_CONFIDENCE && w.text.trim()), width, height);
+}
+
 /** OCR words of the given PDF pages, in user space, keyed by page number. */
 export async function ocrPdfPages(bytes: Uint8Array, pages: PageNode[], raster: Rasterizer, ocr: Ocr): Promise<Map<number, Word[]>> {
   const out = new Map<number, Word[]>();
@@ -43,7 +50,7 @@ export async function ocrPdfPages(bytes: Uint8Array, pages: PageNode[], raster: 
       const inverse = invert(image.transform);
       if (!inverse) continue;
       const { words } = await ocr.recognize(image.image);
-      out.set(page.number, words.filter((w) => w.confidence >= MIN_CONFIDENCE && w.text.trim()).map((w) => toUserSpace(w, inverse, page.number)));
+      out.set(page.number, readable(words, image.width, image.height).map((w) => toUserSpace(w, inverse, page.number)));
     } catch {
       // a page that cannot be rendered or read stays unread
     }
@@ -61,5 +68,5 @@ export async function ocrImage(bytes: Uint8Array, ocr: Ocr): Promise<{ width: nu
   const { words } = await ocr.recognize(bytes);
   const { width, height } = size;
   const flip: Matrix = [1, 0, 0, -1, 0, height];
-  return { width, height, words: words.filter((w) => w.confidence >= MIN_CONFIDENCE && w.text.trim()).map((w) => toUserSpace(w, flip, 1)) };
+  return { width, height, words: readable(words, width, height).map((w) => toUserSpace(w, flip, 1)) };
 }

@@ -5,6 +5,7 @@
 import type { PageNode } from '../pdf/pages.js';
 import { arithmetic } from './checks/arithmetic.js';
 import { statementTotalsCheck } from './checks/statement-totals.js';
+import { taxLinesCheck } from './checks/tax-lines.js';
 import { totals } from './checks/totals.js';
 import { coverUps } from './checks/cover-ups.js';
 import { fileStructure } from './checks/structure.js';
@@ -177,7 +178,7 @@ export function examinePdf(ctx: CheckContext, options: ExamineOptions): Examinat
   let historyFindings: Finding[] = [];
   const checks: Check[] = [
     revisionHistory, touchUp, producerPipeline, fontConsistency, scriptsAndOverlays, coverUps, timestamps,
-    signatureIntegrity(() => historyFindings), fileStructure, arithmetic, statementTotalsCheck, totals,
+    signatureIntegrity(() => historyFindings), fileStructure, arithmetic, statementTotalsCheck, totals, taxLinesCheck,
   ];
   const findings: Finding[] = [];
   const ran: string[] = [];

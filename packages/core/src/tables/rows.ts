@@ -1,6 +1,6 @@
-// Lines of a page rebuilt from positioned words: words on one baseline (within a third of their
-// height) form a row, left to right; rows run top to bottom. Rows keep every word's box, so a
-// check can point at the figure it is about.
+// Lines of a page rebuilt from positioned words: words on one line (baselines within a third of
+// their height, or boxes mostly overlapping) form a row, left to right; rows run top to bottom.
+// Rows keep every word's box, so a check can point at the figure it is about.
 import type { PaintEvent } from '../pdf/content/text-interpreter.js';
 
 /** A word on a page, in PDF user space. */
@@ -21,14 +21,22 @@ export interface Row {
   text: string;
 }
 
-/** Groups words into rows by baseline, top to bottom, each row left to right. */
+/** True when `w` sits on the line of `first`: baselines within a third of its height, or boxes overlapping by 60% of the smaller height (an OCR box stretched by noise keeps its line). */
+function sameLine(first: Word, w: Word): boolean {
+  const height = Math.max(1, w.y1 - w.y0);
+  if (Math.abs(first.y0 - w.y0) <= height / 3) return true;
+  const overlap = Math.min(first.y1, w.y1) - Math.max(first.y0, w.y0);
+  return overlap >= 0.6 * Math.max(1, Math.min(height, first.y1 - first.y0));
+}
+
+/** Groups words into rows by line, top to bottom, each row left to right. */
 export function buildRows(words: Word[]): Row[] {
-  const sorted = [...words].sort((a, b) => b.y0 - a.y0 || a.x0 - b.x0);
+  const centre = (w: Word): number => (w.y0 + w.y1) / 2;
+  const sorted = [...words].sort((a, b) => centre(b) - centre(a) || a.x0 - b.x0);
   const rows: Word[][] = [];
   for (const w of sorted) {
-    const height = Math.max(1, w.y1 - w.y0);
     const row = rows[rows.length - 1];
-    if (row && Math.abs(row[0]!.y0 - w.y0) <= height / 3) row.push(w);
+    if (row && sameLine(row[0]!, w)) row.push(w);
     else rows.push([w]);
   }
   return rows.map((r) => {

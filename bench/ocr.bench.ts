@@ -1,0 +1,134 @@
+// The arithmetic and OCR benchmark (`npm run bench:ocr`): statements whose figures add up
+// (genuine) and twins with a single edited balance (tampered), as native PDFs, as image-only PDFs
+// of a 150 or 300 dpi scan, and as photos (rotated 1.5°, sensor noise, JPEG quality 70). Prints,
+// per input kind, the precision and recall of the arithmetic checks (a sample counts as flagged
+// when a MathCheck is reported), the seconds per page of the engine, and for the OCR kinds the
+// share of printed amounts that OCR of the source image reads exactly. Not a test: nothing asserts.
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { createNodeEngine, createPdfJsRaster, createTesseractOcr, openWithPdfJs } from '@loupe/node';
+import { parseAmount } from '@loupe/core';
+import { makeStatement } from '../test/fixtures/pdf-builders.js';
+
+const COUNT = Number(process.env.OCR_BENCH_COUNT ?? 6);
+const engine = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
+const raster = createPdfJsRaster();
+const ocr = createTesseractOcr();
+
+type Kind = 'native' | 'scan 300 dpi' | 'scan 150 dpi' | 'photo';
+const KINDS: Kind[] = ['native', 'scan 300 dpi', 'scan 150 dpi', 'photo'];
+
+async function imageOnlyPdf(png: Uint8Array): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const image = await doc.embedPng(png);
+  doc.addPage([612, 792]).drawImage(image, { x: 0, y: 0, width: 612, height: 792 });
+  return doc.save();
+}
+
+/** A photo of the page: rotated slightly on a grey table, with noise, as a JPEG. */
+async function photo(png: Uint8Array, seed: number): Promise<Uint8Array> {
+  const img = await loadImage(Buffer.from(png));
+  const canvas = createCanvas(img.width + 80, img.height + 80);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#8a8a8a';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.translate(canvas.width / 2, canvas.height / 2);
+  ctx.rotate(((seed % 2 ? 1.5 : -1.5) * Math.PI) / 180);
+  ctx.drawImage(img, -img.width / 2, -img.height / 2);
+  ctx.setTransform(1, 0, 0, 1, 0, 0); // @napi-rs/canvas applies the transform to putImageData too
+  const data = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  let s = seed * 2654435761;
+  for (let i = 0; i < data.data.length; i += 4) {
+    s = (s * 1103515245 + 12345) >>> 0;
+    const n = ((s >>> 16) % 25) - 12;
+    for (let c = 0; c < 3; c++) data.data[i + c] = Math.max(0, Math.min(255, data.data[i + c]! + n));
+  }
+  ctx.putImageData(data, 0, 0);
+  return new Uint8Array(canvas.encodeSync('jpeg', 70));
+}
+
+/** The amounts printed on a native PDF's first page, as pdf.js reads them. */
+async function printedAmounts(pdf: Uint8Array): Promise<string[]> {
+  const task = await openWithPdfJs(pdf);
+  try {
+    const page = await (await task.promise).getPage(1);
+    const content = await page.getTextContent();
+    const words = content.items.flatMap((i) => ('str' in i ? i.str.split(/\s+/) : []));
+    return words.filter((w) => parseAmount(w)).map((w) => parseAmount(w)!.value.toFixed(2));
+  } finally {
+    await task.destroy();
+  }
+}
+
+/** Share of `expected` amounts found (as a multiset) among the amounts OCR reads on `image`. */
+async function amountsReadExactly(image: Uint8Array, expected: string[]): Promise<[number, number]> {
+  const { words } = await ocr.recognize(image);
+  const read = new Map<string, number>();
+  for (const w of words) {
+    const a = parseAmount(w.text);
+    if (a) read.set(a.value.toFixed(2), (read.get(a.value.toFixed(2)) ?? 0) + 1);
+  }
+  let hit = 0;
+  for (const e of expected) {
+    const n = read.get(e) ?? 0;
+    if (n > 0) {
+      hit++;
+      read.set(e, n - 1);
+    }
+  }
+  return [hit, expected.length];
+}
+
+interface Tally {
+  tp: number;
+  fp: number;
+  fn: number;
+  tn: number;
+  seconds: number;
+  pages: number;
+  amountsHit: number;
+  amounts: number;
+}
+
+const tallies = new Map<Kind, Tally>(KINDS.map((k) => [k, { tp: 0, fp: 0, fn: 0, tn: 0, seconds: 0, pages: 0, amountsHit: 0, amounts: 0 }]));
+for (let seed = 1; seed <= COUNT; seed++) {
+  for (const tampered of [false, true]) {
+    const native = await makeStatement({ pages: 1, rowsPerPage: 14, seed: 100 + seed, ...(tampered ? { misprint: { row: 3 + (seed % 8), delta: (seed % 2 ? 1 : -1) * (500 + seed * 731) } } : {}) });
+    const expected = tampered ? [] : await printedAmounts(native);
+    for (const kind of KINDS) {
+      let input: Uint8Array = native;
+      let name = 'statement.pdf';
+      let source: Uint8Array | undefined;
+      if (kind !== 'native') {
+        const dpi = kind === 'scan 150 dpi' ? 150 : 300;
+        const png = (await raster.renderPage(native, 1, kind === 'photo' ? 200 : dpi)).image;
+        source = kind === 'photo' ? await photo(png, seed) : png;
+        input = kind === 'photo' ? source : await imageOnlyPdf(png);
+        name = kind === 'photo' ? 'photo.jpg' : 'scan.pdf';
+      }
+      const started = performance.now();
+      const doc = await engine.scan(input, { name });
+      const t = tallies.get(kind)!;
+      t.seconds += (performance.now() - started) / 1000;
+      t.pages++;
+      const flagged = (doc.math_checks?.length ?? 0) > 0;
+      if (tampered) flagged ? t.tp++ : t.fn++;
+      else flagged ? t.fp++ : t.tn++;
+      if (source && !tampered) {
+        const [hit, total] = await amountsReadExactly(source, expected);
+        t.amountsHit += hit;
+        t.amounts += total;
+      }
+    }
+  }
+}
+
+const ratio = (a: number, b: number): string => (b === 0 ? 'n/a' : (a / b).toFixed(2));
+console.log(`# Loupe arithmetic checks by input kind (${COUNT} genuine + ${COUNT} tampered statements each)\n`);
+console.log('| input | precision | recall | false math failures on genuine | seconds per page | amounts read exactly |');
+console.log('|---|---|---|---|---|---|');
+for (const [kind, t] of tallies) {
+  console.log(`| ${kind} | ${ratio(t.tp, t.tp + t.fp)} | ${ratio(t.tp, t.tp + t.fn)} | ${t.fp} of ${t.fp + t.tn} | ${(t.seconds / t.pages).toFixed(2)} | ${t.amounts ? `${((100 * t.amountsHit) / t.amounts).toFixed(1)}% (${t.amountsHit}/${t.amounts})` : '—'} |`);
+}
+await engine.dispose();
+await ocr.dispose?.();
