@@ -1,19 +1,94 @@
-// The arithmetic and OCR benchmark (`npm run bench:ocr`): statements whose figures add up
-// (genuine) and twins with a single edited balance (tampered), as native PDFs, as image-only PDFs
-// of a 150 or 300 dpi scan, and as photos (rotated 1.5°, sensor noise, JPEG quality 70). Prints,
-// per input kind, the precision and recall of the arithmetic checks (a sample counts as flagged
+// The arithmetic and OCR benchmark (`npm run bench:ocr`): statements, pay stubs and utility bills
+// (three templates in turn) whose figures add up (genuine) and twins with a single edited figure
+// (tampered), as native PDFs, as image-only PDFs of a 150 or 300 dpi scan, and as photos (rotated
+// 1.5°, sensor noise, JPEG quality 70). Prints, per input kind, the precision and recall of the arithmetic checks (a sample counts as flagged
 // when a MathCheck is reported), the seconds per page of the engine, and for the OCR kinds the
 // share of printed amounts that OCR of the source image reads exactly. Not a test: nothing asserts.
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { PDFDocument } from '@cantoo/pdf-lib';
+import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
 import { createNodeEngine, createPdfJsRaster, createTesseractOcr, openWithPdfJs } from '@loupe/node';
 import { parseAmount } from '@loupe/core';
-import { makeStatement } from '../test/fixtures/pdf-builders.js';
+import { makeStatement, money } from '../test/fixtures/pdf-builders.js';
 
 const COUNT = Number(process.env.OCR_BENCH_COUNT ?? 6);
 const engine = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
 const raster = createPdfJsRaster();
 const ocr = createTesseractOcr();
+
+type Template = 'statement' | 'pay stub' | 'utility bill';
+const TEMPLATES: Template[] = ['statement', 'pay stub', 'utility bill'];
+
+/** Draws `text` right-aligned at `right`. */
+function right(page: PDFPage, text: string, x: number, y: number, font: PDFFont, size = 10): void {
+  page.drawText(text, { x: x - font.widthOfTextAtSize(text, size), y, size, font });
+}
+
+/** A pay stub (Times, current and YTD columns); `edit` adds cents to the current net pay only. */
+async function makePayStub(seed: number, edit = 0): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const font = await doc.embedFont(StandardFonts.TimesRoman);
+  const page = doc.addPage([612, 792]);
+  page.drawText('Northwind Logistics LLC - Earnings Statement', { x: 50, y: 740, size: 14, font });
+  page.drawText(`Pay date 05/31/2024   Employee ${2000 + seed}   Pay period 05/16/2024 to 05/31/2024`, { x: 50, y: 720, size: 10, font });
+  const earnings: [string, number][] = [['Regular', 380_000 + seed * 1_377], ['Overtime', 21_000 + seed * 411], ['Holiday', 9_600]];
+  const deductions: [string, number][] = [['Federal income tax', 52_000 + seed * 97], ['State income tax', 14_100], ['Social security', 25_420 + seed * 13], ['Medicare', 5_945]];
+  const periods = 10;
+  let y = 690;
+  const row = (label: string, current?: number, ytd?: number) => {
+    page.drawText(label, { x: 50, y, size: 10, font });
+    if (current !== undefined) right(page, money(current), 330, y, font);
+    if (ytd !== undefined) right(page, money(ytd), 450, y, font);
+    y -= 18;
+  };
+  page.drawText('Current', { x: 290, y: y + 18, size: 10, font });
+  page.drawText('YTD', { x: 425, y: y + 18, size: 10, font });
+  row('Earnings');
+  for (const [label, cents] of earnings) row(label, cents, cents * periods);
+  const gross = earnings.reduce((s, [, c]) => s + c, 0);
+  row('Gross pay', gross, gross * periods);
+  row('Deductions');
+  for (const [label, cents] of deductions) row(label, cents, cents * periods);
+  const total = deductions.reduce((s, [, c]) => s + c, 0);
+  row('Total deductions', total, total * periods);
+  row('Net pay', gross - total + edit, (gross - total) * periods);
+  return doc.save();
+}
+
+/** A utility bill (Courier); `edit` adds cents to the first line item only. */
+async function makeBill(seed: number, edit = 0): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const font = await doc.embedFont(StandardFonts.Courier);
+  const page = doc.addPage([612, 792]);
+  page.drawText('Riverside Electric Utility', { x: 50, y: 740, size: 14, font });
+  page.drawText('Bill date 04/02/2024   Due date 04/23/2024', { x: 50, y: 720, size: 10, font });
+  page.drawText(`Service address ${10 + seed} Main Street   Meter 55${seed}1`, { x: 50, y: 704, size: 10, font });
+  const kwh = 400 + seed * 37;
+  const items: [string, number][] = [[`Energy charge ${kwh} kWh`, kwh * 12], ['Delivery charge', 3_120 + seed * 7], ['Customer charge', 1_200]];
+  let y = 670;
+  items.forEach(([label, cents], i) => {
+    page.drawText(label, { x: 50, y, size: 10, font });
+    right(page, money(i === 0 ? cents + edit : cents), 520, y, font);
+    y -= 18;
+  });
+  const subtotal = items.reduce((s, [, c]) => s + c, 0);
+  const charges: [string, number][] = [['State tax', Math.round(subtotal * 0.05)], ['Franchise fee', 240]];
+  for (const [label, cents] of [['Subtotal', subtotal] as [string, number], ...charges]) {
+    page.drawText(label, { x: 50, y, size: 10, font });
+    right(page, money(cents), 520, y, font);
+    y -= 18;
+  }
+  page.drawText('Total amount due', { x: 50, y, size: 10, font });
+  right(page, money(subtotal + charges.reduce((s, [, c]) => s + c, 0)), 520, y, font);
+  return doc.save();
+}
+
+/** One genuine or tampered document of a template. */
+function makeDocument(template: Template, seed: number, tampered: boolean): Promise<Uint8Array> {
+  const delta = (seed % 2 ? 1 : -1) * (500 + seed * 731);
+  if (template === 'pay stub') return makePayStub(seed, tampered ? delta : 0);
+  if (template === 'utility bill') return makeBill(seed, tampered ? delta : 0);
+  return makeStatement({ pages: 1, rowsPerPage: 14, seed: 100 + seed, ...(tampered ? { misprint: { row: 3 + (seed % 8), delta } } : {}) });
+}
 
 type Kind = 'native' | 'scan 300 dpi' | 'scan 150 dpi' | 'photo';
 const KINDS: Kind[] = ['native', 'scan 300 dpi', 'scan 150 dpi', 'photo'];
@@ -93,7 +168,7 @@ interface Tally {
 const tallies = new Map<Kind, Tally>(KINDS.map((k) => [k, { tp: 0, fp: 0, fn: 0, tn: 0, seconds: 0, pages: 0, amountsHit: 0, amounts: 0 }]));
 for (let seed = 1; seed <= COUNT; seed++) {
   for (const tampered of [false, true]) {
-    const native = await makeStatement({ pages: 1, rowsPerPage: 14, seed: 100 + seed, ...(tampered ? { misprint: { row: 3 + (seed % 8), delta: (seed % 2 ? 1 : -1) * (500 + seed * 731) } } : {}) });
+    const native = await makeDocument(TEMPLATES[(seed - 1) % TEMPLATES.length]!, seed, tampered);
     const expected = tampered ? [] : await printedAmounts(native);
     for (const kind of KINDS) {
       let input: Uint8Array = native;
@@ -124,7 +199,7 @@ for (let seed = 1; seed <= COUNT; seed++) {
 }
 
 const ratio = (a: number, b: number): string => (b === 0 ? 'n/a' : (a / b).toFixed(2));
-console.log(`# Loupe arithmetic checks by input kind (${COUNT} genuine + ${COUNT} tampered statements each)\n`);
+console.log(`# Loupe arithmetic checks by input kind (${COUNT} genuine + ${COUNT} tampered documents each: statements, pay stubs, utility bills in turn)\n`);
 console.log('| input | precision | recall | false math failures on genuine | seconds per page | amounts read exactly |');
 console.log('|---|---|---|---|---|---|');
 for (const [kind, t] of tallies) {

@@ -426,3 +426,26 @@ describe('tax form lines', () => {
     expect(taxable.math_checks!.map((m) => m.formula)).toEqual(['line 15 = line 11 − line 14']);
   });
 });
+
+describe('bill line items', () => {
+  const bill = (energy: string): Uint8Array =>
+    page([
+      [{ x: 40, text: 'Riverside Electric Utility' }],
+      [{ x: 40, text: 'Bill date 04/02/2024 Due date 04/23/2024 Service address 12 Main Street' }],
+      [{ x: 40, text: 'Meter 5531 usage 511 kWh billing period 03/01/2024 to 03/31/2024' }],
+      [{ x: 40, text: 'Energy charge' }, { right: 520, text: energy }],
+      [{ x: 40, text: 'Delivery charge' }, { right: 520, text: '31.41' }],
+      [{ x: 40, text: 'Customer charge' }, { right: 520, text: '12.00' }],
+      [{ x: 40, text: 'Subtotal' }, { right: 520, text: '104.73' }],
+      [{ x: 40, text: 'State tax' }, { right: 520, text: '5.24' }],
+      [{ x: 40, text: 'Total amount due' }, { right: 520, text: '109.97' }],
+    ]);
+
+  it('sums the line items, and judges nothing when an item in the column cannot be read', async () => {
+    expect((await scan(bill('61.32'))).math_checks).toBeUndefined();
+    const edited = await scan(bill('81.32'));
+    expect(edited.math_checks).toEqual([expect.objectContaining({ formula: 'subtotal = sum of the line items', computed: '124.73', stated: '104.73' })]);
+    // as OCR misreads a figure: the partial sum of the others is no contradiction
+    expect((await scan(bill('61:32'))).math_checks).toBeUndefined();
+  });
+});

@@ -55,7 +55,7 @@ function headerColumns(row: Row): Columns | undefined {
   const credit = row.words.find((w) => CREDIT_HEADER.test(w.text));
   const debit = row.words.find((w) => DEBIT_HEADER.test(w.text));
   if (!credit || !debit || figures(row).length > 0) return undefined;
-  return { credit: (credit.x0 + credit.x1) / 2, debit: (debit.x0 + debit.x1) / 2 };
+  return { credit: center(credit), debit: center(debit) };
 }
 
 interface Ledger {

@@ -58,17 +58,24 @@ function find(rows: Row[], label: RegExp, exclude?: RegExp): Labelled | undefine
   return undefined;
 }
 
-/** Sum of the amounts of rows (from, to) aligned on the right edge `x1`. */
-function alignedSum(rows: Row[], from: number, to: number, x1: number, skip?: RegExp): { sum: Decimal; count: number } {
+/**
+ * Sum of the amounts of rows (from, to) aligned on the right edge `x1` (within 3 points, or half the
+ * figure's height on OCR pages), or undefined when a figure in that column cannot be read: a
+ * partial sum would be a false contradiction.
+ */
+function alignedSum(rows: Row[], from: number, to: number, reference: Figure, skip?: RegExp): { sum: Decimal; count: number } | undefined {
+  const { x1 } = reference.box;
+  const tolerance = Math.max(ALIGN, (reference.box.y1 - reference.box.y0) / 2);
   let sum = decimal('0');
   let count = 0;
   for (let i = from + 1; i < to; i++) {
     if (skip?.test(rows[i]!.text)) continue;
-    const f = figuresOf(rows[i]!).find((g) => Math.abs(g.box.x1 - x1) <= ALIGN);
+    const inColumn = rows[i]!.words.filter((w) => Math.abs(w.x1 - x1) <= tolerance);
+    const f = figuresOf(rows[i]!).find((g) => Math.abs(g.box.x1 - x1) <= tolerance);
     if (f) {
       sum = add(sum, f.amount.value.abs());
       count++;
-    }
+    } else if (inColumn.some((w) => /\d/.test(w.text))) return undefined;
   }
   return { sum, count };
 }
@@ -113,7 +120,7 @@ function payStub(rows: Row[]): Finding[] {
     const header = rows.slice(0, gross.index).map((r, i) => ({ r, i })).reverse().find(({ r }) => EARNINGS_HEADER.test(r.text) && figuresOf(r).length === 0);
     const current = gross.figures[0]!;
     if (header) {
-      const { sum, count } = alignedSum(rows, header.i, gross.index, current.box.x1);
+      const { sum, count } = alignedSum(rows, header.i, gross.index, current) ?? { sum: decimal('0'), count: 0 };
       if (count >= 2 && !sameMoney(sum, current.amount.value.abs())) {
         findings.push(mismatch('paystub_totals_mismatch', 'gross pay = sum of the earnings lines', sum, current,
           `Gross pay ${current.amount.raw} is not the sum of the ${count} earnings lines (${formatMoney(sum)}).`, `${count} earnings lines aligned with the gross figure.`));
@@ -129,8 +136,8 @@ function bill(rows: Row[]): Finding[] {
   if (!subtotal) return findings;
   const total = find(rows.slice(subtotal.index + 1), TOTAL, SUBTOTAL);
   const s = subtotal.figures[0]!;
-  const items = alignedSum(rows, -1, subtotal.index, s.box.x1, TOTAL);
-  if (items.count >= 2 && !sameMoney(items.sum, s.amount.value.abs())) {
+  const items = alignedSum(rows, -1, subtotal.index, s, TOTAL);
+  if (items && items.count >= 2 && !sameMoney(items.sum, s.amount.value.abs())) {
     findings.push(mismatch('bill_totals_mismatch', 'subtotal = sum of the line items', items.sum, s,
       `The subtotal ${s.amount.raw} is not the sum of the ${items.count} line items (${formatMoney(items.sum)}).`, `${items.count} line items aligned with the subtotal.`));
   }
