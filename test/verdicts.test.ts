@@ -447,5 +447,7 @@ describe('bill line items', () => {
     expect(edited.math_checks).toEqual([expect.objectContaining({ formula: 'subtotal = sum of the line items', computed: '124.73', stated: '104.73' })]);
     // as OCR misreads a figure: the partial sum of the others is no contradiction
     expect((await scan(bill('61:32'))).math_checks).toBeUndefined();
+    // a misread tax line leaves the total unjudged too
+    expect((await scan(page([[{ x: 40, text: 'Riverside Electric Utility amount due billing period kWh meter' }], [{ x: 40, text: 'Subtotal' }, { right: 520, text: '104.73' }], [{ x: 40, text: 'State tax' }, { right: 520, text: '5124' }], [{ x: 40, text: 'Total amount due' }, { right: 520, text: '109.97' }]]))).math_checks).toBeUndefined();
   });
 });

@@ -59,21 +59,22 @@ function find(rows: Row[], label: RegExp, exclude?: RegExp): Labelled | undefine
 }
 
 /**
- * Sum of the amounts of rows (from, to) aligned on the right edge `x1` (within 3 points, or half the
- * figure's height on OCR pages), or undefined when a figure in that column cannot be read: a
- * partial sum would be a false contradiction.
+ * Sum of the amounts of rows (from, to) aligned on the right edge of `reference` (within 3 points,
+ * or half the figure's height on OCR pages), rows matching `skip` left out and, with `only`, only
+ * rows matching it; amounts as absolute values unless `signed`. Undefined when a figure in that
+ * column cannot be read: a partial sum would be a false contradiction.
  */
-function alignedSum(rows: Row[], from: number, to: number, reference: Figure, skip?: RegExp): { sum: Decimal; count: number } | undefined {
+function alignedSum(rows: Row[], from: number, to: number, reference: Figure, skip?: RegExp, only?: RegExp, signed = false): { sum: Decimal; count: number } | undefined {
   const { x1 } = reference.box;
   const tolerance = Math.max(ALIGN, (reference.box.y1 - reference.box.y0) / 2);
   let sum = decimal('0');
   let count = 0;
   for (let i = from + 1; i < to; i++) {
-    if (skip?.test(rows[i]!.text)) continue;
+    if (skip?.test(rows[i]!.text) || (only && !only.test(rows[i]!.text))) continue;
     const inColumn = rows[i]!.words.filter((w) => Math.abs(w.x1 - x1) <= tolerance);
     const f = figuresOf(rows[i]!).find((g) => Math.abs(g.box.x1 - x1) <= tolerance);
     if (f) {
-      sum = add(sum, f.amount.value.abs());
+      sum = add(sum, signed ? f.amount.value : f.amount.value.abs());
       count++;
     } else if (inColumn.some((w) => /\d/.test(w.text))) return undefined;
   }
@@ -144,13 +145,9 @@ function bill(rows: Row[]): Finding[] {
   if (total) {
     const t = total.figures[0]!;
     const totalIndex = subtotal.index + 1 + total.index;
-    let computed = s.amount.value.abs();
-    for (let i = subtotal.index + 1; i < totalIndex; i++) {
-      if (!CHARGE.test(rows[i]!.text)) continue;
-      const f = figuresOf(rows[i]!).find((g) => Math.abs(g.box.x1 - t.box.x1) <= ALIGN);
-      if (f) computed = add(computed, f.amount.value);
-    }
-    if (!sameMoney(computed, t.amount.value.abs())) {
+    const charges = alignedSum(rows, subtotal.index, totalIndex, t, undefined, CHARGE, true);
+    const computed = charges && add(s.amount.value.abs(), charges.sum);
+    if (computed && !sameMoney(computed, t.amount.value.abs())) {
       findings.push(mismatch('bill_totals_mismatch', 'total = subtotal + taxes and fees', computed, t,
         `The total ${t.amount.raw} is not the subtotal ${s.amount.raw} plus taxes and fees (${formatMoney(computed)}).`, `Subtotal ${s.amount.raw}.`, [s]));
     }
