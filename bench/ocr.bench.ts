@@ -4,8 +4,8 @@
 // 1.5°, sensor noise, JPEG quality 70). Prints, per input kind, the precision and recall of the arithmetic checks (a sample counts as flagged
 // when a MathCheck is reported), the seconds per page of the engine, and for the OCR kinds the
 // share of printed amounts that OCR of the source image reads exactly. Not a test: nothing asserts.
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import { imageOnlyPdf, photoOf } from '../test/fixtures/captures.js';
 import { createNodeEngine, createPdfJsRaster, createTesseractOcr, openWithPdfJs } from '@loupe/node';
 import { parseAmount } from '@loupe/core';
 import { makeStatement, money } from '../test/fixtures/pdf-builders.js';
@@ -93,35 +93,6 @@ function makeDocument(template: Template, seed: number, tampered: boolean): Prom
 type Kind = 'native' | 'scan 300 dpi' | 'scan 150 dpi' | 'photo';
 const KINDS: Kind[] = ['native', 'scan 300 dpi', 'scan 150 dpi', 'photo'];
 
-async function imageOnlyPdf(png: Uint8Array): Promise<Uint8Array> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  const image = await doc.embedPng(png);
-  doc.addPage([612, 792]).drawImage(image, { x: 0, y: 0, width: 612, height: 792 });
-  return doc.save();
-}
-
-/** A photo of the page: rotated slightly on a grey table, with noise, as a JPEG. */
-async function photo(png: Uint8Array, seed: number): Promise<Uint8Array> {
-  const img = await loadImage(Buffer.from(png));
-  const canvas = createCanvas(img.width + 80, img.height + 80);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#8a8a8a';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.translate(canvas.width / 2, canvas.height / 2);
-  ctx.rotate(((seed % 2 ? 1.5 : -1.5) * Math.PI) / 180);
-  ctx.drawImage(img, -img.width / 2, -img.height / 2);
-  ctx.setTransform(1, 0, 0, 1, 0, 0); // @napi-rs/canvas applies the transform to putImageData too
-  const data = ctx.getImageData(0, 0, canvas.width, canvas.height);
-  let s = seed * 2654435761;
-  for (let i = 0; i < data.data.length; i += 4) {
-    s = (s * 1103515245 + 12345) >>> 0;
-    const n = ((s >>> 16) % 25) - 12;
-    for (let c = 0; c < 3; c++) data.data[i + c] = Math.max(0, Math.min(255, data.data[i + c]! + n));
-  }
-  ctx.putImageData(data, 0, 0);
-  return new Uint8Array(canvas.encodeSync('jpeg', 70));
-}
-
 /** The amounts printed on a native PDF's first page, as pdf.js reads them. */
 async function printedAmounts(pdf: Uint8Array): Promise<string[]> {
   const task = await openWithPdfJs(pdf);
@@ -177,7 +148,7 @@ for (let seed = 1; seed <= COUNT; seed++) {
       if (kind !== 'native') {
         const dpi = kind === 'scan 150 dpi' ? 150 : 300;
         const png = (await raster.renderPage(native, 1, kind === 'photo' ? 200 : dpi)).image;
-        source = kind === 'photo' ? await photo(png, seed) : png;
+        source = kind === 'photo' ? await photoOf(png, { degrees: seed % 2 ? 1.5 : -1.5, border: 80, background: '#8a8a8a', quality: 70, noiseSeed: seed }) : png;
         input = kind === 'photo' ? source : await imageOnlyPdf(png);
         name = kind === 'photo' ? 'photo.jpg' : 'scan.pdf';
       }

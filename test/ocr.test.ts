@@ -3,23 +3,14 @@
 // contradicts them, but they are not examinable like native PDFs), one with a misprinted balance
 // is flagged with a MathCheck and a region on the figures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDFDocument } from '@cantoo/pdf-lib';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
+import { imageOnlyPdf, photoOf } from './fixtures/captures.js';
 import { makeStatement } from './fixtures/pdf-builders.js';
 
 const engine = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
 const raster = createPdfJsRaster();
 let genuinePng: Uint8Array;
 let forgedPng: Uint8Array;
-
-async function imageOnlyPdf(png: Uint8Array): Promise<Uint8Array> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  const image = await doc.embedPng(png);
-  const page = doc.addPage([612, 792]);
-  page.drawImage(image, { x: 0, y: 0, width: 612, height: 792 });
-  return doc.save();
-}
 
 beforeAll(async () => {
   genuinePng = (await raster.renderPage(await makeStatement({ pages: 1, rowsPerPage: 12, seed: 21 }), 1, 200)).image;
@@ -80,15 +71,8 @@ describe('invisible OCR layers', () => {
   });
 
   it('levels a photo taken slightly askew before reading its table', async () => {
-    const img = await loadImage(Buffer.from(forgedPng));
-    const canvas = createCanvas(img.width + 60, img.height + 60);
-    const ctx = canvas.getContext('2d');
-    ctx.fillStyle = '#909090';
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    ctx.translate(canvas.width / 2, canvas.height / 2);
-    ctx.rotate((2 * Math.PI) / 180);
-    ctx.drawImage(img, -img.width / 2, -img.height / 2);
-    const doc = await engine.scan(new Uint8Array(canvas.encodeSync('jpeg', 80)), { name: 'photo.jpg' });
+    const photo = await photoOf(forgedPng, { degrees: 2, border: 60, background: '#909090', quality: 80 });
+    const doc = await engine.scan(photo, { name: 'photo.jpg' });
     expect(doc.capture).toBe('photo');
     expect(doc.indicators.map((i) => i.code)).toContain('running_balance_mismatch');
   });

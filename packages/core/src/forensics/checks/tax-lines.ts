@@ -5,10 +5,11 @@
 // Only instructions whose every operand has an entry are checked; a line number stated twice
 // with different amounts (two forms in one file) makes that line unusable.
 import { add, decimal, formatMoney, sameMoney, subtract, type Decimal } from '../../tables/decimal.js';
-import { buildRows, type Row } from '../../tables/rows.js';
+import type { Row } from '../../tables/rows.js';
 import type { Check, TableContext } from '../context.js';
 import type { Finding } from '../findings.js';
 import { figures, type Figure } from './arithmetic.js';
+import { rowsOf } from './totals.js';
 
 const LINE_NUMBER = /^(\d{1,2}[a-z]?)$/;
 const ADD = /\badd lines? ((?:\d{1,2}[a-z]?(?:,? (?:and )?|,))+\d{1,2}[a-z]?)\b/i;
@@ -49,8 +50,7 @@ function entryOf(row: Row, map: Map<string, Entry | undefined>): [string, Entry]
 /** Contradictions between the labelled lines of a tax form. */
 export function taxLines(ctx: TableContext): Finding[] {
   if (ctx.category !== 'tax_form') return [];
-  const rows: Row[] = [];
-  for (const page of ctx.pages) rows.push(...buildRows(ctx.words(page) ?? []));
+  const rows = rowsOf(ctx);
   const map = entries(rows);
   const findings: Finding[] = [];
   for (const row of rows) {

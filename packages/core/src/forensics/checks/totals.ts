@@ -38,7 +38,8 @@ function figuresOf(row: Row): Figure[] {
   return out;
 }
 
-function rowsOf(ctx: TableContext): Row[] {
+/** The rows of every readable page, in page order. */
+export function rowsOf(ctx: TableContext): Row[] {
   const rows: Row[] = [];
   for (const page of ctx.pages) {
     const words = ctx.words(page);
