@@ -1,0 +1,141 @@
+// Spectral kernel: the 2-D FFT power spectrum of every n x n patch of an f32 plane (patch mean
+// removed), averaged over rings of equal radius (azimuthal average) into `bins` values per patch.
+// Periodic traces of resampling and generator upsampling show as peaks in these profiles. The
+// radix-2 transform runs on columns four at a time with SIMD; rows are done as columns after a
+// transpose. Scratch is the host's (`fftScratchBytes`), laid out as re | im | cos | sin | bin | count.
+
+/** Bytes of scratch `patchSpectra` needs for patch size `n` and `bins` radial bins. */
+export function fftScratchBytes(n: i32, bins: i32): i32 {
+  return n * n * 4 * 3 + n * 4 + bins * 4 + 64;
+}
+
+@inline function reverseBits(i: i32, bits: i32): i32 {
+  let r = 0;
+  for (let b = 0; b < bits; b++) r |= ((i >> b) & 1) << (bits - 1 - b);
+  return r;
+}
+
+/** In-place forward FFT of every column of the n x n complex array (re, im). */
+function fftColumns(re: usize, im: usize, n: i32, bits: i32, cs: usize, sn: usize): void {
+  const rowBytes = <usize>n << 2;
+  for (let i = 0; i < n; i++) {
+    const j = reverseBits(i, bits);
+    if (j <= i) continue;
+    for (let c: usize = 0; c < rowBytes; c += 16) {
+      const ai = <usize>i * rowBytes + c;
+      const aj = <usize>j * rowBytes + c;
+      const tr = v128.load(re + ai);
+      v128.store(re + ai, v128.load(re + aj));
+      v128.store(re + aj, tr);
+      const ti = v128.load(im + ai);
+      v128.store(im + ai, v128.load(im + aj));
+      v128.store(im + aj, ti);
+    }
+  }
+  for (let len = 2; len <= n; len <<= 1) {
+    const half = len >> 1;
+    const step = n / len;
+    for (let start = 0; start < n; start += len) {
+      for (let k = 0; k < half; k++) {
+        const wr = f32x4.splat(load<f32>(cs + (<usize>(k * step) << 2)));
+        const wi = f32x4.splat(-load<f32>(sn + (<usize>(k * step) << 2)));
+        const a = <usize>(start + k) * rowBytes;
+        const b = <usize>(start + k + half) * rowBytes;
+        for (let c: usize = 0; c < rowBytes; c += 16) {
+          const br = v128.load(re + b + c);
+          const bi = v128.load(im + b + c);
+          const tr = f32x4.sub(f32x4.mul(br, wr), f32x4.mul(bi, wi));
+          const ti = f32x4.add(f32x4.mul(br, wi), f32x4.mul(bi, wr));
+          const ar = v128.load(re + a + c);
+          const ai = v128.load(im + a + c);
+          v128.store(re + b + c, f32x4.sub(ar, tr));
+          v128.store(im + b + c, f32x4.sub(ai, ti));
+          v128.store(re + a + c, f32x4.add(ar, tr));
+          v128.store(im + a + c, f32x4.add(ai, ti));
+        }
+      }
+    }
+  }
+}
+
+@inline function transpose(m: usize, n: i32): void {
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const a = m + (<usize>(i * n + j) << 2);
+      const b = m + (<usize>(j * n + i) << 2);
+      const t = load<f32>(a);
+      store<f32>(a, load<f32>(b));
+      store<f32>(b, t);
+    }
+  }
+}
+
+/**
+ * Radial power profile of every whole n x n patch (n a power of two, at least 4): `bins` f32 per
+ * patch, the mean |F(u, v)|^2 over frequencies whose radius r = sqrt(fu^2 + fv^2) (fu, fv in
+ * -n/2..n/2-1) falls in bin floor(r / (n / 2) * bins); radii beyond n/2 are left out.
+ */
+export function patchSpectra(src: usize, w: i32, h: i32, n: i32, bins: i32, dst: usize, scratch: usize): void {
+  let bits = 0;
+  while ((1 << bits) < n) bits++;
+  const area = <usize>(n * n) << 2;
+  const re = (scratch + 15) & ~<usize>15;
+  const im = re + area;
+  const bin = im + area;
+  const cs = bin + area;
+  const sn = cs + (<usize>(n >> 1) << 2);
+  const count = sn + (<usize>(n >> 1) << 2);
+  for (let k = 0; k < n >> 1; k++) {
+    const angle = 2 * Math.PI * <f64>k / <f64>n;
+    store<f32>(cs + (<usize>k << 2), <f32>Math.cos(angle));
+    store<f32>(sn + (<usize>k << 2), <f32>Math.sin(angle));
+  }
+  memory.fill(count, 0, <usize>bins << 2);
+  const halfN = <f64>(n >> 1);
+  for (let v = 0; v < n; v++) {
+    const fv = v < n >> 1 ? v : v - n;
+    for (let u = 0; u < n; u++) {
+      const fu = u < n >> 1 ? u : u - n;
+      const r = Math.sqrt(<f64>(fu * fu + fv * fv));
+      let b = <i32>Math.floor(r / halfN * <f64>bins);
+      if (r > halfN) b = -1;
+      else if (b >= bins) b = bins - 1;
+      store<i32>(bin + (<usize>(v * n + u) << 2), b);
+      if (b >= 0) store<f32>(count + (<usize>b << 2), load<f32>(count + (<usize>b << 2)) + 1);
+    }
+  }
+  const pw = w / n;
+  const ph = h / n;
+  for (let py = 0; py < ph; py++) {
+    for (let px = 0; px < pw; px++) {
+      let sum: f64 = 0;
+      for (let y = 0; y < n; y++) {
+        const s = src + (<usize>((py * n + y) * w + px * n) << 2);
+        memory.copy(re + (<usize>(y * n) << 2), s, <usize>n << 2);
+        for (let x = 0; x < n; x++) sum += <f64>load<f32>(s + (<usize>x << 2));
+      }
+      const mean = f32x4.splat(<f32>(sum / <f64>(n * n)));
+      for (let i: usize = 0; i < area; i += 16) v128.store(re + i, f32x4.sub(v128.load(re + i), mean));
+      memory.fill(im, 0, area);
+      fftColumns(re, im, n, bits, cs, sn);
+      transpose(re, n);
+      transpose(im, n);
+      fftColumns(re, im, n, bits, cs, sn);
+      const out = dst + (<usize>((py * pw + px) * bins) << 2);
+      memory.fill(out, 0, <usize>bins << 2);
+      for (let i = 0; i < n * n; i++) {
+        const b = load<i32>(bin + (<usize>i << 2));
+        if (b < 0) continue;
+        const r = load<f32>(re + (<usize>i << 2));
+        const m = load<f32>(im + (<usize>i << 2));
+        const slot = out + (<usize>b << 2);
+        store<f32>(slot, load<f32>(slot) + r * r + m * m);
+      }
+      for (let b = 0; b < bins; b++) {
+        const c = load<f32>(count + (<usize>b << 2));
+        const slot = out + (<usize>b << 2);
+        store<f32>(slot, c > 0 ? load<f32>(slot) / c : 0);
+      }
+    }
+  }
+}

@@ -1,0 +1,106 @@
+// Spatial filter kernels on f32 planes: 5x5 convolution (the SRM-style high-pass residual filters
+// are 3x3 and 5x5 kernels passed as 25 coefficients), per-block mean and standard deviation
+// (noise level when run on a residual), and max pooling of a map into a coarser heatmap. Rows are
+// processed four pixels at a time with SIMD; zero taps are skipped.
+
+const TAPS: usize = memory.data(25 * 8);
+
+/**
+ * dst = src convolved (correlated) with the 5x5 kernel at `k` (25 f32, row-major, centre at 12).
+ * Pixels within two of the border are 0: a residual is only defined where the kernel fits.
+ */
+export function convolve5(src: usize, w: i32, h: i32, k: usize, dst: usize): void {
+  let taps = 0;
+  for (let i = 0; i < 25; i++) {
+    const c = load<f32>(k + (<usize>i << 2));
+    if (c == 0) continue;
+    store<i32>(TAPS + (<usize>taps << 3), ((i / 5) - 2) * w + (i % 5) - 2);
+    store<f32>(TAPS + (<usize>taps << 3), c, 4);
+    taps++;
+  }
+  memory.fill(dst, 0, <usize>(w * h) << 2);
+  if (w < 5 || h < 5) return;
+  for (let y = 2; y < h - 2; y++) {
+    const row = y * w;
+    let x = 2;
+    for (; x + 4 <= w - 2; x += 4) {
+      let acc = f32x4.splat(0);
+      for (let t = 0; t < taps; t++) {
+        const off = load<i32>(TAPS + (<usize>t << 3));
+        const c = load<f32>(TAPS + (<usize>t << 3), 4);
+        acc = f32x4.add(acc, f32x4.mul(v128.load(src + (<usize>(row + x + off) << 2)), f32x4.splat(c)));
+      }
+      v128.store(dst + (<usize>(row + x) << 2), acc);
+    }
+    for (; x < w - 2; x++) {
+      let acc: f32 = 0;
+      for (let t = 0; t < taps; t++) {
+        const off = load<i32>(TAPS + (<usize>t << 3));
+        acc += load<f32>(src + (<usize>(row + x + off) << 2)) * load<f32>(TAPS + (<usize>t << 3), 4);
+      }
+      store<f32>(dst + (<usize>(row + x) << 2), acc);
+    }
+  }
+}
+
+/**
+ * Mean and population standard deviation of every whole `bs` x `bs` block (blocks in row-major
+ * order, floor(w / bs) per row). Sums per row run in f32 SIMD lanes, totals in f64.
+ */
+export function blockStats(src: usize, w: i32, h: i32, bs: i32, mean: usize, std: usize): void {
+  const bw = w / bs;
+  const bh = h / bs;
+  const n = <f64>(bs * bs);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      let sum: f64 = 0;
+      let sq: f64 = 0;
+      for (let y = by * bs; y < (by + 1) * bs; y++) {
+        const p = src + (<usize>(y * w + bx * bs) << 2);
+        let vs = f32x4.splat(0);
+        let vq = f32x4.splat(0);
+        let x = 0;
+        for (; x + 4 <= bs; x += 4) {
+          const v = v128.load(p + (<usize>x << 2));
+          vs = f32x4.add(vs, v);
+          vq = f32x4.add(vq, f32x4.mul(v, v));
+        }
+        let rs = f32x4.extract_lane(vs, 0) + f32x4.extract_lane(vs, 1) + f32x4.extract_lane(vs, 2) + f32x4.extract_lane(vs, 3);
+        let rq = f32x4.extract_lane(vq, 0) + f32x4.extract_lane(vq, 1) + f32x4.extract_lane(vq, 2) + f32x4.extract_lane(vq, 3);
+        for (; x < bs; x++) {
+          const v = load<f32>(p + (<usize>x << 2));
+          rs += v;
+          rq += v * v;
+        }
+        sum += <f64>rs;
+        sq += <f64>rq;
+      }
+      const m = sum / n;
+      let variance = sq / n - m * m;
+      if (variance < 0) variance = 0;
+      const o = <usize>(by * bw + bx) << 2;
+      store<f32>(mean + o, <f32>m);
+      store<f32>(std + o, <f32>Math.sqrt(variance));
+    }
+  }
+}
+
+/** Max of every whole `cw` x `ch` cell of an f32 map into a floor(w / cw) x floor(h / ch) heatmap. */
+export function poolMax(src: usize, w: i32, h: i32, cw: i32, ch: i32, dst: usize): void {
+  const ow = w / cw;
+  const oh = h / ch;
+  for (let cy = 0; cy < oh; cy++) {
+    for (let cx = 0; cx < ow; cx++) {
+      let vm = f32x4.splat(-Infinity);
+      let m: f32 = -Infinity;
+      for (let y = cy * ch; y < (cy + 1) * ch; y++) {
+        const p = src + (<usize>(y * w + cx * cw) << 2);
+        let x = 0;
+        for (; x + 4 <= cw; x += 4) vm = f32x4.max(vm, v128.load(p + (<usize>x << 2)));
+        for (; x < cw; x++) m = Mathf.max(m, load<f32>(p + (<usize>x << 2)));
+      }
+      m = Mathf.max(m, Mathf.max(Mathf.max(f32x4.extract_lane(vm, 0), f32x4.extract_lane(vm, 1)), Mathf.max(f32x4.extract_lane(vm, 2), f32x4.extract_lane(vm, 3))));
+      store<f32>(dst + (<usize>(cy * ow + cx) << 2), m);
+    }
+  }
+}

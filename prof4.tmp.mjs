@@ -1,4 +1,0 @@
-import { readFileSync } from 'node:fs';
-import { PdfFile, listPages, TextInterpreter } from './packages/core/dist/index.js';
-const bytes = new Uint8Array(readFileSync('bench/out/corpus/statement-200p-1r.pdf'));
-for (let i = 0; i < 6; i++) { const file = PdfFile.open(bytes); const view = file.view(); const it = new TextInterpreter(file, view); for (const p of listPages(view)) it.pageText(p); }
