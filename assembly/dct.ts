@@ -141,10 +141,12 @@ export function elaBlocks(src: usize, w: i32, h: i32, q: usize, dst: usize): voi
 
 /**
  * Blocking profile per `cell` x `cell` cell (cell a multiple of 8): 16 f32 per cell, the sums of
- * |p(x) - p(x-1)| by x mod 8 (first 8) and of |p(y) - p(y-1)| by y mod 8 (last 8), over the
- * cell's pixels that have a left (upper) neighbour. Cells row-major, floor(w / cell) per row.
+ * min(|p(x) - p(x-1)|, cap) by x mod 8 (first 8) and of min(|p(y) - p(y-1)|, cap) by y mod 8
+ * (last 8), over the cell's pixels that have a left (upper) neighbour. The cap keeps strong
+ * edges of print from drowning the small steps at block borders. Cells row-major.
  */
-export function gridPhases(src: usize, w: i32, h: i32, cell: i32, dst: usize): void {
+export function gridPhases(src: usize, w: i32, h: i32, cell: i32, cap: f32, dst: usize): void {
+  const vcap = f32x4.splat(cap);
   const cw = w / cell;
   const ch = h / cell;
   for (let cy = 0; cy < ch; cy++) {
@@ -160,23 +162,23 @@ export function gridPhases(src: usize, w: i32, h: i32, cell: i32, dst: usize): v
         const row = src + (<usize>(y * w) << 2);
         let x = cx * cell;
         if (x == 0) {
-          first += Mathf.abs(load<f32>(row, 4) - load<f32>(row));
-          second += Mathf.abs(load<f32>(row, 8) - load<f32>(row, 4));
-          third += Mathf.abs(load<f32>(row, 12) - load<f32>(row, 8));
-          h1 = f32x4.add(h1, f32x4.abs(f32x4.sub(v128.load(row, 16), v128.load(row, 12))));
+          first += Mathf.min(cap, Mathf.abs(load<f32>(row, 4) - load<f32>(row)));
+          second += Mathf.min(cap, Mathf.abs(load<f32>(row, 8) - load<f32>(row, 4)));
+          third += Mathf.min(cap, Mathf.abs(load<f32>(row, 12) - load<f32>(row, 8)));
+          h1 = f32x4.add(h1, f32x4.min(vcap, f32x4.abs(f32x4.sub(v128.load(row, 16), v128.load(row, 12)))));
           x = 8;
         }
         for (; x < (cx + 1) * cell; x += 8) {
           const p = row + (<usize>x << 2);
-          h0 = f32x4.add(h0, f32x4.abs(f32x4.sub(v128.load(p), v128.load(p - 4))));
-          h1 = f32x4.add(h1, f32x4.abs(f32x4.sub(v128.load(p, 16), v128.load(p, 12))));
+          h0 = f32x4.add(h0, f32x4.min(vcap, f32x4.abs(f32x4.sub(v128.load(p), v128.load(p - 4)))));
+          h1 = f32x4.add(h1, f32x4.min(vcap, f32x4.abs(f32x4.sub(v128.load(p, 16), v128.load(p, 12)))));
         }
         if (y > 0) {
           const up = src + (<usize>((y - 1) * w) << 2);
           let acc = f32x4.splat(0);
           for (let xx = cx * cell; xx < (cx + 1) * cell; xx += 4) {
             const o = <usize>xx << 2;
-            acc = f32x4.add(acc, f32x4.abs(f32x4.sub(v128.load(row + o), v128.load(up + o))));
+            acc = f32x4.add(acc, f32x4.min(vcap, f32x4.abs(f32x4.sub(v128.load(row + o), v128.load(up + o)))));
           }
           const slot = out + 32 + (<usize>(y & 7) << 2);
           store<f32>(slot, load<f32>(slot) + (f32x4.extract_lane(acc, 0) + f32x4.extract_lane(acc, 1) + f32x4.extract_lane(acc, 2) + f32x4.extract_lane(acc, 3)));

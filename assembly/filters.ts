@@ -85,22 +85,44 @@ export function blockStats(src: usize, w: i32, h: i32, bs: i32, mean: usize, std
   }
 }
 
-/** Max of every whole `cw` x `ch` cell of an f32 map into a floor(w / cw) x floor(h / ch) heatmap. */
+const ROW_MAX: usize = memory.data(4096 * 16, 16);
+
+/**
+ * Max of every whole `cw` x `ch` cell of an f32 map into a floor(w / cw) x floor(h / ch) heatmap.
+ * Rows are streamed once, keeping one running SIMD maximum per cell of the current cell row.
+ */
 export function poolMax(src: usize, w: i32, h: i32, cw: i32, ch: i32, dst: usize): void {
   const ow = w / cw;
   const oh = h / ch;
-  for (let cy = 0; cy < oh; cy++) {
-    for (let cx = 0; cx < ow; cx++) {
-      let vm = f32x4.splat(-Infinity);
-      let m: f32 = -Infinity;
+  for (let x0 = 0; x0 < ow; x0 += 4096) {
+    const span = ow - x0 < 4096 ? ow - x0 : 4096;
+    for (let cy = 0; cy < oh; cy++) {
+      for (let c = 0; c < span; c++) v128.store(ROW_MAX + (<usize>c << 4), f32x4.splat(-Infinity));
+      const tail = cw & 3;
       for (let y = cy * ch; y < (cy + 1) * ch; y++) {
-        const p = src + (<usize>(y * w + cx * cw) << 2);
-        let x = 0;
-        for (; x + 4 <= cw; x += 4) vm = f32x4.max(vm, v128.load(p + (<usize>x << 2)));
-        for (; x < cw; x++) m = Mathf.max(m, load<f32>(p + (<usize>x << 2)));
+        const row = src + (<usize>(y * w) << 2);
+        for (let c = 0; c < span; c++) {
+          const p = row + (<usize>((x0 + c) * cw) << 2);
+          let m = v128.load(ROW_MAX + (<usize>c << 4));
+          let m2 = m;
+          let x = 0;
+          for (; x + 8 <= cw; x += 8) {
+            m = f32x4.max(m, v128.load(p + (<usize>x << 2)));
+            m2 = f32x4.max(m2, v128.load(p + (<usize>x << 2), 16));
+          }
+          m = f32x4.max(m, m2);
+          for (; x + 4 <= cw; x += 4) m = f32x4.max(m, v128.load(p + (<usize>x << 2)));
+          if (tail != 0) {
+            for (; x < cw; x++) m = f32x4.max(m, f32x4.splat(load<f32>(p + (<usize>x << 2))));
+          }
+          v128.store(ROW_MAX + (<usize>c << 4), m);
+        }
       }
-      m = Mathf.max(m, Mathf.max(Mathf.max(f32x4.extract_lane(vm, 0), f32x4.extract_lane(vm, 1)), Mathf.max(f32x4.extract_lane(vm, 2), f32x4.extract_lane(vm, 3))));
-      store<f32>(dst + (<usize>(cy * ow + cx) << 2), m);
+      for (let c = 0; c < span; c++) {
+        const m = v128.load(ROW_MAX + (<usize>c << 4));
+        const best = Mathf.max(Mathf.max(f32x4.extract_lane(m, 0), f32x4.extract_lane(m, 1)), Mathf.max(f32x4.extract_lane(m, 2), f32x4.extract_lane(m, 3)));
+        store<f32>(dst + (<usize>(cy * ow + x0 + c) << 2), best);
+      }
     }
   }
 }

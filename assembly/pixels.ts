@@ -123,58 +123,62 @@ export function resizeBilinear(src: usize, sw: i32, sh: i32, dst: usize, dw: i32
 
 /**
  * Area (box) resize of an f32 plane for downscaling: each output pixel is the coverage-weighted
- * mean of the source pixels under it. `tmp` holds `dw * sh` floats (the horizontal pass).
+ * mean of the source pixels under it. Rows are reduced first (whole rows, SIMD) into `tmp`, which
+ * holds `sw * dh` floats, then columns.
  */
 export function resizeArea(src: usize, sw: i32, sh: i32, dst: usize, dw: i32, dh: i32, tmp: usize): void {
   const sx = <f64>sw / <f64>dw;
   const sy = <f64>sh / <f64>dh;
-  // horizontal pass: every source row to dw columns
-  const inv = <f32>(1 / sx);
-  for (let y = 0; y < sh; y++) {
-    const r = src + (<usize>(y * sw) << 2);
-    const t = tmp + (<usize>(y * dw) << 2);
-    for (let x = 0; x < dw; x++) {
-      const s0 = <f64>x * sx;
-      const s1 = s0 + sx;
-      const i0 = <i32>Math.floor(s0);
-      let i1 = <i32>Math.ceil(s1);
-      if (i1 > sw) i1 = sw;
-      let acc: f32 = 0;
-      for (let i = i0; i < i1; i++) {
-        const lo = <f64>i > s0 ? <f64>i : s0;
-        const hi = <f64>(i + 1) < s1 ? <f64>(i + 1) : s1;
-        acc += load<f32>(r + (<usize>i << 2)) * <f32>(hi - lo);
-      }
-      store<f32>(t + (<usize>x << 2), acc * inv);
-    }
-  }
-  // vertical pass: weighted sums of whole rows, four columns at a time
+  const invY = <f32>(1 / sy);
   for (let y = 0; y < dh; y++) {
     const s0 = <f64>y * sy;
     const s1 = s0 + sy;
     const i0 = <i32>Math.floor(s0);
     let i1 = <i32>Math.ceil(s1);
     if (i1 > sh) i1 = sh;
-    const out = dst + (<usize>(y * dw) << 2);
-    const invY = <f32>(1 / sy);
+    const out = tmp + (<usize>(y * sw) << 2);
     let x = 0;
-    for (; x + 4 <= dw; x += 4) {
+    for (; x + 4 <= sw; x += 4) {
       let acc = f32x4.splat(0);
       for (let i = i0; i < i1; i++) {
         const lo = <f64>i > s0 ? <f64>i : s0;
         const hi = <f64>(i + 1) < s1 ? <f64>(i + 1) : s1;
-        acc = f32x4.add(acc, f32x4.mul(v128.load(tmp + (<usize>(i * dw + x) << 2)), f32x4.splat(<f32>(hi - lo))));
+        acc = f32x4.add(acc, f32x4.mul(v128.load(src + (<usize>(i * sw + x) << 2)), f32x4.splat(<f32>(hi - lo))));
       }
       v128.store(out + (<usize>x << 2), f32x4.mul(acc, f32x4.splat(invY)));
     }
-    for (; x < dw; x++) {
+    for (; x < sw; x++) {
       let acc: f32 = 0;
       for (let i = i0; i < i1; i++) {
         const lo = <f64>i > s0 ? <f64>i : s0;
         const hi = <f64>(i + 1) < s1 ? <f64>(i + 1) : s1;
-        acc += load<f32>(tmp + (<usize>(i * dw + x) << 2)) * <f32>(hi - lo);
+        acc += load<f32>(src + (<usize>(i * sw + x) << 2)) * <f32>(hi - lo);
       }
       store<f32>(out + (<usize>x << 2), acc * invY);
+    }
+  }
+  // columns: only the first and last source pixels under an output pixel are partly covered
+  const invX = <f32>(1 / sx);
+  for (let y = 0; y < dh; y++) {
+    const r = tmp + (<usize>(y * sw) << 2);
+    const out = dst + (<usize>(y * dw) << 2);
+    for (let x = 0; x < dw; x++) {
+      const s0 = <f64>x * sx;
+      const s1 = s0 + sx;
+      const i0 = <i32>Math.floor(s0);
+      let i1 = <i32>Math.ceil(s1);
+      if (i1 > sw) i1 = sw;
+      let acc: f32;
+      if (i1 - i0 == 1) {
+        acc = load<f32>(r + (<usize>i0 << 2)) * <f32>(s1 - s0);
+      } else {
+        const hiFirst = <f64>(i0 + 1);
+        const loLast = <f64>(i1 - 1);
+        acc = load<f32>(r + (<usize>i0 << 2)) * <f32>(hiFirst - s0);
+        for (let i = i0 + 1; i < i1 - 1; i++) acc += load<f32>(r + (<usize>i << 2));
+        acc += load<f32>(r + (<usize>(i1 - 1) << 2)) * <f32>((s1 < <f64>i1 ? s1 : <f64>i1) - loLast);
+      }
+      store<f32>(out + (<usize>x << 2), acc * invX);
     }
   }
 }

@@ -27,6 +27,9 @@ import { PdfDict } from './pdf/objects.js';
 import type { PageNode } from './pdf/pages.js';
 import { buildRows, hiddenWords, visibleWords, type Word } from './tables/rows.js';
 import { sniffFormat } from './sniff.js';
+import { imageSize } from './image-size.js';
+import { readContainer } from './image/containers.js';
+import { examineImage } from './image/examine-image.js';
 
 /** Name and release the engine reports in `model` and `model_version`. */
 export const ENGINE_MODEL = 'pdf-native-forensics';
@@ -96,7 +99,7 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
       throw new FileTooLargeError(`The file is ${bytes.length} bytes; the limit is ${maxFileBytes} bytes.`);
     }
     const format = sniffFormat(bytes);
-    if (format === 'png' || format === 'jpg') return { document: await scanImage(bytes, input, format, digests, platform) };
+    if (format === 'png' || format === 'jpg') return scanImage(bytes, input, format, digests, platform);
     if (format !== 'pdf') {
       if (format === 'unknown') {
         throw new UnreadableDocumentError('The content matches no known document signature (PDF, PNG or JPEG).', 'unknown_format');
@@ -206,32 +209,34 @@ function fileFacts(bytes: Uint8Array, name: string, type: 'pdf' | 'png' | 'jpg',
 }
 
 /**
- * A photo upload: its text read by OCR when the platform has it, and the arithmetic of what it
- * shows checked. Pixel-level forensics come with the image checks; until then a photo whose
- * figures do not contradict each other is INSUFFICIENT_EVIDENCE.
+ * A PNG or JPEG upload: its metadata and pixels examined (`examineImage`), its text read by OCR
+ * when the platform has it and the arithmetic of what it shows checked. A photo with nothing
+ * reaching SUSPICIOUS is INSUFFICIENT_EVIDENCE.
  */
-async function scanImage(bytes: Uint8Array, input: ScanInput, type: 'png' | 'jpg', digests: Digests, platform: Platform): Promise<DocumentResult> {
-  let findings: Finding[] = [];
-  let page: PageNode | undefined;
+async function scanImage(bytes: Uint8Array, input: ScanInput, type: 'png' | 'jpg', digests: Digests, platform: Platform): Promise<ScanDetail> {
+  const container = readContainer(bytes, type);
+  const size = imageSize(bytes) ?? { width: container.width ?? 0, height: container.height ?? 0 };
+  const page: PageNode = { number: 1, objNum: -1, dict: new PdfDict(), resources: undefined, mediaBox: [0, 0, size.width, size.height], cropBox: [0, 0, size.width, size.height], rotate: 0 };
+  const image = await examineImage(bytes, container, input.name, platform.images);
+  const findings: Finding[] = [...image.findings];
+  const ran = [...image.ran];
   let category: Category | undefined;
   let printed: string | undefined;
-  const ran: string[] = [];
   if (platform.ocr) {
     try {
       const read = await ocrImage(bytes, platform.ocr);
-      page = { number: 1, objNum: -1, dict: new PdfDict(), resources: undefined, mediaBox: [0, 0, read.width, read.height], cropBox: [0, 0, read.width, read.height], rotate: 0 };
       const lines = buildRows(read.words).map((r) => r.text);
       category = lines.length > 0 ? classifyText(lines.join('\n')) : undefined;
       printed = issueDate(lines);
       const table: TableContext = { pages: [page], category: category ?? 'other', words: () => read.words, fromOcr: () => true };
-      findings = [...statementArithmetic(table), ...documentTotals(table)];
+      findings.push(...statementArithmetic(table), ...documentTotals(table));
       ran.push('arithmetic consistency');
     } catch {
       // an image OCR cannot read is judged without its text
     }
   }
-  const examination = assemble(findings, ran, [], page ? [page] : [], { examined: false, reasonCodes: ['photo_upload'], pageCount: 1, revisionCount: 1 });
-  return orderFields({
+  const examination = assemble(findings, ran, image.notRun, size.width > 0 ? [page] : [], { examined: false, reasonCodes: ['photo_upload'], pageCount: 1, revisionCount: 1 });
+  const document = orderFields({
     ...(category ? { category } : {}),
     ...(printed ? { issue_date: printed } : {}),
     object: 'document',
@@ -241,8 +246,24 @@ async function scanImage(bytes: Uint8Array, input: ScanInput, type: 'png' | 'jpg
     model: ENGINE_MODEL,
     model_version: ENGINE_VERSION,
     ...verdictFields(examination),
-    metadata: metadataRows({ format: type === 'png' ? 'PNG' : 'JPEG', pages: 1, sizeBytes: bytes.length }),
+    metadata: metadataRows({
+      format: type === 'png' ? 'PNG' : 'JPEG',
+      pages: 1,
+      sizeBytes: bytes.length,
+      producer: container.exif?.software ?? container.text.get('Software'),
+      creator: [container.exif?.make, container.exif?.model].filter(Boolean).join(' ') || undefined,
+      created: exifInstant(container.exif?.originalDate),
+      modified: exifInstant(container.exif?.modifyDate) ?? container.pngTime,
+      xmp: container.xmp !== undefined,
+    }),
   });
+  return { document, checksNotRun: examination.notRun };
+}
+
+/** An EXIF "YYYY:MM:DD HH:MM:SS" (local time, no zone) as ISO 8601 without a zone. */
+function exifInstant(text: string | undefined): string | undefined {
+  const m = text?.match(/^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/);
+  return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}` : undefined;
 }
 
 /** The Document's verdict fields from an examination (the deprecated twin included). */

@@ -2,7 +2,7 @@
 // the lower layers (COS object model, revision analysis, kernels) for callers that need them.
 export { createEngine, ENGINE_MODEL, ENGINE_VERSION, MAX_FILE_BYTES, MAX_PAGES } from './engine.js';
 export type { Engine, EngineOptions, ScanDetail, ScanInput } from './engine.js';
-export type { CmsVerification, Digests, Ocr, OcrWord, PageText, PdfText, Platform, RasterImage, Rasterizer, SignatureVerifier, TextItem } from './platform.js';
+export type { CmsVerification, DecodedImage, Digests, ImageDecoder, Ocr, OcrWord, PageText, PdfText, Platform, RasterImage, Rasterizer, SignatureVerifier, TextItem } from './platform.js';
 export * from './document/types.js';
 export type { TextSource, UnreadRevision } from './document/revision-diffs.js';
 export { TextInterpreter, UnsupportedText } from './pdf/content/text-interpreter.js';
@@ -24,3 +24,7 @@ export type { Finding, MathCheck, PageBox } from './forensics/findings.js';
 export { parseAmount, type Amount } from './tables/amounts.js';
 export { toPercentBox, type PercentBox } from './forensics/regions.js';
 export { classifyText, issueDate, type Category as DocumentCategory } from './document/classify.js';
+export type { ImageKernels, Plane, CopyMoveOptions, BlockPair } from './image/kernels.js';
+export { wasmKernels, stagedKernels, type StagedKernel } from './wasm/image-kernels.js';
+export { referenceKernels } from './image/reference-kernels.js';
+export { syntheticPage, copyRect, seededRandom } from './image/synthetic.js';

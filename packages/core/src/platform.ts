@@ -85,6 +85,21 @@ export interface Ocr {
   dispose?(): Promise<void>;
 }
 
+/** Decoded pixels of an image: RGBA, 4 bytes per pixel, row-major. */
+export interface DecodedImage {
+  width: number;
+  height: number;
+  rgba: Uint8Array;
+}
+
+/**
+ * Decodes PNG and JPEG bytes to RGBA (@napi-rs/canvas on Node, ImageBitmap/canvas in browsers).
+ * The stored pixel orientation is kept (no EXIF rotation), so regions match the file's pixels.
+ */
+export interface ImageDecoder {
+  decode(bytes: Uint8Array): Promise<DecodedImage>;
+}
+
 /** What the platform provides to the engine. */
 export interface Platform {
   /** Positioned text of PDF pages; required. */
@@ -97,4 +112,6 @@ export interface Platform {
   raster?: Rasterizer;
   /** OCR of image-only pages and photos; without it they are not read. */
   ocr?: Ocr;
+  /** Pixel decoding of PNG/JPEG uploads, for the image forensics; without it only their metadata is examined. */
+  images?: ImageDecoder;
 }

@@ -5,11 +5,13 @@ import { createCmsVerifier } from './cms-verifier.js';
 import { createPdfJsText, type PdfJsTextOptions } from './pdfjs-text.js';
 import { createPdfJsRaster } from './raster.js';
 import { createTesseractOcr } from './tesseract-ocr.js';
+import { createCanvasDecoder } from './image-decoder.js';
 
 export { createPdfJsRaster } from './raster.js';
 export { createTesseractOcr } from './tesseract-ocr.js';
 
 export { createCmsVerifier } from './cms-verifier.js';
+export { createCanvasDecoder } from './image-decoder.js';
 
 export { createPdfJsText, loadPdfJs, openWithPdfJs, pdfjsAssetOptions, type OpenOptions, type PdfJsTextOptions } from './pdfjs-text.js';
 
@@ -26,9 +28,9 @@ export const nodeDigests: Digests = {
   md5: (bytes) => createHash('md5').update(bytes).digest('hex'),
 };
 
-/** Creates the Node platform: pdf.js for text and rendering, node:crypto digests, pkijs signatures, tesseract.js OCR. */
+/** Creates the Node platform: pdf.js for text and rendering, node:crypto digests, pkijs signatures, canvas image decoding, tesseract.js OCR. */
 export function createNodePlatform(options: NodePlatformOptions = {}): Platform {
-  const platform: Platform = { pdf: createPdfJsText(options.pdfText), digests: nodeDigests, signatures: createCmsVerifier() };
+  const platform: Platform = { pdf: createPdfJsText(options.pdfText), digests: nodeDigests, signatures: createCmsVerifier(), images: createCanvasDecoder() };
   if (options.ocr !== false) {
     platform.raster = createPdfJsRaster();
     platform.ocr = createTesseractOcr();

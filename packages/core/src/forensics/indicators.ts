@@ -16,7 +16,12 @@ export type CheckName =
   | 'timestamp consistency'
   | 'signature integrity'
   | 'file structure'
-  | 'arithmetic consistency';
+  | 'arithmetic consistency'
+  | 'image metadata'
+  | 'JPEG structure'
+  | 'pixel consistency'
+  | 'copy-move search'
+  | 'GenAI heatmap';
 
 /** One catalogue entry. */
 export interface IndicatorDefinition {
@@ -270,6 +275,51 @@ export const INDICATORS = {
     what_it_is: 'The file is encrypted and opens without a password.',
     what_it_means: 'Common for issued documents; permissions do not prevent editing.',
     how_detected: 'The standard security handler authenticated with the empty user password.' }),
+  // image documents (PNG/JPEG uploads)
+  image_editing_software: def({ title: 'Image saved by editing software', severity: 'medium', weight: 0.45, check: 'image metadata',
+    what_it_is: 'The EXIF, XMP, IPTC or PNG text fields name an image editor (Photoshop, GIMP, Canva, Photopea, Pixlr and others).',
+    what_it_means: 'A photo or scan of a document went through an editor before upload; cropping does this too, so the pixels deserve a closer look.',
+    how_detected: 'Software, CreatorTool, XMP history agents, comments and PNG text chunks were matched against known image editors.' }),
+  image_edit_history: def({ title: 'Image edit history recorded', severity: 'medium', weight: 0.45, check: 'image metadata',
+    what_it_is: "The image's XMP records editing steps (saved, derived or converted by an application).",
+    what_it_means: 'The file is not as the camera or scanner wrote it; an application changed and re-saved it.',
+    how_detected: 'xmpMM:History events and photoshop:History entries were read from the XMP packet.' }),
+  image_modified_after_capture: def({ title: 'Image changed after it was taken', severity: 'low', weight: 0.15, check: 'image metadata',
+    what_it_is: "EXIF's modification date is later than the date the picture was taken.",
+    what_it_means: 'Software re-saved the picture after capture; rotation apps do this too, editors always do.',
+    how_detected: 'EXIF DateTime was compared with DateTimeOriginal (more than a minute apart).' }),
+  exif_thumbnail_mismatch: def({ title: 'EXIF thumbnail shows a different picture', severity: 'high', weight: 0.6, check: 'image metadata',
+    what_it_is: 'The preview thumbnail stored in EXIF does not match the image itself.',
+    what_it_means: 'The image was changed by software that left the original thumbnail behind; the thumbnail may show the original.',
+    how_detected: 'The embedded thumbnail was decoded and correlated with the image reduced to the same size.' }),
+  camera_data_missing: def({ title: 'Camera data missing from a camera photo', severity: 'low', weight: 0.1, check: 'image metadata',
+    what_it_is: 'The file is named or described like a camera photo, but carries no camera make, model or exposure data.',
+    what_it_means: 'Cameras and phones write these fields; editors, screenshots and messaging apps strip them.',
+    how_detected: 'The file name and EXIF were compared: a camera-style name or make without model, date or exposure fields.' }),
+  jpeg_software_reencoded: def({ title: 'Camera photo re-encoded by software', severity: 'low', weight: 0.15, check: 'JPEG structure',
+    what_it_is: 'The JPEG says it comes from a camera, but its quantisation tables are the standard libjpeg tables software writes.',
+    what_it_means: 'The picture was decoded and saved again by a program after the camera wrote it.',
+    how_detected: 'The quantisation tables were compared with the IJG standard tables at every quality.' }),
+  jpeg_double_compressed: def({ title: 'JPEG compressed more than once', severity: 'low', weight: 0.1, check: 'JPEG structure',
+    what_it_is: 'The DCT coefficient histograms show the periodic gaps or peaks of two successive JPEG compressions.',
+    what_it_means: 'The image was opened and saved again as JPEG; editing does this, and so do some messaging apps.',
+    how_detected: 'Histograms of low-frequency DCT coefficients, in units of the file\'s quantisation steps, were checked for periodic gaps and peaks.' }),
+  jpeg_grid_misaligned: def({ title: 'Region with a shifted JPEG grid', severity: 'high', weight: 0.55, check: 'pixel consistency',
+    what_it_is: 'Part of the image carries JPEG blocking on an 8x8 grid shifted from the rest of the image.',
+    what_it_means: 'That part was cut from another JPEG and pasted in.',
+    how_detected: 'Pixel differences were summed by position modulo 8 in each 64-pixel cell and the strongest phase compared with the whole image.' }),
+  noise_inconsistency: def({ title: 'Region without the camera\'s noise', severity: 'high', weight: 0.55, check: 'pixel consistency',
+    what_it_is: 'Part of the image has far less sensor noise than the rest of the page.',
+    what_it_means: 'That part was drawn or pasted in after capture, such as a retyped amount on a filled box.',
+    how_detected: 'A high-pass residual (SRM filter) gave a noise level per 64-pixel cell from its flattest blocks, compared with the page median.' }),
+  copy_move_detected: def({ title: 'Area copied within the image', severity: 'high', weight: 0.8, check: 'copy-move search', conclusive: true,
+    what_it_is: 'Blocks of pixels repeat exactly, at one consistent shift, in two places of the image.',
+    what_it_means: 'Something (often a digit or a signature) was copied from one place and pasted over another; both places are marked.',
+    how_detected: 'Every textured 16-pixel block was described, sorted so similar blocks meet, and verified pixel by pixel; pairs were grouped by shift.' }),
+  genai_synthetic_region: def({ title: 'Region likely generated or inpainted', severity: 'medium', weight: 0.45, check: 'GenAI heatmap',
+    what_it_is: 'The docforge patch model scores part of the image as likely synthetic.',
+    what_it_means: 'That area may have been regenerated by an image model; the model is a baseline and can be wrong.',
+    how_detected: 'Residual spectra and neighbour statistics of each patch were scored by a small ONNX model trained on data the repository makes.' }),
 } as const satisfies Record<string, IndicatorDefinition>;
 
 /** Every indicator code. */
@@ -286,4 +336,9 @@ export const CHECKS: readonly CheckName[] = [
   'signature integrity',
   'file structure',
   'arithmetic consistency',
+  'image metadata',
+  'JPEG structure',
+  'pixel consistency',
+  'copy-move search',
+  'GenAI heatmap',
 ];

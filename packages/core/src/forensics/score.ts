@@ -4,7 +4,7 @@
 // is capped at 69: weak signals together make a document SUSPICIOUS, never FORGED. Metadata-only
 // changes therefore stay at most SUSPICIOUS too.
 // The verdict follows the spec's bands: FORGED from 70, SUSPICIOUS from 40, CLEAN below; a
-// document that could not be examined (scan, photo) with nothing non-benign found is
+// document that could not be examined (scan, photo) with nothing reaching SUSPICIOUS is
 // INSUFFICIENT_EVIDENCE and carries no score.
 import type { Finding } from './findings.js';
 import { INDICATORS } from './indicators.js';
@@ -29,7 +29,8 @@ export function riskScore(findings: readonly Finding[]): number {
 
 /** The verdict for a score; `examined` is false for documents whose content could not be read. */
 export function verdictFor(score: number, findings: readonly Finding[], examined: boolean): Verdict {
-  if (!examined && !findings.some(isSignificant)) return 'INSUFFICIENT_EVIDENCE';
+  // content that could not be read is never passed as CLEAN: below SUSPICIOUS it stays unjudged
+  if (!examined && (!findings.some(isSignificant) || score < 40)) return 'INSUFFICIENT_EVIDENCE';
   if (score >= 70) return 'FORGED';
   if (score >= 40) return 'SUSPICIOUS';
   return 'CLEAN';

@@ -61,8 +61,8 @@ export interface ImageKernels {
   dctBlocks(src: Plane, ox: number, oy: number): { coefficients: Float32Array; blocksWide: number; blocksHigh: number };
   /** Mean absolute change of each aligned 8x8 block through quantisation with `steps` (64, [v][u]). */
   elaBlocks(src: Plane, steps: Float32Array): Plane;
-  /** Per cell: 8 sums of horizontal differences by x mod 8, then 8 of vertical ones by y mod 8. */
-  gridPhases(src: Plane, cell: number): { phases: Float32Array; cellsWide: number; cellsHigh: number };
+  /** Per cell: 8 sums of horizontal differences (each capped at `cap`) by x mod 8, then 8 of vertical ones by y mod 8. */
+  gridPhases(src: Plane, cell: number, cap: number): { phases: Float32Array; cellsWide: number; cellsHigh: number };
   /** Azimuthally averaged power spectrum of each whole n x n patch: `bins` values per patch. */
   patchSpectra(src: Plane, n: number, bins: number): { spectra: Float32Array; patchesWide: number; patchesHigh: number };
   /** Candidate copy-move block pairs. */

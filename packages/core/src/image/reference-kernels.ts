@@ -253,7 +253,7 @@ export const referenceKernels: ImageKernels = {
     return out;
   },
 
-  gridPhases(src, cell) {
+  gridPhases(src, cell, cap) {
     const cellsWide = Math.floor(src.width / cell);
     const cellsHigh = Math.floor(src.height / cell);
     const phases = new Float32Array(cellsWide * cellsHigh * 16);
@@ -263,8 +263,8 @@ export const referenceKernels: ImageKernels = {
         for (let y = cy * cell; y < (cy + 1) * cell; y++) {
           for (let x = cx * cell; x < (cx + 1) * cell; x++) {
             const p = src.data[y * src.width + x]!;
-            if (x > 0) phases[o + (x % 8)] += Math.abs(p - src.data[y * src.width + x - 1]!);
-            if (y > 0) phases[o + 8 + (y % 8)] += Math.abs(p - src.data[(y - 1) * src.width + x]!);
+            if (x > 0) phases[o + (x % 8)]! += Math.min(cap, Math.abs(p - src.data[y * src.width + x - 1]!));
+            if (y > 0) phases[o + 8 + (y % 8)]! += Math.min(cap, Math.abs(p - src.data[(y - 1) * src.width + x]!));
           }
         }
       }
@@ -318,7 +318,7 @@ export const referenceKernels: ImageKernels = {
         const o = (py * patchesWide + px) * bins;
         for (let i = 0; i < n * n; i++) {
           const b = binOf[i]!;
-          if (b >= 0) spectra[o + b] += re[i]! ** 2 + im[i]! ** 2;
+          if (b >= 0) spectra[o + b]! += re[i]! ** 2 + im[i]! ** 2;
         }
         for (let b = 0; b < bins; b++) spectra[o + b] = count[b]! > 0 ? spectra[o + b]! / count[b]! : 0;
       }

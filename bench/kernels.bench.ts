@@ -1,0 +1,41 @@
+// Image kernels on a 12-megapixel page: each WebAssembly kernel against its TypeScript reference,
+// same inputs, one run. Prints the kernel's own time on inputs resident in linear memory, the
+// time of the whole call with copies in and out, the reference's time and the ratio reference /
+// kernel. `npm run bench:kernels`.
+import { referenceKernels as ref, stagedKernels, syntheticPage, wasmKernels as wasm, type ImageKernels, type Plane } from '@loupe/core';
+import { timeIt } from './measure.js';
+
+const W = 4000;
+const H = 3000;
+const rgba = syntheticPage(W, H, 1, 3);
+const gray = wasm.gray(rgba, W, H);
+const srm = new Float32Array([-1, 2, -2, 2, -1, 2, -6, 8, -6, 2, -2, 8, -12, 8, -2, 2, -6, 8, -6, 2, -1, 2, -2, 2, -1].map((v) => v / 12));
+const steps = new Float32Array(64).map((_, i) => 2 + (i % 8) + Math.floor(i / 8));
+const half: Plane = wasm.resizeArea(gray, W / 2, H / 2);
+const copyMove = { blockSize: 16, minStd: 6, maxBlocks: 4_000_000, window: 8, maxFeatureDiff: 2, minShift: 16, maxMad: 1.5, maxPairs: 200_000 };
+
+const cases: [string, (k: ImageKernels) => unknown][] = [
+  ['gray (RGBA -> luma)', (k) => k.gray(rgba, W, H)],
+  ['ycbcr (RGBA -> 3 planes)', (k) => k.ycbcr(rgba, W, H)],
+  ['nchw (RGBA -> tensor)', (k) => k.nchw(rgba, W, H, [0.5, 0.5, 0.5], [0.5, 0.5, 0.5])],
+  ['resizeArea (-> 1000x750)', (k) => k.resizeArea(gray, 1000, 750)],
+  ['resizeBilinear (-> 1000x750)', (k) => k.resizeBilinear(gray, 1000, 750)],
+  ['convolve5 (SRM KV residual)', (k) => k.convolve5(gray, srm)],
+  ['blockStats (8x8)', (k) => k.blockStats(gray, 8)],
+  ['poolMax (32x32)', (k) => k.poolMax(gray, 32, 32)],
+  ['dctBlocks (8x8 grid)', (k) => k.dctBlocks(gray, 0, 0)],
+  ['elaBlocks', (k) => k.elaBlocks(gray, steps)],
+  ['gridPhases (64 px cells)', (k) => k.gridPhases(gray, 64, 12)],
+  ['patchSpectra (64 px, 32 bins)', (k) => k.patchSpectra(gray, 64, 32)],
+  ['copyMovePairs (6 MP half-scale)', (k) => k.copyMovePairs(half, copyMove)],
+];
+
+console.log(`Image kernels on a ${W}x${H} (12 MP) synthetic page, median ms (node ${process.version})\n`);
+console.log('kernel                            wasm ms  with copies      TS ms   TS/wasm');
+for (const [name, run] of cases) {
+  const staged = run(stagedKernels as unknown as ImageKernels) as { run(): void };
+  const kernel = await timeIt(() => staged.run(), 3, 300);
+  const call = await timeIt(() => run(wasm), 3, 300);
+  const reference = await timeIt(() => run(ref), 1, 0);
+  console.log(`${name.padEnd(32)} ${kernel.toFixed(1).padStart(8)} ${call.toFixed(1).padStart(12)} ${reference.toFixed(1).padStart(10)} ${(reference / kernel).toFixed(1).padStart(8)}x`);
+}

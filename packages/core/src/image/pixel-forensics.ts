@@ -1,0 +1,363 @@
+// Pixel-level consistency of a document image, on the image kernels: a noise-level map (a
+// region with much less sensor noise than the rest of the page was drawn or pasted in), the JPEG
+// blocking grid per cell (a region whose 8x8 grid is shifted came from another JPEG), the DCT
+// histograms of a JPEG (periodic gaps or peaks: saved twice with different tables), and a
+// copy-move search (blocks repeated pixel for pixel at one shift, as when a digit is copied).
+// Returns findings in pixel boxes (origin top-left) and the maps, for heatmaps and tests.
+import type { BlockPair, ImageKernels, Plane } from './kernels.js';
+
+/** SRM's 5x5 "KV" high-pass kernel: what remains is mostly noise and edges. */
+export const SRM_KV = new Float32Array([-1, 2, -2, 2, -1, 2, -6, 8, -6, 2, -2, 8, -12, 8, -2, 2, -6, 8, -6, 2, -1, 2, -2, 2, -1].map((v) => v / 12));
+
+/** A rectangle in pixels, origin top-left, right/bottom exclusive. */
+export interface PixelBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** One pixel-level finding. */
+export interface PixelFinding {
+  kind: 'noise_inconsistency' | 'jpeg_grid_misaligned' | 'jpeg_double_compressed' | 'copy_move';
+  summary: string;
+  boxes: PixelBox[];
+  confidence: number;
+}
+
+/** What the analysis measured, besides its findings. */
+export interface PixelReport {
+  findings: PixelFinding[];
+  /** Median noise level (SRM residual standard deviation in flat blocks), grey levels. */
+  noiseLevel: number;
+  /** Noise level per 64-pixel cell (NaN where the cell is clipped or has too few flat blocks). */
+  noiseMap: Plane;
+  /** Whether the copy-move search ran (it needs enough sensor noise to tell copies from repeats). */
+  copyMoveSearched: boolean;
+  /** Matched block pairs of the strongest copy-move shift (0 when none). */
+  copyMoveBlocks: number;
+}
+
+const CELL = 64;
+/** Cell side of the blocking-grid analysis. */
+const GRID_CELL = 32;
+/** An 8x8 block varying less than this (grey levels, standard deviation) is flat paper or ink. */
+const FLAT_STD = 8;
+/** Images are searched for copies at no more than about this many pixels. */
+const COPY_MOVE_PIXELS = 4_000_000;
+/** Block side of the copy-move search, at the working scale. */
+const COPY_MOVE_BLOCK = 12;
+/** Noise (grey levels) below which copies cannot be told from repeated print: digital renders. */
+const MIN_COPY_MOVE_NOISE = 0.3;
+/** Fewest overlapping blocks an area needs to count as copied (about 24 x 24 pixels). */
+const COPY_MOVE_MIN_BLOCKS = 100;
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * (s.length - 1)))]!;
+}
+
+/** Groups flagged cells (4-connected) into boxes of at least `minCells` cells. */
+function cellGroups(flags: Uint8Array, cw: number, ch: number, minCells: number): { box: PixelBox; cells: number }[] {
+  const seen = new Uint8Array(flags.length);
+  const groups: { box: PixelBox; cells: number }[] = [];
+  for (let start = 0; start < flags.length; start++) {
+    if (!flags[start] || seen[start]) continue;
+    const stack = [start];
+    seen[start] = 1;
+    let cells = 0;
+    let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
+    while (stack.length) {
+      const c = stack.pop()!;
+      const cx = c % cw;
+      const cy = Math.floor(c / cw);
+      cells++;
+      x0 = Math.min(x0, cx); y0 = Math.min(y0, cy); x1 = Math.max(x1, cx); y1 = Math.max(y1, cy);
+      for (const [nx, ny] of [[cx - 1, cy], [cx + 1, cy], [cx, cy - 1], [cx, cy + 1]] as const) {
+        if (nx < 0 || ny < 0 || nx >= cw || ny >= ch) continue;
+        const n = ny * cw + nx;
+        if (flags[n] && !seen[n]) {
+          seen[n] = 1;
+          stack.push(n);
+        }
+      }
+    }
+    if (cells >= minCells) groups.push({ box: { x0: x0 * CELL, y0: y0 * CELL, x1: (x1 + 1) * CELL, y1: (y1 + 1) * CELL }, cells });
+  }
+  return groups;
+}
+
+/** Noise level per cell, and cells much quieter than the page. */
+function noiseAnalysis(k: ImageKernels, gray: Plane): { map: Plane; level: number; finding?: PixelFinding } {
+  const residual = k.convolve5(gray, SRM_KV);
+  const { std } = k.blockStats(residual, 8);
+  const { mean, std: texture } = k.blockStats(gray, 8);
+  const per = CELL / 8;
+  const cw = Math.floor(gray.width / CELL);
+  const ch = Math.floor(gray.height / CELL);
+  const map: Plane = { data: new Float32Array(cw * ch).fill(NaN), width: cw, height: ch };
+  for (let cy = 0; cy < ch; cy++) {
+    for (let cx = 0; cx < cw; cx++) {
+      const values: number[] = [];
+      for (let y = 0; y < per; y++) {
+        for (let x = 0; x < per; x++) {
+          const b = (cy * per + y) * std.width + cx * per + x;
+          const m = mean.data[b]!;
+          // only flat blocks measure noise: not clipped paper or ink, not print, not the border
+          if (m > 8 && m < 247 && texture.data[b]! < FLAT_STD && cx * per + x > 0 && cy * per + y > 0) values.push(std.data[b]!);
+        }
+      }
+      if (values.length >= per * per / 4) map.data[cy * cw + cx] = percentile(values, 0.5);
+    }
+  }
+  const valid = [...map.data].filter((v) => !Number.isNaN(v));
+  const level = percentile(valid, 0.5);
+  if (!(level >= 1.2) || valid.length < 24) return { map, level };
+  const flags = new Uint8Array(cw * ch);
+  for (let i = 0; i < flags.length; i++) flags[i] = map.data[i]! < 0.3 * level ? 1 : 0;
+  const groups = cellGroups(flags, cw, ch, 2).filter((g) => g.cells <= valid.length * 0.25);
+  if (groups.length === 0) return { map, level };
+  return {
+    map,
+    level,
+    finding: {
+      kind: 'noise_inconsistency',
+      summary: `${groups.length === 1 ? 'One region has' : `${groups.length} regions have`} less than a third of the page's sensor noise (${level.toFixed(1)} grey levels).`,
+      boxes: groups.map((g) => g.box),
+      confidence: Math.min(0.9, 0.6 + 0.05 * groups.reduce((s, g) => s + g.cells, 0)),
+    },
+  };
+}
+
+/**
+ * Areas whose JPEG blocking sits on a shifted grid. Per 32-pixel cell, pixel steps (capped, so
+ * print edges do not dominate) are summed by position modulo 8 on each axis; a cell is off-grid
+ * when both axes peak at a phase other than the image's, clearly above the other phases. Noise
+ * makes single cells do that by chance, so only neighbouring cells agreeing on the same shifted
+ * phase pair count.
+ */
+function gridAnalysis(k: ImageKernels, gray: Plane, noiseLevel: number): PixelFinding | undefined {
+  const cell = GRID_CELL;
+  const cap = Math.max(4, Number.isNaN(noiseLevel) ? 4 : 2 * noiseLevel);
+  const { phases, cellsWide, cellsHigh } = k.gridPhases(gray, cell, cap);
+  const cells = cellsWide * cellsHigh;
+  if (cells < 16) return undefined;
+  /** The strongest phase and its excess over the median of the other seven. */
+  const peak = (p: ArrayLike<number>, at: number): { phase: number; strength: number } => {
+    const v = Array.from({ length: 8 }, (_, i) => p[at + i]!);
+    let phase = 0;
+    for (let i = 1; i < 8; i++) if (v[i]! > v[phase]!) phase = i;
+    const others = v.filter((_, i) => i !== phase).sort((a, b) => a - b);
+    const base = others[3]!;
+    return { phase, strength: base > 0 ? v[phase]! / base - 1 : 0 };
+  };
+  const total = new Array<number>(16).fill(0);
+  for (let c = 0; c < cells; c++) for (let i = 0; i < 16; i++) total[i]! += phases[c * 16 + i]!;
+  const gx = peak(total, 0);
+  const gy = peak(total, 8);
+  if (gx.strength < 0.03 || gy.strength < 0.03) return undefined; // no grid to be off
+  const label = new Int16Array(cells).fill(-1);
+  for (let c = 0; c < cells; c++) {
+    const x = peak(phases, c * 16);
+    const y = peak(phases, c * 16 + 8);
+    if (x.phase !== gx.phase && y.phase !== gy.phase && x.strength > 0.3 && y.strength > 0.3) label[c] = x.phase * 8 + y.phase;
+  }
+  const boxes: PixelBox[] = [];
+  const seen = new Uint8Array(cells);
+  for (let c = 0; c < cells; c++) {
+    if (label[c]! < 0 || seen[c]) continue;
+    const stack = [c];
+    seen[c] = 1;
+    const members: number[] = [];
+    while (stack.length) {
+      const m = stack.pop()!;
+      members.push(m);
+      const mx = m % cellsWide;
+      const my = Math.floor(m / cellsWide);
+      for (const [nx, ny] of [[mx - 1, my], [mx + 1, my], [mx, my - 1], [mx, my + 1]] as const) {
+        if (nx < 0 || ny < 0 || nx >= cellsWide || ny >= cellsHigh) continue;
+        const n = ny * cellsWide + nx;
+        if (!seen[n] && label[n] === label[c]) {
+          seen[n] = 1;
+          stack.push(n);
+        }
+      }
+    }
+    if (members.length < 2) continue;
+    const xs = members.map((m) => m % cellsWide);
+    const ys = members.map((m) => Math.floor(m / cellsWide));
+    boxes.push({ x0: Math.min(...xs) * cell, y0: Math.min(...ys) * cell, x1: (Math.max(...xs) + 1) * cell, y1: (Math.max(...ys) + 1) * cell });
+  }
+  if (boxes.length === 0 || boxes.length > 4) return undefined; // many scattered areas: texture, not a paste
+  return {
+    kind: 'jpeg_grid_misaligned',
+    summary: `${boxes.length === 1 ? 'One area carries' : `${boxes.length} areas carry`} JPEG blocking on a grid shifted from the rest of the image.`,
+    boxes,
+    confidence: 0.7,
+  };
+}
+
+/** Periodic gaps or peaks in the DCT histograms of a JPEG's luma: quantised twice. */
+function doubleCompression(k: ImageKernels, gray: Plane, luma: readonly number[]): PixelFinding | undefined {
+  const { coefficients, blocksWide, blocksHigh } = k.dctBlocks(gray, 0, 0);
+  const blocks = blocksWide * blocksHigh;
+  const K = 16;
+  let anomalies = 0;
+  let frequencies = 0;
+  let judged = 0;
+  // the first low-frequency AC coefficients in zig-zag order
+  for (const at of [1, 8, 16, 9, 2, 3, 10, 17, 24]) {
+    const step = luma[at]!;
+    if (step < 2) continue;
+    const h = new Float64Array(K + 2);
+    for (let b = 0; b < blocks; b++) {
+      const v = Math.abs(Math.round(coefficients[b * 64 + at]! / step));
+      if (v <= K + 1) h[v]!++;
+    }
+    let found = 0;
+    let usable = 0;
+    for (let v = 2; v <= K; v++) {
+      const expected = Math.sqrt(h[v - 1]! * h[v + 1]!);
+      if (expected < 20) continue;
+      usable++;
+      if (h[v]! < 0.4 * expected || h[v]! > 2.5 * expected) found++;
+    }
+    if (usable >= 3) judged++;
+    if (found >= 2) frequencies++;
+    anomalies += found;
+  }
+  if (judged < 3 || frequencies < 2 || anomalies < 4) return undefined;
+  return {
+    kind: 'jpeg_double_compressed',
+    summary: `The DCT histograms of ${frequencies} low frequencies show periodic gaps or peaks: the image was JPEG-compressed at least twice.`,
+    boxes: [],
+    confidence: Math.min(0.9, 0.5 + 0.05 * anomalies),
+  };
+}
+
+/** A connected set of matched blocks sharing one shift. */
+interface CopyComponent {
+  dx: number;
+  dy: number;
+  blocks: number;
+  density: number;
+  source: PixelBox;
+  target: PixelBox;
+}
+
+/** Connected components (8-neighbour) of the source blocks of pairs sharing each exact shift. */
+function shiftComponents(pairs: readonly BlockPair[], bs: number): { components: CopyComponent[]; counts: Map<string, number> } {
+  const byShift = new Map<string, { dx: number; dy: number; at: Set<number>; xs: number[]; ys: number[] }>();
+  const counts = new Map<string, number>();
+  for (const p of pairs) {
+    let dx = p.x2 - p.x1;
+    let dy = p.y2 - p.y1;
+    let x = p.x1;
+    let y = p.y1;
+    if (dx < 0 || (dx === 0 && dy < 0)) {
+      dx = -dx;
+      dy = -dy;
+      x = p.x2;
+      y = p.y2;
+    }
+    const key = `${dx},${dy}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    const entry = byShift.get(key) ?? { dx, dy, at: new Set<number>(), xs: [], ys: [] };
+    entry.at.add(y * 65536 + x);
+    byShift.set(key, entry);
+  }
+  const components: CopyComponent[] = [];
+  for (const { dx, dy, at } of byShift.values()) {
+    if (at.size < 40) continue;
+    const seen = new Set<number>();
+    for (const start of at) {
+      if (seen.has(start)) continue;
+      seen.add(start);
+      const stack = [start];
+      let blocks = 0;
+      let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
+      while (stack.length) {
+        const c = stack.pop()!;
+        const cx = c % 65536;
+        const cy = Math.floor(c / 65536);
+        blocks++;
+        x0 = Math.min(x0, cx); x1 = Math.max(x1, cx); y0 = Math.min(y0, cy); y1 = Math.max(y1, cy);
+        for (let oy = -1; oy <= 1; oy++) {
+          for (let ox = -1; ox <= 1; ox++) {
+            const n = (cy + oy) * 65536 + cx + ox;
+            if (at.has(n) && !seen.has(n)) {
+              seen.add(n);
+              stack.push(n);
+            }
+          }
+        }
+      }
+      components.push({
+        dx, dy, blocks, density: blocks / ((x1 - x0 + 1) * (y1 - y0 + 1)),
+        source: { x0, y0, x1: x1 + bs, y1: y1 + bs },
+        target: { x0: x0 + dx, y0: y0 + dy, x1: x1 + bs + dx, y1: y1 + bs + dy },
+      });
+    }
+  }
+  return { components, counts };
+}
+
+/**
+ * Blocks repeated at one shift. Documents repeat themselves legitimately (the same label on many
+ * rows, right-aligned columns of similar figures), so a repeat counts as a copy only when it is
+ * one compact, dense area at a shift nothing else on the page shares: no second area at that
+ * shift or at twice it, and no pairs at the neighbouring shifts that sub-pixel drift of a
+ * genuine repeat produces.
+ */
+function copyMove(k: ImageKernels, gray: Plane): { finding?: PixelFinding; blocks: number } {
+  const factor = Math.max(1, Math.ceil(Math.sqrt((gray.width * gray.height) / COPY_MOVE_PIXELS)));
+  const small = factor > 1 ? k.resizeArea(gray, Math.floor(gray.width / factor), Math.floor(gray.height / factor)) : gray;
+  const bs = COPY_MOVE_BLOCK;
+  const pairs = k.copyMovePairs(small, {
+    blockSize: bs, minStd: 10, maxBlocks: 3_000_000, window: 12, maxFeatureDiff: 4, minShift: 2 * bs, maxMad: 4, maxPairs: 2_000_000,
+  });
+  const { components, counts } = shiftComponents(pairs, bs);
+  const near = (dx: number, dy: number, radius: number): number => {
+    let n = 0;
+    for (let oy = -radius; oy <= radius; oy++) for (let ox = -radius; ox <= radius; ox++) n += counts.get(`${dx + ox},${dy + oy}`) ?? 0;
+    return n;
+  };
+  const copies = components.filter((c) => {
+    if (c.blocks < COPY_MOVE_MIN_BLOCKS || c.density < 0.5) return false;
+    const sameShift = components.filter((o) => o !== c && Math.abs(o.dx - c.dx) <= 2 && Math.abs(o.dy - c.dy) <= 2 && o.blocks >= c.blocks * 0.1);
+    if (sameShift.length > 0) return false;
+    if (near(c.dx, c.dy, 2) - c.blocks > 0.2 * c.blocks) return false;
+    if (near(2 * c.dx, 2 * c.dy, 2) > 0.2 * c.blocks) return false;
+    return true;
+  });
+  if (copies.length === 0) return { blocks: 0 };
+  copies.sort((a, b) => b.blocks - a.blocks);
+  const scale = (b: PixelBox): PixelBox => ({ x0: b.x0 * factor, y0: b.y0 * factor, x1: b.x1 * factor, y1: b.y1 * factor });
+  const strongest = copies[0]!;
+  return {
+    blocks: strongest.blocks,
+    finding: {
+      kind: 'copy_move',
+      summary: `An area of ${strongest.blocks} overlapping blocks repeats ${Math.round(Math.hypot(strongest.dx, strongest.dy) * factor)} pixels away at a shift nothing else on the page shares: one was copied onto the other.`,
+      boxes: copies.slice(0, 3).flatMap((c) => [scale(c.source), scale(c.target)]),
+      confidence: Math.min(0.95, 0.55 + strongest.blocks / 1000 + 0.2 * (strongest.density - 0.5)),
+    },
+  };
+}
+
+/** Runs the pixel analyses on an RGBA image; `luma` is the JPEG's luminance table, when JPEG. */
+export function analysePixels(k: ImageKernels, rgba: Uint8Array, width: number, height: number, luma?: readonly number[]): PixelReport {
+  const gray = k.gray(rgba, width, height);
+  const findings: PixelFinding[] = [];
+  const noise = noiseAnalysis(k, gray);
+  if (noise.finding) findings.push(noise.finding);
+  const grid = gridAnalysis(k, gray, noise.level);
+  if (grid) findings.push(grid);
+  const twice = luma ? doubleCompression(k, gray, luma) : undefined;
+  if (twice) findings.push(twice);
+  const searched = noise.level >= MIN_COPY_MOVE_NOISE;
+  const copies = searched ? copyMove(k, gray) : { blocks: 0 };
+  if (copies.finding) findings.push(copies.finding);
+  return { findings, noiseLevel: noise.level, noiseMap: noise.map, copyMoveSearched: searched, copyMoveBlocks: copies.blocks };
+}

@@ -1,0 +1,25 @@
+// The `ImageDecoder` port on Node: @napi-rs/canvas decodes PNG and JPEG (libjpeg-turbo, libpng
+// through Skia) and hands back RGBA pixels. The canvas is drawn without any transform, so pixels
+// stay in stored orientation.
+import { createCanvas, Image } from '@napi-rs/canvas';
+import type { DecodedImage, ImageDecoder } from '@loupe/core';
+
+/** Creates the canvas image decoder. */
+export function createCanvasDecoder(): ImageDecoder {
+  return {
+    async decode(bytes): Promise<DecodedImage> {
+      const image = new Image();
+      await new Promise<void>((resolve, reject) => {
+        image.onload = () => resolve();
+        image.onerror = (error) => reject(error instanceof Error ? error : new Error(String(error)));
+        image.src = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      });
+      if (!image.width || !image.height) throw new Error('The image has no pixels.');
+      const canvas = createCanvas(image.width, image.height);
+      const ctx = canvas.getContext('2d');
+      ctx.drawImage(image, 0, 0);
+      const data = ctx.getImageData(0, 0, image.width, image.height).data;
+      return { width: image.width, height: image.height, rgba: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+    },
+  };
+}
