@@ -27,6 +27,8 @@ export interface Output {
 export interface ScanOptions {
   json: boolean;
   progress: boolean | undefined;
+  /** Optional models (spec `models`), e.g. `docforge`. */
+  models?: string[];
 }
 
 async function readInput(path: string): Promise<Uint8Array> {
@@ -51,7 +53,7 @@ export async function scanCommand(engine: Engine, files: string[], options: Scan
     const name = basename(path);
     try {
       const bytes = await readInput(path);
-      const detail = await engine.scanDetailed(bytes, { name });
+      const detail = await engine.scanDetailed(bytes, options.models?.length ? { name, models: options.models } : { name });
       bar.finish();
       io.out(options.json ? JSON.stringify(detail.document) : formatReport(detail) + '\n');
     } catch (error) {

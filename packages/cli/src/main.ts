@@ -4,11 +4,12 @@ import { createNodeEngine } from '@loupe/node';
 import { digestCommand, scanCommand, type Output } from './commands.js';
 
 const USAGE = `Usage:
-  loupe scan [--json] [--progress|--no-progress] [--no-ocr] FILE...
+  loupe scan [--json] [--progress|--no-progress] [--no-ocr] [--models=docforge] FILE...
       Examine PDF, PNG and JPEG documents. --json prints one Document object per input
       file (JSON Lines, in input order); a file that cannot be analysed gets
       {"error": {type, code, message, doc_url}} and the others still run. Image-only pages
-      and photos are read with OCR (offline) unless --no-ocr.
+      and photos are read with OCR (offline) unless --no-ocr. --models=docforge adds the
+      GenAI heatmap (genai_heatmap) of the docforge patch model to photos.
   loupe digest [--json] FILE...
       Print the audit manifest digest (sha256-of-sorted-sha256-newline-joined) of the files.
   loupe --version | --help
@@ -22,7 +23,8 @@ const stdio: Output = {
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code. */
 export async function main(argv: string[], io: Output = stdio): Promise<number> {
   const [command, ...rest] = argv;
-  const flags = new Set(rest.filter((a) => a.startsWith('--')));
+  const models = rest.filter((a) => a.startsWith('--models=')).flatMap((a) => a.slice('--models='.length).split(',').filter(Boolean));
+  const flags = new Set(rest.filter((a) => a.startsWith('--') && !a.startsWith('--models=')));
   const files = rest.filter((a) => !a.startsWith('--'));
   if (command === '--version' || command === '-v') {
     io.out(ENGINE_VERSION);
@@ -48,10 +50,15 @@ export async function main(argv: string[], io: Output = stdio): Promise<number> 
     return 2;
   }
   if (command === 'digest') return digestCommand(files, flags.has('--json'), io);
+  const unknownModels = models.filter((m) => m !== 'docforge');
+  if (unknownModels.length > 0) {
+    io.err(`loupe scan: unknown model ${unknownModels.join(', ')} (known: docforge)`);
+    return 2;
+  }
   const progress = flags.has('--progress') ? true : flags.has('--no-progress') ? false : undefined;
   const engine = createNodeEngine({ ocr: !flags.has('--no-ocr') });
   try {
-    return await scanCommand(engine, files, { json: flags.has('--json'), progress }, io);
+    return await scanCommand(engine, files, { json: flags.has('--json'), progress, models }, io);
   } finally {
     await engine.dispose();
   }

@@ -3,7 +3,7 @@
 // and assembles the spec's Document fields. PNG and JPEG uploads get their file facts and
 // `capture: photo`. Failures are `LoupeError`s with stable codes; nothing here touches a platform.
 import { md5Hex, sha256Hex } from './digest.js';
-import { FileTooLargeError, UnreadableDocumentError, UnsupportedTypeError } from './errors.js';
+import { FileTooLargeError, ModelError, UnreadableDocumentError, UnsupportedTypeError } from './errors.js';
 import { metadataRows } from './document/metadata-rows.js';
 import { PageReader } from './document/page-reader.js';
 import { fontFacts, measureCapture, pdfVersion, xmpFacts } from './document/pdf-facts.js';
@@ -30,6 +30,8 @@ import { sniffFormat } from './sniff.js';
 import { imageSize } from './image-size.js';
 import { readContainer } from './image/containers.js';
 import { examineImage } from './image/examine-image.js';
+import { genaiHeatmap, loadModel, type LoadedModel } from './image/genai-heatmap.js';
+import { wasmKernels } from './wasm/image-kernels.js';
 
 /** Name and release the engine reports in `model` and `model_version`. */
 export const ENGINE_MODEL = 'pdf-native-forensics';
@@ -61,6 +63,11 @@ export interface EngineOptions {
 export interface ScanInput {
   /** Original file name, for display only: the type always comes from the content. */
   name: string;
+  /**
+   * Optional models to run besides the document engine (spec `models`): `docforge` adds the
+   * GenAI heatmap to photos and scans. Unknown ids are reported in `checksNotRun`.
+   */
+  models?: readonly string[];
 }
 
 /** Everything the engine found, for callers that want more than the Document (CLI, bench). */
@@ -92,6 +99,13 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
   const now = options.now ?? (() => new Date());
   const digests = platform.digests ?? pureDigests;
   const maxPages = options.maxPages ?? MAX_PAGES;
+  let docforgeModel: Promise<LoadedModel> | undefined;
+  /** The docforge model, loaded and verified once per engine. */
+  const docforge = (): Promise<LoadedModel> => {
+    if (!platform.models || !platform.inference) return Promise.reject(new ModelError('The platform runs no models.', 'model_unavailable'));
+    docforgeModel ??= loadModel('docforge', platform.models, platform.inference);
+    return docforgeModel;
+  };
 
   async function scanDetailed(bytes: Uint8Array, input: ScanInput): Promise<ScanDetail> {
     if (bytes.length === 0) throw new UnreadableDocumentError('The file is empty.', 'empty_file');
@@ -99,7 +113,7 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
       throw new FileTooLargeError(`The file is ${bytes.length} bytes; the limit is ${maxFileBytes} bytes.`);
     }
     const format = sniffFormat(bytes);
-    if (format === 'png' || format === 'jpg') return scanImage(bytes, input, format, digests, platform);
+    if (format === 'png' || format === 'jpg') return scanImage(bytes, input, format, digests, platform, docforge);
     if (format !== 'pdf') {
       if (format === 'unknown') {
         throw new UnreadableDocumentError('The content matches no known document signature (PDF, PNG or JPEG).', 'unknown_format');
@@ -213,13 +227,33 @@ function fileFacts(bytes: Uint8Array, name: string, type: 'pdf' | 'png' | 'jpg',
  * when the platform has it and the arithmetic of what it shows checked. A photo with nothing
  * reaching SUSPICIOUS is INSUFFICIENT_EVIDENCE.
  */
-async function scanImage(bytes: Uint8Array, input: ScanInput, type: 'png' | 'jpg', digests: Digests, platform: Platform): Promise<ScanDetail> {
+async function scanImage(bytes: Uint8Array, input: ScanInput, type: 'png' | 'jpg', digests: Digests, platform: Platform, docforge: () => Promise<LoadedModel>): Promise<ScanDetail> {
   const container = readContainer(bytes, type);
   const size = imageSize(bytes) ?? { width: container.width ?? 0, height: container.height ?? 0 };
   const page: PageNode = { number: 1, objNum: -1, dict: new PdfDict(), resources: undefined, mediaBox: [0, 0, size.width, size.height], cropBox: [0, 0, size.width, size.height], rotate: 0 };
   const image = await examineImage(bytes, container, input.name, platform.images);
   const findings: Finding[] = [...image.findings];
   const ran = [...image.ran];
+  const notRun = [...image.notRun];
+  let heatmap: number[][] | undefined;
+  for (const id of input.models ?? []) {
+    if (id !== 'docforge') {
+      if (id !== ENGINE_MODEL) notRun.push({ check: `model ${id}`, reason: 'no such model (known: docforge)' });
+      continue;
+    }
+    if (!image.report) {
+      notRun.push({ check: 'GenAI heatmap', reason: 'the image pixels were not analysed' });
+      continue;
+    }
+    try {
+      const result = await genaiHeatmap(wasmKernels, image.report.gray, await docforge());
+      heatmap = result.heatmap;
+      if (result.finding) findings.push(result.finding);
+      ran.push('GenAI heatmap');
+    } catch (error) {
+      notRun.push({ check: 'GenAI heatmap', reason: error instanceof Error ? error.message : String(error) });
+    }
+  }
   let category: Category | undefined;
   let printed: string | undefined;
   if (platform.ocr) {
@@ -235,7 +269,7 @@ async function scanImage(bytes: Uint8Array, input: ScanInput, type: 'png' | 'jpg
       // an image OCR cannot read is judged without its text
     }
   }
-  const examination = assemble(findings, ran, image.notRun, size.width > 0 ? [page] : [], { examined: false, reasonCodes: ['photo_upload'], pageCount: 1, revisionCount: 1 });
+  const examination = assemble(findings, ran, notRun, size.width > 0 ? [page] : [], { examined: false, reasonCodes: ['photo_upload'], pageCount: 1, revisionCount: 1 });
   const document = orderFields({
     ...(category ? { category } : {}),
     ...(printed ? { issue_date: printed } : {}),
@@ -256,6 +290,7 @@ async function scanImage(bytes: Uint8Array, input: ScanInput, type: 'png' | 'jpg
       modified: exifInstant(container.exif?.modifyDate) ?? container.pngTime,
       xmp: container.xmp !== undefined,
     }),
+    ...(heatmap ? { genai_heatmap: heatmap } : {}),
   });
   return { document, checksNotRun: examination.notRun };
 }
@@ -303,7 +338,7 @@ async function leadingText(bytes: Uint8Array, pages: PageNode[], reader: PageRea
 /** The spec's field order (Document table, then the spec 1.3 fields). */
 const FIELD_ORDER = [
   'object', 'status', 'category', 'file', 'issue_date', 'capture', 'model', 'model_version', 'verdict', 'risk_score', 'headline', 'indicators',
-  'checks_passed', 'regions', 'revisions', 'math_checks', 'metadata', 'recapture_eligible', 'verifi_eligible',
+  'checks_passed', 'regions', 'genai_heatmap', 'revisions', 'math_checks', 'metadata', 'recapture_eligible', 'verifi_eligible',
   'confidence', 'review_tier', 'next_step', 'reason_codes', 'findings', 'lead_finding',
 ];
 

@@ -73,6 +73,14 @@ export class FileTooLargeError extends LoupeError {
   }
 }
 
+/** A model that cannot be used: missing, not matching its manifest, or answering out of shape. */
+export class ModelError extends LoupeError {
+  override readonly name = 'ModelError';
+  constructor(message: string, reason: 'model_digest_mismatch' | 'model_input_mismatch' | 'model_output_mismatch' | 'model_unavailable') {
+    super('server_error', message, reason);
+  }
+}
+
 /** The spec's error object: `{type, code, message, doc_url}` plus context keys. */
 export interface SpecError {
   type: string;

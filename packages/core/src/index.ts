@@ -2,7 +2,7 @@
 // the lower layers (COS object model, revision analysis, kernels) for callers that need them.
 export { createEngine, ENGINE_MODEL, ENGINE_VERSION, MAX_FILE_BYTES, MAX_PAGES } from './engine.js';
 export type { Engine, EngineOptions, ScanDetail, ScanInput } from './engine.js';
-export type { CmsVerification, DecodedImage, Digests, ImageDecoder, Ocr, OcrWord, PageText, PdfText, Platform, RasterImage, Rasterizer, SignatureVerifier, TextItem } from './platform.js';
+export type { CmsVerification, DecodedImage, Digests, ImageDecoder, Inference, InferenceModel, ModelManifestEntry, ModelStore, ModelTensor, Ocr, OcrWord, PageText, PdfText, Platform, RasterImage, Rasterizer, SignatureVerifier, TextItem } from './platform.js';
 export * from './document/types.js';
 export type { TextSource, UnreadRevision } from './document/revision-diffs.js';
 export { TextInterpreter, UnsupportedText } from './pdf/content/text-interpreter.js';
@@ -28,3 +28,4 @@ export type { ImageKernels, Plane, CopyMoveOptions, BlockPair } from './image/ke
 export { wasmKernels, stagedKernels, type StagedKernel } from './wasm/image-kernels.js';
 export { referenceKernels } from './image/reference-kernels.js';
 export { syntheticPage, copyRect, seededRandom } from './image/synthetic.js';
+export { genaiFeatures, GENAI_FEATURES, GENAI_PATCH } from './image/genai-features.js';

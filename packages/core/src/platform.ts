@@ -114,4 +114,41 @@ export interface Platform {
   ocr?: Ocr;
   /** Pixel decoding of PNG/JPEG uploads, for the image forensics; without it only their metadata is examined. */
   images?: ImageDecoder;
+  /** Model inference, for the optional models (`docforge`). */
+  inference?: Inference;
+  /** The local model files and their manifest. */
+  models?: ModelStore;
+}
+
+/** A tensor passed to or returned by a model. */
+export interface ModelTensor {
+  data: Float32Array;
+  dims: number[];
+}
+
+/** A loaded model. */
+export interface InferenceModel {
+  run(feeds: Record<string, ModelTensor>): Promise<Record<string, ModelTensor>>;
+}
+
+/** Runs ONNX models (onnxruntime-node on Node, onnxruntime-web in browsers). */
+export interface Inference {
+  load(model: Uint8Array): Promise<InferenceModel>;
+}
+
+/** One entry of models/manifest.json (the fields the engine checks; the file holds more). */
+export interface ModelManifestEntry {
+  id: string;
+  version: string;
+  task: string;
+  file: string;
+  sha256: string;
+  inputs: { name: string; shape: (number | string)[] }[];
+  outputs: { name: string; shape: (number | string)[] }[];
+  threshold: number;
+}
+
+/** Where models come from: the manifest entry and the model's bytes, read locally. */
+export interface ModelStore {
+  load(id: string): Promise<{ manifest: ModelManifestEntry; bytes: Uint8Array }>;
 }

@@ -6,12 +6,14 @@ import { createPdfJsText, type PdfJsTextOptions } from './pdfjs-text.js';
 import { createPdfJsRaster } from './raster.js';
 import { createTesseractOcr } from './tesseract-ocr.js';
 import { createCanvasDecoder } from './image-decoder.js';
+import { createModelStore, createOnnxInference } from './onnx-inference.js';
 
 export { createPdfJsRaster } from './raster.js';
 export { createTesseractOcr } from './tesseract-ocr.js';
 
 export { createCmsVerifier } from './cms-verifier.js';
 export { createCanvasDecoder } from './image-decoder.js';
+export { createModelStore, createOnnxInference, MODELS_DIR } from './onnx-inference.js';
 
 export { createPdfJsText, loadPdfJs, openWithPdfJs, pdfjsAssetOptions, type OpenOptions, type PdfJsTextOptions } from './pdfjs-text.js';
 
@@ -30,7 +32,7 @@ export const nodeDigests: Digests = {
 
 /** Creates the Node platform: pdf.js for text and rendering, node:crypto digests, pkijs signatures, canvas image decoding, tesseract.js OCR. */
 export function createNodePlatform(options: NodePlatformOptions = {}): Platform {
-  const platform: Platform = { pdf: createPdfJsText(options.pdfText), digests: nodeDigests, signatures: createCmsVerifier(), images: createCanvasDecoder() };
+  const platform: Platform = { pdf: createPdfJsText(options.pdfText), digests: nodeDigests, signatures: createCmsVerifier(), images: createCanvasDecoder(), inference: createOnnxInference(), models: createModelStore() };
   if (options.ocr !== false) {
     platform.raster = createPdfJsRaster();
     platform.ocr = createTesseractOcr();

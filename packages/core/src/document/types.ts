@@ -70,6 +70,8 @@ export interface DocumentResult extends Omit<Examination, 'notRun'> {
   model_version: string;
   revisions?: Revisions;
   metadata: MetadataRow[];
+  /** Image documents with `models: ["docforge"]`: per-patch likelihood rows, 0..1 (64-pixel patches). */
+  genai_heatmap?: number[][];
   /** Deprecated twin of `recapture_eligible`, emitted until 2026-12-31. */
   verifi_eligible?: boolean;
 }

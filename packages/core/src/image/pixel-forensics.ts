@@ -28,6 +28,8 @@ export interface PixelFinding {
 /** What the analysis measured, besides its findings. */
 export interface PixelReport {
   findings: PixelFinding[];
+  /** The luma plane the analyses ran on. */
+  gray: Plane;
   /** Median noise level (SRM residual standard deviation in flat blocks), grey levels. */
   noiseLevel: number;
   /** Noise level per 64-pixel cell (NaN where the cell is clipped or has too few flat blocks). */
@@ -359,5 +361,5 @@ export function analysePixels(k: ImageKernels, rgba: Uint8Array, width: number, 
   const searched = noise.level >= MIN_COPY_MOVE_NOISE;
   const copies = searched ? copyMove(k, gray) : { blocks: 0 };
   if (copies.finding) findings.push(copies.finding);
-  return { findings, noiseLevel: noise.level, noiseMap: noise.map, copyMoveSearched: searched, copyMoveBlocks: copies.blocks };
+  return { findings, gray, noiseLevel: noise.level, noiseMap: noise.map, copyMoveSearched: searched, copyMoveBlocks: copies.blocks };
 }
