@@ -60,7 +60,9 @@ for (let i = 0; i < TAMPERED; i++) {
   const source = await captureDocument({ kind: i % 3 === 2 ? 'scan' : 'photo', seed: 3000 + i, format: 'jpg' });
   const quality = [88, 92, 95][i % 3]!;
   const cm = await copyMoveDigit(source, i, quality);
-  await judge('copy-move (two digits)', cm.bytes, source, cm);
+  await judge('copy-move, saved as JPEG', cm.bytes, source, cm);
+  const cmPng = await copyMoveDigit(source, i, 'png');
+  await judge('copy-move, saved as PNG', cmPng.bytes, source, cmPng);
   const rt = await retypeAmount(source, i, quality);
   await judge('retyped amount', rt.bytes, source, rt);
   const donor = await captureDocument({ kind: 'photo', seed: 4000 + i });

@@ -29,3 +29,4 @@ export { wasmKernels, stagedKernels, type StagedKernel } from './wasm/image-kern
 export { referenceKernels } from './image/reference-kernels.js';
 export { syntheticPage, copyRect, seededRandom } from './image/synthetic.js';
 export { genaiFeatures, GENAI_FEATURES, GENAI_PATCH } from './image/genai-features.js';
+export { analysePixels, type PixelReport, type PixelFinding } from './image/pixel-forensics.js';

@@ -4,16 +4,20 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Inference, InferenceModel, ModelManifestEntry, ModelStore, ModelTensor } from '@loupe/core';
-import * as ort from 'onnxruntime-node';
 
-/** Creates the onnxruntime-node inference port (one session per model, single-threaded). */
+/**
+ * Creates the onnxruntime-node inference port (one session per model, single-threaded). The
+ * native runtime is loaded on the first model load, not at import: processes that run no model
+ * never map it.
+ */
 export function createOnnxInference(): Inference {
   return {
     async load(model): Promise<InferenceModel> {
+      const ort = await import('onnxruntime-node');
       const session = await ort.InferenceSession.create(model, { intraOpNumThreads: 1, interOpNumThreads: 1 });
       return {
         async run(feeds) {
-          const inputs: Record<string, ort.Tensor> = {};
+          const inputs: Record<string, InstanceType<typeof ort.Tensor>> = {};
           for (const [name, t] of Object.entries(feeds)) inputs[name] = new ort.Tensor('float32', t.data, t.dims);
           const results = await session.run(inputs);
           const out: Record<string, ModelTensor> = {};

@@ -65,6 +65,11 @@ export async function examineImage(bytes: Uint8Array, container: ImageContainer,
     out.notRun.push({ check: 'pixel consistency', reason: 'the platform decodes no images' });
     return out;
   }
+  if (pixelCount === 0) {
+    // a decoder is never handed bytes whose header it cannot size (native decoders crash on some)
+    out.notRun.push({ check: 'pixel consistency', reason: 'the header declares no image size' });
+    return out;
+  }
   if (pixelCount > MAX_DECODE_PIXELS) {
     out.notRun.push({ check: 'pixel consistency', reason: `the header declares ${(pixelCount / 1e6).toFixed(0)} megapixels; the limit is ${MAX_DECODE_PIXELS / 1e6}` });
     return out;

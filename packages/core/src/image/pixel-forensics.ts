@@ -51,6 +51,8 @@ const COPY_MOVE_PIXELS = 4_000_000;
 const COPY_MOVE_BLOCK = 12;
 /** Noise (grey levels) below which copies cannot be told from repeated print: digital renders. */
 const MIN_COPY_MOVE_NOISE = 0.3;
+/** Largest ratio of a copy's pair difference to the page's median pair difference. */
+const COPY_MOVE_MAD_RATIO = 0.4;
 /** Fewest overlapping blocks an area needs to count as copied (about 24 x 24 pixels). */
 const COPY_MOVE_MIN_BLOCKS = 100;
 
@@ -244,14 +246,19 @@ interface CopyComponent {
   dy: number;
   blocks: number;
   density: number;
+  /** Median mean-absolute-difference of its block pairs. */
+  mad: number;
   source: PixelBox;
   target: PixelBox;
 }
 
 /** Connected components (8-neighbour) of the source blocks of pairs sharing each exact shift. */
-function shiftComponents(pairs: readonly BlockPair[], bs: number): { components: CopyComponent[]; counts: Map<string, number> } {
-  const byShift = new Map<string, { dx: number; dy: number; at: Set<number>; xs: number[]; ys: number[] }>();
-  const counts = new Map<string, number>();
+/** A number naming a shift (dx >= 0 after normalisation, |dy| < 32768). */
+const shiftKey = (dx: number, dy: number): number => dx * 65536 + dy + 32768;
+
+function shiftComponents(pairs: readonly BlockPair[], bs: number): { components: CopyComponent[]; counts: Map<number, number> } {
+  const byShift = new Map<number, { dx: number; dy: number; at: Map<number, number> }>();
+  const counts = new Map<number, number>();
   for (const p of pairs) {
     let dx = p.x2 - p.x1;
     let dy = p.y2 - p.y1;
@@ -263,24 +270,26 @@ function shiftComponents(pairs: readonly BlockPair[], bs: number): { components:
       x = p.x2;
       y = p.y2;
     }
-    const key = `${dx},${dy}`;
+    const key = shiftKey(dx, dy);
     counts.set(key, (counts.get(key) ?? 0) + 1);
-    const entry = byShift.get(key) ?? { dx, dy, at: new Set<number>(), xs: [], ys: [] };
-    entry.at.add(y * 65536 + x);
+    const entry = byShift.get(key) ?? { dx, dy, at: new Map<number, number>() };
+    entry.at.set(y * 65536 + x, p.mad);
     byShift.set(key, entry);
   }
   const components: CopyComponent[] = [];
   for (const { dx, dy, at } of byShift.values()) {
     if (at.size < 40) continue;
     const seen = new Set<number>();
-    for (const start of at) {
+    for (const start of at.keys()) {
       if (seen.has(start)) continue;
       seen.add(start);
       const stack = [start];
       let blocks = 0;
+      const mads: number[] = [];
       let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
       while (stack.length) {
         const c = stack.pop()!;
+        mads.push(at.get(c)!);
         const cx = c % 65536;
         const cy = Math.floor(c / 65536);
         blocks++;
@@ -295,8 +304,9 @@ function shiftComponents(pairs: readonly BlockPair[], bs: number): { components:
           }
         }
       }
+      mads.sort((a, b) => a - b);
       components.push({
-        dx, dy, blocks, density: blocks / ((x1 - x0 + 1) * (y1 - y0 + 1)),
+        dx, dy, blocks, density: blocks / ((x1 - x0 + 1) * (y1 - y0 + 1)), mad: mads[mads.length >> 1]!,
         source: { x0, y0, x1: x1 + bs, y1: y1 + bs },
         target: { x0: x0 + dx, y0: y0 + dy, x1: x1 + bs + dx, y1: y1 + bs + dy },
       });
@@ -308,25 +318,31 @@ function shiftComponents(pairs: readonly BlockPair[], bs: number): { components:
 /**
  * Blocks repeated at one shift. Documents repeat themselves legitimately (the same label on many
  * rows, right-aligned columns of similar figures), so a repeat counts as a copy only when it is
- * one compact, dense area at a shift nothing else on the page shares: no second area at that
- * shift or at twice it, and no pairs at the neighbouring shifts that sub-pixel drift of a
- * genuine repeat produces.
+ * one compact, dense area matching much more closely than the page's other look-alikes (which
+ * differ by their sensor noise), at a shift nothing else on the page shares: no second area at
+ * that shift or at twice it, and no pairs at the neighbouring shifts that sub-pixel drift of a
+ * genuine repeat produces. A copy saved again as JPEG gets new compression noise of its own and
+ * then looks like any repeat: it is found only when the noise of the last save is small.
  */
 function copyMove(k: ImageKernels, gray: Plane): { finding?: PixelFinding; blocks: number } {
   const factor = Math.max(1, Math.ceil(Math.sqrt((gray.width * gray.height) / COPY_MOVE_PIXELS)));
   const small = factor > 1 ? k.resizeArea(gray, Math.floor(gray.width / factor), Math.floor(gray.height / factor)) : gray;
   const bs = COPY_MOVE_BLOCK;
   const pairs = k.copyMovePairs(small, {
-    blockSize: bs, minStd: 10, maxBlocks: 3_000_000, window: 12, maxFeatureDiff: 4, minShift: 2 * bs, maxMad: 4, maxPairs: 2_000_000,
+    blockSize: bs, minStd: 10, maxBlocks: 3_000_000, window: 12, maxFeatureDiff: 4, minShift: 2 * bs, maxMad: 4, maxPairs: 600_000,
   });
   const { components, counts } = shiftComponents(pairs, bs);
   const near = (dx: number, dy: number, radius: number): number => {
     let n = 0;
-    for (let oy = -radius; oy <= radius; oy++) for (let ox = -radius; ox <= radius; ox++) n += counts.get(`${dx + ox},${dy + oy}`) ?? 0;
+    for (let oy = -radius; oy <= radius; oy++) for (let ox = -radius; ox <= radius; ox++) n += counts.get(shiftKey(dx + ox, dy + oy)) ?? 0;
     return n;
   };
+  const mads = pairs.map((p) => p.mad).sort((a, b) => a - b);
+  const baseline = mads[mads.length >> 1] ?? 0;
   const copies = components.filter((c) => {
     if (c.blocks < COPY_MOVE_MIN_BLOCKS || c.density < 0.5) return false;
+    // a copy matches far better than the page's other look-alikes, which differ by their noise
+    if (c.mad > COPY_MOVE_MAD_RATIO * baseline) return false;
     const sameShift = components.filter((o) => o !== c && Math.abs(o.dx - c.dx) <= 2 && Math.abs(o.dy - c.dy) <= 2 && o.blocks >= c.blocks * 0.1);
     if (sameShift.length > 0) return false;
     if (near(c.dx, c.dy, 2) - c.blocks > 0.2 * c.blocks) return false;

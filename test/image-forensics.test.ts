@@ -1,0 +1,91 @@
+// Image documents end to end on the Node platform (canvas decoding, WebAssembly kernels,
+// onnxruntime): genuine photos and scans stay INSUFFICIENT_EVIDENCE, a copied pair of digits is
+// FORGED with both places marked, the docforge heatmap scores a generator-style image, and broken
+// or hostile images end in a Document, never a crash.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createNodeEngine, MODELS_DIR } from '@loupe/node';
+import { captureDocument, copyMoveDigit, type Box } from './fixtures/document-photos.js';
+
+const engine = createNodeEngine({ ocr: false });
+afterAll(() => engine.dispose());
+
+const overlaps = (r: { x: number; y: number; w: number; h: number }, b: Box, width: number, height: number): boolean =>
+  r.x < (b.x1 / width) * 100 && r.x + r.w > (b.x0 / width) * 100 && r.y < (b.y1 / height) * 100 && r.y + r.h > (b.y0 / height) * 100;
+
+describe('image forensics', () => {
+  it('leaves genuine photos and scans INSUFFICIENT_EVIDENCE after every pixel check ran', async () => {
+    for (const capture of [await captureDocument({ kind: 'photo', seed: 3000 }), await captureDocument({ kind: 'scan', seed: 3002, format: 'png' })]) {
+      const { document, checksNotRun } = await engine.scanDetailed(capture.bytes, { name: `genuine.${capture.format}` });
+      expect(document).toMatchObject({ capture: 'photo', verdict: 'INSUFFICIENT_EVIDENCE', next_step: 'request_recapture' });
+      expect(document.checks_passed).toEqual(expect.arrayContaining(['image metadata', 'pixel consistency', 'copy-move search']));
+      expect(checksNotRun).toEqual([]);
+    }
+  });
+
+  it('finds two digits copied over another amount and marks both places', async () => {
+    const source = await captureDocument({ kind: 'photo', seed: 3001 });
+    const tampered = await copyMoveDigit(source, 1, 'png');
+    const doc = await engine.scan(tampered.bytes, { name: 'edited.jpg' });
+    expect(doc.verdict).toBe('FORGED');
+    const regions = doc.regions.filter((r) => r.indicator_code === 'copy_move_detected');
+    expect(regions.some((r) => overlaps(r, tampered.edits[0]!, source.width, source.height))).toBe(true);
+    expect(regions.some((r) => overlaps(r, tampered.source!, source.width, source.height))).toBe(true);
+  });
+
+  it('does not search a noiseless render for copies, and says why', async () => {
+    const canvas = createCanvas(600, 400);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, 600, 400);
+    ctx.fillStyle = '#000';
+    for (let y = 40; y < 400; y += 40) ctx.fillRect(40, y, 200, 12);
+    const { document, checksNotRun } = await engine.scanDetailed(new Uint8Array(canvas.encodeSync('png')), { name: 'render.png' });
+    expect(document.verdict).toBe('INSUFFICIENT_EVIDENCE');
+    expect(checksNotRun?.find((c) => c.check === 'copy-move search')?.reason).toMatch(/noise/);
+  });
+
+  it('adds the docforge heatmap when asked, and flags an upsampled, smoothed image', async () => {
+    const real = await captureDocument({ kind: 'photo', seed: 3001 });
+    const plain = await engine.scan(real.bytes, { name: 'photo.jpg' });
+    expect(plain.genai_heatmap).toBeUndefined();
+    const scored = await engine.scan(real.bytes, { name: 'photo.jpg', models: ['docforge'] });
+    expect(scored.genai_heatmap).toHaveLength(Math.floor(real.height / 64));
+    expect(scored.genai_heatmap![0]).toHaveLength(Math.floor(real.width / 64));
+    expect(scored.indicators.map((i) => i.code)).not.toContain('genai_synthetic_region');
+    // the same page through a generator-style pipeline: a quarter of the pixels, upsampled bilinearly
+    const { loadImage } = await import('@napi-rs/canvas');
+    const image = await loadImage(Buffer.from(real.bytes));
+    const small = createCanvas(Math.floor(image.width / 3), Math.floor(image.height / 3));
+    small.getContext('2d').drawImage(image, 0, 0, small.width, small.height);
+    const big = createCanvas(image.width, image.height);
+    big.getContext('2d').drawImage(small, 0, 0, image.width, image.height);
+    const fake = await engine.scan(new Uint8Array(big.encodeSync('jpeg', 93)), { name: 'generated.jpg', models: ['docforge'] });
+    expect(fake.indicators.map((i) => i.code)).toContain('genai_synthetic_region');
+    expect(fake.regions.some((r) => r.indicator_code === 'genai_synthetic_region')).toBe(true);
+  });
+
+  it('ships the model its manifest describes', () => {
+    const manifest = JSON.parse(readFileSync(join(MODELS_DIR, 'manifest.json'), 'utf8')) as { models: { id: string; file: string; sha256: string }[] };
+    const entry = manifest.models.find((m) => m.id === 'docforge')!;
+    expect(createHash('sha256').update(readFileSync(join(MODELS_DIR, entry.file))).digest('hex')).toBe(entry.sha256);
+  });
+
+  it('ends truncated, tiny and bomb-sized images in a Document, saying which checks could not run', async () => {
+    const photo = await captureDocument({ kind: 'photo', seed: 3003 });
+    const truncated = await engine.scanDetailed(photo.bytes.subarray(0, photo.bytes.length >> 1), { name: 'cut.jpg' });
+    expect(truncated.document.status).toBe('completed');
+    const tiny = createCanvas(1, 1);
+    const one = await engine.scanDetailed(new Uint8Array(tiny.encodeSync('png')), { name: 'dot.png' });
+    expect(one.checksNotRun?.[0]?.reason).toMatch(/too few/);
+    // a PNG header declaring 20000 x 20000 pixels (400 megapixels) and nothing behind it
+    const ihdr = [0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0x4e, 0x20, 0, 0, 0x4e, 0x20, 8, 6, 0, 0, 0, 0, 0, 0, 0];
+    const bomb = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...ihdr]);
+    const big = await engine.scanDetailed(bomb, { name: 'bomb.png' });
+    expect(big.document.verdict).toBe('INSUFFICIENT_EVIDENCE');
+    expect(big.checksNotRun?.[0]?.reason).toMatch(/400 megapixels/);
+  });
+});
