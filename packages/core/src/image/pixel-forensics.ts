@@ -52,7 +52,9 @@ const COPY_MOVE_BLOCK = 12;
 /** Noise (grey levels) below which copies cannot be told from repeated print: digital renders. */
 const MIN_COPY_MOVE_NOISE = 0.3;
 /** Largest ratio of a copy's pair difference to the page's median pair difference. */
-const COPY_MOVE_MAD_RATIO = 0.4;
+const COPY_MOVE_MAD_RATIO = 0.35;
+/** 5x5 tent (separable 1 2 3 2 1) smoothing before the copy-move search. */
+const TENT5 = new Float32Array([1, 2, 3, 2, 1].flatMap((a) => [1, 2, 3, 2, 1].map((b) => (a * b) / 81)));
 /** Fewest overlapping blocks an area needs to count as copied (about 24 x 24 pixels). */
 const COPY_MOVE_MIN_BLOCKS = 100;
 
@@ -256,9 +258,8 @@ interface CopyComponent {
 /** A number naming a shift (dx >= 0 after normalisation, |dy| < 32768). */
 const shiftKey = (dx: number, dy: number): number => dx * 65536 + dy + 32768;
 
-function shiftComponents(pairs: readonly BlockPair[], bs: number): { components: CopyComponent[]; counts: Map<number, number> } {
+function shiftComponents(pairs: readonly BlockPair[], bs: number): { components: CopyComponent[] } {
   const byShift = new Map<number, { dx: number; dy: number; at: Map<number, number> }>();
-  const counts = new Map<number, number>();
   for (const p of pairs) {
     let dx = p.x2 - p.x1;
     let dy = p.y2 - p.y1;
@@ -271,14 +272,13 @@ function shiftComponents(pairs: readonly BlockPair[], bs: number): { components:
       y = p.y2;
     }
     const key = shiftKey(dx, dy);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
     const entry = byShift.get(key) ?? { dx, dy, at: new Map<number, number>() };
     entry.at.set(y * 65536 + x, p.mad);
     byShift.set(key, entry);
   }
   const components: CopyComponent[] = [];
   for (const { dx, dy, at } of byShift.values()) {
-    if (at.size < 40) continue;
+    if (at.size < COPY_MOVE_MIN_BLOCKS) continue;
     const seen = new Set<number>();
     for (const start of at.keys()) {
       if (seen.has(start)) continue;
@@ -312,42 +312,34 @@ function shiftComponents(pairs: readonly BlockPair[], bs: number): { components:
       });
     }
   }
-  return { components, counts };
+  return { components };
 }
 
 /**
  * Blocks repeated at one shift. Documents repeat themselves legitimately (the same label on many
- * rows, right-aligned columns of similar figures), so a repeat counts as a copy only when it is
- * one compact, dense area matching much more closely than the page's other look-alikes (which
- * differ by their sensor noise), at a shift nothing else on the page shares: no second area at
- * that shift or at twice it, and no pairs at the neighbouring shifts that sub-pixel drift of a
- * genuine repeat produces. A copy saved again as JPEG gets new compression noise of its own and
- * then looks like any repeat: it is found only when the noise of the last save is small.
+ * rows, right-aligned columns of similar figures), but two printed repeats differ by their own
+ * sensor noise while a copy carries its source's noise along. So the search compares slightly
+ * smoothed pixels (a 5x5 tent filter takes out most of the noise a later JPEG save adds, which
+ * sits in high frequencies, and less of the sensor noise), keeps the pairs that match far more
+ * closely than the page's typical look-alike pair, and reports a copy where such pairs form one
+ * compact, dense area at one shift that no other such area shares.
  */
 function copyMove(k: ImageKernels, gray: Plane): { finding?: PixelFinding; blocks: number } {
   const factor = Math.max(1, Math.ceil(Math.sqrt((gray.width * gray.height) / COPY_MOVE_PIXELS)));
   const small = factor > 1 ? k.resizeArea(gray, Math.floor(gray.width / factor), Math.floor(gray.height / factor)) : gray;
+  const smooth = k.convolve5(small, TENT5);
   const bs = COPY_MOVE_BLOCK;
-  const pairs = k.copyMovePairs(small, {
+  const pairs = k.copyMovePairs(smooth, {
     blockSize: bs, minStd: 10, maxBlocks: 3_000_000, window: 12, maxFeatureDiff: 4, minShift: 2 * bs, maxMad: 4, maxPairs: 600_000,
   });
-  const { components, counts } = shiftComponents(pairs, bs);
-  const near = (dx: number, dy: number, radius: number): number => {
-    let n = 0;
-    for (let oy = -radius; oy <= radius; oy++) for (let ox = -radius; ox <= radius; ox++) n += counts.get(shiftKey(dx + ox, dy + oy)) ?? 0;
-    return n;
-  };
   const mads = pairs.map((p) => p.mad).sort((a, b) => a - b);
   const baseline = mads[mads.length >> 1] ?? 0;
+  const close = pairs.filter((p) => p.mad <= COPY_MOVE_MAD_RATIO * baseline);
+  const { components } = shiftComponents(close, bs);
   const copies = components.filter((c) => {
     if (c.blocks < COPY_MOVE_MIN_BLOCKS || c.density < 0.5) return false;
-    // a copy matches far better than the page's other look-alikes, which differ by their noise
-    if (c.mad > COPY_MOVE_MAD_RATIO * baseline) return false;
-    const sameShift = components.filter((o) => o !== c && Math.abs(o.dx - c.dx) <= 2 && Math.abs(o.dy - c.dy) <= 2 && o.blocks >= c.blocks * 0.1);
-    if (sameShift.length > 0) return false;
-    if (near(c.dx, c.dy, 2) - c.blocks > 0.2 * c.blocks) return false;
-    if (near(2 * c.dx, 2 * c.dy, 2) > 0.2 * c.blocks) return false;
-    return true;
+    // a second close area at the same shift is a repeating pattern, not one pasted area
+    return !components.some((o) => o !== c && Math.abs(o.dx - c.dx) <= 2 && Math.abs(o.dy - c.dy) <= 2 && o.blocks >= c.blocks * 0.25);
   });
   if (copies.length === 0) return { blocks: 0 };
   copies.sort((a, b) => b.blocks - a.blocks);
@@ -357,9 +349,9 @@ function copyMove(k: ImageKernels, gray: Plane): { finding?: PixelFinding; block
     blocks: strongest.blocks,
     finding: {
       kind: 'copy_move',
-      summary: `An area of ${strongest.blocks} overlapping blocks repeats ${Math.round(Math.hypot(strongest.dx, strongest.dy) * factor)} pixels away at a shift nothing else on the page shares: one was copied onto the other.`,
+      summary: `An area of ${strongest.blocks} overlapping blocks repeats ${Math.round(Math.hypot(strongest.dx, strongest.dy) * factor)} pixels away, matching ${(baseline / Math.max(strongest.mad, 0.01)).toFixed(1)} times more closely than the page's look-alikes: one was copied onto the other.`,
       boxes: copies.slice(0, 3).flatMap((c) => [scale(c.source), scale(c.target)]),
-      confidence: Math.min(0.95, 0.55 + strongest.blocks / 1000 + 0.2 * (strongest.density - 0.5)),
+      confidence: Math.min(0.95, 0.6 + strongest.blocks / 1500 + 0.2 * (1 - strongest.mad / (COPY_MOVE_MAD_RATIO * baseline))),
     },
   };
 }
