@@ -126,3 +126,51 @@ export function poolMax(src: usize, w: i32, h: i32, cw: i32, ch: i32, dst: usize
     }
   }
 }
+
+/**
+ * Per whole 8x8 block: its contrast (max - min), its steepest step between neighbouring pixels
+ * (max |p(x) - p(x-1)| and |p(y) - p(y-1)|, the block's own first row and column stepping from
+ * the pixels before them when there are any), and the share of its pixels darker than the middle
+ * of its range (thin print is a small share; a step edge about half). The step over the contrast
+ * tells crisp print from a blurred one.
+ */
+export function blockEdges(src: usize, w: i32, h: i32, contrast: usize, steepest: usize, dark: usize): void {
+  const bw = w / 8;
+  const bh = h / 8;
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      let lo = f32x4.splat(Infinity);
+      let hi = f32x4.splat(-Infinity);
+      let step = f32x4.splat(0);
+      for (let y = 0; y < 8; y++) {
+        const row = src + (<usize>((by * 8 + y) * w + bx * 8) << 2);
+        const a = v128.load(row);
+        const b = v128.load(row, 16);
+        lo = f32x4.min(lo, f32x4.min(a, b));
+        hi = f32x4.max(hi, f32x4.max(a, b));
+        // the image's first column has no left neighbour: it steps from itself
+        const left = bx > 0 ? v128.load(row - 4) : v128.shuffle<f32>(a, a, 0, 0, 1, 2);
+        step = f32x4.max(step, f32x4.abs(f32x4.sub(a, left)));
+        step = f32x4.max(step, f32x4.abs(f32x4.sub(b, v128.load(row, 12))));
+        if (by * 8 + y > 0) {
+          const up = row - (<usize>w << 2);
+          step = f32x4.max(step, f32x4.max(f32x4.abs(f32x4.sub(a, v128.load(up))), f32x4.abs(f32x4.sub(b, v128.load(up, 16)))));
+        }
+      }
+      const o = <usize>(by * bw + bx) << 2;
+      const min = Mathf.min(Mathf.min(f32x4.extract_lane(lo, 0), f32x4.extract_lane(lo, 1)), Mathf.min(f32x4.extract_lane(lo, 2), f32x4.extract_lane(lo, 3)));
+      const max = Mathf.max(Mathf.max(f32x4.extract_lane(hi, 0), f32x4.extract_lane(hi, 1)), Mathf.max(f32x4.extract_lane(hi, 2), f32x4.extract_lane(hi, 3)));
+      store<f32>(contrast + o, max - min);
+      const mid = f32x4.splat((max + min) * 0.5);
+      let below = i32x4.splat(0);
+      for (let y = 0; y < 8; y++) {
+        const row = src + (<usize>((by * 8 + y) * w + bx * 8) << 2);
+        below = i32x4.sub(below, f32x4.lt(v128.load(row), mid));
+        below = i32x4.sub(below, f32x4.lt(v128.load(row, 16), mid));
+      }
+      const count = i32x4.extract_lane(below, 0) + i32x4.extract_lane(below, 1) + i32x4.extract_lane(below, 2) + i32x4.extract_lane(below, 3);
+      store<f32>(dark + o, <f32>count / 64);
+      store<f32>(steepest + o, Mathf.max(Mathf.max(f32x4.extract_lane(step, 0), f32x4.extract_lane(step, 1)), Mathf.max(f32x4.extract_lane(step, 2), f32x4.extract_lane(step, 3))));
+    }
+  }
+}

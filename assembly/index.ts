@@ -2,7 +2,7 @@
 // into one .wasm whose bytes the core inlines at build time.
 export { heapBase, resumePosition, scanMarkers } from './markers';
 export { rgbaToGray, rgbaToYCbCr, rgbaToNchw, resizeBilinear, resizeArea } from './pixels';
-export { convolve5, blockStats, poolMax } from './filters';
+export { convolve5, blockStats, poolMax, blockEdges } from './filters';
 export { dctBlocks, elaBlocks, gridPhases } from './dct';
 export { fftScratchBytes, patchSpectra } from './fft';
 export { cmFeatures, radixSort, cmMatch } from './copymove';

@@ -22,6 +22,7 @@ const cases: [string, (k: ImageKernels) => unknown][] = [
   ['resizeBilinear (-> 1000x750)', (k) => k.resizeBilinear(gray, 1000, 750)],
   ['convolve5 (SRM KV residual)', (k) => k.convolve5(gray, srm)],
   ['blockStats (8x8)', (k) => k.blockStats(gray, 8)],
+  ['blockEdges (8x8)', (k) => k.blockEdges(gray)],
   ['poolMax (32x32)', (k) => k.poolMax(gray, 32, 32)],
   ['dctBlocks (8x8 grid)', (k) => k.dctBlocks(gray, 0, 0)],
   ['elaBlocks', (k) => k.elaBlocks(gray, steps)],

@@ -26,6 +26,7 @@ export interface ImageExamination {
 
 const KIND_CODE: Record<PixelFinding['kind'], IndicatorCode> = {
   noise_inconsistency: 'noise_inconsistency',
+  sharpness_inconsistency: 'print_sharper_than_capture',
   jpeg_grid_misaligned: 'jpeg_grid_misaligned',
   jpeg_double_compressed: 'jpeg_double_compressed',
   copy_move: 'copy_move_detected',

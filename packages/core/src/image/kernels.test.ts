@@ -50,7 +50,7 @@ describe('image kernels: WebAssembly equals the TypeScript reference', () => {
     }
   });
 
-  it('5x5 residual filters (within 2e-3) and block statistics', () => {
+  it('5x5 residual filters (within 2e-3), block statistics and edges', () => {
     samePlane(wasm.convolve5(gray, SRM_KV), ref.convolve5(gray, SRM_KV), 2e-3);
     const second = new Float32Array(25);
     second.set([-1, 2, -1], 11);
@@ -61,6 +61,11 @@ describe('image kernels: WebAssembly equals the TypeScript reference', () => {
       samePlane(a.mean, b.mean, 1e-3);
       samePlane(a.std, b.std, 0.05);
     }
+    const edges = wasm.blockEdges(gray);
+    const edgesRef = ref.blockEdges(gray);
+    expect(edges.contrast.data).toEqual(edgesRef.contrast.data);
+    expect(edges.steepest.data).toEqual(edgesRef.steepest.data);
+    expect(edges.dark.data).toEqual(edgesRef.dark.data);
     const pooled = wasm.poolMax(gray, 6, 5);
     expect(pooled.data).toEqual(ref.poolMax(gray, 6, 5).data);
   });

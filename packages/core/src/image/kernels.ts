@@ -55,6 +55,8 @@ export interface ImageKernels {
   convolve5(src: Plane, kernel: Float32Array): Plane;
   /** Mean and standard deviation of each whole bs x bs block. */
   blockStats(src: Plane, blockSize: number): { mean: Plane; std: Plane };
+  /** Per whole 8x8 block: contrast (max - min), the steepest step between neighbouring pixels, and the share of pixels below the middle of its range. */
+  blockEdges(src: Plane): { contrast: Plane; steepest: Plane; dark: Plane };
   /** Max of each whole cw x ch cell. */
   poolMax(src: Plane, cellWidth: number, cellHeight: number): Plane;
   /** 8x8 DCT (orthonormal, level-shifted) of each whole block of the grid at (ox, oy): 64 per block. */

@@ -19,7 +19,7 @@ export interface PixelBox {
 
 /** One pixel-level finding. */
 export interface PixelFinding {
-  kind: 'noise_inconsistency' | 'jpeg_grid_misaligned' | 'jpeg_double_compressed' | 'copy_move';
+  kind: 'noise_inconsistency' | 'sharpness_inconsistency' | 'jpeg_grid_misaligned' | 'jpeg_double_compressed' | 'copy_move';
   summary: string;
   boxes: PixelBox[];
   confidence: number;
@@ -41,6 +41,10 @@ export interface PixelReport {
 }
 
 const CELL = 64;
+/** Contrast (grey levels) from which an 8x8 block holds print for the sharpness analysis. */
+const PRINT_CONTRAST = 80;
+/** Fewest crisp blocks an area needs (about a short word). */
+const SHARP_MIN_BLOCKS = 8;
 /** Cell side of the blocking-grid analysis. */
 const GRID_CELL = 32;
 /** An 8x8 block varying less than this (grey levels, standard deviation) is flat paper or ink. */
@@ -204,6 +208,71 @@ function gridAnalysis(k: ImageKernels, gray: Plane, noiseLevel: number): PixelFi
   };
 }
 
+/**
+ * Print much crisper than the rest of the page. A camera or scanner blurs everything it sees
+ * alike, so the steepest step inside an 8x8 block of thin print (dark on light, under 40% of the
+ * block dark), relative to the block's contrast, is about the same all over a capture; text typed onto the image afterwards keeps the renderer's
+ * crisp edges. Blocks far above the page's typical ratio that gather (within two blocks of each
+ * other) into a small area are reported; a page that is sharp all over is just a sharp capture.
+ */
+function sharpnessAnalysis(k: ImageKernels, gray: Plane): PixelFinding | undefined {
+  const { contrast, steepest, dark } = k.blockEdges(gray);
+  const { width: bw, height: bh } = contrast;
+  const ratio = new Float32Array(bw * bh).fill(NaN);
+  const values: number[] = [];
+  for (let i = 0; i < ratio.length; i++) {
+    // thin print only: a step edge (page border, filled shape) has another profile under blur
+    if (contrast.data[i]! < PRINT_CONTRAST || dark.data[i]! > 0.4) continue;
+    ratio[i] = steepest.data[i]! / contrast.data[i]!;
+    values.push(ratio[i]!);
+  }
+  if (values.length < 200) return undefined;
+  const typical = percentile(values, 0.5);
+  const threshold = Math.max(0.72, typical + 0.25);
+  const seen = new Uint8Array(ratio.length);
+  const boxes: PixelBox[] = [];
+  for (let start = 0; start < ratio.length; start++) {
+    if (seen[start] || !(ratio[start]! >= threshold)) continue;
+    seen[start] = 1;
+    const stack = [start];
+    const members: number[] = [];
+    while (stack.length) {
+      const c = stack.pop()!;
+      members.push(c);
+      const cx = c % bw;
+      const cy = Math.floor(c / bw);
+      for (let oy = -2; oy <= 2; oy++) {
+        for (let ox = -2; ox <= 2; ox++) {
+          const nx = cx + ox;
+          const ny = cy + oy;
+          if (nx < 0 || ny < 0 || nx >= bw || ny >= bh) continue;
+          const n = ny * bw + nx;
+          if (!seen[n] && ratio[n]! >= threshold) {
+            seen[n] = 1;
+            stack.push(n);
+          }
+        }
+      }
+    }
+    if (members.length < SHARP_MIN_BLOCKS || members.length > values.length * 0.05) continue;
+    if (percentile(members.map((m) => ratio[m]!), 0.5) < typical + 0.3) continue;
+    const xs = members.map((m) => m % bw);
+    const ys = members.map((m) => Math.floor(m / bw));
+    const wide = Math.max(...xs) - Math.min(...xs) + 1;
+    const high = Math.max(...ys) - Math.min(...ys) + 1;
+    // straight lines (rules, the page's border) are crisp along their length: print fills an area
+    if (wide < 2 || high < 2 || members.length < 0.3 * wide * high) continue;
+    boxes.push({ x0: Math.min(...xs) * 8, y0: Math.min(...ys) * 8, x1: (Math.max(...xs) + 1) * 8, y1: (Math.max(...ys) + 1) * 8 });
+  }
+  if (boxes.length === 0 || boxes.length > 5) return undefined;
+  return {
+    kind: 'sharpness_inconsistency',
+    summary: `${boxes.length === 1 ? 'One area of print is' : `${boxes.length} areas of print are`} much crisper than the rest of the capture (edge steepness over contrast above ${threshold.toFixed(2)}, typical ${typical.toFixed(2)}).`,
+    boxes,
+    confidence: 0.75,
+  };
+}
+
 /** Periodic gaps or peaks in the DCT histograms of a JPEG's luma: quantised twice. */
 function doubleCompression(k: ImageKernels, gray: Plane, luma: readonly number[]): PixelFinding | undefined {
   const { coefficients, blocksWide, blocksHigh } = k.dctBlocks(gray, 0, 0);
@@ -362,6 +431,8 @@ export function analysePixels(k: ImageKernels, rgba: Uint8Array, width: number, 
   const findings: PixelFinding[] = [];
   const noise = noiseAnalysis(k, gray);
   if (noise.finding) findings.push(noise.finding);
+  const sharp = sharpnessAnalysis(k, gray);
+  if (sharp) findings.push(sharp);
   const grid = gridAnalysis(k, gray, noise.level);
   if (grid) findings.push(grid);
   const twice = luma ? doubleCompression(k, gray, luma) : undefined;

@@ -206,6 +206,37 @@ export const referenceKernels: ImageKernels = {
     return { mean, std };
   },
 
+  blockEdges(src) {
+    const bw = Math.floor(src.width / 8);
+    const bh = Math.floor(src.height / 8);
+    const contrast = plane(bw, bh);
+    const steepest = plane(bw, bh);
+    const dark = plane(bw, bh);
+    const at = (x: number, y: number): number => src.data[y * src.width + x]!;
+    for (let by = 0; by < bh; by++) {
+      for (let bx = 0; bx < bw; bx++) {
+        let lo = Infinity;
+        let hi = -Infinity;
+        let step = 0;
+        for (let y = by * 8; y < by * 8 + 8; y++) {
+          for (let x = bx * 8; x < bx * 8 + 8; x++) {
+            lo = Math.min(lo, at(x, y));
+            hi = Math.max(hi, at(x, y));
+            if (x > 0) step = Math.max(step, Math.abs(at(x, y) - at(x - 1, y)));
+            if (y > 0) step = Math.max(step, Math.abs(at(x, y) - at(x, y - 1)));
+          }
+        }
+        contrast.data[by * bw + bx] = hi - lo;
+        steepest.data[by * bw + bx] = step;
+        const mid = Math.fround((hi + lo) * 0.5);
+        let below = 0;
+        for (let y = by * 8; y < by * 8 + 8; y++) for (let x = bx * 8; x < bx * 8 + 8; x++) if (at(x, y) < mid) below++;
+        dark.data[by * bw + bx] = below / 64;
+      }
+    }
+    return { contrast, steepest, dark };
+  },
+
   poolMax(src, cw, ch) {
     const out = plane(Math.floor(src.width / cw), Math.floor(src.height / ch));
     for (let cy = 0; cy < out.height; cy++) {

@@ -17,6 +17,7 @@ interface ImageExports {
   convolve5(src: number, w: number, h: number, k: number, dst: number): void;
   blockStats(src: number, w: number, h: number, bs: number, mean: number, std: number): void;
   poolMax(src: number, w: number, h: number, cw: number, ch: number, dst: number): void;
+  blockEdges(src: number, w: number, h: number, contrast: number, steepest: number, dark: number): void;
   dctBlocks(src: number, w: number, h: number, ox: number, oy: number, dst: number): void;
   elaBlocks(src: number, w: number, h: number, q: number, dst: number): void;
   gridPhases(src: number, w: number, h: number, cell: number, cap: number, dst: number): void;
@@ -132,6 +133,18 @@ export const stagedKernels: Staged<ImageKernels> = {
     return {
       run: () => ex(k).blockStats(s!, src.width, src.height, bs, mean!, std!),
       result: () => ({ mean: readPlane(k, mean!, bw, bh), std: readPlane(k, std!, bw, bh) }),
+    };
+  },
+
+  blockEdges(src) {
+    const k = kernels();
+    const bw = Math.floor(src.width / 8);
+    const bh = Math.floor(src.height / 8);
+    const [s, contrast, steepest, dark] = layout(k, [src.data.length * 4, bw * bh * 4, bw * bh * 4, bw * bh * 4]);
+    putPlane(k, s!, src);
+    return {
+      run: () => ex(k).blockEdges(s!, src.width, src.height, contrast!, steepest!, dark!),
+      result: () => ({ contrast: readPlane(k, contrast!, bw, bh), steepest: readPlane(k, steepest!, bw, bh), dark: readPlane(k, dark!, bw, bh) }),
     };
   },
 
