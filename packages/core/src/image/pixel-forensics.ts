@@ -59,8 +59,8 @@ const MIN_COPY_MOVE_NOISE = 0.3;
 const COPY_MOVE_MAD_RATIO = 0.35;
 /** 5x5 tent (separable 1 2 3 2 1) smoothing before the copy-move search. */
 const TENT5 = new Float32Array([1, 2, 3, 2, 1].flatMap((a) => [1, 2, 3, 2, 1].map((b) => (a * b) / 81)));
-/** Fewest overlapping blocks an area needs to count as copied (about 24 x 24 pixels). */
-const COPY_MOVE_MIN_BLOCKS = 100;
+/** Fewest overlapping blocks an area needs to count as copied (about 21 x 21 pixels). */
+const COPY_MOVE_MIN_BLOCKS = 80;
 
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;
