@@ -62,9 +62,9 @@ const TENT5 = new Float32Array([1, 2, 3, 2, 1].flatMap((a) => [1, 2, 3, 2, 1].ma
 /** Fewest overlapping blocks an area needs to count as copied (about 21 x 21 pixels). */
 const COPY_MOVE_MIN_BLOCKS = 80;
 
-function percentile(values: number[], p: number): number {
+function percentile(values: ArrayLike<number>, p: number): number {
   if (values.length === 0) return NaN;
-  const s = [...values].sort((a, b) => a - b);
+  const s = Float32Array.from(values).sort();
   return s[Math.min(s.length - 1, Math.floor(p * (s.length - 1)))]!;
 }
 
@@ -401,7 +401,7 @@ function copyMove(k: ImageKernels, gray: Plane): { finding?: PixelFinding; block
   const pairs = k.copyMovePairs(smooth, {
     blockSize: bs, minStd: 10, maxBlocks: 3_000_000, window: 12, maxFeatureDiff: 4, minShift: 2 * bs, maxMad: 4, maxPairs: 600_000,
   });
-  const mads = pairs.map((p) => p.mad).sort((a, b) => a - b);
+  const mads = Float32Array.from(pairs, (p) => p.mad).sort();
   const baseline = mads[mads.length >> 1] ?? 0;
   const close = pairs.filter((p) => p.mad <= COPY_MOVE_MAD_RATIO * baseline);
   const { components } = shiftComponents(close, bs);
