@@ -8,7 +8,17 @@ import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNodeEngine, MODELS_DIR } from '@loupe/node';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { imageOnlyPdf } from './fixtures/captures.js';
 import { captureDocument, copyMoveDigit, type Box } from './fixtures/document-photos.js';
+
+/** A letter-size PDF whose only content is a JPEG placed over the whole page, as scanners write. */
+async function jpegScanPdf(jpeg: Uint8Array): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const image = await doc.embedJpg(jpeg);
+  doc.addPage([612, 792]).drawImage(image, { x: 0, y: 0, width: 612, height: 792 });
+  return doc.save();
+}
 
 const engine = createNodeEngine({ ocr: false });
 afterAll(() => engine.dispose());
@@ -34,6 +44,21 @@ describe('image forensics', () => {
     const regions = doc.regions.filter((r) => r.indicator_code === 'copy_move_detected');
     expect(regions.some((r) => overlaps(r, tampered.edits[0]!, source.width, source.height))).toBe(true);
     expect(regions.some((r) => overlaps(r, tampered.source!, source.width, source.height))).toBe(true);
+  });
+
+  it('examines the page images of scanned PDFs (JPEG and lossless) and marks copies on the page', async () => {
+    const source = await captureDocument({ kind: 'photo', seed: 3001 });
+    const genuine = await engine.scanDetailed(await jpegScanPdf(source.bytes), { name: 'scan.pdf' });
+    expect(genuine.document).toMatchObject({ capture: 'scan', verdict: 'INSUFFICIENT_EVIDENCE' });
+    expect(genuine.document.checks_passed).toEqual(expect.arrayContaining(['pixel consistency', 'JPEG structure', 'copy-move search']));
+    const copied = await copyMoveDigit(source, 1, 'png');
+    for (const pdf of [await imageOnlyPdf(copied.bytes), await jpegScanPdf((await copyMoveDigit(source, 1, 95)).bytes)]) {
+      const doc = await engine.scan(pdf, { name: 'scan.pdf' });
+      expect(doc.verdict).toBe('FORGED');
+      const regions = doc.regions.filter((r) => r.indicator_code === 'copy_move_detected' && r.page === 1);
+      // the page shows the image over its whole area, so page percentages equal image percentages
+      expect(regions.some((r) => overlaps(r, copied.edits[0]!, source.width, source.height))).toBe(true);
+    }
   });
 
   it('does not search a noiseless render for copies, and says why', async () => {

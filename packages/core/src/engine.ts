@@ -30,6 +30,7 @@ import { sniffFormat } from './sniff.js';
 import { imageSize } from './image-size.js';
 import { readContainer } from './image/containers.js';
 import { examineImage } from './image/examine-image.js';
+import { examinePageImages } from './image/page-images.js';
 import { genaiHeatmap, loadModel, type LoadedModel } from './image/genai-heatmap.js';
 import { wasmKernels } from './wasm/image-kernels.js';
 
@@ -162,6 +163,9 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
       : await leadingText(bytes, pages.slice(0, 3), reader, platform);
     const category = text.length > 0 ? classifyText(text.join('\n')) : undefined;
     const signatureChecks = platform.signatures ? await verifySignatures(bytes, view, platform.signatures) : undefined;
+    const pageImages = imageOnly.length > 0
+      ? await examinePageImages(file, imageOnly.map((page) => ({ page, paint: reader.read(page)?.paint ?? [] })), platform.images)
+      : undefined;
     const examination = examinePdf(
       {
         file, view, pages, reader, revisions, textChanges: changes, textCompared: compared, unreadRevisions: unread, xmp, now: now(),
@@ -176,6 +180,7 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
         pageCount: pages.length,
         revisionCount: revisions.length,
       },
+      pageImages,
     );
     const document: DocumentResult = {
       object: 'document',

@@ -173,8 +173,8 @@ function confidence(verdict: Verdict, significant: Finding[], notRun: number): n
   return round2(Math.min(0.99, 1 - doubt));
 }
 
-/** Runs every PDF check on `ctx` and assembles the verdict fields. */
-export function examinePdf(ctx: CheckContext, options: ExamineOptions): Examination {
+/** Runs every PDF check on `ctx` and assembles the verdict fields, with findings made elsewhere (page images) in `extra`. */
+export function examinePdf(ctx: CheckContext, options: ExamineOptions, extra?: { findings: Finding[]; ran: string[]; notRun: { check: string; reason: string }[] }): Examination {
   let historyFindings: Finding[] = [];
   const checks: Check[] = [
     revisionHistory, touchUp, producerPipeline, fontConsistency, scriptsAndOverlays, coverUps, timestamps,
@@ -197,6 +197,11 @@ export function examinePdf(ctx: CheckContext, options: ExamineOptions): Examinat
     ran.push(check.name);
     if (check === revisionHistory) historyFindings = result.findings;
     findings.push(...result.findings);
+  }
+  if (extra) {
+    findings.push(...extra.findings);
+    ran.push(...extra.ran);
+    notRun.push(...extra.notRun);
   }
   return assemble(findings, ran, notRun, ctx.pages, options);
 }

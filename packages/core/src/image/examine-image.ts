@@ -58,6 +58,25 @@ async function thumbnailCorrelation(k: ImageKernels, decoder: ImageDecoder, thum
   return aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : undefined;
 }
 
+/** Pixel checks of decoded pixels; boxes in the image's pixels. */
+export function examinePixels(image: DecodedImage, luma: readonly number[] | undefined, kernels: ImageKernels = wasmKernels): Omit<ImageExamination, 'pixels'> & { pixelFindings: PixelFinding[] } {
+  const out = { findings: [] as Finding[], ran: [] as string[], notRun: [] as { check: string; reason: string }[], pixelFindings: [] as PixelFinding[] };
+  if (image.width < 64 || image.height < 64) {
+    out.notRun.push({ check: 'pixel consistency', reason: `${image.width}x${image.height} pixels are too few to analyse` });
+    return out;
+  }
+  const report = analysePixels(kernels, image.rgba, image.width, image.height, luma);
+  out.ran.push('pixel consistency');
+  if (luma) out.ran.push('JPEG structure');
+  if (report.copyMoveSearched) out.ran.push('copy-move search');
+  else out.notRun.push({ check: 'copy-move search', reason: Number.isNaN(report.noiseLevel) ? 'the image has no flat paper to measure its noise on, so copies cannot be told from repeated print' : `the image has too little sensor noise (${report.noiseLevel.toFixed(2)} grey levels) to tell copies from repeated print` });
+  out.pixelFindings = report.findings;
+  return { ...out, report };
+}
+
+/** The indicator of a pixel finding. */
+export const pixelFindingCode = (f: PixelFinding): IndicatorCode => KIND_CODE[f.kind];
+
 /** Examines a PNG or JPEG upload. */
 export async function examineImage(bytes: Uint8Array, container: ImageContainer, name: string, decoder: ImageDecoder | undefined, kernels: ImageKernels = wasmKernels): Promise<ImageExamination> {
   const out: ImageExamination = { findings: imageMetadataFindings(container, name), ran: ['image metadata'], notRun: [] };
@@ -83,25 +102,13 @@ export async function examineImage(bytes: Uint8Array, container: ImageContainer,
     return out;
   }
   out.pixels = image;
-  if (image.width < 64 || image.height < 64) {
-    out.notRun.push({ check: 'pixel consistency', reason: `${image.width}x${image.height} pixels are too few to analyse` });
-    return out;
-  }
   const luma = container.format === 'jpg' ? container.quantTables.get(container.componentTables[0] ?? 0) : undefined;
-  const report = analysePixels(kernels, image.rgba, image.width, image.height, luma);
-  out.report = report;
-  out.ran.push('pixel consistency');
-  if (luma) out.ran.push('JPEG structure');
-  if (report.copyMoveSearched) out.ran.push('copy-move search');
-  else out.notRun.push({ check: 'copy-move search', reason: Number.isNaN(report.noiseLevel) ? 'the image has no flat paper to measure its noise on, so copies cannot be told from repeated print' : `the image has too little sensor noise (${report.noiseLevel.toFixed(2)} grey levels) to tell copies from repeated print` });
-  for (const f of report.findings) {
-    out.findings.push({
-      code: KIND_CODE[f.kind],
-      summary: f.summary,
-      page: 1,
-      confidence: f.confidence,
-      boxes: f.boxes.map((b) => pixelToPageBox(b, image.width, image.height)),
-    });
+  const pixels = examinePixels(image, luma, kernels);
+  out.ran.push(...pixels.ran);
+  out.notRun.push(...pixels.notRun);
+  if (pixels.report) out.report = pixels.report;
+  for (const f of pixels.pixelFindings) {
+    out.findings.push({ code: KIND_CODE[f.kind], summary: f.summary, page: 1, confidence: f.confidence, boxes: f.boxes.map((b) => pixelToPageBox(b, image.width, image.height)) });
   }
   const thumbnail = container.exif?.thumbnail;
   if (thumbnail) {

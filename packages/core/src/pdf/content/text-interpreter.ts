@@ -80,7 +80,7 @@ export type PaintEvent =
       open?: boolean;
     }
   | { kind: 'fill'; box: [number, number, number, number]; luminance: number; alpha: number }
-  | { kind: 'image'; box: [number, number, number, number] };
+  | { kind: 'image'; box: [number, number, number, number]; /** The image XObject (absent for inline images). */ stream?: PdfStream };
 
 interface TextState {
   /** Text render mode (Tr). */
@@ -732,7 +732,7 @@ export class TextInterpreter {
           builder.flush();
           const name = nameOf(operands[0]);
           const x = name ? this.view.resolve(asDict(this.view.resolve(resources?.get('XObject')))?.get(name)) : null;
-          if (paint && x instanceof PdfStream && asName(x.dict.get('Subtype')) === 'Image') paint.push({ kind: 'image', box: unitSquare(s.ctm) });
+          if (paint && x instanceof PdfStream && asName(x.dict.get('Subtype')) === 'Image') paint.push({ kind: 'image', box: unitSquare(s.ctm), stream: x });
           if (x instanceof PdfStream && asName(x.dict.get('Subtype')) === 'Form' && !forms.has(x)) {
             if (depth >= MAX_FORM_DEPTH) throw new UnsupportedText('form XObjects nested too deeply');
             const matrix = (asArray(this.view.resolve(x.dict.get('Matrix'))) ?? IDENTITY).map((v) => asNumber(this.view.resolve(v)) ?? 0);
