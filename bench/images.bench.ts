@@ -77,7 +77,8 @@ console.log('set                                  n   flagged  indicator  locate
 for (const [name, r] of rows) {
   const ms = [...r.ms].sort((a, b) => a - b)[r.ms.length >> 1]!;
   const genuine = name.startsWith('genuine');
-  console.log(`${name.padEnd(34)} ${String(r.total).padStart(4)}   ${pct(r.flagged, r.total)}    ${genuine ? '    -' : pct(r.indicator, r.total)}    ${genuine ? '    -' : pct(r.located, r.indicator)}   ${ms.toFixed(0).padStart(6)}`);
+  const placeless = genuine || name.startsWith('re-saved');
+  console.log(`${name.padEnd(34)} ${String(r.total).padStart(4)}   ${pct(r.flagged, r.total)}    ${genuine ? '    -' : pct(r.indicator, r.total)}    ${placeless ? '    -' : pct(r.located, r.indicator)}   ${ms.toFixed(0).padStart(6)}`);
 }
 console.log(`\nindicators raised on genuine images: ${[...falseIndicators].map(([c, n]) => `${c} x${n}`).join(', ') || 'none'}`);
 await engine.dispose();

@@ -303,7 +303,7 @@ export const INDICATORS = {
   jpeg_double_compressed: def({ title: 'JPEG compressed more than once', severity: 'low', weight: 0.1, check: 'JPEG structure',
     what_it_is: 'The DCT coefficient histograms show the periodic gaps or peaks of two successive JPEG compressions.',
     what_it_means: 'The image was opened and saved again as JPEG; editing does this, and so do some messaging apps.',
-    how_detected: 'Histograms of low-frequency DCT coefficients, in units of the file\'s quantisation steps, were checked for periodic gaps and peaks.' }),
+    how_detected: 'Histograms of low-frequency DCT coefficients on the file\'s 8x8 grid, in units of its quantisation steps, were compared with the same histograms on a grid shifted by four pixels (a calibration that shows one compression).' }),
   jpeg_grid_misaligned: def({ title: 'Region with a shifted JPEG grid', severity: 'high', weight: 0.55, check: 'pixel consistency',
     what_it_is: 'Part of the image carries JPEG blocking on an 8x8 grid shifted from the rest of the image.',
     what_it_means: 'That part was cut from another JPEG and pasted in.',
