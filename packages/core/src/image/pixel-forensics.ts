@@ -41,6 +41,8 @@ export interface PixelReport {
 }
 
 const CELL = 64;
+/** The double-compression histograms are read from at most this many pixels of the centre. */
+const DQ_PIXELS = 3_000_000;
 /** Contrast (grey levels) from which an 8x8 block holds print for the sharpness analysis. */
 const PRINT_CONTRAST = 80;
 /** Fewest crisp blocks an area needs (about a short word). */
@@ -281,7 +283,8 @@ function sharpnessAnalysis(k: ImageKernels, gray: Plane): PixelFinding | undefin
  * steps moves mass between bins periodically, so the aligned histogram departs from the
  * calibrated one (total variation over the non-zero bins, relative to their mass).
  */
-function doubleCompression(k: ImageKernels, gray: Plane, luma: readonly number[]): PixelFinding | undefined {
+function doubleCompression(k: ImageKernels, image: Plane, luma: readonly number[]): PixelFinding | undefined {
+  const gray = centreCrop(image, DQ_PIXELS);
   const aligned = k.dctBlocks(gray, 0, 0);
   const shifted = k.dctBlocks(gray, 4, 4);
   const K = 12;
@@ -317,6 +320,19 @@ function doubleCompression(k: ImageKernels, gray: Plane, luma: readonly number[]
     boxes: [],
     confidence: Math.min(0.9, 0.5 + median + 0.05 * strong),
   };
+}
+
+/** The centre of a plane, cut on the 8x8 grid to about `pixels` pixels (the whole plane when smaller). */
+function centreCrop(plane: Plane, pixels: number): Plane {
+  if (plane.width * plane.height <= pixels) return plane;
+  const scale = Math.sqrt(pixels / (plane.width * plane.height));
+  const width = Math.floor((plane.width * scale) / 8) * 8;
+  const height = Math.floor((plane.height * scale) / 8) * 8;
+  const x0 = Math.floor((plane.width - width) / 16) * 8;
+  const y0 = Math.floor((plane.height - height) / 16) * 8;
+  const data = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) data.set(plane.data.subarray((y0 + y) * plane.width + x0, (y0 + y) * plane.width + x0 + width), y * width);
+  return { data, width, height };
 }
 
 /** A connected set of matched blocks sharing one shift. */
