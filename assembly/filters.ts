@@ -85,44 +85,37 @@ export function blockStats(src: usize, w: i32, h: i32, bs: i32, mean: usize, std
   }
 }
 
-const ROW_MAX: usize = memory.data(4096 * 16, 16);
-
 /**
  * Max of every whole `cw` x `ch` cell of an f32 map into a floor(w / cw) x floor(h / ch) heatmap.
- * Rows are streamed once, keeping one running SIMD maximum per cell of the current cell row.
+ * Each cell's rows are read sixteen floats at a time into four independent SIMD maxima.
  */
 export function poolMax(src: usize, w: i32, h: i32, cw: i32, ch: i32, dst: usize): void {
   const ow = w / cw;
   const oh = h / ch;
-  for (let x0 = 0; x0 < ow; x0 += 4096) {
-    const span = ow - x0 < 4096 ? ow - x0 : 4096;
-    for (let cy = 0; cy < oh; cy++) {
-      for (let c = 0; c < span; c++) v128.store(ROW_MAX + (<usize>c << 4), f32x4.splat(-Infinity));
-      const tail = cw & 3;
+  const ninf = f32x4.splat(-Infinity);
+  for (let cy = 0; cy < oh; cy++) {
+    for (let cx = 0; cx < ow; cx++) {
+      let m0 = ninf;
+      let m1 = ninf;
+      let m2 = ninf;
+      let m3 = ninf;
+      let m: f32 = -Infinity;
       for (let y = cy * ch; y < (cy + 1) * ch; y++) {
-        const row = src + (<usize>(y * w) << 2);
-        for (let c = 0; c < span; c++) {
-          const p = row + (<usize>((x0 + c) * cw) << 2);
-          let m = v128.load(ROW_MAX + (<usize>c << 4));
-          let m2 = m;
-          let x = 0;
-          for (; x + 8 <= cw; x += 8) {
-            m = f32x4.max(m, v128.load(p + (<usize>x << 2)));
-            m2 = f32x4.max(m2, v128.load(p + (<usize>x << 2), 16));
-          }
-          m = f32x4.max(m, m2);
-          for (; x + 4 <= cw; x += 4) m = f32x4.max(m, v128.load(p + (<usize>x << 2)));
-          if (tail != 0) {
-            for (; x < cw; x++) m = f32x4.max(m, f32x4.splat(load<f32>(p + (<usize>x << 2))));
-          }
-          v128.store(ROW_MAX + (<usize>c << 4), m);
+        const p = src + (<usize>(y * w + cx * cw) << 2);
+        let x = 0;
+        for (; x + 16 <= cw; x += 16) {
+          const q = p + (<usize>x << 2);
+          m0 = f32x4.max(m0, v128.load(q));
+          m1 = f32x4.max(m1, v128.load(q, 16));
+          m2 = f32x4.max(m2, v128.load(q, 32));
+          m3 = f32x4.max(m3, v128.load(q, 48));
         }
+        for (; x + 4 <= cw; x += 4) m0 = f32x4.max(m0, v128.load(p + (<usize>x << 2)));
+        for (; x < cw; x++) m = Mathf.max(m, load<f32>(p + (<usize>x << 2)));
       }
-      for (let c = 0; c < span; c++) {
-        const m = v128.load(ROW_MAX + (<usize>c << 4));
-        const best = Mathf.max(Mathf.max(f32x4.extract_lane(m, 0), f32x4.extract_lane(m, 1)), Mathf.max(f32x4.extract_lane(m, 2), f32x4.extract_lane(m, 3)));
-        store<f32>(dst + (<usize>(cy * ow + x0 + c) << 2), best);
-      }
+      const v = f32x4.max(f32x4.max(m0, m1), f32x4.max(m2, m3));
+      m = Mathf.max(m, Mathf.max(Mathf.max(f32x4.extract_lane(v, 0), f32x4.extract_lane(v, 1)), Mathf.max(f32x4.extract_lane(v, 2), f32x4.extract_lane(v, 3))));
+      store<f32>(dst + (<usize>(cy * ow + cx) << 2), m);
     }
   }
 }

@@ -15,6 +15,13 @@ export function rgbaToGray(src: usize, n: i32, dst: usize): void {
   const kg = f32x4.splat(0.587);
   const kb = f32x4.splat(0.114);
   let i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const at = <usize>i << 2;
+    const a = v128.load(src + at);
+    const b = v128.load(src + at, 16);
+    v128.store(dst + at, f32x4.add(f32x4.add(f32x4.mul(channel(a, 0), kr), f32x4.mul(channel(a, 8), kg)), f32x4.mul(channel(a, 16), kb)));
+    v128.store(dst + at, f32x4.add(f32x4.add(f32x4.mul(channel(b, 0), kr), f32x4.mul(channel(b, 8), kg)), f32x4.mul(channel(b, 16), kb)), 16);
+  }
   for (; i + 4 <= n; i += 4) {
     const px = v128.load(src + (<usize>i << 2));
     const y = f32x4.add(f32x4.add(f32x4.mul(channel(px, 0), kr), f32x4.mul(channel(px, 8), kg)), f32x4.mul(channel(px, 16), kb));
