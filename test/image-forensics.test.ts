@@ -12,6 +12,26 @@ import { PDFDocument } from '@cantoo/pdf-lib';
 import { imageOnlyPdf } from './fixtures/captures.js';
 import { captureDocument, copyMoveDigit, type Box } from './fixtures/document-photos.js';
 
+/** The JPEG with an APP1 EXIF segment whose IFD1 holds `thumbnail` (a camera names itself in IFD0). */
+function withExifThumbnail(jpeg: Uint8Array, thumbnail: Uint8Array): Uint8Array {
+  const u16 = (n: number): number[] => [n >> 8, n & 255];
+  const u32 = (n: number): number[] => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+  const make = [...'Canon'].map((c) => c.charCodeAt(0)).concat(0);
+  const ifd0At = 8;
+  const ifd1At = ifd0At + 2 + 12 + 4;
+  const makeAt = ifd1At + 2 + 2 * 12 + 4;
+  const thumbAt = makeAt + make.length;
+  const tiff = [
+    ...'MM'.split('').map((c) => c.charCodeAt(0)), 0, 42, ...u32(ifd0At),
+    ...u16(1), ...u16(0x010f), ...u16(2), ...u32(make.length), ...u32(makeAt), ...u32(ifd1At),
+    ...u16(2), ...u16(0x0201), ...u16(4), ...u32(1), ...u32(thumbAt), ...u16(0x0202), ...u16(4), ...u32(1), ...u32(thumbnail.length), ...u32(0),
+    ...make, ...thumbnail,
+  ];
+  const body = [...'Exif'].map((c) => c.charCodeAt(0)).concat(0, 0, ...tiff);
+  const app1 = [0xff, 0xe1, ...u16(body.length + 2), ...body];
+  return new Uint8Array([0xff, 0xd8, ...app1, ...jpeg.subarray(2)]);
+}
+
 /** A letter-size PDF whose only content is a JPEG placed over the whole page, as scanners write. */
 async function jpegScanPdf(jpeg: Uint8Array): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
@@ -59,6 +79,28 @@ describe('image forensics', () => {
       // the page shows the image over its whole area, so page percentages equal image percentages
       expect(regions.some((r) => overlaps(r, copied.edits[0]!, source.width, source.height))).toBe(true);
     }
+  });
+
+  it('notices an EXIF thumbnail that shows another picture', async () => {
+    const photo = await captureDocument({ kind: 'photo', seed: 3004 });
+    const { loadImage } = await import('@napi-rs/canvas');
+    const image = await loadImage(Buffer.from(photo.bytes));
+    const thumbnailOf = (draw: (ctx: ReturnType<ReturnType<typeof createCanvas>['getContext']>) => void): Uint8Array => {
+      const canvas = createCanvas(160, Math.round((160 * image.height) / image.width));
+      draw(canvas.getContext('2d'));
+      return new Uint8Array(canvas.encodeSync('jpeg', 80));
+    };
+    const same = thumbnailOf((ctx) => ctx.drawImage(image, 0, 0, 160, Math.round((160 * image.height) / image.width)));
+    const other = thumbnailOf((ctx) => {
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(0, 0, 160, 200);
+      ctx.fillStyle = '#000';
+      ctx.fillRect(20, 20, 60, 140);
+    });
+    const codes = async (thumbnail: Uint8Array): Promise<string[]> =>
+      (await engine.scan(withExifThumbnail(photo.bytes, thumbnail), { name: 'photo.jpg' })).indicators.map((i) => i.code);
+    expect(await codes(same)).not.toContain('exif_thumbnail_mismatch');
+    expect(await codes(other)).toContain('exif_thumbnail_mismatch');
   });
 
   it('does not search a noiseless render for copies, and says why', async () => {
