@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createNodeEngine, MODELS_DIR } from '@loupe/node';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { imageOnlyPdf } from './fixtures/captures.js';
-import { captureDocument, copyMoveDigit, type Box } from './fixtures/document-photos.js';
+import { captureDocument, copyMoveDigit, resave, retypeAmount, spliceAmount, type Box } from './fixtures/document-photos.js';
 
 /** The JPEG with an APP1 EXIF segment whose IFD1 holds `thumbnail` (a camera names itself in IFD0). */
 function withExifThumbnail(jpeg: Uint8Array, thumbnail: Uint8Array): Uint8Array {
@@ -64,6 +64,21 @@ describe('image forensics', () => {
     const regions = doc.regions.filter((r) => r.indicator_code === 'copy_move_detected');
     expect(regions.some((r) => overlaps(r, tampered.edits[0]!, source.width, source.height))).toBe(true);
     expect(regions.some((r) => overlaps(r, tampered.source!, source.width, source.height))).toBe(true);
+  });
+
+  it('finds an amount retyped over a filled box, an amount pasted from another photo, and a re-save', async () => {
+    const source = await captureDocument({ kind: 'photo', seed: 3000 });
+    const retyped = await retypeAmount(source, 0, 92);
+    const a = await engine.scan(retyped.bytes, { name: 'edited.jpg' });
+    expect(a.verdict).toBe('SUSPICIOUS');
+    expect(a.regions.some((r) => r.indicator_code === 'print_sharper_than_capture' && overlaps(r, retyped.edits[0]!, source.width, source.height))).toBe(true);
+    const pasted = await spliceAmount(source, await captureDocument({ kind: 'photo', seed: 4000 }), 0, 95);
+    const b = await engine.scan(pasted.bytes, { name: 'edited.jpg' });
+    expect(b.verdict).toBe('SUSPICIOUS');
+    expect(b.regions.some((r) => r.indicator_code === 'jpeg_first_compression_missing' && overlaps(r, pasted.edits[0]!, source.width, source.height))).toBe(true);
+    const again = await engine.scan((await resave(source, 70)).bytes, { name: 'photo.jpg' });
+    expect(again.indicators.map((i) => i.code)).toContain('jpeg_double_compressed');
+    expect(again.verdict).toBe('INSUFFICIENT_EVIDENCE'); // a re-save alone is no evidence of an edit
   });
 
   it('examines the page images of scanned PDFs (JPEG and lossless) and marks copies on the page', async () => {

@@ -5,6 +5,7 @@
 // copy-move search (blocks repeated pixel for pixel at one shift, as when a digit is copied).
 // Returns findings in pixel boxes (origin top-left) and the maps, for heatmaps and tests.
 import type { BlockPair, ImageKernels, Plane } from './kernels.js';
+import { ijgTable, IJG_LUMA, matchQuantization } from './quantization.js';
 
 /** SRM's 5x5 "KV" high-pass kernel: what remains is mostly noise and edges. */
 export const SRM_KV = new Float32Array([-1, 2, -2, 2, -1, 2, -6, 8, -6, 2, -2, 8, -12, 8, -2, 2, -6, 8, -6, 2, -1, 2, -2, 2, -1].map((v) => v / 12));
@@ -19,7 +20,7 @@ export interface PixelBox {
 
 /** One pixel-level finding. */
 export interface PixelFinding {
-  kind: 'noise_inconsistency' | 'sharpness_inconsistency' | 'jpeg_grid_misaligned' | 'jpeg_double_compressed' | 'copy_move';
+  kind: 'noise_inconsistency' | 'sharpness_inconsistency' | 'jpeg_grid_misaligned' | 'jpeg_double_compressed' | 'first_compression_missing' | 'copy_move';
   summary: string;
   boxes: PixelBox[];
   confidence: number;
@@ -41,8 +42,14 @@ export interface PixelReport {
 }
 
 const CELL = 64;
+/** Blocks varying less than this (grey levels) are left out of the error-level comparison. */
+const ELA_TEXTURE = 20;
+/** Fewest neighbouring blocks an area that missed the first compression needs. */
+const ELA_MIN_BLOCKS = 6;
 /** The double-compression histograms are read from at most this many pixels of the centre. */
-const DQ_PIXELS = 3_000_000;
+const DQ_PIXELS = 2_000_000;
+/** The first compression's quality is searched on at most this many pixels of the centre. */
+const ELA_SEARCH_PIXELS = 1_000_000;
 /** Contrast (grey levels) from which an 8x8 block holds print for the sharpness analysis. */
 const PRINT_CONTRAST = 80;
 /** Fewest crisp blocks an area needs (about a short word). */
@@ -101,7 +108,7 @@ function cellGroups(flags: Uint8Array, cw: number, ch: number, minCells: number)
 }
 
 /** Noise level per cell, and cells much quieter than the page. */
-function noiseAnalysis(k: ImageKernels, gray: Plane): { map: Plane; level: number; finding?: PixelFinding } {
+function noiseAnalysis(k: ImageKernels, gray: Plane): { map: Plane; level: number; texture: Plane; finding?: PixelFinding } {
   const residual = k.convolve5(gray, SRM_KV);
   const { std } = k.blockStats(residual, 8);
   const { mean, std: texture } = k.blockStats(gray, 8);
@@ -125,14 +132,15 @@ function noiseAnalysis(k: ImageKernels, gray: Plane): { map: Plane; level: numbe
   }
   const valid = [...map.data].filter((v) => !Number.isNaN(v));
   const level = percentile(valid, 0.5);
-  if (!(level >= 1.2) || valid.length < 24) return { map, level };
+  if (!(level >= 1.2) || valid.length < 24) return { map, level, texture };
   const flags = new Uint8Array(cw * ch);
   for (let i = 0; i < flags.length; i++) flags[i] = map.data[i]! < 0.3 * level ? 1 : 0;
   const groups = cellGroups(flags, cw, ch, 2).filter((g) => g.cells <= valid.length * 0.25);
-  if (groups.length === 0) return { map, level };
+  if (groups.length === 0) return { map, level, texture };
   return {
     map,
     level,
+    texture,
     finding: {
       kind: 'noise_inconsistency',
       summary: `${groups.length === 1 ? 'One region has' : `${groups.length} regions have`} less than a third of the page's sensor noise (${level.toFixed(1)} grey levels).`,
@@ -322,6 +330,77 @@ function doubleCompression(k: ImageKernels, image: Plane, luma: readonly number[
   };
 }
 
+/**
+ * Areas that missed the image's first compression. A JPEG saved twice keeps the traces of its
+ * first quality: pushed through that quality again, its blocks barely change (error levels near
+ * zero), while an area pasted in from elsewhere, or drawn after that first save, was never
+ * quantised on that grid with those steps and changes several times more. The first quality is
+ * searched among IJG qualities other than the file's own on the central megapixel, and only when one
+ * of them is clearly a fixed point of the page is the whole image measured at it. Error levels
+ * are divided by each block's contrast (textured blocks only), so print and paper compare fairly.
+ */
+function firstCompressionAnalysis(k: ImageKernels, image: Plane, texture: Plane, luma: readonly number[]): PixelFinding | undefined {
+  const own = matchQuantization(luma).quality;
+  const candidates = [70, 75, 80, 85, 90, 95].filter((q) => Math.abs(q - own) > 2);
+  if (candidates.length < 3) return undefined;
+  const relativeLevels = (plane: Plane, std: Plane, q: number): { ratio: Float32Array; width: number } => {
+    const ela = k.elaBlocks(plane, new Float32Array(ijgTable(IJG_LUMA, q)));
+    const ratio = new Float32Array(ela.data.length).fill(NaN);
+    for (let i = 0; i < ratio.length; i++) if (std.data[i]! >= ELA_TEXTURE) ratio[i] = ela.data[i]! / (std.data[i]! + 1);
+    return { ratio, width: ela.width };
+  };
+  const centre = centreCrop(image, ELA_SEARCH_PIXELS);
+  const centreTexture = k.blockStats(centre, 8).std;
+  const medians = candidates.map((q) => percentile(relativeLevels(centre, centreTexture, q).ratio.filter((v) => !Number.isNaN(v)), 0.5));
+  let best = 0;
+  for (let i = 1; i < medians.length; i++) if (medians[i]! < medians[best]!) best = i;
+  const others = medians.filter((_, i) => i !== best);
+  if (!(medians[best]! <= 0.5 * percentile(others, 0.5))) return undefined; // no first compression to miss
+  const { ratio, width } = relativeLevels(image, texture, candidates[best]!);
+  const height = ratio.length / width;
+  const typical = percentile(ratio.filter((v) => !Number.isNaN(v)), 0.5);
+  const flags = new Uint8Array(ratio.length);
+  for (let i = 0; i < ratio.length; i++) flags[i] = ratio[i]! >= 4 * typical ? 1 : 0;
+  const boxes: PixelBox[] = [];
+  const seen = new Uint8Array(ratio.length);
+  const textured = ratio.filter((v) => !Number.isNaN(v)).length;
+  for (let start = 0; start < flags.length; start++) {
+    if (!flags[start] || seen[start]) continue;
+    seen[start] = 1;
+    const stack = [start];
+    const members: number[] = [];
+    while (stack.length) {
+      const c = stack.pop()!;
+      members.push(c);
+      const cx = c % width;
+      const cy = Math.floor(c / width);
+      for (let oy = -1; oy <= 1; oy++) {
+        for (let ox = -1; ox <= 1; ox++) {
+          const nx = cx + ox;
+          const ny = cy + oy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          const n = ny * width + nx;
+          if (flags[n] && !seen[n]) {
+            seen[n] = 1;
+            stack.push(n);
+          }
+        }
+      }
+    }
+    if (members.length < ELA_MIN_BLOCKS || members.length > textured * 0.05) continue;
+    const xs = members.map((m) => m % width);
+    const ys = members.map((m) => Math.floor(m / width));
+    boxes.push({ x0: Math.min(...xs) * 8, y0: Math.min(...ys) * 8, x1: (Math.max(...xs) + 1) * 8, y1: (Math.max(...ys) + 1) * 8 });
+  }
+  if (boxes.length === 0 || boxes.length > 3) return undefined;
+  return {
+    kind: 'first_compression_missing',
+    summary: `${boxes.length === 1 ? 'One area was' : `${boxes.length} areas were`} not part of the image's first JPEG compression (quality about ${candidates[best]}): error levels at that quality are over four times the page's.`,
+    boxes,
+    confidence: 0.75,
+  };
+}
+
 /** The centre of a plane, cut on the 8x8 grid to about `pixels` pixels (the whole plane when smaller). */
 function centreCrop(plane: Plane, pixels: number): Plane {
   if (plane.width * plane.height <= pixels) return plane;
@@ -461,6 +540,8 @@ export function analysePixels(k: ImageKernels, rgba: Uint8Array, width: number, 
   if (grid) findings.push(grid);
   const twice = luma ? doubleCompression(k, gray, luma) : undefined;
   if (twice) findings.push(twice);
+  const first = luma ? firstCompressionAnalysis(k, gray, noise.texture, luma) : undefined;
+  if (first) findings.push(first);
   const searched = noise.level >= MIN_COPY_MOVE_NOISE;
   const copies = searched ? copyMove(k, gray) : { blocks: 0 };
   if (copies.finding) findings.push(copies.finding);
