@@ -4,7 +4,7 @@
 // (low where pixels were interpolated). The model (models/docforge.onnx) is trained on exactly
 // these features by models/train-docforge.ts.
 import type { ImageKernels, Plane } from './kernels.js';
-import { SRM_KV } from './pixel-forensics.js';
+import { SRM_KV } from './pixel-checks/noise.js';
 
 /** Patch side in pixels. */
 export const GENAI_PATCH = 64;

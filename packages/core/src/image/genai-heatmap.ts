@@ -9,6 +9,7 @@ import type { Inference, InferenceModel, ModelManifestEntry, ModelStore } from '
 import { genaiFeatures, GENAI_FEATURES, GENAI_PATCH } from './genai-features.js';
 import type { ImageKernels, Plane } from './kernels.js';
 import { pixelToPageBox } from './examine-image.js';
+import { flaggedGroups, groupBox } from './pixel-checks/grid-groups.js';
 
 /** A loaded, verified model. */
 export interface LoadedModel {
@@ -45,34 +46,9 @@ export async function genaiHeatmap(k: ImageKernels, gray: Plane, loaded: LoadedM
   const heatmap: number[][] = [];
   for (let y = 0; y < patchesHigh; y++) heatmap.push(Array.from(scores.subarray(y * patchesWide, (y + 1) * patchesWide), (s) => Math.round(s * 1000) / 1000));
   const threshold = loaded.manifest.threshold;
-  const seen = new Uint8Array(patches);
-  const boxes: Finding['boxes'] = [];
-  let flagged = 0;
-  for (let start = 0; start < patches; start++) {
-    if (seen[start] || scores[start]! < threshold) continue;
-    const stack = [start];
-    seen[start] = 1;
-    const members: number[] = [];
-    while (stack.length) {
-      const c = stack.pop()!;
-      members.push(c);
-      const cx = c % patchesWide;
-      const cy = Math.floor(c / patchesWide);
-      for (const [nx, ny] of [[cx - 1, cy], [cx + 1, cy], [cx, cy - 1], [cx, cy + 1]] as const) {
-        if (nx < 0 || ny < 0 || nx >= patchesWide || ny >= patchesHigh) continue;
-        const n = ny * patchesWide + nx;
-        if (!seen[n] && scores[n]! >= threshold) {
-          seen[n] = 1;
-          stack.push(n);
-        }
-      }
-    }
-    if (members.length < 3) continue;
-    flagged += members.length;
-    const xs = members.map((m) => m % patchesWide);
-    const ys = members.map((m) => Math.floor(m / patchesWide));
-    boxes.push(pixelToPageBox({ x0: Math.min(...xs) * GENAI_PATCH, y0: Math.min(...ys) * GENAI_PATCH, x1: (Math.max(...xs) + 1) * GENAI_PATCH, y1: (Math.max(...ys) + 1) * GENAI_PATCH }, gray.width, gray.height));
-  }
+  const groups = flaggedGroups(patchesWide, patchesHigh, (p) => scores[p]! >= threshold, { edgesOnly: true }).filter((g) => g.length >= 3);
+  const flagged = groups.reduce((n, g) => n + g.length, 0);
+  const boxes = groups.map((g) => pixelToPageBox(groupBox(g, patchesWide, GENAI_PATCH), gray.width, gray.height));
   if (boxes.length === 0) return { heatmap };
   const share = flagged / patches;
   return {

@@ -1,0 +1,51 @@
+// Print sharper than the capture: edge steepness over contrast in 8x8 blocks of thin print,
+// compared with the page (text typed onto an image keeps the renderer's crisp edges).
+import type { ImageKernels, Plane } from '../kernels.js';
+import { flaggedGroups, groupBox, groupExtent, percentile } from './grid-groups.js';
+import type { PixelBox, PixelFinding } from './types.js';
+
+/** Contrast (grey levels) from which an 8x8 block holds print for the sharpness analysis. */
+const PRINT_CONTRAST = 80;
+/** Fewest crisp blocks an area needs (about a short word). */
+const SHARP_MIN_BLOCKS = 8;
+
+/**
+ * Print much crisper than the rest of the page. A camera or scanner blurs everything it sees
+ * alike, so the steepest step inside an 8x8 block of thin print (dark on light, under 40% of the
+ * block dark), relative to the block's contrast, is about the same all over a capture; text typed onto the image afterwards keeps the renderer's
+ * crisp edges. Blocks far above the page's typical ratio that gather (within two blocks of each
+ * other) into a small area are reported; a page that is sharp all over is just a sharp capture.
+ */
+export function sharpnessAnalysis(k: ImageKernels, gray: Plane): PixelFinding | undefined {
+  const { contrast, steepest, dark } = k.blockEdges(gray);
+  const { width: bw, height: bh } = contrast;
+  const ratio = new Float32Array(bw * bh).fill(NaN);
+  const values: number[] = [];
+  for (let i = 0; i < ratio.length; i++) {
+    // thin print only: a step edge (page border, filled shape) has another profile under blur
+    if (contrast.data[i]! < PRINT_CONTRAST || dark.data[i]! > 0.4) continue;
+    ratio[i] = steepest.data[i]! / contrast.data[i]!;
+    values.push(ratio[i]!);
+  }
+  if (values.length < 200) return undefined;
+  const typical = percentile(values, 0.5);
+  const threshold = Math.max(0.72, typical + 0.25);
+  const boxes: PixelBox[] = [];
+  for (const members of flaggedGroups(bw, bh, (i) => ratio[i]! >= threshold, { radius: 2 })) {
+    if (members.length < SHARP_MIN_BLOCKS || members.length > values.length * 0.05) continue;
+    if (percentile(members.map((m) => ratio[m]!), 0.5) < typical + 0.3) continue;
+    const e = groupExtent(members, bw);
+    const wide = e.x1 - e.x0 + 1;
+    const high = e.y1 - e.y0 + 1;
+    // straight lines (rules, the page's border) are crisp along their length: print fills an area
+    if (wide < 2 || high < 2 || members.length < 0.3 * wide * high) continue;
+    boxes.push(groupBox(members, bw, 8));
+  }
+  if (boxes.length === 0 || boxes.length > 5) return undefined;
+  return {
+    kind: 'sharpness_inconsistency',
+    summary: `${boxes.length === 1 ? 'One area of print is' : `${boxes.length} areas of print are`} much crisper than the rest of the capture (edge steepness over contrast above ${threshold.toFixed(2)}, typical ${typical.toFixed(2)}).`,
+    boxes,
+    confidence: 0.75,
+  };
+}
