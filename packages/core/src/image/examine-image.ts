@@ -59,20 +59,32 @@ async function thumbnailCorrelation(k: ImageKernels, decoder: ImageDecoder, thum
   return aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : undefined;
 }
 
-/** Pixel checks of decoded pixels; boxes in the image's pixels. */
-export function examinePixels(image: DecodedImage, luma: readonly number[] | undefined, kernels: ImageKernels = wasmKernels): Omit<ImageExamination, 'pixels'> & { pixelFindings: PixelFinding[] } {
-  const out = { findings: [] as Finding[], ran: [] as string[], notRun: [] as { check: string; reason: string }[], pixelFindings: [] as PixelFinding[] };
+/** What the pixel checks of one decoded image ran and found (boxes in the image's pixels). */
+export interface PixelExamination {
+  ran: string[];
+  notRun: { check: string; reason: string }[];
+  pixelFindings: PixelFinding[];
+  report?: PixelReport;
+}
+
+/** Pixel checks of decoded pixels; `luma` is the JPEG's luminance table, when JPEG. */
+export function examinePixels(image: DecodedImage, luma: readonly number[] | undefined, kernels: ImageKernels = wasmKernels): PixelExamination {
   if (image.width < 64 || image.height < 64) {
-    out.notRun.push({ check: 'pixel consistency', reason: `${image.width}x${image.height} pixels are too few to analyse` });
-    return out;
+    return { ran: [], pixelFindings: [], notRun: [{ check: 'pixel consistency', reason: `${image.width}x${image.height} pixels are too few to analyse` }] };
   }
   const report = analysePixels(kernels, image.rgba, image.width, image.height, luma);
-  out.ran.push('pixel consistency');
-  if (luma) out.ran.push('JPEG structure');
-  if (report.copyMoveSearched) out.ran.push('copy-move search');
-  else out.notRun.push({ check: 'copy-move search', reason: Number.isNaN(report.noiseLevel) ? 'the image has no flat paper to measure its noise on, so copies cannot be told from repeated print' : `the image has too little sensor noise (${report.noiseLevel.toFixed(2)} grey levels) to tell copies from repeated print` });
-  out.pixelFindings = report.findings;
-  return { ...out, report };
+  const ran = ['pixel consistency', ...(luma ? ['JPEG structure'] : [])];
+  const notRun: PixelExamination['notRun'] = [];
+  if (report.copyMoveSearched) ran.push('copy-move search');
+  else {
+    notRun.push({
+      check: 'copy-move search',
+      reason: Number.isNaN(report.noiseLevel)
+        ? 'the image has no flat paper to measure its noise on, so copies cannot be told from repeated print'
+        : `the image has too little sensor noise (${report.noiseLevel.toFixed(2)} grey levels) to tell copies from repeated print`,
+    });
+  }
+  return { ran, notRun, pixelFindings: report.findings, report };
 }
 
 /** The indicator of a pixel finding. */
