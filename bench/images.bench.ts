@@ -14,8 +14,8 @@ const engine = createNodeEngine({ ocr: false });
 
 const EXPECTED: Record<Tampered['technique'], string[]> = {
   copy_move: ['copy_move_detected'],
-  retyped_amount: ['print_sharper_than_capture', 'jpeg_first_compression_missing', 'noise_inconsistency', 'jpeg_grid_misaligned'],
-  spliced_amount: ['jpeg_first_compression_missing', 'jpeg_grid_misaligned', 'noise_inconsistency', 'print_sharper_than_capture'],
+  retyped_amount: ['print_sharper_than_capture', 'jpeg_first_compression_missing', 'noise_inconsistency'],
+  spliced_amount: ['jpeg_first_compression_missing', 'noise_inconsistency', 'print_sharper_than_capture'],
   resaved: ['jpeg_double_compressed'],
 };
 

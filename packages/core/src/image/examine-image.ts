@@ -27,7 +27,6 @@ export interface ImageExamination {
 const KIND_CODE: Record<PixelFinding['kind'], IndicatorCode> = {
   noise_inconsistency: 'noise_inconsistency',
   sharpness_inconsistency: 'print_sharper_than_capture',
-  jpeg_grid_misaligned: 'jpeg_grid_misaligned',
   jpeg_double_compressed: 'jpeg_double_compressed',
   first_compression_missing: 'jpeg_first_compression_missing',
   copy_move: 'copy_move_detected',

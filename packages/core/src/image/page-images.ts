@@ -7,6 +7,7 @@ import type { Finding } from '../forensics/findings.js';
 import { asArray, asInt, asName, PdfStream } from '../pdf/objects.js';
 import type { PageNode } from '../pdf/pages.js';
 import type { PdfFile } from '../pdf/pdf-file.js';
+import { filterNames } from '../pdf/filters/decode.js';
 import type { PaintEvent } from '../pdf/content/text-interpreter.js';
 import type { DecodedImage, ImageDecoder } from '../platform.js';
 import { readContainer } from './containers.js';
@@ -46,6 +47,13 @@ function samplesToRgba(file: PdfFile, stream: PdfStream, data: Uint8Array): Deco
   return { width, height, rgba };
 }
 
+/** Filters, colour space and depth of an image, for messages ("CCITTFaxDecode, DeviceGray, 1-bit"). */
+function describeImage(file: PdfFile, stream: PdfStream): string {
+  const space = file.view().resolve(stream.dict.get('ColorSpace'));
+  const spaceName = asName(space) ?? asName(asArray(space)?.[0]) ?? 'no colour space';
+  return `${filterNames(stream.dict).join('+') || 'unfiltered'}, ${spaceName}, ${asInt(stream.dict.get('BitsPerComponent')) ?? '?'}-bit`;
+}
+
 /** Examines the main image of each image-only page. */
 export async function examinePageImages(file: PdfFile, pages: readonly { page: PageNode; paint: readonly PaintEvent[] }[], decoder: ImageDecoder | undefined): Promise<PageImageExamination> {
   const out: PageImageExamination = { findings: [], ran: [], notRun: [] };
@@ -73,7 +81,7 @@ export async function examinePageImages(file: PdfFile, pages: readonly { page: P
       continue;
     }
     if (!decoded) {
-      out.notRun.push({ check: 'pixel consistency', reason: `page ${page.number}: its image is in an encoding the pixel checks do not read` });
+      out.notRun.push({ check: 'pixel consistency', reason: `page ${page.number}: its image (${describeImage(file, main.stream)}) is in an encoding the pixel checks do not read` });
       continue;
     }
     const result = examinePixels(decoded, luma);

@@ -1,11 +1,9 @@
 // Pixel-level consistency of a document image, on the image kernels: each check lives in
-// pixel-checks/ (noise map, print sharpness, shifted JPEG grid, JPEG compression traces,
-// copy-move); this module runs them in order and gathers their findings (pixel boxes, origin
+// pixel-checks/ (noise map, print sharpness, JPEG compression traces, copy-move); this module runs them in order and gathers their findings (pixel boxes, origin
 // top-left) with the measurements other parts need.
 import type { ImageKernels, Plane } from './kernels.js';
 import { copyMove } from './pixel-checks/copy-move.js';
 import { doubleCompression, firstCompressionAnalysis } from './pixel-checks/jpeg-compression.js';
-import { gridAnalysis } from './pixel-checks/jpeg-grid.js';
 import { noiseAnalysis } from './pixel-checks/noise.js';
 import { sharpnessAnalysis } from './pixel-checks/sharpness.js';
 import type { PixelFinding } from './pixel-checks/types.js';
@@ -35,8 +33,6 @@ export function analysePixels(k: ImageKernels, rgba: Uint8Array, width: number, 
   if (noise.finding) findings.push(noise.finding);
   const sharp = sharpnessAnalysis(k, gray);
   if (sharp) findings.push(sharp);
-  const grid = gridAnalysis(k, gray, noise.level);
-  if (grid) findings.push(grid);
   const twice = luma ? doubleCompression(k, gray, luma) : undefined;
   if (twice) findings.push(twice);
   const first = luma ? firstCompressionAnalysis(k, gray, noise.texture, luma) : undefined;

@@ -10,7 +10,7 @@ export interface PixelBox {
 
 /** One pixel-level finding. */
 export interface PixelFinding {
-  kind: 'noise_inconsistency' | 'sharpness_inconsistency' | 'jpeg_grid_misaligned' | 'jpeg_double_compressed' | 'first_compression_missing' | 'copy_move';
+  kind: 'noise_inconsistency' | 'sharpness_inconsistency' | 'jpeg_double_compressed' | 'first_compression_missing' | 'copy_move';
   summary: string;
   boxes: PixelBox[];
   confidence: number;
