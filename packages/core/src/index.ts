@@ -30,3 +30,6 @@ export { referenceKernels } from './image/reference-kernels.js';
 export { syntheticPage, copyRect, seededRandom } from './image/synthetic.js';
 export { genaiFeatures, GENAI_FEATURES, GENAI_PATCH } from './image/genai-features.js';
 export { analysePixels, type PixelReport, type PixelFinding } from './image/pixel-forensics.js';
+export { sniffMedia, type MediaFormat, type MediaType } from './media/sniff.js';
+export { MediaError, MEDIA_CAPS, MEDIA_ERROR_STATUS, undecodable, type MediaErrorCode } from './media/media-errors.js';
+export { aggregateScore, audioWindows, billableUnits, framePlan, mediaVerdict, AUDIO_HOP_MS, AUDIO_WINDOW_MS, MAX_FRAMES, MIN_AUDIO_MS, type MediaVerdict } from './media/plan.js';
