@@ -19,8 +19,7 @@ export interface ImageExamination {
   findings: Finding[];
   ran: string[];
   notRun: { check: string; reason: string }[];
-  /** The decoded pixels, for callers that go on (the GenAI heatmap). */
-  pixels?: DecodedImage;
+  /** What the pixel analysis measured (its luma plane feeds the GenAI heatmap). */
   report?: PixelReport;
 }
 
@@ -113,7 +112,6 @@ export async function examineImage(bytes: Uint8Array, container: ImageContainer,
     out.notRun.push({ check: 'pixel consistency', reason: `the pixels could not be decoded: ${error instanceof Error ? error.message : String(error)}` });
     return out;
   }
-  out.pixels = image;
   const luma = container.format === 'jpg' ? container.quantTables.get(container.componentTables[0] ?? 0) : undefined;
   const pixels = examinePixels(image, luma, kernels);
   out.ran.push(...pixels.ran);
