@@ -152,3 +152,26 @@ export interface ModelManifestEntry {
 export interface ModelStore {
   load(id: string): Promise<{ manifest: ModelManifestEntry; bytes: Uint8Array }>;
 }
+
+/** What a media container holds. */
+export interface MediaProbe {
+  /** Length in seconds (0 when unknown). */
+  durationS: number;
+  video?: { width: number; height: number };
+  audio?: { sampleRate: number; channels: number };
+}
+
+/** One decoded video frame, or why it could not be decoded. */
+export type DecodedFrame = { timeS: number; width: number; height: number; rgba: Uint8Array } | { timeS: number; error: string };
+
+/**
+ * Decodes video and audio (ffmpeg on Node, WebCodecs in browsers): probes the container, decodes
+ * the frames at the planned times only, and resamples audio to mono float PCM.
+ */
+export interface MediaDecoder {
+  probe(bytes: Uint8Array): Promise<MediaProbe>;
+  /** Frames at `timesS`, scaled to fit `maxSide` pixels. */
+  frames(bytes: Uint8Array, timesS: readonly number[], maxSide: number): Promise<DecodedFrame[]>;
+  /** The audio as mono samples at `sampleRate`. */
+  audio(bytes: Uint8Array, sampleRate: number): Promise<Float32Array>;
+}

@@ -1,0 +1,130 @@
+// The `MediaDecoder` port on Node: ffprobe and ffmpeg (the system's, found on PATH). The bytes
+// are served to them over a loopback HTTP server that answers range requests, so containers
+// whose index sits at the end (most MP4 and MOV files) can be read with seeks and nothing is
+// written to disk; frames are decoded at the planned times only (one short ffmpeg run per time,
+// input seeking) and come back as raw RGBA through a pipe, audio as mono f32 PCM. Every run has
+// a time limit and an output bound.
+import { execFile, spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DecodedFrame, MediaDecoder, MediaProbe } from '@loupe/core';
+
+/** Options of the ffmpeg media decoder. */
+export interface FfmpegOptions {
+  ffmpeg?: string;
+  ffprobe?: string;
+  /** Wall-clock limit of one ffmpeg or ffprobe run, ms (default 30 s). */
+  timeoutMs?: number;
+}
+
+/** Serves `bytes` on 127.0.0.1 with range support until the callback settles. */
+async function served<T>(bytes: Uint8Array, use: (url: string) => Promise<T>): Promise<T> {
+  const server: Server = createServer((req, res) => {
+    const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+    let start = 0;
+    let end = bytes.length - 1;
+    if (range) {
+      if (range[1]) start = Number(range[1]);
+      if (range[2]) end = Math.min(end, Number(range[2]));
+      if (!range[1] && range[2]) {
+        start = Math.max(0, bytes.length - Number(range[2]));
+        end = bytes.length - 1;
+      }
+      if (start > end || start >= bytes.length) {
+        res.writeHead(416, { 'Content-Range': `bytes */${bytes.length}` }).end();
+        return;
+      }
+      res.writeHead(206, { 'Content-Range': `bytes ${start}-${end}/${bytes.length}`, 'Content-Length': end - start + 1, 'Accept-Ranges': 'bytes' });
+    } else {
+      res.writeHead(200, { 'Content-Length': bytes.length, 'Accept-Ranges': 'bytes' });
+    }
+    res.end(req.method === 'HEAD' ? undefined : Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start + 1));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}/media`);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/** Runs a command and collects stdout up to `maxBytes`, within `timeoutMs`. */
+function run(command: string, args: string[], maxBytes: number, timeoutMs: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let stderr = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) child.kill('SIGKILL');
+      else chunks.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 4000) stderr += chunk.toString();
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(Buffer.concat(chunks));
+      else reject(new Error(signal ? `${command} stopped (${size > maxBytes ? 'output over its bound' : 'time limit'})` : `${command} failed: ${stderr.trim().split('\n').pop() ?? code}`));
+    });
+  });
+}
+
+/** Creates the ffmpeg media decoder. */
+export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDecoder {
+  const ffmpeg = options.ffmpeg ?? 'ffmpeg';
+  const ffprobe = options.ffprobe ?? 'ffprobe';
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const probeUrl = async (url: string): Promise<MediaProbe> => {
+    const out = await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', url], 4 << 20, timeoutMs);
+    const info = JSON.parse(out.toString()) as { format?: { duration?: string }; streams?: { codec_type?: string; width?: number; height?: number; sample_rate?: string; channels?: number; duration?: string }[] };
+    const video = info.streams?.find((s) => s.codec_type === 'video' && s.width && s.height);
+    const audio = info.streams?.find((s) => s.codec_type === 'audio');
+    if (!video && !audio) throw new Error('the container holds no video or audio stream ffprobe can read');
+    const duration = Number(info.format?.duration ?? video?.duration ?? audio?.duration ?? 0);
+    return {
+      durationS: Number.isFinite(duration) ? duration : 0,
+      ...(video ? { video: { width: video.width!, height: video.height! } } : {}),
+      ...(audio ? { audio: { sampleRate: Number(audio.sample_rate ?? 0), channels: audio.channels ?? 0 } } : {}),
+    };
+  };
+  return {
+    probe: (bytes) => served(bytes, probeUrl),
+    frames: (bytes, timesS, maxSide) =>
+      served(bytes, async (url) => {
+        const probe = await probeUrl(url);
+        if (!probe.video) return timesS.map((timeS) => ({ timeS, error: 'no video stream' }));
+        const scale = Math.min(1, maxSide / Math.max(probe.video.width, probe.video.height));
+        const width = Math.max(2, Math.round((probe.video.width * scale) / 2) * 2);
+        const height = Math.max(2, Math.round((probe.video.height * scale) / 2) * 2);
+        const frames: DecodedFrame[] = [];
+        for (const timeS of timesS) {
+          try {
+            const raw = await run(ffmpeg, ['-v', 'error', '-ss', String(timeS), '-i', url, '-frames:v', '1', '-vf', `scale=${width}:${height}`, '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], width * height * 4, timeoutMs);
+            frames.push(raw.length === width * height * 4 ? { timeS, width, height, rgba: new Uint8Array(raw.buffer, raw.byteOffset, raw.length) } : { timeS, error: 'no frame decoded at this time' });
+          } catch (error) {
+            frames.push({ timeS, error: (error as Error).message });
+          }
+        }
+        return frames;
+      }),
+    audio: (bytes, sampleRate) =>
+      served(bytes, async (url) => {
+        // 50 MiB of audio is at most a few hours; bound the PCM at 3 hours of samples
+        const raw = await run(ffmpeg, ['-v', 'error', '-i', url, '-vn', '-ac', '1', '-ar', String(sampleRate), '-f', 'f32le', 'pipe:1'], sampleRate * 4 * 3 * 3600, timeoutMs);
+        return new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length - (raw.length % 4)));
+      }),
+  };
+}
+
+/** True when `command -version` runs (for callers that want to say ffmpeg is missing). */
+export function hasCommand(command: string): Promise<boolean> {
+  return new Promise((resolve) => execFile(command, ['-version'], (error) => resolve(!error)));
+}

@@ -1,0 +1,66 @@
+// The ffmpeg media decoder on clips made here by ffmpeg itself (test patterns and tones): probing,
+// frames at planned times from an MP4 whose index is at the end (read with seeks over the
+// loopback server), mono 16 kHz audio, and refusals that end in an error, not a hang.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createFfmpegMediaDecoder } from '@loupe/node';
+import { framePlan } from '@loupe/core';
+
+
+/** The types of an ISO base-media file's top-level boxes, in file order. */
+function topLevelBoxes(b: Uint8Array): string[] {
+  const types: string[] = [];
+  for (let at = 0; at + 8 <= b.length; ) {
+    const size = ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
+    types.push(String.fromCharCode(...b.subarray(at + 4, at + 8)));
+    if (size < 8) break;
+    at += size;
+  }
+  return types;
+}
+
+const decoder = createFfmpegMediaDecoder({ timeoutMs: 20_000 });
+// a plain MP4 as cameras and editors write it: the index (moov) after the media data
+const dir = mkdtempSync(join(tmpdir(), 'loupe-media-'));
+execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=5', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=5', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', join(dir, 'clip.mp4')]);
+const mp4 = new Uint8Array(readFileSync(join(dir, 'clip.mp4')));
+rmSync(dir, { recursive: true });
+const wav = new Uint8Array(execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=3:sample_rate=44100', '-f', 'wav', 'pipe:1'], { maxBuffer: 64 << 20 }));
+
+describe('ffmpeg media decoder', () => {
+  it('probes a clip and decodes frames at the planned times, scaled to fit', async () => {
+    expect(topLevelBoxes(mp4).filter((t) => t === 'mdat' || t === 'moov')).toEqual(['mdat', 'moov']);
+    const probe = await decoder.probe(mp4);
+    expect(probe.durationS).toBeGreaterThan(4.5);
+    expect(probe.video).toEqual({ width: 320, height: 240 });
+    expect(probe.audio?.channels).toBe(1);
+    const times = framePlan(probe.durationS);
+    const frames = await decoder.frames(mp4, times, 160);
+    expect(frames).toHaveLength(5);
+    for (const f of frames) {
+      expect('rgba' in f && f.width === 160 && f.height === 120 && f.rgba.length === 160 * 120 * 4).toBe(true);
+    }
+    // testsrc draws a moving pattern: frames a second apart differ
+    const [a, b] = frames as { rgba: Uint8Array }[];
+    let diff = 0;
+    for (let i = 0; i < a!.rgba.length; i++) diff += Math.abs(a!.rgba[i]! - b!.rgba[i]!);
+    expect(diff).toBeGreaterThan(0);
+  });
+
+  it('resamples audio to mono 16 kHz float samples', async () => {
+    const samples = await decoder.audio(wav, 16000);
+    expect(Math.abs(samples.length - 48000)).toBeLessThan(400);
+    const peak = samples.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+    expect(peak).toBeGreaterThan(0.05);
+    expect(peak).toBeLessThanOrEqual(1);
+  });
+
+  it('answers a clip without video and broken bytes with errors, not hangs', async () => {
+    expect(await decoder.frames(wav, [0.5], 160)).toEqual([{ timeS: 0.5, error: 'no video stream' }]);
+    await expect(decoder.probe(mp4.subarray(0, 200))).rejects.toThrow();
+    await expect(decoder.probe(new Uint8Array(1000))).rejects.toThrow();
+  });
+});
