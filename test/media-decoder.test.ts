@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createFfmpegMediaDecoder } from '@loupe/node';
+import { createFfmpegMediaDecoder, ffmpegPaths } from '@loupe/node';
 import { framePlan } from '@loupe/core';
 
 
@@ -25,10 +25,10 @@ function topLevelBoxes(b: Uint8Array): string[] {
 const decoder = createFfmpegMediaDecoder({ timeoutMs: 20_000 });
 // a plain MP4 as cameras and editors write it: the index (moov) after the media data
 const dir = mkdtempSync(join(tmpdir(), 'loupe-media-'));
-execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=5', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=5', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', join(dir, 'clip.mp4')]);
+execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=5', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=5', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', join(dir, 'clip.mp4')]);
 const mp4 = new Uint8Array(readFileSync(join(dir, 'clip.mp4')));
 rmSync(dir, { recursive: true });
-const wav = new Uint8Array(execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=3:sample_rate=44100', '-f', 'wav', 'pipe:1'], { maxBuffer: 64 << 20 }));
+const wav = new Uint8Array(execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=3:sample_rate=44100', '-f', 'wav', 'pipe:1'], { maxBuffer: 64 << 20 }));
 
 describe('ffmpeg media decoder', () => {
   it('probes a clip and decodes frames at the planned times, scaled to fit', async () => {

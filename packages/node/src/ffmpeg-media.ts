@@ -1,10 +1,12 @@
-// The `MediaDecoder` port on Node: ffprobe and ffmpeg (the system's, found on PATH). The bytes
+// The `MediaDecoder` port on Node: ffprobe and ffmpeg (the system's when on PATH, else the static
+// builds shipped in @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe). The bytes
 // are served to them over a loopback HTTP server that answers range requests, so containers
 // whose index sits at the end (most MP4 and MOV files) can be read with seeks and nothing is
 // written to disk; frames are decoded at the planned times only (one short ffmpeg run per time,
 // input seeking) and come back as raw RGBA through a pipe, audio as mono f32 PCM. Every run has
 // a time limit and an output bound.
-import { execFile, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DecodedFrame, MediaDecoder, MediaProbe } from '@loupe/core';
@@ -79,8 +81,8 @@ function run(command: string, args: string[], maxBytes: number, timeoutMs: numbe
 
 /** Creates the ffmpeg media decoder. */
 export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDecoder {
-  const ffmpeg = options.ffmpeg ?? 'ffmpeg';
-  const ffprobe = options.ffprobe ?? 'ffprobe';
+  const ffmpeg = options.ffmpeg ?? ffmpegPaths().ffmpeg;
+  const ffprobe = options.ffprobe ?? ffmpegPaths().ffprobe;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const probeUrl = async (url: string): Promise<MediaProbe> => {
     const out = await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', url], 4 << 20, timeoutMs);
@@ -124,7 +126,24 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
   };
 }
 
-/** True when `command -version` runs (for callers that want to say ffmpeg is missing). */
-export function hasCommand(command: string): Promise<boolean> {
-  return new Promise((resolve) => execFile(command, ['-version'], (error) => resolve(!error)));
+function runs(command: string): boolean {
+  try {
+    execFileSync(command, ['-version'], { stdio: 'ignore', timeout: 10_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let paths: { ffmpeg: string; ffprobe: string } | undefined;
+
+/** The ffmpeg and ffprobe to run: the system's when both run, else the packaged static builds. */
+export function ffmpegPaths(): { ffmpeg: string; ffprobe: string } {
+  if (paths) return paths;
+  if (runs('ffmpeg') && runs('ffprobe')) return (paths = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+  const require = createRequire(import.meta.url);
+  return (paths = {
+    ffmpeg: (require('@ffmpeg-installer/ffmpeg') as { path: string }).path,
+    ffprobe: (require('@ffprobe-installer/ffprobe') as { path: string }).path,
+  });
 }

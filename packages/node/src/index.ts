@@ -13,7 +13,7 @@ export { createTesseractOcr } from './tesseract-ocr.js';
 
 export { createCmsVerifier } from './cms-verifier.js';
 export { createCanvasDecoder } from './image-decoder.js';
-export { createFfmpegMediaDecoder, hasCommand, type FfmpegOptions } from './ffmpeg-media.js';
+export { createFfmpegMediaDecoder, ffmpegPaths, type FfmpegOptions } from './ffmpeg-media.js';
 export { createModelStore, createOnnxInference, MODELS_DIR } from './onnx-inference.js';
 
 export { createPdfJsText, loadPdfJs, openWithPdfJs, pdfjsAssetOptions, type OpenOptions, type PdfJsTextOptions } from './pdfjs-text.js';
