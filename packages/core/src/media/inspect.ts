@@ -1,0 +1,52 @@
+// The first step of a media detection: what the bytes are and whether they may be decoded. The
+// type comes from the content (`sniffMedia`); size caps are per type; empty input is
+// undecodable; an image whose header declares more pixels than the engine decodes (a
+// decompression bomb) is refused before any decoder sees it. Returns the envelope's `media`.
+import { imageSize } from '../image-size.js';
+import { MEDIA_CAPS, MediaError, undecodable } from './media-errors.js';
+import { sniffMedia, type MediaFormat, type MediaType } from './sniff.js';
+
+/** Largest image (and video frame) the media engine decodes: 100 megapixels. */
+export const MAX_MEDIA_PIXELS = 100_000_000;
+
+/** The Detection envelope's `media` object. */
+export interface MediaFacts {
+  type: MediaType;
+  filename: string | null;
+  mime_type: string | null;
+  bytes: number | null;
+}
+
+/** Width and height from a WEBP header (lossy VP8, lossless VP8L or extended VP8X). */
+export function webpSize(b: Uint8Array): { width: number; height: number } | undefined {
+  if (b.length < 30) return undefined;
+  const chunk = String.fromCharCode(...b.subarray(12, 16));
+  if (chunk === 'VP8 ' && b[23] === 0x9d && b[24] === 0x01 && b[25] === 0x2a) {
+    return { width: ((b[27]! << 8) | b[26]!) & 0x3fff, height: ((b[29]! << 8) | b[28]!) & 0x3fff };
+  }
+  if (chunk === 'VP8L' && b[20] === 0x2f) {
+    const bits = b[21]! | (b[22]! << 8) | (b[23]! << 16) | (b[24]! << 24);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (chunk === 'VP8X') {
+    return { width: 1 + (b[24]! | (b[25]! << 8) | (b[26]! << 16)), height: 1 + (b[27]! | (b[28]! << 8) | (b[29]! << 16)) };
+  }
+  return undefined;
+}
+
+/** Identifies and admits media bytes; throws a `MediaError` with the spec's code otherwise. */
+export function inspectMedia(bytes: Uint8Array, filename: string | null): { format: MediaFormat; media: MediaFacts } {
+  if (bytes.length === 0) throw undecodable('image', 'The file is empty.');
+  const format = sniffMedia(bytes);
+  if (!format) throw new MediaError('UNSUPPORTED_MEDIA_TYPE', 'Not an accepted photo (JPG, PNG, WEBP), video (MP4, MOV, WEBM) or audio (MP3, WAV, M4A, FLAC, OGG, AAC) file.');
+  const cap = MEDIA_CAPS[format.type];
+  if (bytes.length > cap) throw new MediaError('FILE_TOO_LARGE', `The ${format.type} is ${bytes.length} bytes; the cap is ${cap} bytes.`);
+  if (format.type === 'image') {
+    const size = format.format === 'webp' ? webpSize(bytes) : imageSize(bytes);
+    if (!size || size.width === 0 || size.height === 0) throw undecodable('image', 'The image header declares no size.');
+    if (size.width * size.height > MAX_MEDIA_PIXELS) {
+      throw undecodable('image', `The image header declares ${size.width} x ${size.height} pixels, over the ${MAX_MEDIA_PIXELS / 1e6}-megapixel limit.`);
+    }
+  }
+  return { format, media: { type: format.type, filename, mime_type: format.mime, bytes: bytes.length } };
+}
