@@ -34,3 +34,4 @@ export { sniffMedia, type MediaFormat, type MediaType } from './media/sniff.js';
 export { MediaError, MEDIA_CAPS, MEDIA_ERROR_STATUS, undecodable, type MediaErrorCode } from './media/media-errors.js';
 export { aggregateScore, audioWindows, billableUnits, framePlan, mediaVerdict, AUDIO_HOP_MS, AUDIO_WINDOW_MS, MAX_FRAMES, MIN_AUDIO_MS, type MediaVerdict } from './media/plan.js';
 export { inspectMedia, webpSize, MAX_MEDIA_PIXELS, type MediaFacts } from './media/inspect.js';
+export { audioDetection, imageDetection, videoDetection, MEDIA_ENGINE, type Detection, type DetectorVersion, type EnvelopeBase, type Frame, type Segment } from './media/envelope.js';
