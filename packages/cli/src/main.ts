@@ -1,6 +1,7 @@
 // Entry point of the `loupe` command: parses arguments and dispatches to the commands.
 import { ENGINE_VERSION } from '@loupe/core';
-import { createNodeEngine } from '@loupe/node';
+import { createNodeEngine, createNodeMediaEngine } from '@loupe/node';
+import { detectCommand } from './detect.js';
 import { digestCommand, scanCommand, type Output } from './commands.js';
 
 const USAGE = `Usage:
@@ -10,6 +11,11 @@ const USAGE = `Usage:
       {"error": {type, code, message, doc_url}} and the others still run. Image-only pages
       and photos are read with OCR (offline) unless --no-ocr. --models=docforge adds the
       GenAI heatmap (genai_heatmap) of the docforge patch model to photos.
+  loupe detect [--json] [--thumbnails] [--progress|--no-progress] FILE...
+      Media detection for photos (JPG, PNG, WEBP), videos (MP4, MOV, WEBM) and audio (MP3,
+      WAV, M4A, FLAC, OGG, AAC): one Detection envelope per file (JSON Lines with --json; a
+      file without one gets {"success": false, "error": {code, message}}). --thumbnails adds
+      frame thumbnails to videos.
   loupe digest [--json] FILE...
       Print the audit manifest digest (sha256-of-sorted-sha256-newline-joined) of the files.
   loupe --version | --help
@@ -34,7 +40,11 @@ export async function main(argv: string[], io: Output = stdio): Promise<number> 
     io.out(USAGE);
     return command ? 0 : 2;
   }
-  const known: Record<string, string[]> = { scan: ['--json', '--progress', '--no-progress', '--no-ocr'], digest: ['--json'] };
+  const known: Record<string, string[]> = {
+    scan: ['--json', '--progress', '--no-progress', '--no-ocr'],
+    detect: ['--json', '--progress', '--no-progress', '--thumbnails'],
+    digest: ['--json'],
+  };
   const allowed = known[command];
   if (!allowed) {
     io.err(`loupe: unknown command "${command}"\n\n${USAGE}`);
@@ -50,12 +60,13 @@ export async function main(argv: string[], io: Output = stdio): Promise<number> 
     return 2;
   }
   if (command === 'digest') return digestCommand(files, flags.has('--json'), io);
+  const progress = flags.has('--progress') ? true : flags.has('--no-progress') ? false : undefined;
+  if (command === 'detect') return detectCommand(createNodeMediaEngine(), files, { json: flags.has('--json'), progress, thumbnails: flags.has('--thumbnails') }, io);
   const unknownModels = models.filter((m) => m !== 'docforge');
   if (unknownModels.length > 0) {
     io.err(`loupe scan: unknown model ${unknownModels.join(', ')} (known: docforge)`);
     return 2;
   }
-  const progress = flags.has('--progress') ? true : flags.has('--no-progress') ? false : undefined;
   const engine = createNodeEngine({ ocr: !flags.has('--no-ocr') });
   try {
     return await scanCommand(engine, files, { json: flags.has('--json'), progress, models }, io);

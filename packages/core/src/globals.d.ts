@@ -26,3 +26,6 @@ declare class TextDecoder {
 declare class TextEncoder {
   encode(input?: string): Uint8Array;
 }
+
+/** Web Crypto's random source (Node >= 19 and every browser and worker expose it globally). */
+declare const crypto: { getRandomValues<T extends Uint8Array>(array: T): T };

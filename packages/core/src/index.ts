@@ -35,3 +35,4 @@ export { MediaError, MEDIA_CAPS, MEDIA_ERROR_STATUS, undecodable, type MediaErro
 export { aggregateScore, audioWindows, billableUnits, framePlan, mediaVerdict, AUDIO_HOP_MS, AUDIO_WINDOW_MS, MAX_FRAMES, MIN_AUDIO_MS, type MediaVerdict } from './media/plan.js';
 export { inspectMedia, webpSize, MAX_MEDIA_PIXELS, type MediaFacts } from './media/inspect.js';
 export { audioDetection, imageDetection, videoDetection, MEDIA_ENGINE, type Detection, type DetectorVersion, type EnvelopeBase, type Frame, type Segment } from './media/envelope.js';
+export { createMediaEngine, type DetectInput, type MediaEngine, type MediaEngineOptions, type MediaPlatform } from './media/engine.js';

@@ -98,6 +98,8 @@ export interface DecodedImage {
  */
 export interface ImageDecoder {
   decode(bytes: Uint8Array): Promise<DecodedImage>;
+  /** Encodes RGBA pixels as JPEG (frame thumbnails), where the platform can. */
+  encodeJpeg?(image: DecodedImage, quality: number): Promise<Uint8Array>;
 }
 
 /** What the platform provides to the engine. */

@@ -1,5 +1,5 @@
-// The `ImageDecoder` port on Node: @napi-rs/canvas decodes PNG and JPEG (libjpeg-turbo, libpng
-// through Skia) and hands back RGBA pixels. The canvas is drawn without any transform, so pixels
+// The `ImageDecoder` port on Node: @napi-rs/canvas decodes PNG, JPEG and WEBP (through Skia) and
+// hands back RGBA pixels, and encodes JPEG thumbnails. The canvas is drawn without any transform, so pixels
 // stay in stored orientation.
 import { createCanvas, Image } from '@napi-rs/canvas';
 import type { DecodedImage, ImageDecoder } from '@loupe/core';
@@ -20,6 +20,14 @@ export function createCanvasDecoder(): ImageDecoder {
       ctx.drawImage(image, 0, 0);
       const data = ctx.getImageData(0, 0, image.width, image.height).data;
       return { width: image.width, height: image.height, rgba: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+    },
+    async encodeJpeg(image, quality) {
+      const canvas = createCanvas(image.width, image.height);
+      const ctx = canvas.getContext('2d');
+      const data = ctx.createImageData(image.width, image.height);
+      data.data.set(image.rgba);
+      ctx.putImageData(data, 0, 0);
+      return new Uint8Array(await canvas.encode('jpeg', quality));
     },
   };
 }

@@ -1,12 +1,13 @@
 // Public surface of @loupe/node: the Node platform for the core's ports, and a ready engine.
 import { createHash } from 'node:crypto';
-import { createEngine, type Digests, type Engine, type EngineOptions, type Platform } from '@loupe/core';
+import { createEngine, createMediaEngine, type Digests, type Engine, type EngineOptions, type MediaEngine, type MediaEngineOptions, type Platform } from '@loupe/core';
 import { createCmsVerifier } from './cms-verifier.js';
 import { createPdfJsText, type PdfJsTextOptions } from './pdfjs-text.js';
 import { createPdfJsRaster } from './raster.js';
 import { createTesseractOcr } from './tesseract-ocr.js';
 import { createCanvasDecoder } from './image-decoder.js';
 import { createModelStore, createOnnxInference } from './onnx-inference.js';
+import { createFfmpegMediaDecoder } from './ffmpeg-media.js';
 
 export { createPdfJsRaster } from './raster.js';
 export { createTesseractOcr } from './tesseract-ocr.js';
@@ -44,4 +45,9 @@ export function createNodePlatform(options: NodePlatformOptions = {}): Platform 
 /** Creates an engine on the Node platform. */
 export function createNodeEngine(options: EngineOptions & NodePlatformOptions = {}): Engine {
   return createEngine(createNodePlatform(options), options);
+}
+
+/** Creates the media detection engine on Node: canvas images, ffmpeg video, onnxruntime models. */
+export function createNodeMediaEngine(options: MediaEngineOptions = {}): MediaEngine {
+  return createMediaEngine({ images: createCanvasDecoder(), media: createFfmpegMediaDecoder(), inference: createOnnxInference(), models: createModelStore() }, options);
 }

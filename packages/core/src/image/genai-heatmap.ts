@@ -35,14 +35,22 @@ export interface GenaiResult {
   finding?: Finding;
 }
 
-/** Scores every 64-pixel patch of `gray` and finds connected patches over the threshold. */
-export async function genaiHeatmap(k: ImageKernels, gray: Plane, loaded: LoadedModel): Promise<GenaiResult> {
+/** The model's likelihood for every whole 64-pixel patch of `gray` (row-major). */
+export async function patchLikelihoods(k: ImageKernels, gray: Plane, loaded: LoadedModel): Promise<{ scores: Float32Array; patchesWide: number; patchesHigh: number }> {
   const { features, patchesWide, patchesHigh } = genaiFeatures(k, gray);
   const patches = patchesWide * patchesHigh;
-  if (patches === 0) return { heatmap: [] };
+  if (patches === 0) return { scores: new Float32Array(0), patchesWide, patchesHigh };
   const outputs = await loaded.model.run({ [loaded.manifest.inputs[0]!.name]: { data: features, dims: [patches, GENAI_FEATURES] } });
   const scores = outputs[loaded.manifest.outputs[0]!.name]?.data;
   if (!scores || scores.length !== patches) throw new ModelError(`Model "${loaded.manifest.id}" returned ${scores?.length ?? 0} scores for ${patches} patches.`, 'model_output_mismatch');
+  return { scores, patchesWide, patchesHigh };
+}
+
+/** Scores every 64-pixel patch of `gray` and finds connected patches over the threshold. */
+export async function genaiHeatmap(k: ImageKernels, gray: Plane, loaded: LoadedModel): Promise<GenaiResult> {
+  const { scores, patchesWide, patchesHigh } = await patchLikelihoods(k, gray, loaded);
+  const patches = patchesWide * patchesHigh;
+  if (patches === 0) return { heatmap: [] };
   const heatmap: number[][] = [];
   for (let y = 0; y < patchesHigh; y++) heatmap.push(Array.from(scores.subarray(y * patchesWide, (y + 1) * patchesWide), (s) => Math.round(s * 1000) / 1000));
   const threshold = loaded.manifest.threshold;

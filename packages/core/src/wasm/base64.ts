@@ -1,5 +1,5 @@
-// Base64 decoding for inlined binary assets (the kernels module), without relying on atob or
-// Buffer so the core stays free of platform globals.
+// Base64 for inlined binary assets (the kernels module) and frame thumbnails, without relying on
+// atob, btoa or Buffer so the core stays free of platform globals.
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const LOOKUP = new Uint8Array(128).fill(255);
@@ -21,4 +21,19 @@ export function decodeBase64(text: string): Uint8Array {
     }
   }
   return out.subarray(0, o);
+}
+
+/** Encodes bytes as standard base64. */
+export function encodeBase64(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const a = bytes[i]!;
+    const b = bytes[i + 1] ?? 0;
+    const c = bytes[i + 2] ?? 0;
+    const n = (a << 16) | (b << 8) | c;
+    out += ALPHABET[(n >> 18) & 63]! + ALPHABET[(n >> 12) & 63]!;
+    out += i + 1 < bytes.length ? ALPHABET[(n >> 6) & 63]! : '=';
+    out += i + 2 < bytes.length ? ALPHABET[n & 63]! : '=';
+  }
+  return out;
 }

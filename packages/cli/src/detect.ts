@@ -1,0 +1,52 @@
+// `loupe detect FILE...`: media detection (photo, video, audio) with the Detection envelope per
+// file — a readable summary, or JSON Lines with `--json` (one object per input file, in order;
+// a file without a Detection gets the spec's object-form error body on its line).
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { MEDIA_CAPS, MediaError, type Detection, type MediaEngine } from '@loupe/core';
+import type { Output } from './commands.js';
+import { ProgressBar } from './progress.js';
+
+/** Options of `loupe detect`. */
+export interface DetectOptions {
+  json: boolean;
+  progress: boolean | undefined;
+  thumbnails: boolean;
+}
+
+const LARGEST = Math.max(...Object.values(MEDIA_CAPS));
+
+function errorBody(error: unknown): { success: false; error: { code: string; message: string }; reasons?: string[] } {
+  if (error instanceof MediaError) return error.toBody();
+  return { success: false, error: { code: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error) } };
+}
+
+function readable(name: string, d: Detection): string {
+  const lines = [`${name}: ${d.verdict}${d.score === null ? '' : ` (score ${d.score.toFixed(2)})`} — ${d.summary}`, `  model ${d.model}, ${d.media.type} ${d.media.mime_type ?? ''}, ${d.credits_used} credit${d.credits_used === 1 ? '' : 's'}`];
+  for (const f of d.frames ?? []) lines.push(`  frame ${String(f.index).padStart(2)} at ${f.timestamp_s.toFixed(2)} s: ${f.score === null ? `not scored (${f.cause})` : f.score.toFixed(4)}`);
+  for (const s of d.segments ?? []) lines.push(`  ${s.start_ms}-${s.end_ms} ms: ${s.value === null ? `abstained (${(s.reason_codes ?? []).join(', ')})` : s.value.toFixed(4)}`);
+  return lines.join('\n');
+}
+
+/** Runs `loupe detect`; returns the exit code (0 when every file produced its output). */
+export async function detectCommand(engine: MediaEngine, files: string[], options: DetectOptions, io: Output): Promise<number> {
+  const bar = new ProgressBar(files.length, process.stderr, options.progress ?? (files.length > 1 && process.stderr.isTTY === true));
+  for (const path of files) {
+    const name = basename(path);
+    try {
+      const size = (await stat(path)).size;
+      if (size > LARGEST) throw new MediaError('FILE_TOO_LARGE', `The file is ${size} bytes; no media type accepts more than ${LARGEST} bytes.`);
+      const buffer = await readFile(path);
+      const detection = await engine.detect(new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength), { filename: name, thumbnails: options.thumbnails });
+      bar.finish();
+      io.out(options.json ? JSON.stringify(detection) : readable(name, detection) + '\n');
+    } catch (error) {
+      const body = errorBody(error instanceof Error && 'code' in error && (error as { code?: string }).code === 'ENOENT' ? new MediaError('UNSUPPORTED_MEDIA_TYPE', `Cannot read ${path}.`) : error);
+      bar.finish();
+      io.out(options.json ? JSON.stringify(body) : `${name}: ${body.error.code} — ${body.error.message}\n`);
+    }
+    bar.tick(name);
+  }
+  bar.finish();
+  return 0;
+}
