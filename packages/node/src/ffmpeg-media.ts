@@ -3,10 +3,11 @@
 // are served to them over a loopback HTTP server that answers range requests, so containers
 // whose index sits at the end (most MP4 and MOV files) can be read with seeks and nothing is
 // written to disk; frames are decoded at the planned times only (one short ffmpeg run per time,
-// input seeking) and come back as raw RGBA through a pipe, audio as mono f32 PCM. Every run has
+// input seeking, a few at once) and come back as raw RGBA through a pipe, audio as mono f32 PCM. Every run has
 // a time limit and an output bound.
 import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DecodedFrame, MediaDecoder, MediaProbe } from '@loupe/core';
@@ -17,6 +18,8 @@ export interface FfmpegOptions {
   ffprobe?: string;
   /** Wall-clock limit of one ffmpeg or ffprobe run, ms (default 30 s). */
   timeoutMs?: number;
+  /** Frames decoded at once (default: the machine's cores, at most 4). */
+  concurrency?: number;
 }
 
 /** Serves `bytes` on 127.0.0.1 with range support until the callback settles. */
@@ -84,6 +87,7 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
   const ffmpeg = options.ffmpeg ?? ffmpegPaths().ffmpeg;
   const ffprobe = options.ffprobe ?? ffmpegPaths().ffprobe;
   const timeoutMs = options.timeoutMs ?? 30_000;
+  const concurrency = Math.max(1, options.concurrency ?? Math.min(4, availableParallelism()));
   const probeUrl = async (url: string): Promise<MediaProbe> => {
     const out = await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', url], 4 << 20, timeoutMs);
     const info = JSON.parse(out.toString()) as { format?: { duration?: string }; streams?: { codec_type?: string; width?: number; height?: number; sample_rate?: string; channels?: number; duration?: string }[] };
@@ -106,15 +110,24 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
         const scale = Math.min(1, maxSide / Math.max(probe.video.width, probe.video.height));
         const width = Math.max(2, Math.round((probe.video.width * scale) / 2) * 2);
         const height = Math.max(2, Math.round((probe.video.height * scale) / 2) * 2);
-        const frames: DecodedFrame[] = [];
-        for (const timeS of timesS) {
+        const decodeAt = async (timeS: number): Promise<DecodedFrame> => {
           try {
             const raw = await run(ffmpeg, ['-v', 'error', '-ss', String(timeS), '-i', url, '-frames:v', '1', '-vf', `scale=${width}:${height}`, '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], width * height * 4, timeoutMs);
-            frames.push(raw.length === width * height * 4 ? { timeS, width, height, rgba: new Uint8Array(raw.buffer, raw.byteOffset, raw.length) } : { timeS, error: 'no frame decoded at this time' });
+            return raw.length === width * height * 4 ? { timeS, width, height, rgba: new Uint8Array(raw.buffer, raw.byteOffset, raw.length) } : { timeS, error: 'no frame decoded at this time' };
           } catch (error) {
-            frames.push({ timeS, error: (error as Error).message });
+            return { timeS, error: (error as Error).message };
           }
-        }
+        };
+        // each time is its own seek-and-decode run; `concurrency` of them at once
+        const frames = new Array<DecodedFrame>(timesS.length);
+        let next = 0;
+        const worker = async (): Promise<void> => {
+          while (next < timesS.length) {
+            const i = next++;
+            frames[i] = await decodeAt(timesS[i]!);
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(concurrency, timesS.length) }, worker));
         return frames;
       }),
     audio: (bytes, sampleRate) =>

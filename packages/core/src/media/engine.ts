@@ -48,6 +48,26 @@ const FRAME_SIDE = 1024;
 /** Longest side of a frame thumbnail. */
 const THUMBNAIL_SIDE = 160;
 
+/** Pictures over this many pixels are scored on tiles. */
+const TILED_PIXELS = 2_500_000;
+const TILE = 512;
+
+/** The picture itself, or a 3 x 3 grid of TILE-pixel tiles spread over it. */
+function tiles(image: DecodedImage): DecodedImage[] {
+  if (image.width * image.height <= TILED_PIXELS || image.width < TILE || image.height < TILE) return [image];
+  const out: DecodedImage[] = [];
+  for (let ty = 0; ty < 3; ty++) {
+    for (let tx = 0; tx < 3; tx++) {
+      const x0 = Math.round(((image.width - TILE) * tx) / 2);
+      const y0 = Math.round(((image.height - TILE) * ty) / 2);
+      const rgba = new Uint8Array(TILE * TILE * 4);
+      for (let y = 0; y < TILE; y++) rgba.set(image.rgba.subarray(((y0 + y) * image.width + x0) * 4, ((y0 + y) * image.width + x0 + TILE) * 4), y * TILE * 4);
+      out.push({ width: TILE, height: TILE, rgba });
+    }
+  }
+  return out;
+}
+
 function randomId(): string {
   const bytes = new Uint8Array(8);
   crypto.getRandomValues(bytes);
@@ -62,10 +82,19 @@ export function createMediaEngine(platform: MediaPlatform, options: MediaEngineO
     model ??= loadModel('mediaforge', platform.models, platform.inference);
     return model;
   };
-  /** A picture's score: the mean of the top quarter of its patch likelihoods; null without patches. */
+  /**
+   * A picture's score: the mean of the top quarter of its patch likelihoods (null without
+   * patches). Large pictures are read at their own resolution in a 3 x 3 grid of 512-pixel tiles
+   * spread over the picture, not resized (resampling would look like a generator's upsampling).
+   */
   const scorePicture = async (image: DecodedImage): Promise<number | null> => {
-    const { scores } = await patchLikelihoods(wasmKernels, wasmKernels.gray(image.rgba, image.width, image.height), await mediaforge());
-    return aggregateScore(Array.from(scores));
+    const loaded = await mediaforge();
+    const scores: number[] = [];
+    for (const tile of tiles(image)) {
+      const result = await patchLikelihoods(wasmKernels, wasmKernels.gray(tile.rgba, tile.width, tile.height), loaded);
+      scores.push(...result.scores);
+    }
+    return aggregateScore(scores);
   };
   const thumbnail = async (image: DecodedImage): Promise<string | undefined> => {
     if (!platform.images?.encodeJpeg) return undefined;
