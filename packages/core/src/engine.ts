@@ -27,8 +27,8 @@ import { PdfDict } from './pdf/objects.js';
 import type { PageNode } from './pdf/pages.js';
 import { buildRows, hiddenWords, visibleWords, type Word } from './tables/rows.js';
 import { sniffFormat } from './sniff.js';
-import { imageSize } from './image-size.js';
 import { readContainer } from './image/containers.js';
+import { exifInstant } from './image/exif.js';
 import { examineImage } from './image/examine-image.js';
 import { examinePageImages } from './image/page-images.js';
 import { genaiHeatmap, loadModel, type LoadedModel } from './image/genai-heatmap.js';
@@ -234,7 +234,7 @@ function fileFacts(bytes: Uint8Array, name: string, type: 'pdf' | 'png' | 'jpg',
  */
 async function scanImage(bytes: Uint8Array, input: ScanInput, type: 'png' | 'jpg', digests: Digests, platform: Platform, docforge: () => Promise<LoadedModel>): Promise<ScanDetail> {
   const container = readContainer(bytes, type);
-  const size = imageSize(bytes) ?? { width: container.width ?? 0, height: container.height ?? 0 };
+  const size = { width: container.width ?? 0, height: container.height ?? 0 };
   const page: PageNode = { number: 1, objNum: -1, dict: new PdfDict(), resources: undefined, mediaBox: [0, 0, size.width, size.height], cropBox: [0, 0, size.width, size.height], rotate: 0 };
   const image = await examineImage(bytes, container, input.name, platform.images);
   const findings: Finding[] = [...image.findings];
@@ -298,12 +298,6 @@ async function scanImage(bytes: Uint8Array, input: ScanInput, type: 'png' | 'jpg
     ...(heatmap ? { genai_heatmap: heatmap } : {}),
   });
   return { document, checksNotRun: examination.notRun };
-}
-
-/** An EXIF "YYYY:MM:DD HH:MM:SS" (local time, no zone) as ISO 8601 without a zone. */
-function exifInstant(text: string | undefined): string | undefined {
-  const m = text?.match(/^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/);
-  return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}` : undefined;
 }
 
 /** The Document's verdict fields from an examination (the deprecated twin included). */

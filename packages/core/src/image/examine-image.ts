@@ -7,7 +7,7 @@ import type { IndicatorCode } from '../forensics/indicators.js';
 import type { DecodedImage, ImageDecoder } from '../platform.js';
 import { wasmKernels } from '../wasm/image-kernels.js';
 import type { ImageContainer } from './containers.js';
-import type { ImageKernels } from './kernels.js';
+import type { ImageKernels, Plane } from './kernels.js';
 import { imageMetadataFindings } from './metadata-check.js';
 import { analysePixels, type PixelBox, type PixelFinding, type PixelReport } from './pixel-forensics.js';
 
@@ -39,12 +39,12 @@ export function pixelToPageBox(box: PixelBox, width: number, height: number): Pa
 }
 
 /** Correlation of the EXIF thumbnail with the image reduced to its size (1: same picture). */
-async function thumbnailCorrelation(k: ImageKernels, decoder: ImageDecoder, thumbnail: Uint8Array, image: DecodedImage): Promise<number | undefined> {
+async function thumbnailCorrelation(k: ImageKernels, decoder: ImageDecoder, thumbnail: Uint8Array, gray: Plane): Promise<number | undefined> {
   const thumb = await decoder.decode(thumbnail);
-  const aspect = (image.width / image.height) / (thumb.width / thumb.height);
+  const aspect = (gray.width / gray.height) / (thumb.width / thumb.height);
   if (Math.abs(aspect - 1) > 0.05 || thumb.width < 16 || thumb.height < 16) return undefined; // letterboxed or rotated: not comparable
   const a = k.gray(thumb.rgba, thumb.width, thumb.height).data;
-  const b = k.resizeArea(k.gray(image.rgba, image.width, image.height), thumb.width, thumb.height).data;
+  const b = k.resizeArea(gray, thumb.width, thumb.height).data;
   const mean = (v: Float32Array): number => v.reduce((s, x) => s + x, 0) / v.length;
   const ma = mean(a);
   const mb = mean(b);
@@ -122,7 +122,9 @@ export async function examineImage(bytes: Uint8Array, container: ImageContainer,
   }
   const thumbnail = container.exif?.thumbnail;
   if (thumbnail) {
-    const r = await thumbnailCorrelation(kernels, decoder, thumbnail, image).catch(() => undefined);
+    // the luma the pixel checks made, when they ran
+    const gray = pixels.report?.gray ?? kernels.gray(image.rgba, image.width, image.height);
+    const r = await thumbnailCorrelation(kernels, decoder, thumbnail, gray).catch(() => undefined);
     if (r !== undefined && r < 0.8) {
       out.findings.push({ code: 'exif_thumbnail_mismatch', summary: `The EXIF thumbnail correlates only ${r.toFixed(2)} with the image.`, confidence: Math.min(0.95, 0.6 + (0.8 - r)) });
     }

@@ -92,3 +92,15 @@ export function readExif(block: Uint8Array): ExifFacts {
   if (next) ifd(next, 'ifd1');
   return facts;
 }
+
+/** The fields of an EXIF date "YYYY:MM:DD HH:MM:SS" (local time, no zone), as printed. */
+export function exifDateFields(text: string | undefined): [string, string, string, string, string, string] | undefined {
+  const m = text?.match(/^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/);
+  return m ? [m[1]!, m[2]!, m[3]!, m[4]!, m[5]!, m[6]!] : undefined;
+}
+
+/** An EXIF date as ISO 8601 without a zone. */
+export function exifInstant(text: string | undefined): string | undefined {
+  const f = exifDateFields(text);
+  return f ? `${f[0]}-${f[1]}-${f[2]}T${f[3]}:${f[4]}:${f[5]}` : undefined;
+}

@@ -5,6 +5,7 @@
 import type { Finding } from '../forensics/findings.js';
 import type { ImageContainer } from './containers.js';
 import { matchQuantization } from './quantization.js';
+import { exifDateFields } from './exif.js';
 
 /** Image editors as they name themselves in metadata (lower case). */
 const EDITORS = [
@@ -22,9 +23,10 @@ function editorIn(text: string | undefined): string | undefined {
   return hit ? text.trim().slice(0, 80) : undefined;
 }
 
+/** An EXIF date as milliseconds, its local time read as UTC (only differences are used). */
 function exifDate(text: string | undefined): number | undefined {
-  const m = text?.match(/^(\d{4}):(\d{2}):(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/);
-  return m ? Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) : undefined;
+  const f = exifDateFields(text);
+  return f ? Date.UTC(+f[0], +f[1] - 1, +f[2], +f[3], +f[4], +f[5]) : undefined;
 }
 
 /** XMP fields forensics reads: creator tool and history events. */

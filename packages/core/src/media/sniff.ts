@@ -1,7 +1,9 @@
 // Media type from content, for the media detection engine: the accepted photo (JPG, PNG, WEBP),
 // video (MP4, MOV, WEBM) and audio (MP3, WAV, M4A, FLAC, OGG, AAC) containers are recognised by
-// their signatures, never by name. ISO base-media files are told apart by their `ftyp` brands
-// (M4A audio, QuickTime, MP4), EBML files by their DocType (WebM accepted, other Matroska not).
+// their signatures, never by name; still images by the document engine's `sniffFormat`. ISO
+// base-media files are told apart by their `ftyp` brands (M4A audio, QuickTime, MP4), EBML files
+// by their DocType (WebM accepted, other Matroska not).
+import { sniffFormat } from '../sniff.js';
 
 /** Media kinds of the Detection envelope. */
 export type MediaType = 'image' | 'video' | 'audio';
@@ -66,9 +68,8 @@ function mpegAudio(b: Uint8Array, at: number): 'mp3' | 'aac' | undefined {
 /** Recognises an accepted media container, or returns undefined. */
 export function sniffMedia(b: Uint8Array): MediaFormat | undefined {
   if (b.length < 12) return undefined;
-  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return FORMATS.jpg;
-  if (b[0] === 0x89 && ascii(b, 1, 3) === 'PNG') return FORMATS.png;
-  if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 4) === 'WEBP') return FORMATS.webp;
+  const still = sniffFormat(b); // the document engine's signatures for the still-image formats
+  if (still === 'jpg' || still === 'png' || still === 'webp') return FORMATS[still];
   if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 4) === 'WAVE') return FORMATS.wav;
   if (ascii(b, 4, 4) === 'ftyp') return isoBmff(b);
   if (b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) return ebmlDocType(b) === 'webm' ? FORMATS.webm : undefined;
