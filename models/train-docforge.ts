@@ -10,7 +10,8 @@
 //   npm run build && node --import tsx models/train-docforge.ts
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { createCanvas } from '@napi-rs/canvas';
+import { createCanvasDecoder } from '@loupe/node';
 import { genaiFeatures, GENAI_FEATURES, GENAI_PATCH, seededRandom, wasmKernels } from '@loupe/core';
 import { captureDocument } from '../test/fixtures/document-photos.js';
 import { trainPatchModel } from './patch-model.js';
@@ -23,14 +24,8 @@ const random = seededRandom(20261122);
 
 interface Image { width: number; height: number; rgba: Uint8Array }
 
-async function decode(bytes: Uint8Array): Promise<Image> {
-  const img = await loadImage(Buffer.from(bytes));
-  const canvas = createCanvas(img.width, img.height);
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(img, 0, 0);
-  const d = ctx.getImageData(0, 0, img.width, img.height);
-  return { width: img.width, height: img.height, rgba: new Uint8Array(d.data.buffer) };
-}
+const decoder = createCanvasDecoder();
+const decode = (bytes: Uint8Array): Promise<Image> => decoder.decode(bytes);
 
 function toCanvas(image: Image): ReturnType<typeof createCanvas> {
   const canvas = createCanvas(image.width, image.height);

@@ -7,7 +7,7 @@
 //   npm run build && node --import tsx models/train-mediaforge.ts
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadImage, createCanvas } from '@napi-rs/canvas';
+import { createCanvasDecoder } from '@loupe/node';
 import { genaiFeatures, GENAI_FEATURES, GENAI_PATCH, seededRandom, wasmKernels } from '@loupe/core';
 import { generateScene, photographScene } from '../test/fixtures/scenes.js';
 import { trainPatchModel, type PatchSet } from './patch-model.js';
@@ -16,13 +16,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 const TRAIN_SCENES = 48;
 const HELD_OUT_SCENES = 16;
 
+const decoder = createCanvasDecoder();
+
 async function featuresOf(jpeg: Uint8Array): Promise<Float32Array> {
-  const image = await loadImage(Buffer.from(jpeg));
-  const canvas = createCanvas(image.width, image.height);
-  const ctx = canvas.getContext('2d');
-  ctx.drawImage(image, 0, 0);
-  const rgba = new Uint8Array(ctx.getImageData(0, 0, image.width, image.height).data.buffer);
-  return genaiFeatures(wasmKernels, wasmKernels.gray(rgba, image.width, image.height)).features;
+  const image = await decoder.decode(jpeg);
+  return genaiFeatures(wasmKernels, wasmKernels.gray(image.rgba, image.width, image.height)).features;
 }
 
 async function dataset(seeds: number[]): Promise<PatchSet> {
