@@ -15,9 +15,12 @@ export function fftScratchBytes(n: i32, bins: i32): i32 {
   return r;
 }
 
-/** In-place forward FFT of every column of the n x n complex array (re, im). */
-function fftColumns(re: usize, im: usize, n: i32, bits: i32, cs: usize, sn: usize): void {
-  const rowBytes = <usize>n << 2;
+/**
+ * In-place forward FFT of every column of the n-row, `cols`-column complex array (re, im), `cols`
+ * a multiple of 4; `cs`/`sn` hold cos/sin(2 pi k / n) for k < n / 2.
+ */
+export function fftColumns(re: usize, im: usize, n: i32, cols: i32, bits: i32, cs: usize, sn: usize): void {
+  const rowBytes = <usize>cols << 2;
   for (let i = 0; i < n; i++) {
     const j = reverseBits(i, bits);
     if (j <= i) continue;
@@ -117,10 +120,10 @@ export function patchSpectra(src: usize, w: i32, h: i32, n: i32, bins: i32, dst:
       const mean = f32x4.splat(<f32>(sum / <f64>(n * n)));
       for (let i: usize = 0; i < area; i += 16) v128.store(re + i, f32x4.sub(v128.load(re + i), mean));
       memory.fill(im, 0, area);
-      fftColumns(re, im, n, bits, cs, sn);
+      fftColumns(re, im, n, n, bits, cs, sn);
       transpose(re, n);
       transpose(im, n);
-      fftColumns(re, im, n, bits, cs, sn);
+      fftColumns(re, im, n, n, bits, cs, sn);
       const out = dst + (<usize>((py * pw + px) * bins) << 2);
       memory.fill(out, 0, <usize>bins << 2);
       for (let i = 0; i < n * n; i++) {

@@ -6,3 +6,4 @@ export { convolve5, blockStats, poolMax, blockEdges } from './filters';
 export { dctBlocks, elaBlocks, gridPhases } from './dct';
 export { fftScratchBytes, patchSpectra } from './fft';
 export { cmFeatures, radixSort, cmMatch } from './copymove';
+export { resample, cepstraScratchBytes, cepstra } from './audio';

@@ -6,6 +6,7 @@
 // growing memory detaches earlier views.
 import type { BlockPair, ImageKernels, Plane } from '../image/kernels.js';
 import { kernels, type Kernels } from './kernels.js';
+import { f32, layout, unstaged, type Staged } from './staging.js';
 
 /** Exports of the image kernels (see assembly/pixels.ts, filters.ts, dct.ts, fft.ts, copymove.ts). */
 interface ImageExports {
@@ -26,32 +27,6 @@ interface ImageExports {
   cmFeatures(src: number, w: number, h: number, bs: number, minStd: number, tmp: number, box: number, feats: number, pos: number, keys: number, order: number, cap: number): number;
   radixSort(keys: number, ids: number, n: number, tk: number, ti: number): void;
   cmMatch(src: number, w: number, bs: number, feats: number, pos: number, order: number, n: number, window: number, maxDiff: number, minShift: number, maxMad: number, out: number, cap: number): number;
-}
-
-/** A kernel call whose inputs are resident in linear memory. */
-export interface StagedKernel<T> {
-  /** Runs the kernel on the resident buffers; may be repeated. */
-  run(): void;
-  /** Copies the outputs of the last run out of linear memory. */
-  result(): T;
-}
-
-type Staged<K> = { [M in keyof K]: K[M] extends (...args: infer A) => infer R ? (...args: A) => StagedKernel<R> : never };
-
-/** Reserves consecutive 16-byte-aligned buffers of the given sizes; returns their addresses. */
-function layout(k: Kernels, sizes: number[]): number[] {
-  const offsets: number[] = [];
-  let total = 0;
-  for (const size of sizes) {
-    offsets.push(total);
-    total += Math.ceil(size / 16) * 16 + 16;
-  }
-  const base = k.reserve(total);
-  return offsets.map((o) => base + o);
-}
-
-function f32(k: Kernels, at: number, length: number): Float32Array {
-  return new Float32Array(k.buffer(), at, length);
 }
 
 function readPlane(k: Kernels, at: number, width: number, height: number): Plane {
@@ -233,13 +208,4 @@ export const stagedKernels: Staged<ImageKernels> = {
 };
 
 /** The WebAssembly implementations of the `ImageKernels` contract (stage, run, copy out). */
-export const wasmKernels: ImageKernels = Object.fromEntries(
-  Object.entries(stagedKernels).map(([name, stage]) => [
-    name,
-    (...args: unknown[]) => {
-      const call = (stage as (...a: unknown[]) => StagedKernel<unknown>)(...args);
-      call.run();
-      return call.result();
-    },
-  ]),
-) as unknown as ImageKernels;
+export const wasmKernels: ImageKernels = unstaged(stagedKernels);

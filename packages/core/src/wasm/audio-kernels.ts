@@ -1,0 +1,48 @@
+// The audio kernels on WebAssembly (assembly/audio.ts), staged like the image kernels: inputs
+// and the host-built tables copied into linear memory, the kernel run on them, outputs copied out.
+import { cepstraFrames, cepstraTables, CEPSTRA, resamplePlan, type AudioKernels } from '../audio/kernels.js';
+import { kernels, type Kernels } from './kernels.js';
+import { f32, layout, unstaged, type Staged } from './staging.js';
+
+interface AudioExports {
+  resample(src: number, n: number, dst: number, m: number, step: number, radius: number, table: number, tableLen: number): void;
+  cepstraScratchBytes(fftN: number, bands: number): number;
+  cepstra(src: number, frames: number, frameLen: number, hop: number, fftN: number, bands: number, coeffs: number, window: number, cs: number, sn: number, fbank: number, dct: number, dst: number, scratch: number): void;
+}
+
+function ex(k: Kernels): AudioExports {
+  return k.exports as unknown as AudioExports;
+}
+
+/** Every audio kernel, staged. */
+export const stagedAudioKernels: Staged<AudioKernels> = {
+  resample(pcm, from, to) {
+    const k = kernels();
+    const plan = resamplePlan(from, to, pcm.length);
+    const [src, dst, table] = layout(k, [pcm.length * 4, plan.outputLength * 4, plan.table.length * 4]);
+    f32(k, src!, pcm.length).set(pcm);
+    f32(k, table!, plan.table.length).set(plan.table);
+    return {
+      run: () => ex(k).resample(src!, pcm.length, dst!, plan.outputLength, plan.step, plan.radius, table!, plan.table.length),
+      result: () => f32(k, dst!, plan.outputLength).slice(),
+    };
+  },
+
+  cepstra(pcm) {
+    const k = kernels();
+    const { frameLen, hop, fftN, bands, coeffs } = CEPSTRA;
+    const t = cepstraTables();
+    const frames = cepstraFrames(pcm.length);
+    const sizes = [pcm.length, t.window.length, t.cos.length, t.sin.length, t.filterbank.length, t.dct.length, frames * coeffs].map((n) => n * 4);
+    const [src, window, cs, sn, fbank, dct, dst, scratch] = layout(k, [...sizes, ex(k).cepstraScratchBytes(fftN, bands)]);
+    const tablesAt: [number, Float32Array][] = [[src!, pcm], [window!, t.window], [cs!, t.cos], [sn!, t.sin], [fbank!, t.filterbank], [dct!, t.dct]];
+    for (const [at, values] of tablesAt) f32(k, at, values.length).set(values);
+    return {
+      run: () => ex(k).cepstra(src!, frames, frameLen, hop, fftN, bands, coeffs, window!, cs!, sn!, fbank!, dct!, dst!, scratch!),
+      result: () => ({ coeffs: f32(k, dst!, frames * coeffs).slice(), frames }),
+    };
+  },
+};
+
+/** The WebAssembly implementations of the `AudioKernels` contract. */
+export const wasmAudioKernels: AudioKernels = unstaged(stagedAudioKernels);
