@@ -1,33 +1,33 @@
-// Audio kernels: band-limited resampling of mono PCM by a tabulated windowed-sinc filter, and
+// Audio kernels: band-limited polyphase resampling of mono PCM (windowed-sinc coefficients), and
 // cepstra of short frames (window, FFT power, filterbank, log, DCT) four frames at a time with
 // SIMD. The host builds every table (filter, window, twiddles, filterbank, DCT), so the
 // TypeScript references compute from the same numbers.
 import { fftColumns } from './fft';
 
 /**
- * Resamples `n` samples at `src` into `m` samples at `dst`: output i sits at input time
- * t = i * step and is the sum of x[j] h(|t - j|) over |t - j| < radius, h read from `table`
- * (`tableLen` values over 0..radius) with linear interpolation.
+ * Polyphase resampling by L/M: output i sits at input time i * M / L, whose integer part j and
+ * phase (i * M mod L) are stepped without multiplication. Output i is the dot product of `taps`
+ * coefficients (row `phase` of `coef`, L rows) with the input from j - (taps / 2 - 1) on, four
+ * at a time; `src` is the input with taps / 2 - 1 zeros before it and at least `taps` after it,
+ * so no bound is checked in the loop.
  */
-export function resample(src: usize, n: i32, dst: usize, m: i32, step: f64, radius: f64, table: usize, tableLen: i32): void {
-  const perUnit = <f64>(tableLen - 1) / radius;
+export function resample(src: usize, dst: usize, m: i32, L: i32, M: i32, taps: i32, coef: usize): void {
+  const whole = M / L;
+  const rest = M % L;
+  let j = 0;
+  let phase = 0;
   for (let i = 0; i < m; i++) {
-    const t = <f64>i * step;
-    let j0 = <i32>Math.ceil(t - radius);
-    if (j0 < 0) j0 = 0;
-    let j1 = <i32>Math.floor(t + radius);
-    if (j1 > n - 1) j1 = n - 1;
-    let acc: f32 = 0;
-    for (let j = j0; j <= j1; j++) {
-      const u = Math.abs(t - <f64>j) * perUnit;
-      const k = <i32>u;
-      if (k >= tableLen - 1) continue;
-      const frac = <f32>(u - <f64>k);
-      const a = load<f32>(table + (<usize>k << 2));
-      const b = load<f32>(table + (<usize>(k + 1) << 2));
-      acc += load<f32>(src + (<usize>j << 2)) * (a + frac * (b - a));
+    const row = coef + (<usize>(phase * taps) << 2);
+    const s = src + (<usize>j << 2);
+    let acc = f32x4.splat(0);
+    for (let t = 0; t < taps; t += 4) acc = f32x4.add(acc, f32x4.mul(v128.load(s + (<usize>t << 2)), v128.load(row + (<usize>t << 2))));
+    store<f32>(dst + (<usize>i << 2), (f32x4.extract_lane(acc, 0) + f32x4.extract_lane(acc, 1)) + (f32x4.extract_lane(acc, 2) + f32x4.extract_lane(acc, 3)));
+    j += whole;
+    phase += rest;
+    if (phase >= L) {
+      phase -= L;
+      j++;
     }
-    store<f32>(dst + (<usize>i << 2), acc);
   }
 }
 

@@ -1,6 +1,6 @@
 // The ffmpeg media decoder on clips made here by ffmpeg itself (test patterns and tones): probing,
 // frames at planned times from an MP4 whose index is at the end (read with seeks over the
-// loopback server), mono 16 kHz audio, and refusals that end in an error, not a hang.
+// loopback server), mono audio at its own rate, and refusals that end in an error, not a hang.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,9 +50,13 @@ describe('ffmpeg media decoder', () => {
     expect(diff).toBeGreaterThan(0);
   });
 
-  it('resamples audio to mono 16 kHz float samples', async () => {
-    const samples = await decoder.audio(wav, 16000);
-    expect(Math.abs(samples.length - 48000)).toBeLessThan(400);
+  it('decodes audio to mono float samples at the stream\'s rate, and 96 kHz down to 48 kHz', async () => {
+    const { sampleRate, samples } = await decoder.audio(wav);
+    expect(sampleRate).toBe(44100);
+    expect(Math.abs(samples.length - 3 * 44100)).toBeLessThan(400);
+    const hifi = new Uint8Array(execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=1:sample_rate=96000', '-f', 'wav', 'pipe:1']));
+    expect((await decoder.audio(hifi)).sampleRate).toBe(48000);
+    await expect(decoder.audio(mp4.subarray(0, 2000))).rejects.toThrow();
     const peak = samples.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
     expect(peak).toBeGreaterThan(0.05);
     expect(peak).toBeLessThanOrEqual(1);

@@ -31,7 +31,8 @@ import { readContainer } from './image/containers.js';
 import { exifInstant } from './image/exif.js';
 import { examineImage } from './image/examine-image.js';
 import { examinePageImages } from './image/page-images.js';
-import { genaiHeatmap, loadModel, type LoadedModel } from './image/genai-heatmap.js';
+import { genaiHeatmap, loadPatchModel } from './image/genai-heatmap.js';
+import type { LoadedModel } from './model-loading.js';
 import { wasmKernels } from './wasm/image-kernels.js';
 
 /** Name and release the engine reports in `model` and `model_version`. */
@@ -104,7 +105,7 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
   /** The docforge model, loaded and verified once per engine. */
   const docforge = (): Promise<LoadedModel> => {
     if (!platform.models || !platform.inference) return Promise.reject(new ModelError('The platform runs no models.', 'model_unavailable'));
-    docforgeModel ??= loadModel('docforge', platform.models, platform.inference);
+    docforgeModel ??= loadPatchModel('docforge', platform.models, platform.inference, 'genai-patch-likelihood');
     return docforgeModel;
   };
 

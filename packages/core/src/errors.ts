@@ -73,10 +73,13 @@ export class FileTooLargeError extends LoupeError {
   }
 }
 
-/** A model that cannot be used: missing, not matching its manifest, or answering out of shape. */
+/** Why a model could not be used. */
+export type ModelErrorReason = 'model_digest_mismatch' | 'model_task_mismatch' | 'model_input_mismatch' | 'model_output_mismatch' | 'model_threshold_invalid' | 'model_unavailable';
+
+/** A model that cannot be used: missing, not matching its manifest or task, or answering out of shape. */
 export class ModelError extends LoupeError {
   override readonly name = 'ModelError';
-  constructor(message: string, reason: 'model_digest_mismatch' | 'model_input_mismatch' | 'model_output_mismatch' | 'model_unavailable') {
+  constructor(message: string, reason: ModelErrorReason) {
     super('server_error', message, reason);
   }
 }

@@ -30,6 +30,9 @@ export type { StagedKernel } from './wasm/staging.js';
 export { SPEECH_RATE, CEPSTRA, cepstraFrames, type AudioKernels } from './audio/kernels.js';
 export { wasmAudioKernels, stagedAudioKernels } from './wasm/audio-kernels.js';
 export { referenceAudioKernels } from './audio/reference-kernels.js';
+export { loadVad, speechProbabilities, VAD_CHUNK } from './audio/vad.js';
+export { analyseSpeech, windowFeatures, SPEECH_FEATURES, MIN_VOICED_FRAMES, type SpeechAnalysis } from './audio/speech-features.js';
+export { loadModel, checkManifest, type LoadedModel, type ModelExpectation } from './model-loading.js';
 export { referenceKernels } from './image/reference-kernels.js';
 export { syntheticPage, copyRect, seededRandom } from './image/synthetic.js';
 export { genaiFeatures, GENAI_FEATURES, GENAI_PATCH } from './image/genai-features.js';
@@ -39,4 +42,4 @@ export { MediaError, MEDIA_CAPS, MEDIA_ERROR_STATUS, undecodable, type MediaErro
 export { aggregateScore, audioWindows, billableUnits, framePlan, mediaVerdict, AUDIO_HOP_MS, AUDIO_WINDOW_MS, MAX_FRAMES, MIN_AUDIO_MS, type MediaVerdict } from './media/plan.js';
 export { inspectMedia, webpSize, MAX_MEDIA_PIXELS, type MediaFacts } from './media/inspect.js';
 export { audioDetection, imageDetection, videoDetection, MEDIA_ENGINE, type Detection, type DetectorVersion, type EnvelopeBase, type Frame, type Segment } from './media/envelope.js';
-export { createMediaEngine, type DetectInput, type MediaEngine, type MediaEngineOptions, type MediaPlatform } from './media/engine.js';
+export { createMediaEngine, DETECTORS, type DetectInput, type DetectorModels, type MediaEngine, type MediaEngineOptions, type MediaPlatform } from './media/engine.js';

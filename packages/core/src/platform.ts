@@ -124,7 +124,8 @@ export interface Platform {
 
 /** A tensor passed to or returned by a model. */
 export interface ModelTensor {
-  data: Float32Array;
+  /** float32 data, or int64 for integer inputs (such as a sample rate). */
+  data: Float32Array | BigInt64Array;
   dims: number[];
 }
 
@@ -143,7 +144,10 @@ export interface ModelManifestEntry {
   id: string;
   version: string;
   task: string;
+  /** The model file, relative to the store's folder, or to the folder of `package`'s entry point. */
   file: string;
+  /** An installed package that ships the file (third-party models are read there, not copied). */
+  package?: string;
   sha256: string;
   inputs: { name: string; shape: (number | string)[] }[];
   outputs: { name: string; shape: (number | string)[] }[];
@@ -166,14 +170,20 @@ export interface MediaProbe {
 /** One decoded video frame, or why it could not be decoded. */
 export type DecodedFrame = { timeS: number; width: number; height: number; rgba: Uint8Array } | { timeS: number; error: string };
 
+/** Mono PCM and its rate. */
+export interface DecodedAudio {
+  sampleRate: number;
+  samples: Float32Array;
+}
+
 /**
  * Decodes video and audio (ffmpeg on Node, WebCodecs in browsers): probes the container, decodes
- * the frames at the planned times only, and resamples audio to mono float PCM.
+ * the frames at the planned times only, and mixes audio down to mono float PCM.
  */
 export interface MediaDecoder {
   probe(bytes: Uint8Array): Promise<MediaProbe>;
   /** Frames at `timesS`, scaled to fit `maxSide` pixels. */
   frames(bytes: Uint8Array, timesS: readonly number[], maxSide: number): Promise<DecodedFrame[]>;
-  /** The audio as mono samples at `sampleRate`. */
-  audio(bytes: Uint8Array, sampleRate: number): Promise<Float32Array>;
+  /** The first audio stream as mono samples at its own rate (at most 48 kHz). */
+  audio(bytes: Uint8Array): Promise<DecodedAudio>;
 }

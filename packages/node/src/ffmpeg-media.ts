@@ -82,6 +82,9 @@ function run(command: string, args: string[], maxBytes: number, timeoutMs: numbe
   });
 }
 
+/** Audio above this rate is brought down to it by ffmpeg (the core resamples the rest). */
+const MAX_AUDIO_RATE = 48000;
+
 /** Creates the ffmpeg media decoder. */
 export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDecoder {
   const ffmpeg = options.ffmpeg ?? ffmpegPaths().ffmpeg;
@@ -130,11 +133,15 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
         await Promise.all(Array.from({ length: Math.min(concurrency, timesS.length) }, worker));
         return frames;
       }),
-    audio: (bytes, sampleRate) =>
+    audio: (bytes) =>
       served(bytes, async (url) => {
+        const probe = await probeUrl(url);
+        if (!probe.audio) throw new Error('the container holds no audio stream');
+        const native = probe.audio.sampleRate;
+        const sampleRate = native > 0 ? Math.min(native, MAX_AUDIO_RATE) : MAX_AUDIO_RATE;
         // 50 MiB of audio is at most a few hours; bound the PCM at 3 hours of samples
-        const raw = await run(ffmpeg, ['-v', 'error', '-i', url, '-vn', '-ac', '1', '-ar', String(sampleRate), '-f', 'f32le', 'pipe:1'], sampleRate * 4 * 3 * 3600, timeoutMs);
-        return new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length - (raw.length % 4)));
+        const raw = await run(ffmpeg, ['-v', 'error', '-i', url, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(sampleRate), '-f', 'f32le', 'pipe:1'], sampleRate * 4 * 3 * 3600, timeoutMs);
+        return { sampleRate, samples: new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length - (raw.length % 4))) };
       }),
   };
 }

@@ -14,29 +14,45 @@ export const CEPSTRA = { frameLen: 400, hop: 160, fftN: 512, bands: 20, coeffs: 
 const RESAMPLE_ZEROS = 16;
 /** Filter cutoff as a share of the lower Nyquist frequency (leaves a transition band). */
 const RESAMPLE_ROLLOFF = 0.94;
-/** Table values per zero crossing. */
-const TABLE_PER_ZERO = 256;
 
-/** How `from` Hz becomes `to` Hz: input samples per output sample, filter radius and table. */
+function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+/**
+ * How `from` Hz becomes `to` Hz (whole rates): output i sits at input time i * M / L; the
+ * filter (a Hann-windowed sinc with its cutoff at 0.94 of the lower Nyquist frequency, 16 zero
+ * crossings each side) is tabulated for each of the L phases over `taps` input samples, the
+ * first at j - (taps / 2 - 1) for output position j + phase / L.
+ */
 export interface ResamplePlan {
-  step: number;
-  radius: number;
-  table: Float32Array;
+  L: number;
+  M: number;
+  taps: number;
+  /** L rows of `taps` coefficients. */
+  coef: Float32Array;
   outputLength: number;
 }
 
-/** The resampling filter for `from` -> `to` Hz over `inputLength` samples. */
+/** The resampling plan for `from` -> `to` Hz over `inputLength` samples. */
 export function resamplePlan(from: number, to: number, inputLength: number): ResamplePlan {
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from <= 0 || to <= 0) throw new RangeError(`Sample rates must be whole positive numbers (got ${from} and ${to}).`);
+  const g = gcd(from, to);
+  const L = to / g, M = from / g;
   const scale = Math.min(1, to / from) * RESAMPLE_ROLLOFF;
   const radius = RESAMPLE_ZEROS / scale;
-  const table = new Float32Array(RESAMPLE_ZEROS * TABLE_PER_ZERO + 1);
-  for (let k = 0; k < table.length; k++) {
-    const d = (k / (table.length - 1)) * radius;
-    const x = Math.PI * scale * d;
-    const sinc = d === 0 ? 1 : Math.sin(x) / x;
-    table[k] = scale * sinc * (0.5 + 0.5 * Math.cos((Math.PI * d) / radius));
+  const taps = Math.ceil((2 * Math.ceil(radius) + 2) / 4) * 4;
+  const coef = new Float32Array(L * taps);
+  for (let phase = 0; phase < L; phase++) {
+    for (let t = 0; t < taps; t++) {
+      const d = Math.abs(phase / L - (t - (taps / 2 - 1)));
+      if (d >= radius) continue;
+      const x = Math.PI * scale * d;
+      coef[phase * taps + t] = scale * (d === 0 ? 1 : Math.sin(x) / x) * (0.5 + 0.5 * Math.cos((Math.PI * d) / radius));
+    }
   }
-  return { step: from / to, radius, table, outputLength: Math.floor((inputLength * to) / from) };
+  return { L, M, taps, coef, outputLength: Math.floor((inputLength * L) / M) };
 }
 
 /** The tables of the cepstral analysis. */
@@ -85,7 +101,7 @@ export function cepstraFrames(samples: number): number {
 
 /** The audio kernels. */
 export interface AudioKernels {
-  /** Mono PCM from `from` Hz to `to` Hz (the Hann-windowed sinc of `resamplePlan`). */
+  /** Mono PCM from `from` Hz to `to` Hz (the polyphase filter of `resamplePlan`; a copy when the rates are equal). */
   resample(pcm: Float32Array, from: number, to: number): Float32Array;
   /** LFCC of 16 kHz PCM: `CEPSTRA.coeffs` values per frame, frame-major. */
   cepstra(pcm: Float32Array): { coeffs: Float32Array; frames: number };

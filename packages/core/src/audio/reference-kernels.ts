@@ -1,9 +1,7 @@
-// TypeScript references of the audio kernels (assembly/audio.ts), written for clarity: the
-// resampler emulates the kernel's f32 arithmetic step by step (so the two agree exactly), the
-// cepstra are computed in f64 with a plain recursive-free radix-2 FFT.
+// TypeScript references of the audio kernels (assembly/audio.ts), written for clarity in f64:
+// the resampler as a plain loop over the same coefficient table, the cepstra with a textbook
+// iterative radix-2 FFT.
 import { cepstraFrames, cepstraTables, CEPSTRA, resamplePlan, type AudioKernels } from './kernels.js';
-
-const f = Math.fround;
 
 function fft(re: Float64Array, im: Float64Array): void {
   const n = re.length;
@@ -36,21 +34,16 @@ function fft(re: Float64Array, im: Float64Array): void {
 /** The reference audio kernels. */
 export const referenceAudioKernels: AudioKernels = {
   resample(pcm, from, to) {
-    const { step, radius, table, outputLength } = resamplePlan(from, to, pcm.length);
-    const perUnit = (table.length - 1) / radius;
+    if (from === to) return pcm.slice();
+    const { L, M, taps, coef, outputLength } = resamplePlan(from, to, pcm.length);
     const out = new Float32Array(outputLength);
     for (let i = 0; i < outputLength; i++) {
-      const t = i * step;
-      const j0 = Math.max(0, Math.ceil(t - radius));
-      const j1 = Math.min(pcm.length - 1, Math.floor(t + radius));
+      const j = Math.floor((i * M) / L);
+      const phase = (i * M) % L;
       let acc = 0;
-      for (let j = j0; j <= j1; j++) {
-        const u = Math.abs(t - j) * perUnit;
-        const k = Math.floor(u);
-        if (k >= table.length - 1) continue;
-        const frac = f(u - k);
-        const a = table[k]!, b = table[k + 1]!;
-        acc = f(acc + f(pcm[j]! * f(a + f(frac * f(b - a)))));
+      for (let t = 0; t < taps; t++) {
+        const at = j - (taps / 2 - 1) + t;
+        if (at >= 0 && at < pcm.length) acc += pcm[at]! * coef[phase * taps + t]!;
       }
       out[i] = acc;
     }

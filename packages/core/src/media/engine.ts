@@ -1,17 +1,23 @@
 // The media detection engine: bytes in, the spec's Detection out. The media is admitted by
-// content (`inspectMedia`); images are decoded through the `ImageDecoder` port and video frames,
-// at the planned times only, through the `MediaDecoder` port; each picture is scored by the
-// mediaforge model (patch likelihoods on the kernels' features, the mean of the top quarter) and
-// the envelope is assembled by envelope.ts. Audio has no detector yet: it is refused with
-// DETECTORS_UNAVAILABLE, the spec's answer when no detector can take the run.
+// content (`inspectMedia`); images are decoded through the `ImageDecoder` port, video frames (at
+// the planned times only) and audio through the `MediaDecoder` port. Pictures are scored by the
+// image model (patch likelihoods on the kernels' features, the mean of the top quarter); audio
+// is brought to 16 kHz, its voice activity found by the VAD model, and each 4 s window with
+// speech scored by the speech model on its cepstral statistics (windows without speech abstain).
+// Which models answer is set by the detector version (`DETECTORS`) or by the caller's own
+// model ids; every model is verified against its manifest entry before it runs.
+import { analyseSpeech, SPEECH_FEATURES, windowFeatures } from '../audio/speech-features.js';
+import { loadVad } from '../audio/vad.js';
+import { loadPatchModel, patchLikelihoods } from '../image/genai-heatmap.js';
+import { loadModel, scoreRows, type LoadedModel } from '../model-loading.js';
+import type { DecodedAudio, DecodedImage, ImageDecoder, Inference, MediaDecoder, ModelStore } from '../platform.js';
+import { wasmAudioKernels } from '../wasm/audio-kernels.js';
 import { encodeBase64 } from '../wasm/base64.js';
-import { loadModel, patchLikelihoods, type LoadedModel } from '../image/genai-heatmap.js';
-import type { DecodedImage, ImageDecoder, Inference, MediaDecoder, ModelStore } from '../platform.js';
 import { wasmKernels } from '../wasm/image-kernels.js';
-import { imageDetection, videoDetection, type Detection, type DetectorVersion, type Frame } from './envelope.js';
+import { audioDetection, imageDetection, videoDetection, type Detection, type DetectorVersion, type EnvelopeBase, type Frame, type Segment } from './envelope.js';
 import { inspectMedia } from './inspect.js';
 import { MediaError, undecodable } from './media-errors.js';
-import { aggregateScore, framePlan } from './plan.js';
+import { aggregateScore, audioWindows, framePlan, MIN_AUDIO_MS } from './plan.js';
 
 /** What the media engine needs from its platform. */
 export interface MediaPlatform {
@@ -21,10 +27,26 @@ export interface MediaPlatform {
   models?: ModelStore;
 }
 
+/** The models a detector version runs, by manifest id. */
+export interface DetectorModels {
+  /** Photos and video frames (task `media-image-patch-likelihood`). */
+  image: string;
+  /** Speech windows (task `speech-synthetic-likelihood`). */
+  audio: string;
+}
+
+/** The models behind each detector version. */
+export const DETECTORS: Record<DetectorVersion, DetectorModels> = {
+  'V1.5': { image: 'mediaforge', audio: 'speechforge' },
+  'V1.6': { image: 'mediaforge-v16', audio: 'speechforge' },
+};
+
 /** Media engine options. */
 export interface MediaEngineOptions {
-  /** Detector version reported in `model` (default V1.5). */
+  /** Detector version: which models answer and the label in `model` (default V1.5). */
   version?: DetectorVersion;
+  /** A caller's own models (ids in the model store) instead of the version's. */
+  models?: Partial<DetectorModels>;
   now?: () => Date;
   /** Detection ids (default: `det_` and 16 random hex digits). */
   newId?: () => string;
@@ -76,19 +98,30 @@ function randomId(): string {
 
 /** Creates a media engine. */
 export function createMediaEngine(platform: MediaPlatform, options: MediaEngineOptions = {}): MediaEngine {
-  let model: Promise<LoadedModel> | undefined;
-  const mediaforge = (): Promise<LoadedModel> => {
-    if (!platform.models || !platform.inference) return Promise.reject(new MediaError('DETECTORS_UNAVAILABLE', 'The platform runs no models.'));
-    model ??= loadModel('mediaforge', platform.models, platform.inference);
-    return model;
+  const version = options.version ?? 'V1.5';
+  const ids = { ...DETECTORS[version], ...options.models };
+  const cache = new Map<string, Promise<LoadedModel>>();
+  const model = (key: string, load: (store: ModelStore, inference: Inference) => Promise<LoadedModel>): Promise<LoadedModel> => {
+    const { models, inference } = platform;
+    if (!models || !inference) return Promise.reject(new MediaError('DETECTORS_UNAVAILABLE', 'The platform runs no models.'));
+    let loaded = cache.get(key);
+    if (!loaded) {
+      loaded = load(models, inference);
+      cache.set(key, loaded);
+    }
+    return loaded;
   };
+  const imageModel = (): Promise<LoadedModel> => model('image', (s, i) => loadPatchModel(ids.image, s, i, 'media-image-patch-likelihood'));
+  const speechModel = (): Promise<LoadedModel> => model('audio', (s, i) => loadModel(ids.audio, s, i, { tasks: ['speech-synthetic-likelihood'], featureWidth: SPEECH_FEATURES }));
+  const vadModel = (): Promise<LoadedModel> => model('vad', (s, i) => loadVad(s, i));
+
   /**
    * A picture's score: the mean of the top quarter of its patch likelihoods (null without
    * patches). Large pictures are read at their own resolution in a 3 x 3 grid of 512-pixel tiles
    * spread over the picture, not resized (resampling would look like a generator's upsampling).
    */
   const scorePicture = async (image: DecodedImage): Promise<number | null> => {
-    const loaded = await mediaforge();
+    const loaded = await imageModel();
     const scores: number[] = [];
     for (const tile of tiles(image)) {
       const result = await patchLikelihoods(wasmKernels, wasmKernels.gray(tile.rgba, tile.width, tile.height), loaded);
@@ -110,47 +143,86 @@ export function createMediaEngine(platform: MediaPlatform, options: MediaEngineO
     return encodeBase64(await platform.images.encodeJpeg({ width, height, rgba }, 80));
   };
 
+  const detectImage = async (bytes: Uint8Array, base: Omit<EnvelopeBase, 'threshold'>): Promise<Detection> => {
+    if (!platform.images) throw new MediaError('DETECTORS_UNAVAILABLE', 'The platform decodes no images.');
+    const threshold = (await imageModel()).manifest.threshold;
+    let image: DecodedImage;
+    try {
+      image = await platform.images.decode(bytes);
+    } catch (error) {
+      throw undecodable('image', `The image could not be decoded: ${message(error)}`);
+    }
+    return imageDetection({ ...base, threshold }, await scorePicture(image));
+  };
+
+  const detectVideo = async (bytes: Uint8Array, base: Omit<EnvelopeBase, 'threshold'>, thumbnails: boolean): Promise<Detection> => {
+    const decoder = platform.media;
+    if (!decoder) throw new MediaError('DETECTORS_UNAVAILABLE', 'The platform decodes no video.');
+    const threshold = (await imageModel()).manifest.threshold;
+    let probe;
+    try {
+      probe = await decoder.probe(bytes);
+    } catch (error) {
+      throw undecodable('video', `The video could not be read: ${message(error)}`);
+    }
+    if (!probe.video) throw undecodable('video', 'The file holds no video stream.');
+    const times = framePlan(probe.durationS);
+    const decoded = await decoder.frames(bytes, times, FRAME_SIDE);
+    const frames: Frame[] = [];
+    for (const [index, frame] of decoded.entries()) {
+      if ('error' in frame) {
+        frames.push({ index, timestamp_s: frame.timeS, score: null, cause: 'frame_not_decoded' });
+        continue;
+      }
+      const score = await scorePicture(frame);
+      const entry: Frame = score === null ? { index, timestamp_s: frame.timeS, score: null, cause: 'frame_too_small' } : { index, timestamp_s: frame.timeS, score };
+      if (thumbnails) {
+        const b64 = await thumbnail(frame);
+        if (b64) entry.thumbnail_b64 = b64;
+      }
+      frames.push(entry);
+    }
+    return videoDetection({ ...base, threshold }, frames);
+  };
+
+  const detectAudio = async (bytes: Uint8Array, base: Omit<EnvelopeBase, 'threshold'>): Promise<Detection> => {
+    const decoder = platform.media;
+    if (!decoder) throw new MediaError('DETECTORS_UNAVAILABLE', 'The platform decodes no audio.');
+    const [speech, vad] = await Promise.all([speechModel(), vadModel()]);
+    let audio: DecodedAudio;
+    try {
+      audio = await decoder.audio(bytes);
+    } catch (error) {
+      throw undecodable('audio', `The audio could not be decoded: ${message(error)}`);
+    }
+    const durationMs = audio.sampleRate > 0 ? (audio.samples.length / audio.sampleRate) * 1000 : 0;
+    const envelope = { ...base, threshold: speech.manifest.threshold };
+    if (durationMs < MIN_AUDIO_MS) return audioDetection(envelope, durationMs, []);
+    const analysis = await analyseSpeech(wasmAudioKernels, vad, audio.samples, audio.sampleRate);
+    const windows = audioWindows(durationMs);
+    const features = windows.map((w) => windowFeatures(analysis, w.start_ms, w.end_ms));
+    const voiced = features.filter((f): f is Float32Array => f !== null);
+    const rows = new Float32Array(voiced.length * SPEECH_FEATURES);
+    voiced.forEach((f, i) => rows.set(f, i * SPEECH_FEATURES));
+    const values = await scoreRows(speech, rows, voiced.length, SPEECH_FEATURES);
+    let next = 0;
+    const segments: Segment[] = windows.map((w, i) =>
+      features[i] ? { ...w, value: values[next++]!, status: 'scored' } : { ...w, value: null, status: 'abstained', reason_codes: ['no_voice_content'] },
+    );
+    return audioDetection(envelope, durationMs, segments);
+  };
+
   return {
     async detect(bytes, input) {
       const { media } = inspectMedia(bytes, input.filename);
-      const base = { id: (options.newId ?? randomId)(), createdAt: (options.now ?? (() => new Date()))(), media, version: options.version ?? 'V1.5', threshold: (await mediaforge()).manifest.threshold };
-      if (media.type === 'image') {
-        if (!platform.images) throw new MediaError('DETECTORS_UNAVAILABLE', 'The platform decodes no images.');
-        let image: DecodedImage;
-        try {
-          image = await platform.images.decode(bytes);
-        } catch (error) {
-          throw undecodable('image', `The image could not be decoded: ${error instanceof Error ? error.message : String(error)}`);
-        }
-        return imageDetection(base, await scorePicture(image));
-      }
-      if (media.type === 'audio') throw new MediaError('DETECTORS_UNAVAILABLE', 'No audio detector is installed in this engine yet.');
-      const decoder = platform.media;
-      if (!decoder) throw new MediaError('DETECTORS_UNAVAILABLE', 'The platform decodes no video.');
-      let probe;
-      try {
-        probe = await decoder.probe(bytes);
-      } catch (error) {
-        throw undecodable('video', `The video could not be read: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      if (!probe.video) throw undecodable('video', 'The file holds no video stream.');
-      const times = framePlan(probe.durationS);
-      const decoded = await decoder.frames(bytes, times, FRAME_SIDE);
-      const frames: Frame[] = [];
-      for (const [index, frame] of decoded.entries()) {
-        if ('error' in frame) {
-          frames.push({ index, timestamp_s: frame.timeS, score: null, cause: 'frame_not_decoded' });
-          continue;
-        }
-        const score = await scorePicture(frame);
-        const entry: Frame = score === null ? { index, timestamp_s: frame.timeS, score: null, cause: 'frame_too_small' } : { index, timestamp_s: frame.timeS, score };
-        if (input.thumbnails) {
-          const b64 = await thumbnail(frame);
-          if (b64) entry.thumbnail_b64 = b64;
-        }
-        frames.push(entry);
-      }
-      return videoDetection(base, frames);
+      const base = { id: (options.newId ?? randomId)(), createdAt: (options.now ?? (() => new Date()))(), media, version };
+      if (media.type === 'image') return detectImage(bytes, base);
+      if (media.type === 'audio') return detectAudio(bytes, base);
+      return detectVideo(bytes, base, input.thumbnails ?? false);
     },
   };
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -5,7 +5,7 @@ import { kernels, type Kernels } from './kernels.js';
 import { f32, layout, unstaged, type Staged } from './staging.js';
 
 interface AudioExports {
-  resample(src: number, n: number, dst: number, m: number, step: number, radius: number, table: number, tableLen: number): void;
+  resample(src: number, dst: number, m: number, L: number, M: number, taps: number, coef: number): void;
   cepstraScratchBytes(fftN: number, bands: number): number;
   cepstra(src: number, frames: number, frameLen: number, hop: number, fftN: number, bands: number, coeffs: number, window: number, cs: number, sn: number, fbank: number, dct: number, dst: number, scratch: number): void;
 }
@@ -17,14 +17,19 @@ function ex(k: Kernels): AudioExports {
 /** Every audio kernel, staged. */
 export const stagedAudioKernels: Staged<AudioKernels> = {
   resample(pcm, from, to) {
+    if (from === to) return { run: () => undefined, result: () => pcm.slice() };
     const k = kernels();
-    const plan = resamplePlan(from, to, pcm.length);
-    const [src, dst, table] = layout(k, [pcm.length * 4, plan.outputLength * 4, plan.table.length * 4]);
-    f32(k, src!, pcm.length).set(pcm);
-    f32(k, table!, plan.table.length).set(plan.table);
+    const { L, M, taps, coef, outputLength } = resamplePlan(from, to, pcm.length);
+    const lead = taps / 2 - 1;
+    const padded = lead + pcm.length + 2 * taps + Math.ceil(M / L);
+    const [src, dst, table] = layout(k, [padded * 4, outputLength * 4, coef.length * 4]);
+    const input = f32(k, src!, padded);
+    input.fill(0);
+    input.set(pcm, lead);
+    f32(k, table!, coef.length).set(coef);
     return {
-      run: () => ex(k).resample(src!, pcm.length, dst!, plan.outputLength, plan.step, plan.radius, table!, plan.table.length),
-      result: () => f32(k, dst!, plan.outputLength).slice(),
+      run: () => ex(k).resample(src!, dst!, outputLength, L, M, taps, table!),
+      result: () => f32(k, dst!, outputLength).slice(),
     };
   },
 
