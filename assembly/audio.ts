@@ -40,7 +40,7 @@ export function cepstraScratchBytes(fftN: i32, bands: i32): i32 {
  * Cepstra of `frames` frames of `frameLen` samples every `hop` samples of `src`: each frame is
  * multiplied by `window`, zero-padded to `fftN` (a power of two), transformed; its power spectrum
  * (fftN / 2 + 1 bins) is weighted by `fbank` (bands x bins, row-major) into band energies, whose
- * natural logs (plus 1e-10) are multiplied by `dct` (coeffs x bands) into `coeffs` values per
+ * natural logs (after adding 1e-5 of the frame's total band energy, and 1e-20) are multiplied by `dct` (coeffs x bands) into `coeffs` values per
  * frame at `dst`.
  */
 export function cepstra(
@@ -77,9 +77,17 @@ export function cepstra(
       for (let b = 0; b < bins; b++) acc = f32x4.add(acc, f32x4.mul(f32x4.splat(load<f32>(row + (<usize>b << 2))), v128.load(power + (<usize>b << 4))));
       v128.store(logs + (<usize>q << 4), acc);
     }
+    // the log floor follows the frame's energy (50 dB under it), so a level change only shifts c0
+    let total = f32x4.splat(0);
+    for (let q = 0; q < bands; q++) total = f32x4.add(total, v128.load(logs + (<usize>q << 4)));
+    const floor = f32x4.add(f32x4.mul(total, f32x4.splat(1e-5)), f32x4.splat(1e-20));
+    for (let q = 0; q < bands; q++) {
+      const at = logs + (<usize>q << 4);
+      v128.store(at, f32x4.add(v128.load(at), floor));
+    }
     for (let i = 0; i < bands * 4; i++) {
       const at = logs + (<usize>i << 2);
-      store<f32>(at, <f32>Math.log(<f64>load<f32>(at) + 1e-10));
+      store<f32>(at, <f32>Math.log(<f64>load<f32>(at)));
     }
     for (let c = 0; c < 4; c++) {
       const f = g + c;

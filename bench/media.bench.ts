@@ -1,14 +1,15 @@
-// Media detection timings, one run: a 12 MP photo and a 60 s 720p video through the whole
-// engine (warm), and the split per stage (decode, preprocess = luma and patch features on the
-// WebAssembly kernels, inference, aggregate), with the kernels' features against the TypeScript
-// reference kernels. `npm run bench:media` (ffmpeg: the system's or the packaged one).
+// Media detection timings, one run: a 12 MP photo, a 60 s 720p video and a 5-minute MP3 through
+// the whole engine (warm), and the split per stage (decode, preprocess on the WebAssembly kernels,
+// inference, aggregate), with the kernels against the TypeScript reference kernels (photo: luma
+// and patch features; audio: resampling to 16 kHz and LFCC). `npm run bench:media` (ffmpeg: the
+// system's or the packaged one).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aggregateScore, genaiFeatures, GENAI_FEATURES, referenceKernels, wasmKernels, framePlan } from '@loupe/core';
+import { aggregateScore, analyseSpeech, audioWindows, framePlan, genaiFeatures, GENAI_FEATURES, loadVad, referenceAudioKernels, referenceKernels, speechProbabilities, SPEECH_FEATURES, SPEECH_RATE, wasmAudioKernels, wasmKernels, windowFeatures } from '@loupe/core';
 import { createCanvasDecoder, createFfmpegMediaDecoder, createModelStore, createNodeMediaEngine, createOnnxInference, ffmpegPaths } from '@loupe/node';
-import { photographScene } from '../test/fixtures/scenes.js';
+import { generateScene, photographScene } from '../test/fixtures/scenes.js';
 import { median } from './measure.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-media-bench-'));
@@ -16,6 +17,9 @@ const photo = photographScene(7, 4000, 3000);
 // phone cameras write a key frame about every second; x264's default is every 250 frames
 execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=60', '-c:v', 'libx264', '-preset', 'veryfast', '-g', '30', '-pix_fmt', 'yuv420p', join(dir, 'clip.mp4')]);
 execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=60', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', join(dir, 'long-gop.mp4')]);
+// five minutes of speech: the natural fixture looped, as a 44.1 kHz MP3
+execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-stream_loop', '40', '-i', join(import.meta.dirname, '..', 'test', 'fixtures', 'audio', 'natural-fr-words.ogg'), '-t', '300', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '128k', join(dir, 'speech.mp3')]);
+const speech = new Uint8Array(readFileSync(join(dir, 'speech.mp3')));
 const video = new Uint8Array(readFileSync(join(dir, 'clip.mp4')));
 const longGop = new Uint8Array(readFileSync(join(dir, 'long-gop.mp4')));
 rmSync(dir, { recursive: true });
@@ -36,6 +40,8 @@ const first = await engine.detect(photo, { filename: 'photo.jpg' }); // warm-up:
 const imageMs = await time(() => engine.detect(photo, { filename: 'photo.jpg' }));
 const videoMs = await time(() => engine.detect(video, { filename: 'clip.mp4' }), 2);
 const longGopMs = await time(() => engine.detect(longGop, { filename: 'long-gop.mp4' }), 2);
+const heard = await engine.detect(speech, { filename: 'speech.mp3' }); // warm-up: VAD and speech model
+const audioMs = await time(() => engine.detect(speech, { filename: 'speech.mp3' }), 2);
 
 // the split for the photo
 const decoder = createCanvasDecoder();
@@ -68,3 +74,78 @@ console.log(`12 MP photo (${(photo.length / 1e6).toFixed(1)} MB JPEG): ${imageMs
 console.log(`  decode ${decodeMs.toFixed(0)} ms; features of the whole 12 MP picture ${preprocessMs.toFixed(0)} ms on the kernels vs ${referenceMs.toFixed(0)} ms on the TypeScript references (${(referenceMs / preprocessMs).toFixed(1)}x; the engine reads 9 tiles of 512 px, about a fifth of that); inference ${inferenceMs.toFixed(1)} ms; aggregate ${aggregateMs.toFixed(2)} ms`);
 console.log(`60 s 720p video, key frame every second (${(video.length / 1e6).toFixed(1)} MB), ${frames.length} frames: ${videoMs.toFixed(0)} ms end to end (target 3000 ms); frame decoding alone ${framesMs.toFixed(0)} ms`);
 console.log(`60 s 720p video, key frame every 250 frames (x264 default): ${longGopMs.toFixed(0)} ms end to end`);
+
+// the split for the audio
+const inference = createOnnxInference();
+const vad = await loadVad(store, inference);
+const speechModel = await store.load('speechforge');
+const speechRun = await inference.load(speechModel.bytes);
+t = performance.now();
+const audio = await media.audio(speech);
+const audioDecodeMs = performance.now() - t;
+t = performance.now();
+const pcm = wasmAudioKernels.resample(audio.samples, audio.sampleRate, SPEECH_RATE);
+const resampleMs = performance.now() - t;
+t = performance.now();
+referenceAudioKernels.resample(audio.samples, audio.sampleRate, SPEECH_RATE);
+const resampleRefMs = performance.now() - t;
+t = performance.now();
+await speechProbabilities(vad, pcm);
+const vadMs = performance.now() - t;
+t = performance.now();
+wasmAudioKernels.cepstra(pcm);
+const cepstraMs = performance.now() - t;
+t = performance.now();
+referenceAudioKernels.cepstra(pcm);
+const cepstraRefMs = performance.now() - t;
+const analysis = await analyseSpeech(wasmAudioKernels, vad, audio.samples, audio.sampleRate);
+t = performance.now();
+const rows = audioWindows((audio.samples.length / audio.sampleRate) * 1000).map((w) => windowFeatures(analysis, w.start_ms, w.end_ms)).filter((f): f is Float32Array => f !== null);
+const featuresMs = performance.now() - t;
+const batch = new Float32Array(rows.length * SPEECH_FEATURES);
+rows.forEach((r, i) => batch.set(r, i * SPEECH_FEATURES));
+t = performance.now();
+const scored = await speechRun.run({ features: { data: batch, dims: [rows.length, SPEECH_FEATURES] } });
+const speechInferenceMs = performance.now() - t;
+t = performance.now();
+aggregateScore(Array.from(scored[speechModel.manifest.outputs[0]!.name]!.data as Float32Array));
+const audioAggregateMs = performance.now() - t;
+console.log(`5-minute MP3 (${(speech.length / 1e6).toFixed(1)} MB, 44.1 kHz): ${audioMs.toFixed(0)} ms warm end to end (target 3000 ms); ${heard.verdict}, score ${heard.score}, ${heard.segments!.length} windows`);
+console.log(`  decode ${audioDecodeMs.toFixed(0)} ms; resample to 16 kHz ${resampleMs.toFixed(0)} ms on the kernels vs ${resampleRefMs.toFixed(0)} ms on the reference (${(resampleRefMs / resampleMs).toFixed(1)}x); LFCC ${cepstraMs.toFixed(0)} ms vs ${cepstraRefMs.toFixed(0)} ms (${(cepstraRefMs / cepstraMs).toFixed(1)}x); VAD ${vadMs.toFixed(0)} ms; window features ${featuresMs.toFixed(1)} ms; inference ${speechInferenceMs.toFixed(1)} ms; aggregate ${audioAggregateMs.toFixed(2)} ms`);
+
+// V1.5 against V1.6 on held-out scenes (seeds the models never saw) as they travel: the camera
+// photo, re-saved at JPEG 70, downscaled by 0.6 and re-saved; and the generated picture, re-saved
+const v15 = createNodeMediaEngine({ version: 'V1.5' });
+const v16 = createNodeMediaEngine({ version: 'V1.6' });
+const kinds: Record<string, { label: 0 | 1; pictures: Uint8Array[] }> = { 'camera photo': { label: 0, pictures: [] }, 'camera photo re-saved (q70)': { label: 0, pictures: [] }, 'camera photo downscaled 0.6 + q80': { label: 0, pictures: [] }, 'generated': { label: 1, pictures: [] }, 'generated re-saved (q70)': { label: 1, pictures: [] } };
+const shrink = (img: { width: number; height: number; rgba: Uint8Array }, scale: number): { width: number; height: number; rgba: Uint8Array } => {
+  const width = Math.floor(img.width * scale), height = Math.floor(img.height * scale);
+  const rgba = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) for (let c = 0; c < 4; c++) {
+    const x0 = Math.floor(x / scale), x1 = Math.max(x0 + 1, Math.floor((x + 1) / scale)), y0 = Math.floor(y / scale), y1 = Math.max(y0 + 1, Math.floor((y + 1) / scale));
+    let sum = 0;
+    for (let yy = y0; yy < y1; yy++) for (let xx = x0; xx < x1; xx++) sum += img.rgba[(yy * img.width + xx) * 4 + c]!;
+    rgba[(y * width + x) * 4 + c] = Math.round(sum / ((x1 - x0) * (y1 - y0)));
+  }
+  return { width, height, rgba };
+};
+for (let seed = 900; seed < 916; seed++) {
+  const camera = photographScene(seed);
+  const generated = generateScene(seed);
+  const cameraPixels = await decoder.decode(camera);
+  kinds['camera photo']!.pictures.push(camera);
+  kinds['camera photo re-saved (q70)']!.pictures.push(await decoder.encodeJpeg!(cameraPixels, 70));
+  kinds['camera photo downscaled 0.6 + q80']!.pictures.push(await decoder.encodeJpeg!(shrink(cameraPixels, 0.6), 80));
+  kinds['generated']!.pictures.push(generated);
+  kinds['generated re-saved (q70)']!.pictures.push(await decoder.encodeJpeg!(await decoder.decode(generated), 70));
+}
+console.log('\nDetector versions on 16 held-out scenes (share answered LIKELY_REAL / ALERT / LIKELY_AI):');
+for (const [kind, { pictures }] of Object.entries(kinds)) {
+  const line: string[] = [];
+  for (const [name, e] of [['V1.5', v15], ['V1.6', v16]] as const) {
+    const verdicts = await Promise.all(pictures.map(async (p) => (await e.detect(p, { filename: 'p.jpg' })).verdict));
+    const share = (v: string): string => (verdicts.filter((x) => x === v).length / verdicts.length).toFixed(2);
+    line.push(`${name} ${share('LIKELY_REAL')} / ${share('ALERT')} / ${share('LIKELY_AI')}`);
+  }
+  console.log(`  ${kind.padEnd(36)} ${line.join('   ')}`);
+}

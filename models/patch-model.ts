@@ -12,6 +12,8 @@ import { writeOnnx } from './onnx-writer.js';
 export interface PatchSet {
   x: Float32Array[];
   y: number[];
+  /** Where each row came from (a source name), for per-source rates on held-out data. */
+  source?: string[];
 }
 
 /** Held-out or training metrics at the threshold. */
@@ -42,19 +44,19 @@ function metrics(scores: number[], y: number[], threshold: number): PatchMetrics
   return { patches: y.length, accuracy: round((tp + tn) / y.length), true_positive_rate: round(tp / (tp + fn)), false_positive_rate: round(fp / (fp + tn)), auc: round(wins / (pos.length * sortedNeg.length)) };
 }
 
-/** Trains a model on `train`, measures it on `held`, and writes `<dir>/<id>.onnx` and its manifest entry. */
-export function trainPatchModel(options: {
-  id: string;
-  dir: string;
-  features: number;
-  hidden: number;
-  epochs: number;
-  random: () => number;
-  train: PatchSet;
-  held: PatchSet;
-  /** Manifest fields besides those the trainer fills (id, file, sha256, bytes, inputs, outputs, architecture, threshold, metrics). */
-  entry: Record<string, unknown>;
-}): { threshold: number; held: PatchMetrics; training: PatchMetrics } {
+/** A fitted network: its parameters (standardisation included) and its score for a raw row. */
+export interface FittedPatchModel {
+  mean: Float32Array;
+  std: Float32Array;
+  W1: Float32Array;
+  B1: Float32Array;
+  W2: Float32Array;
+  B2: Float32Array;
+  score(row: Float32Array): number;
+}
+
+/** Fits the network (features -> hidden ReLU -> sigmoid) on `train` with class-balanced Adam. */
+export function fitPatchModel(options: { features: number; hidden: number; epochs: number; random: () => number; train: PatchSet }): FittedPatchModel {
   const { features: F, hidden: HIDDEN, random } = options;
   const W1 = new Float32Array(F * HIDDEN).map(() => (random() - 0.5) * Math.sqrt(6 / (F + HIDDEN)));
   const B1 = new Float32Array(HIDDEN);
@@ -63,7 +65,6 @@ export function trainPatchModel(options: {
   const params = [W1, B1, W2, B2];
   const m = params.map((p) => new Float32Array(p.length));
   const v = params.map((p) => new Float32Array(p.length));
-
   function forward(x: Float32Array, hidden: Float32Array): number {
     let z = B2[0]!;
     for (let j = 0; j < HIDDEN; j++) {
@@ -127,14 +128,50 @@ export function trainPatchModel(options: {
 
   const { mean, std } = standardiser(options.train.x);
   const normalise = (r: Float32Array): Float32Array => r.map((value, i) => (value - mean[i]!) / std[i]!);
-  const trainX = options.train.x.map(normalise);
-  train(trainX, options.train.y, options.epochs);
+  train(options.train.x.map(normalise), options.train.y, options.epochs);
   const hidden = new Float32Array(HIDDEN);
-  // threshold: the lowest score that keeps real training patches at or under 1% false positives
-  const realScores = trainX.filter((_, i) => options.train.y[i] === 0).map((r) => forward(r, hidden)).sort((a, b) => a - b);
-  const threshold = Math.round(realScores[Math.floor(realScores.length * 0.99)]! * 1000) / 1000;
-  const held = metrics(options.held.x.map((r) => forward(normalise(r), hidden)), options.held.y, threshold);
-  const training = metrics(trainX.map((r) => forward(r, hidden)), options.train.y, threshold);
+  return { mean, std, W1, B1, W2, B2, score: (row) => forward(normalise(row), hidden) };
+}
+
+/** Trains a model on `train`, measures it on `held`, and writes `<dir>/<id>.onnx` and its manifest entry. */
+export function trainPatchModel(options: {
+  id: string;
+  dir: string;
+  features: number;
+  hidden: number;
+  epochs: number;
+  random: () => number;
+  train: PatchSet;
+  held: PatchSet;
+  /** What a row is, in the threshold rule (default "patches"). */
+  unit?: string;
+  /** A threshold chosen by the caller (default: the 99th percentile of real training rows). */
+  threshold?: { value: number; rule: string };
+  /** Measure only; write nothing. */
+  dryRun?: boolean;
+  /** Manifest fields besides those the trainer fills (id, file, sha256, bytes, inputs, outputs, architecture, threshold, metrics). */
+  entry: Record<string, unknown>;
+}): { threshold: number; held: PatchMetrics; training: PatchMetrics; bySource?: Record<string, { rows: number; flagged_rate: number }> } {
+  const { features: F, hidden: HIDDEN } = options;
+  const fitted = fitPatchModel(options);
+  const { mean, std, W1, B1, W2, B2 } = fitted;
+  const trainScores = options.train.x.map((r) => fitted.score(r));
+  // threshold: the lowest score that keeps real training rows at or under 1% false positives
+  const realScores = trainScores.filter((_, i) => options.train.y[i] === 0).sort((a, b) => a - b);
+  const threshold = options.threshold?.value ?? Math.round(realScores[Math.floor(realScores.length * 0.99)]! * 1000) / 1000;
+  const heldScores = options.held.x.map((r) => fitted.score(r));
+  const held = metrics(heldScores, options.held.y, threshold);
+  // the share of each held-out source's rows at or over the threshold
+  let bySource: Record<string, { rows: number; flagged_rate: number }> | undefined;
+  if (options.held.source) {
+    bySource = {};
+    for (const name of [...new Set(options.held.source)].sort()) {
+      const rows = heldScores.filter((_, i) => options.held.source![i] === name);
+      bySource[name] = { rows: rows.length, flagged_rate: Math.round((rows.filter((s) => s >= threshold).length / rows.length) * 1000) / 1000 };
+    }
+  }
+  const training = metrics(trainScores, options.train.y, threshold);
+  if (options.dryRun) return { threshold, held, training, ...(bySource ? { bySource } : {}) };
   const onnx = writeOnnx({
     name: options.id,
     producer: `loupe models/train-${options.id}.ts`,
@@ -175,10 +212,10 @@ export function trainPatchModel(options: {
     ...rest,
     architecture: `dense ${F} -> ${HIDDEN} ReLU -> 1 sigmoid`,
     threshold,
-    threshold_rule: 'the 99th percentile of real training patches (1% patch false-positive rate on training data)',
-    metrics: { held_out: held, training },
+    threshold_rule: options.threshold?.rule ?? `the 99th percentile of real training ${options.unit ?? 'patches'} (1% false-positive rate on training data)`,
+    metrics: { held_out: held, ...(bySource ? { held_out_by_source: bySource } : {}), training },
   };
   manifest.models = [...manifest.models.filter((m) => m.id !== options.id), entry];
   writeFileSync(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
-  return { threshold, held, training };
+  return { threshold, held, training, ...(bySource ? { bySource } : {}) };
 }

@@ -47,12 +47,12 @@ describe('media detection', () => {
     expect(plain.frames![0]!.thumbnail_b64).toBeUndefined();
   });
 
-  it('answers with the spec codes: unsupported, empty, undecodable, audio without a detector', async () => {
+  it('answers with the spec codes: unsupported, empty, undecodable, audio without speech', async () => {
     expect(await codeOf(engine.detect(new TextEncoder().encode('%PDF-1.7 a document, not media'), { filename: 'x.pdf' }))).toBe('UNSUPPORTED_MEDIA_TYPE');
     expect(await codeOf(engine.detect(new Uint8Array(0), { filename: null }))).toBe('UNDECODABLE_IMAGE');
     expect(await codeOf(engine.detect(photographScene(1).subarray(0, 300), { filename: 'cut.jpg' }))).toBe('UNDECODABLE_IMAGE');
     expect(await codeOf(engine.detect(video.subarray(0, 600), { filename: 'cut.mp4' }))).toBe('UNDECODABLE_VIDEO');
-    expect(await codeOf(engine.detect(wav, { filename: 'tone.wav' }))).toBe('DETECTORS_UNAVAILABLE');
+    await expect(engine.detect(wav, { filename: 'tone.wav' })).rejects.toMatchObject({ code: 'NOT_ASSESSABLE', reasons: ['no_voice_content'] });
   });
 
   it('loupe detect --json prints one line per file in order', async () => {

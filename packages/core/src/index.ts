@@ -35,6 +35,7 @@ export { analyseSpeech, windowFeatures, SPEECH_FEATURES, MIN_VOICED_FRAMES, type
 export { loadModel, checkManifest, type LoadedModel, type ModelExpectation } from './model-loading.js';
 export { referenceKernels } from './image/reference-kernels.js';
 export { syntheticPage, copyRect, seededRandom } from './image/synthetic.js';
+export { wellFormedImage } from './image/pixel-data.js';
 export { genaiFeatures, GENAI_FEATURES, GENAI_PATCH } from './image/genai-features.js';
 export { analysePixels, type PixelReport, type PixelFinding } from './image/pixel-forensics.js';
 export { sniffMedia, type MediaFormat, type MediaType } from './media/sniff.js';

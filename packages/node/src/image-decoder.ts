@@ -1,13 +1,20 @@
-// The `ImageDecoder` port on Node: @napi-rs/canvas decodes PNG, JPEG and WEBP (through Skia) and
-// hands back RGBA pixels, and encodes JPEG thumbnails. The canvas is drawn without any transform, so pixels
-// stay in stored orientation.
+// The `ImageDecoder` port on Node: @napi-rs/canvas decodes PNG and JPEG (through Skia) and hands
+// back RGBA pixels, and encodes JPEG thumbnails; WEBP is decoded by ffmpeg in its own process.
+// Skia crashes the process on some damaged files, so nothing reaches it that is not a PNG or JPEG
+// well formed up to its pixel data (`wellFormedImage`), and WEBP never does (damage inside
+// lossless WEBP data crashes it too, which no header check can see). The canvas is drawn without
+// any transform, so pixels stay in stored orientation.
 import { createCanvas, Image } from '@napi-rs/canvas';
-import type { DecodedImage, ImageDecoder } from '@loupe/core';
+import { webpSize, wellFormedImage, type DecodedImage, type ImageDecoder } from '@loupe/core';
+import { decodeStill } from './ffmpeg-media.js';
 
 /** Creates the canvas image decoder. */
 export function createCanvasDecoder(): ImageDecoder {
   return {
     async decode(bytes): Promise<DecodedImage> {
+      if (!wellFormedImage(bytes)) throw new Error('Not a well-formed PNG, JPEG or WEBP up to its pixel data.');
+      const webp = bytes[0] === 0x52 ? webpSize(bytes) : undefined; // RIFF
+      if (webp) return { ...webp, rgba: await decodeStill(bytes, webp.width, webp.height) };
       const image = new Image();
       await new Promise<void>((resolve, reject) => {
         image.onload = () => resolve();

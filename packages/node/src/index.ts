@@ -6,7 +6,7 @@ import { createPdfJsText, type PdfJsTextOptions } from './pdfjs-text.js';
 import { createPdfJsRaster } from './raster.js';
 import { createTesseractOcr } from './tesseract-ocr.js';
 import { createCanvasDecoder } from './image-decoder.js';
-import { createModelStore, createOnnxInference } from './onnx-inference.js';
+import { createModelStore, createOnnxInference, MODELS_DIR } from './onnx-inference.js';
 import { createFfmpegMediaDecoder } from './ffmpeg-media.js';
 
 export { createPdfJsRaster } from './raster.js';
@@ -47,7 +47,14 @@ export function createNodeEngine(options: EngineOptions & NodePlatformOptions = 
   return createEngine(createNodePlatform(options), options);
 }
 
-/** Creates the media detection engine on Node: canvas images, ffmpeg video, onnxruntime models. */
-export function createNodeMediaEngine(options: MediaEngineOptions = {}): MediaEngine {
-  return createMediaEngine({ images: createCanvasDecoder(), media: createFfmpegMediaDecoder(), inference: createOnnxInference(), models: createModelStore() }, options);
+/** Where the Node media engine finds models besides the repository's models/. */
+export interface NodeMediaOptions {
+  /** A folder laid out like models/ (manifest.json and model files), searched first. */
+  modelsDir?: string;
+}
+
+/** Creates the media detection engine on Node: canvas images, ffmpeg video and audio, onnxruntime models. */
+export function createNodeMediaEngine(options: MediaEngineOptions & NodeMediaOptions = {}): MediaEngine {
+  const models = createModelStore(options.modelsDir ? [options.modelsDir, MODELS_DIR] : [MODELS_DIR]);
+  return createMediaEngine({ images: createCanvasDecoder(), media: createFfmpegMediaDecoder(), inference: createOnnxInference(), models }, options);
 }

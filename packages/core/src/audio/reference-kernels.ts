@@ -62,11 +62,14 @@ export const referenceAudioKernels: AudioKernels = {
       im.fill(0);
       for (let r = 0; r < frameLen; r++) re[r] = pcm[fr * hop + r]! * window[r]!;
       fft(re, im);
+      let total = 0;
       for (let q = 0; q < bands; q++) {
         let e = 0;
         for (let b = 0; b < bins; b++) e += filterbank[q * bins + b]! * (re[b]! * re[b]! + im[b]! * im[b]!);
-        logs[q] = Math.log(e + 1e-10);
+        logs[q] = e;
+        total += e;
       }
+      for (let q = 0; q < bands; q++) logs[q] = Math.log(logs[q]! + 1e-5 * total + 1e-20);
       for (let k = 0; k < coeffs; k++) {
         let acc = 0;
         for (let q = 0; q < bands; q++) acc += dct[k * bands + q]! * logs[q]!;

@@ -1,15 +1,15 @@
 // What the speech detector reads: a clip brought to 16 kHz by the resampling kernel, its voice
 // activity (Silero VAD, 32 ms chunks) and its cepstra (LFCC, 10 ms frames), and for each
-// analysis window the statistics of the cepstra over its voiced frames only. Gain does not move
-// the features: c1..c19 are unchanged by a level change, and of c0 only spreads are kept.
+// analysis window the statistics of the cepstra over its voiced frames only: for each coefficient
+// its spread and the spread of its frame-to-frame change. Means are left out on purpose (they
+// describe the speaker and the microphone more than the way the voice was made), so gain and a
+// fixed channel do not move the features.
 import type { LoadedModel } from '../model-loading.js';
 import { CEPSTRA, SPEECH_RATE, type AudioKernels } from './kernels.js';
 import { speechProbabilities, VAD_CHUNK } from './vad.js';
 
-/** Cepstral coefficients used (c1..c19); c0 enters only through its spreads. */
-const SHAPE_COEFFS = CEPSTRA.coeffs - 1;
-/** Features per window: mean, spread and delta spread of c1..c19, spread and delta spread of c0. */
-export const SPEECH_FEATURES = SHAPE_COEFFS * 3 + 2;
+/** Features per window: the spread and the delta spread of each of c0..c19. */
+export const SPEECH_FEATURES = CEPSTRA.coeffs * 2;
 /** Fewest voiced cepstral frames (0.3 s) for a window to be scored. */
 export const MIN_VOICED_FRAMES = 30;
 
@@ -68,12 +68,9 @@ export function windowFeatures(a: SpeechAnalysis, startMs: number, endMs: number
   const n = frames.length;
   const spread = (s: number, q: number, m: number): number => Math.sqrt(Math.max(0, q / Math.max(1, m) - (s / Math.max(1, m)) ** 2));
   const out = new Float32Array(SPEECH_FEATURES);
-  for (let c = 1; c < C; c++) {
-    out[c - 1] = sum[c]! / n;
-    out[SHAPE_COEFFS + c - 1] = spread(sum[c]!, sq[c]!, n);
-    out[2 * SHAPE_COEFFS + c - 1] = spread(dsum[c]!, dsq[c]!, deltas);
+  for (let c = 0; c < C; c++) {
+    out[c] = spread(sum[c]!, sq[c]!, n);
+    out[C + c] = spread(dsum[c]!, dsq[c]!, deltas);
   }
-  out[3 * SHAPE_COEFFS] = spread(sum[0]!, sq[0]!, n);
-  out[3 * SHAPE_COEFFS + 1] = spread(dsum[0]!, dsq[0]!, deltas);
   return out;
 }

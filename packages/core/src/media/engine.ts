@@ -63,6 +63,11 @@ export interface DetectInput {
 export interface MediaEngine {
   /** Runs one detection; throws a `MediaError` with the spec's code when there is no Detection. */
   detect(bytes: Uint8Array, input: DetectInput): Promise<Detection>;
+  /**
+   * Loads and verifies every model the engine would run (image, speech, VAD); throws the first
+   * `ModelError` (a user's model of the wrong task or shape, a file not matching its digest).
+   */
+  preload(): Promise<void>;
 }
 
 /** Longest side frames are decoded at. */
@@ -111,6 +116,15 @@ export function createMediaEngine(platform: MediaPlatform, options: MediaEngineO
     }
     return loaded;
   };
+  /** A model for a detection: an unusable model is the spec's DETECTORS_UNAVAILABLE. */
+  const required = async (get: () => Promise<LoadedModel>): Promise<LoadedModel> => {
+    try {
+      return await get();
+    } catch (error) {
+      if (error instanceof MediaError) throw error;
+      throw new MediaError('DETECTORS_UNAVAILABLE', message(error));
+    }
+  };
   const imageModel = (): Promise<LoadedModel> => model('image', (s, i) => loadPatchModel(ids.image, s, i, 'media-image-patch-likelihood'));
   const speechModel = (): Promise<LoadedModel> => model('audio', (s, i) => loadModel(ids.audio, s, i, { tasks: ['speech-synthetic-likelihood'], featureWidth: SPEECH_FEATURES }));
   const vadModel = (): Promise<LoadedModel> => model('vad', (s, i) => loadVad(s, i));
@@ -145,7 +159,7 @@ export function createMediaEngine(platform: MediaPlatform, options: MediaEngineO
 
   const detectImage = async (bytes: Uint8Array, base: Omit<EnvelopeBase, 'threshold'>): Promise<Detection> => {
     if (!platform.images) throw new MediaError('DETECTORS_UNAVAILABLE', 'The platform decodes no images.');
-    const threshold = (await imageModel()).manifest.threshold;
+    const threshold = (await required(imageModel)).manifest.threshold;
     let image: DecodedImage;
     try {
       image = await platform.images.decode(bytes);
@@ -158,7 +172,7 @@ export function createMediaEngine(platform: MediaPlatform, options: MediaEngineO
   const detectVideo = async (bytes: Uint8Array, base: Omit<EnvelopeBase, 'threshold'>, thumbnails: boolean): Promise<Detection> => {
     const decoder = platform.media;
     if (!decoder) throw new MediaError('DETECTORS_UNAVAILABLE', 'The platform decodes no video.');
-    const threshold = (await imageModel()).manifest.threshold;
+    const threshold = (await required(imageModel)).manifest.threshold;
     let probe;
     try {
       probe = await decoder.probe(bytes);
@@ -188,7 +202,7 @@ export function createMediaEngine(platform: MediaPlatform, options: MediaEngineO
   const detectAudio = async (bytes: Uint8Array, base: Omit<EnvelopeBase, 'threshold'>): Promise<Detection> => {
     const decoder = platform.media;
     if (!decoder) throw new MediaError('DETECTORS_UNAVAILABLE', 'The platform decodes no audio.');
-    const [speech, vad] = await Promise.all([speechModel(), vadModel()]);
+    const [speech, vad] = await Promise.all([required(speechModel), required(vadModel)]);
     let audio: DecodedAudio;
     try {
       audio = await decoder.audio(bytes);
@@ -213,6 +227,9 @@ export function createMediaEngine(platform: MediaPlatform, options: MediaEngineO
   };
 
   return {
+    async preload() {
+      await Promise.all([imageModel(), speechModel(), vadModel()]);
+    },
     async detect(bytes, input) {
       const { media } = inspectMedia(bytes, input.filename);
       const base = { id: (options.newId ?? randomId)(), createdAt: (options.now ?? (() => new Date()))(), media, version };

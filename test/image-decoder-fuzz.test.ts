@@ -1,0 +1,70 @@
+// The Node image decoder on damaged files: every truncation of a small PNG, JPEG and WEBP, and
+// random byte changes in their headers and data (seeded). Skia crashes the whole process on some
+// of these (found by this test); the decoder must end each in a picture or an error. A crash
+// here takes the test worker down with it, so the failure is loud.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { seededRandom, wellFormedImage } from '@loupe/core';
+import { createCanvasDecoder, ffmpegPaths } from '@loupe/node';
+
+const dir = mkdtempSync(join(tmpdir(), 'loupe-fuzz-'));
+const make = (name: string, args: string[]): Uint8Array => {
+  execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=96x64', '-frames:v', '1', ...args, join(dir, name)]);
+  return new Uint8Array(readFileSync(join(dir, name)));
+};
+const files: Record<string, Uint8Array> = {
+  png: make('a.png', []),
+  palette: make('p.png', ['-pix_fmt', 'pal8']),
+  jpeg: make('a.jpg', []),
+  progressive: make('b.jpg', ['-c:v', 'mjpeg', '-q:v', '3']),
+  webp: make('a.webp', ['-c:v', 'libwebp']),
+  lossless: make('l.webp', ['-c:v', 'libwebp', '-lossless', '1']),
+};
+rmSync(dir, { recursive: true });
+const decoder = createCanvasDecoder();
+
+async function outcome(bytes: Uint8Array): Promise<'picture' | 'error'> {
+  try {
+    const image = await decoder.decode(bytes);
+    expect(image.rgba.length).toBe(image.width * image.height * 4);
+    return 'picture';
+  } catch {
+    return 'error';
+  }
+}
+
+describe('image decoder on damaged files', () => {
+  it.each(Object.keys(files))('%s: whole, every truncation and seeded byte changes end in a picture or an error', async (name) => {
+    const whole = files[name]!;
+    expect(wellFormedImage(whole)).toBe(true);
+    expect(await outcome(whole)).toBe('picture');
+    const slow = name.endsWith('webp') || name === 'lossless';
+    const step = slow ? Math.ceil(whole.length / 40) : 1;
+    for (let n = 0; n < whole.length; n += step) await outcome(whole.subarray(0, n));
+    const random = seededRandom(name.length * 97 + 1);
+    for (let k = 0; k < (slow ? 40 : 400); k++) {
+      const damaged = whole.slice();
+      const span = k % 2 ? Math.min(damaged.length, 400) : damaged.length;
+      for (let c = 1 + Math.floor(random() * 4); c > 0; c--) damaged[Math.floor(random() * span)] = Math.floor(random() * 256);
+      await outcome(damaged);
+    }
+  });
+
+  it('refuses the damaged headers that crashed Skia', () => {
+    const jpeg = files.jpeg!.slice();
+    const dht = jpeg.findIndex((v, i) => v === 0xff && jpeg[i + 1] === 0xc4);
+    jpeg[dht + 1] = 0xf7; // a JPEG-LS frame marker where the Huffman table was
+    expect(wellFormedImage(jpeg)).toBe(false);
+    const webp = files.webp!.slice();
+    webp[20] = webp[20]! & ~0x10; // a frame not to be shown
+    expect(wellFormedImage(webp)).toBe(false);
+    const png = files.png!.slice();
+    png[40] = png[40]! ^ 1; // a chunk whose CRC no longer matches
+    expect(wellFormedImage(png)).toBe(false);
+    expect(wellFormedImage(files.png!.subarray(0, 33))).toBe(false);
+    expect(wellFormedImage(new TextEncoder().encode('GIF89a not accepted here'))).toBe(false);
+  });
+});
