@@ -18,14 +18,15 @@ export interface PatchSet {
 
 /** Held-out or training metrics at the threshold. */
 export interface PatchMetrics {
-  patches: number;
+  /** Rows measured, named by the unit (patches, windows). */
+  [unit: string]: number;
   accuracy: number;
   true_positive_rate: number;
   false_positive_rate: number;
   auc: number;
 }
 
-function metrics(scores: number[], y: number[], threshold: number): PatchMetrics {
+function metrics(scores: number[], y: number[], threshold: number, unit: string): PatchMetrics {
   let tp = 0, fp = 0, tn = 0, fn = 0;
   scores.forEach((s, i) => (s >= threshold ? (y[i] ? tp++ : fp++) : y[i] ? fn++ : tn++));
   const pos = scores.filter((_, i) => y[i] === 1);
@@ -41,7 +42,7 @@ function metrics(scores: number[], y: number[], threshold: number): PatchMetrics
     wins += lo;
   }
   const round = (n: number): number => Math.round(n * 1000) / 1000;
-  return { patches: y.length, accuracy: round((tp + tn) / y.length), true_positive_rate: round(tp / (tp + fn)), false_positive_rate: round(fp / (fp + tn)), auc: round(wins / (pos.length * sortedNeg.length)) };
+  return { [unit]: y.length, accuracy: round((tp + tn) / y.length), true_positive_rate: round(tp / (tp + fn)), false_positive_rate: round(fp / (fp + tn)), auc: round(wins / (pos.length * sortedNeg.length)) };
 }
 
 /** A fitted network: its parameters (standardisation included) and its score for a raw row. */
@@ -160,7 +161,8 @@ export function trainPatchModel(options: {
   const realScores = trainScores.filter((_, i) => options.train.y[i] === 0).sort((a, b) => a - b);
   const threshold = options.threshold?.value ?? Math.round(realScores[Math.floor(realScores.length * 0.99)]! * 1000) / 1000;
   const heldScores = options.held.x.map((r) => fitted.score(r));
-  const held = metrics(heldScores, options.held.y, threshold);
+  const unit = options.unit ?? 'patches';
+  const held = metrics(heldScores, options.held.y, threshold, unit);
   // the share of each held-out source's rows at or over the threshold
   let bySource: Record<string, { rows: number; flagged_rate: number }> | undefined;
   if (options.held.source) {
@@ -170,7 +172,7 @@ export function trainPatchModel(options: {
       bySource[name] = { rows: rows.length, flagged_rate: Math.round((rows.filter((s) => s >= threshold).length / rows.length) * 1000) / 1000 };
     }
   }
-  const training = metrics(trainScores, options.train.y, threshold);
+  const training = metrics(trainScores, options.train.y, threshold, unit);
   if (options.dryRun) return { threshold, held, training, ...(bySource ? { bySource } : {}) };
   const onnx = writeOnnx({
     name: options.id,
@@ -212,7 +214,7 @@ export function trainPatchModel(options: {
     ...rest,
     architecture: `dense ${F} -> ${HIDDEN} ReLU -> 1 sigmoid`,
     threshold,
-    threshold_rule: options.threshold?.rule ?? `the 99th percentile of real training ${options.unit ?? 'patches'} (1% false-positive rate on training data)`,
+    threshold_rule: options.threshold?.rule ?? `the 99th percentile of real training ${unit} (1% false-positive rate on training data)`,
     metrics: { held_out: held, ...(bySource ? { held_out_by_source: bySource } : {}), training },
   };
   manifest.models = [...manifest.models.filter((m) => m.id !== options.id), entry];

@@ -17,7 +17,7 @@ import { wasmKernels } from '../wasm/image-kernels.js';
 import { audioDetection, imageDetection, videoDetection, type Detection, type DetectorVersion, type EnvelopeBase, type Frame, type Segment } from './envelope.js';
 import { inspectMedia } from './inspect.js';
 import { MediaError, undecodable } from './media-errors.js';
-import { aggregateScore, audioWindows, framePlan, MIN_AUDIO_MS } from './plan.js';
+import { aggregateScore, audioWindows, centreThreshold, framePlan, MIN_AUDIO_MS } from './plan.js';
 
 /** What the media engine needs from its platform. */
 export interface MediaPlatform {
@@ -210,7 +210,9 @@ export function createMediaEngine(platform: MediaPlatform, options: MediaEngineO
       throw undecodable('audio', `The audio could not be decoded: ${message(error)}`);
     }
     const durationMs = audio.sampleRate > 0 ? (audio.samples.length / audio.sampleRate) * 1000 : 0;
-    const envelope = { ...base, threshold: speech.manifest.threshold };
+    // window values are put on the scale where 0.5 is the model's threshold (audio has no threshold_used to show)
+    const envelope = { ...base, threshold: 0.5 };
+    const onHalfScale = (p: number): number => centreThreshold(p, speech.manifest.threshold);
     if (durationMs < MIN_AUDIO_MS) return audioDetection(envelope, durationMs, []);
     const analysis = await analyseSpeech(wasmAudioKernels, vad, audio.samples, audio.sampleRate);
     const windows = audioWindows(durationMs);
@@ -221,7 +223,7 @@ export function createMediaEngine(platform: MediaPlatform, options: MediaEngineO
     const values = await scoreRows(speech, rows, voiced.length, SPEECH_FEATURES);
     let next = 0;
     const segments: Segment[] = windows.map((w, i) =>
-      features[i] ? { ...w, value: values[next++]!, status: 'scored' } : { ...w, value: null, status: 'abstained', reason_codes: ['no_voice_content'] },
+      features[i] ? { ...w, value: onHalfScale(values[next++]!), status: 'scored' } : { ...w, value: null, status: 'abstained', reason_codes: ['no_voice_content'] },
     );
     return audioDetection(envelope, durationMs, segments);
   };

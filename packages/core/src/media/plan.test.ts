@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateScore, audioWindows, billableUnits, framePlan, mediaVerdict } from './plan.js';
+import { aggregateScore, audioWindows, billableUnits, centreThreshold, framePlan, mediaVerdict } from './plan.js';
 
 describe('media plans and rules', () => {
   it('plans about one frame a second up to 20 s, then 20 spread over the clip', () => {
@@ -43,5 +43,15 @@ describe('media plans and rules', () => {
     expect(billableUnits('video', 25, 0)).toBe(20);
     expect(billableUnits('audio', 0, 1000)).toBe(1);
     expect(billableUnits('audio', 0, 60_001)).toBe(2);
+  });
+});
+
+describe('threshold centring for audio values', () => {
+  it('maps the threshold to 0.5 and keeps order and ends', () => {
+    expect(centreThreshold(0.904, 0.904)).toBe(0.5);
+    expect(centreThreshold(0, 0.904)).toBe(0);
+    expect(centreThreshold(1, 0.904)).toBe(1);
+    expect(centreThreshold(0.452, 0.904)).toBeCloseTo(0.25);
+    expect(centreThreshold(0.95, 0.904)).toBeGreaterThan(centreThreshold(0.93, 0.904));
   });
 });

@@ -60,6 +60,15 @@ export function mediaVerdict(score: number | null, threshold: number, type: 'ima
   return 'ALERT';
 }
 
+/**
+ * A model probability on the scale where the model's threshold is 0.5: linear from 0 to the
+ * threshold and from the threshold to 1, so the order of values is kept.
+ */
+export function centreThreshold(p: number, threshold: number): number {
+  if (threshold <= 0 || threshold >= 1) return p;
+  return p < threshold ? (0.5 * p) / threshold : 0.5 + (0.5 * (p - threshold)) / (1 - threshold);
+}
+
 /** Billable units: an image 1; a video its scored frames (at most 20); audio its minutes rounded up, at least 1. */
 export function billableUnits(type: 'image' | 'video' | 'audio', scoredFrames: number, durationMs: number): number {
   if (type === 'image') return 1;
