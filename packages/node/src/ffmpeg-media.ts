@@ -55,23 +55,19 @@ async function served<T>(bytes: Uint8Array, use: (url: string) => Promise<T>): P
 }
 
 /** Runs a command and collects stdout up to `maxBytes`, within `timeoutMs`. */
-function run(command: string, args: string[], maxBytes: number, timeoutMs: number, input?: Uint8Array): Promise<Buffer> {
+function run(command: string, args: string[], maxBytes: number, timeoutMs: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: [input ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
-    if (input) {
-      child.stdin!.on('error', () => undefined); // ffmpeg may stop reading early; its exit code tells
-      child.stdin!.end(input);
-    }
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];
     let size = 0;
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBytes) child.kill('SIGKILL');
       else chunks.push(chunk);
     });
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 4000) stderr += chunk.toString();
     });
     child.on('error', (error) => {
@@ -155,7 +151,8 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
  * damaged file ends in an error, never in a crash of this process.
  */
 export async function decodeStill(bytes: Uint8Array, width: number, height: number, timeoutMs = 10_000): Promise<Uint8Array> {
-  const raw = await run(ffmpegPaths().ffmpeg, ['-v', 'error', '-i', 'pipe:0', '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], width * height * 4, timeoutMs, bytes);
+  // over the loopback server, not stdin: older ffmpeg builds cannot size a WEBP read from a pipe
+  const raw = await served(bytes, (url) => run(ffmpegPaths().ffmpeg, ['-v', 'error', '-i', url, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], width * height * 4, timeoutMs));
   if (raw.length !== width * height * 4) throw new Error(`The picture decoded to ${raw.length} bytes, not ${width} x ${height} pixels.`);
   return new Uint8Array(raw.buffer, raw.byteOffset, raw.length);
 }
