@@ -12,6 +12,7 @@ export default defineConfig({
     projects: [
       { resolve, ssr, test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
       { resolve, ssr, test: { name: 'node', include: ['packages/node/src/**/*.test.ts'], testTimeout: 60_000 } },
+      { resolve, ssr, test: { name: 'worker', include: ['packages/worker/src/**/*.test.ts'], testTimeout: 60_000 } },
       { resolve, ssr, test: { name: 'cli', include: ['packages/cli/src/**/*.test.ts'], testTimeout: 60_000 } },
       { resolve, ssr, test: { name: 'e2e', include: ['test/**/*.test.ts'], testTimeout: 900_000, hookTimeout: 300_000 } },
     ],

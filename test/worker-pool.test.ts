@@ -1,0 +1,69 @@
+// The engines on worker_threads through @loupe/worker: the answers equal the in-process engines'
+// for a genuine and an edited statement and a photo; engine errors keep their class and code
+// across the thread boundary; a job past its time limit, a cancelled job and a worker out of
+// heap each end in the pool's code while the pool goes on serving.
+import { afterAll, describe, expect, it } from 'vitest';
+import { LoupeError, MediaError, type Detection, type ScanDetail } from '@loupe/core';
+import { createNodeEngine, createNodeMediaEngine } from '@loupe/node';
+import { createNodePool, PoolError } from '@loupe/worker';
+import { editText, makeStatement } from './fixtures/pdf-builders.js';
+import { photographScene } from './fixtures/scenes.js';
+
+const pool = createNodePool({ size: 2, ocr: false });
+const local = createNodeEngine({ ocr: false });
+afterAll(async () => {
+  await pool.close();
+  await local.dispose();
+});
+
+/** What must agree between two scans of the same bytes. */
+function essence(d: ScanDetail): unknown {
+  const doc = d.document as unknown as { verdict: string; risk_score: number; indicators: { code: string }[]; regions?: unknown };
+  return { verdict: doc.verdict, score: doc.risk_score, codes: doc.indicators.map((i) => i.code).sort(), regions: doc.regions, revisions: d.revisions?.length };
+}
+
+describe('worker pool on worker_threads', () => {
+  it('answers as the in-process engines do', async () => {
+    const genuine = await makeStatement();
+    const edited = await editText(genuine, 0, 'First Example Bank', 'Last Example Bank');
+    for (const bytes of [genuine, edited]) {
+      const [there, here] = await Promise.all([pool.run('scan', bytes.slice(), { name: 'statement.pdf' }), local.scanDetailed(bytes, { name: 'statement.pdf' })]);
+      expect(essence(there as ScanDetail)).toEqual(essence(here));
+    }
+    const photo = photographScene(907);
+    const fixed = { now: () => new Date('2026-11-22T00:00:00Z'), newId: () => 'det_1' };
+    const detected = (await pool.run('detect', photo.slice(), { filename: 'p.jpg' })) as Detection;
+    const inProcess = await createNodeMediaEngine(fixed).detect(photo, { filename: 'p.jpg' });
+    expect({ ...detected, id: 'det_1', created_at: inProcess.created_at }).toEqual(inProcess);
+  });
+
+  it('keeps engine error classes and codes across the boundary', async () => {
+    const text = new TextEncoder().encode('plain text, not a document');
+    const scan = await pool.run('scan', text.slice(), { name: 'x.txt' }).catch((e: unknown) => e);
+    const here = await local.scan(text, { name: 'x.txt' }).catch((e: unknown) => e);
+    expect(scan).toBeInstanceOf(LoupeError);
+    expect(here).toBeInstanceOf(LoupeError);
+    expect({ name: (scan as LoupeError).name, code: (scan as LoupeError).code, reason: (scan as LoupeError).reason, message: (scan as LoupeError).message }).toEqual({ name: (here as LoupeError).name, code: (here as LoupeError).code, reason: (here as LoupeError).reason, message: (here as LoupeError).message });
+    const detect = await pool.run('detect', new TextEncoder().encode('%PDF-1.7 not media'), { filename: 'x.pdf' }).catch((e: unknown) => e);
+    expect(detect).toBeInstanceOf(MediaError);
+    expect((detect as MediaError).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('stops a job past its time limit or cancelled, and serves the next', async () => {
+    const bytes = await makeStatement();
+    await expect(pool.run('scan', bytes.slice(), { name: 'a.pdf' }, { timeoutMs: 1 })).rejects.toMatchObject({ code: 'job_timeout' });
+    const controller = new AbortController();
+    const cancelled = pool.run('scan', bytes.slice(), { name: 'b.pdf' }, { signal: controller.signal, onProgress: (stage) => stage === 'started' && controller.abort() });
+    await expect(cancelled).rejects.toMatchObject({ code: 'job_cancelled' });
+    const after = (await pool.run('scan', bytes.slice(), { name: 'c.pdf' })) as ScanDetail;
+    expect(after.document).toBeDefined();
+  });
+
+  it('ends a job whose worker runs out of heap with job_out_of_memory', async () => {
+    const tiny = createNodePool({ size: 1, ocr: false, memoryMb: 4 });
+    const result = await tiny.run('scan', (await makeStatement()).slice(), { name: 'a.pdf' }).catch((e: unknown) => e);
+    expect(result).toBeInstanceOf(PoolError);
+    expect((result as PoolError).code).toBe('job_out_of_memory');
+    await tiny.close();
+  });
+});
