@@ -2,11 +2,15 @@
 // for a genuine and an edited statement and a photo; engine errors keep their class and code
 // across the thread boundary; a job past its time limit, a cancelled job and a worker out of
 // heap each end in the pool's code while the pool goes on serving.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LoupeError, MediaError, type Detection, type ScanDetail } from '@loupe/core';
 import { createNodeEngine, createNodeMediaEngine } from '@loupe/node';
 import { createNodePool, PoolError } from '@loupe/worker';
 import { editText, makeStatement } from './fixtures/pdf-builders.js';
+import { main } from '../packages/cli/src/main.js';
 import { photographScene } from './fixtures/scenes.js';
 
 const pool = createNodePool({ size: 2, ocr: false });
@@ -65,5 +69,30 @@ describe('worker pool on worker_threads', () => {
     expect(result).toBeInstanceOf(PoolError);
     expect((result as PoolError).code).toBe('job_out_of_memory');
     await tiny.close();
+  });
+
+  it('loupe scan and detect --jobs 2 print the same lines in the same order as one job', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loupe-jobs-'));
+    const genuine = await makeStatement();
+    writeFileSync(join(dir, 'a.pdf'), genuine);
+    writeFileSync(join(dir, 'b.txt'), 'not a document');
+    writeFileSync(join(dir, 'c.pdf'), await editText(genuine, 0, 'First Example Bank', 'Last Example Bank'));
+    writeFileSync(join(dir, 'd.jpg'), photographScene(908));
+    const run = async (...args: string[]): Promise<Record<string, unknown>[]> => {
+      const lines: string[] = [];
+      expect(await main(args, { out: (t) => lines.push(t), err: () => undefined })).toBe(0);
+      return lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    };
+    const pick = (d: Record<string, unknown>): unknown => ('error' in d ? d.error : { verdict: d.verdict, score: d.risk_score ?? d.score });
+    const files = ['a.pdf', 'b.txt', 'c.pdf', 'd.jpg'].map((f) => join(dir, f));
+    const one = await run('scan', '--json', '--no-ocr', ...files);
+    const two = await run('scan', '--json', '--no-ocr', '--jobs', '2', ...files);
+    expect(two).toHaveLength(4);
+    expect(two.map(pick)).toEqual(one.map(pick));
+    const media = [join(dir, 'd.jpg'), join(dir, 'b.txt'), join(dir, 'd.jpg')];
+    const detectOne = await run('detect', '--json', ...media);
+    const detectTwo = await run('detect', '--json', '--jobs=2', ...media);
+    expect(detectTwo.map(pick)).toEqual(detectOne.map(pick));
+    rmSync(dir, { recursive: true, force: true });
   });
 });

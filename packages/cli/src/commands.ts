@@ -1,6 +1,7 @@
 // The commands of `loupe`: `scan` (readable report or JSON Lines, one object per input file,
-// in input order) and `digest` (the audit manifest digest of a file set). Each input is read,
-// scanned and written before the next, so memory holds one file at a time.
+// in input order) and `digest` (the audit manifest digest of a file set). With one job each
+// input is read, scanned and written before the next (one file in memory at a time); with
+// `--jobs N` up to N files are scanned at once by a worker pool and still written in order.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -13,7 +14,9 @@ import {
   toSpecError,
   UnreadableDocumentError,
   type Engine,
+  type ScanDetail,
 } from '@loupe/core';
+import { inOrder } from './in-order.js';
 import { ProgressBar } from './progress.js';
 import { formatError, formatReport } from './report.js';
 
@@ -29,6 +32,8 @@ export interface ScanOptions {
   progress: boolean | undefined;
   /** Optional models (spec `models`), e.g. `docforge`. */
   models?: string[];
+  /** Files in flight at once (default 1). */
+  jobs?: number;
 }
 
 async function readInput(path: string): Promise<Uint8Array> {
@@ -47,22 +52,22 @@ async function readInput(path: string): Promise<Uint8Array> {
 }
 
 /** `loupe scan FILE...`; returns the exit code (0 when every file produced its output). */
-export async function scanCommand(engine: Engine, files: string[], options: ScanOptions, io: Output): Promise<number> {
+export async function scanCommand(engine: Pick<Engine, 'scanDetailed'>, files: string[], options: ScanOptions, io: Output): Promise<number> {
   const bar = new ProgressBar(files.length, process.stderr, options.progress ?? (files.length > 1 && process.stderr.isTTY === true));
-  for (const path of files) {
+  const scan = async (path: string): Promise<ScanDetail> => {
     const name = basename(path);
-    try {
-      const bytes = await readInput(path);
-      const detail = await engine.scanDetailed(bytes, options.models?.length ? { name, models: options.models } : { name });
-      bar.finish();
-      io.out(options.json ? JSON.stringify(detail.document) : formatReport(detail) + '\n');
-    } catch (error) {
-      const spec = toSpecError(error);
-      bar.finish();
+    return engine.scanDetailed(await readInput(path), options.models?.length ? { name, models: options.models } : { name });
+  };
+  await inOrder(files, options.jobs ?? 1, scan, (path, outcome) => {
+    const name = basename(path);
+    bar.finish();
+    if (outcome.ok) io.out(options.json ? JSON.stringify(outcome.value.document) : formatReport(outcome.value) + '\n');
+    else {
+      const spec = toSpecError(outcome.error);
       io.out(options.json ? JSON.stringify({ error: spec }) : formatError(name, spec) + '\n');
     }
     bar.tick(name);
-  }
+  });
   bar.finish();
   return 0;
 }

@@ -1,10 +1,12 @@
 // `loupe detect FILE...`: media detection (photo, video, audio) with the Detection envelope per
 // file — a readable summary, or JSON Lines with `--json` (one object per input file, in order;
-// a file without a Detection gets the spec's object-form error body on its line).
+// a file without a Detection gets the spec's object-form error body on its line); with
+// `--jobs N` a worker pool runs up to N files at once, still written in input order.
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { MEDIA_CAPS, MediaError, type Detection, type MediaEngine } from '@loupe/core';
 import type { Output } from './commands.js';
+import { inOrder } from './in-order.js';
 import { ProgressBar } from './progress.js';
 
 /** Options of `loupe detect`. */
@@ -12,6 +14,8 @@ export interface DetectOptions {
   json: boolean;
   progress: boolean | undefined;
   thumbnails: boolean;
+  /** Files in flight at once (default 1). */
+  jobs?: number;
 }
 
 const LARGEST = Math.max(...Object.values(MEDIA_CAPS));
@@ -29,24 +33,25 @@ function readable(name: string, d: Detection): string {
 }
 
 /** Runs `loupe detect`; returns the exit code (0 when every file produced its output). */
-export async function detectCommand(engine: MediaEngine, files: string[], options: DetectOptions, io: Output): Promise<number> {
+export async function detectCommand(engine: Pick<MediaEngine, 'detect'>, files: string[], options: DetectOptions, io: Output): Promise<number> {
   const bar = new ProgressBar(files.length, process.stderr, options.progress ?? (files.length > 1 && process.stderr.isTTY === true));
-  for (const path of files) {
+  const detect = async (path: string): Promise<Detection> => {
+    const size = (await stat(path)).size;
+    if (size > LARGEST) throw new MediaError('FILE_TOO_LARGE', `The file is ${size} bytes; no media type accepts more than ${LARGEST} bytes.`);
+    const buffer = await readFile(path);
+    return engine.detect(new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength), { filename: basename(path), thumbnails: options.thumbnails });
+  };
+  await inOrder(files, options.jobs ?? 1, detect, (path, outcome) => {
     const name = basename(path);
-    try {
-      const size = (await stat(path)).size;
-      if (size > LARGEST) throw new MediaError('FILE_TOO_LARGE', `The file is ${size} bytes; no media type accepts more than ${LARGEST} bytes.`);
-      const buffer = await readFile(path);
-      const detection = await engine.detect(new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength), { filename: name, thumbnails: options.thumbnails });
-      bar.finish();
-      io.out(options.json ? JSON.stringify(detection) : readable(name, detection) + '\n');
-    } catch (error) {
+    bar.finish();
+    if (outcome.ok) io.out(options.json ? JSON.stringify(outcome.value) : readable(name, outcome.value) + '\n');
+    else {
+      const error = outcome.error;
       const body = errorBody(error instanceof Error && 'code' in error && (error as { code?: string }).code === 'ENOENT' ? new MediaError('UNSUPPORTED_MEDIA_TYPE', `Cannot read ${path}.`) : error);
-      bar.finish();
       io.out(options.json ? JSON.stringify(body) : `${name}: ${body.error.code} — ${body.error.message}\n`);
     }
     bar.tick(name);
-  }
+  });
   bar.finish();
   return 0;
 }
