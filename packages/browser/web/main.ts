@@ -1,0 +1,109 @@
+// The pre-screening page: files picked or dropped are scanned by the document engine in this
+// page (pdf.js and the WebAssembly kernels, every asset served locally), and each result is
+// shown: verdict, score, headline, indicators, and the PDF's pages with the regions drawn over
+// them. The full Document is kept on the result element (`data-document`) for tests and tools.
+import * as pdfjs from 'pdfjs-dist';
+import workerSrc from 'pdfjs-dist/build/pdf.worker.mjs?url';
+import { toSpecError, type DocumentResult } from '@loupe/core';
+import { createBrowserEngine } from '../src/index.js';
+
+const cMapUrl = new URL('cmaps/', document.baseURI).href;
+const engine = createBrowserEngine({ pdfjs: { workerSrc, cMapUrl } });
+const status = document.getElementById('status')!;
+const results = document.getElementById('results')!;
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** Renders each page of the PDF and draws the document's regions (percent of the page) over it. */
+async function drawPages(bytes: Uint8Array, doc: DocumentResult, into: HTMLElement): Promise<void> {
+  const pdf = await pdfjs.getDocument({ data: bytes.slice(), cMapUrl, cMapPacked: true, isEvalSupported: false }).promise;
+  const pages = element('div', { class: 'pages' });
+  into.append(pages);
+  for (let n = 1; n <= Math.min(pdf.numPages, 10); n++) {
+    const page = await pdf.getPage(n);
+    const viewport = page.getViewport({ scale: 1.2 });
+    const holder = element('div', { class: 'page', 'data-page': String(n) });
+    const canvas = element('canvas');
+    canvas.width = Math.ceil(viewport.width);
+    canvas.height = Math.ceil(viewport.height);
+    holder.append(canvas);
+    await page.render({ canvas, canvasContext: canvas.getContext('2d')!, viewport }).promise;
+    drawRegions(doc, n, holder);
+    pages.append(holder);
+  }
+  await pdf.destroy();
+}
+
+/** Shows a picture with the document's regions (percent of the picture) drawn over it. */
+function drawPicture(file: File, doc: DocumentResult, into: HTMLElement): void {
+  const holder = element('div', { class: 'page', 'data-page': '1' });
+  const img = element('img', { alt: file.name, src: URL.createObjectURL(file) });
+  holder.append(img);
+  drawRegions(doc, 1, holder);
+  const pages = element('div', { class: 'pages' });
+  pages.append(holder);
+  into.append(pages);
+}
+
+function drawRegions(doc: DocumentResult, page: number, holder: HTMLElement): void {
+  for (const r of doc.regions.filter((r) => r.page === page)) {
+    const box = element('div', { class: 'region', title: r.label, 'data-indicator': r.indicator_code });
+    Object.assign(box.style, { left: `${r.x}%`, top: `${r.y}%`, width: `${r.w}%`, height: `${r.h}%` });
+    holder.append(box);
+  }
+}
+
+async function scan(file: File): Promise<void> {
+  const card = element('article', { class: 'result', 'data-file': file.name, 'data-state': 'working' });
+  card.append(element('h2', {}, file.name));
+  results.append(card);
+  status.textContent = `Examining ${file.name}…`;
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  try {
+    const doc = await engine.scan(bytes, { name: file.name });
+    const line = element('p');
+    line.append(element('span', { class: `verdict ${doc.verdict}` }, doc.verdict.replace(/_/g, ' ')), ` risk score ${doc.risk_score ?? '—'} · ${doc.headline}`);
+    card.append(line);
+    const list = element('ul', { class: 'indicators' });
+    for (const i of doc.indicators) {
+      const item = element('li');
+      item.append(element('span', { class: `sev ${i.severity}` }, i.severity), element('strong', {}, i.title));
+      item.append(element('div', {}, i.what_it_means));
+      list.append(item);
+    }
+    card.append(list);
+    if (bytes[0] === 0x25) await drawPages(bytes, doc, card);
+    else drawPicture(file, doc, card);
+    card.dataset.document = JSON.stringify(doc);
+    card.dataset.state = 'done';
+  } catch (error) {
+    const spec = toSpecError(error);
+    card.append(element('p', { class: 'error' }, `${spec.code}: ${spec.message}`));
+    card.dataset.error = JSON.stringify(spec);
+    card.dataset.state = 'failed';
+  }
+  status.textContent = '';
+}
+
+async function scanAll(files: FileList | null): Promise<void> {
+  for (const file of Array.from(files ?? [])) await scan(file);
+}
+
+const input = document.getElementById('file') as HTMLInputElement;
+input.addEventListener('change', () => void scanAll(input.files));
+const drop = document.getElementById('drop')!;
+drop.addEventListener('dragover', (e) => {
+  e.preventDefault();
+  drop.classList.add('over');
+});
+drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+drop.addEventListener('drop', (e) => {
+  e.preventDefault();
+  drop.classList.remove('over');
+  void scanAll(e.dataTransfer?.files ?? null);
+});

@@ -1,0 +1,107 @@
+// The pre-screening page in a real browser: the page is built with Vite, served from a local
+// static server, and driven in Debian's Chromium with playwright-core. It scans a genuine and an
+// edited statement in the page and must reach what `loupe scan --json` reaches for the same
+// bytes (verdict, score, indicator codes, regions), drawing the regions over the rendered pages.
+// Screenshots go to test-artifacts/.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocumentResult } from '@loupe/core';
+import { main } from '../packages/cli/src/main.js';
+import { captureDocument, copyMoveDigit } from './fixtures/document-photos.js';
+import { editText, makeStatement } from './fixtures/pdf-builders.js';
+
+const root = join(import.meta.dirname, '..');
+const site = join(root, 'packages', 'browser', 'dist-web');
+const artifacts = join(root, 'test-artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
+
+let server: Server;
+let base: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', join(root, 'packages', 'browser', 'web'), '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+  server = createServer((req, res) => {
+    const path = normalize(join(site, decodeURIComponent((req.url ?? '/').split('?')[0]!)));
+    const file = path.endsWith('/') ? join(path, 'index.html') : path;
+    if (!file.startsWith(site) || !existsSync(file)) {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
+    res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
+    res.end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  base = `http://127.0.0.1:${address.port}/`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+describe('pre-screening page in Chromium', () => {
+  it('scans PDFs in the page as loupe scan --json does, and draws the regions', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loupe-browser-'));
+    const genuine = await makeStatement();
+    const edited = await editText(genuine, 0, 'First Example Bank', 'Last Example Bank');
+    writeFileSync(join(dir, 'genuine.pdf'), genuine);
+    writeFileSync(join(dir, 'edited.pdf'), edited);
+    const lines: string[] = [];
+    await main(['scan', '--json', '--no-ocr', join(dir, 'genuine.pdf'), join(dir, 'edited.pdf')], { out: (t) => lines.push(t), err: () => undefined });
+    const fromCli = lines.map((l) => JSON.parse(l) as DocumentResult);
+
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } }); // a phone-width screen
+    const outside: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(base) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) outside.push(r.url());
+    });
+    await page.goto(base);
+    await page.setInputFiles('#file', [join(dir, 'genuine.pdf'), join(dir, 'edited.pdf')]);
+    await page.waitForFunction(() => document.querySelectorAll('article.result[data-state="done"], article.result[data-state="failed"]').length === 2, undefined, { timeout: 120_000 });
+    const fromPage = await page.$$eval('article.result', (cards) => cards.map((c) => JSON.parse((c as HTMLElement).dataset.document ?? 'null') as unknown));
+    const essence = (d: DocumentResult): unknown => ({ verdict: d.verdict, score: d.risk_score, codes: d.indicators.map((i) => i.code).sort(), regions: d.regions });
+    expect((fromPage as DocumentResult[]).map(essence)).toEqual(fromCli.map(essence));
+    expect(fromCli[1]!.regions.length).toBeGreaterThan(0);
+    const drawn = await page.$$eval('article.result[data-file="edited.pdf"] .region', (r) => r.length);
+    expect(drawn).toBe(fromCli[1]!.regions.filter((r) => r.page <= 10).length);
+    expect(outside).toEqual([]);
+    mkdirSync(artifacts, { recursive: true });
+    await page.screenshot({ path: join(artifacts, 'pre-screen-pdfs.png'), fullPage: true });
+    await page.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('scans a scanned page and a copy-move edited photo as loupe scan --json --no-ocr does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loupe-browser-'));
+    const scan = await captureDocument({ kind: 'scan', seed: 3002, format: 'png' });
+    const tampered = await copyMoveDigit(await captureDocument({ kind: 'photo', seed: 3001 }), 1);
+    writeFileSync(join(dir, 'scan.png'), scan.bytes);
+    writeFileSync(join(dir, 'photo.jpg'), tampered.bytes);
+    const lines: string[] = [];
+    await main(['scan', '--json', '--no-ocr', join(dir, 'scan.png'), join(dir, 'photo.jpg')], { out: (t) => lines.push(t), err: () => undefined });
+    const fromCli = lines.map((l) => JSON.parse(l) as DocumentResult);
+    const page = await browser.newPage();
+    await page.goto(base);
+    await page.setInputFiles('#file', [join(dir, 'scan.png'), join(dir, 'photo.jpg')]);
+    await page.waitForFunction(() => document.querySelectorAll('article.result[data-state="done"], article.result[data-state="failed"]').length === 2, undefined, { timeout: 120_000 });
+    const fromPage = await page.$$eval('article.result', (cards) => cards.map((c) => JSON.parse((c as HTMLElement).dataset.document ?? 'null') as unknown));
+    const essence = (d: DocumentResult): unknown => ({ verdict: d.verdict, score: d.risk_score, codes: d.indicators.map((i) => i.code).sort(), regions: d.regions });
+    expect((fromPage as DocumentResult[]).map(essence)).toEqual(fromCli.map(essence));
+    expect(fromCli[1]!.indicators.map((i) => i.code)).toContain('copy_move_detected');
+    expect(await page.$$eval('article.result[data-file="photo.jpg"] .region', (r) => r.length)).toBe(fromCli[1]!.regions.length);
+    mkdirSync(artifacts, { recursive: true });
+    await page.screenshot({ path: join(artifacts, 'pre-screen-images.png'), fullPage: true });
+    await page.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
