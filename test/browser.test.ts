@@ -1,6 +1,6 @@
 // The pre-screening page in a real browser: the page is built with Vite, served from a local
 // static server, and driven in Debian's Chromium with playwright-core. It scans a genuine and an
-// edited statement in the page and must reach what `loupe scan --json` reaches for the same
+// edited statement in the page's engine worker (a Web Worker behind @loupe/worker's pool) and must reach what `loupe scan --json` reaches for the same
 // bytes (verdict, score, indicator codes, regions), drawing the regions over the rendered pages.
 // Screenshots go to test-artifacts/.
 import { execFileSync } from 'node:child_process';
@@ -75,6 +75,8 @@ describe('pre-screening page in Chromium', () => {
     const drawn = await page.$$eval('article.result[data-file="edited.pdf"] .region', (r) => r.length);
     expect(drawn).toBe(fromCli[1]!.regions.filter((r) => r.page <= 10).length);
     expect(outside).toEqual([]);
+    // the engine ran off the page's main thread, in the pool's Web Worker
+    expect(page.workers().some((w) => w.url().includes('engine-worker'))).toBe(true);
     mkdirSync(artifacts, { recursive: true });
     await page.screenshot({ path: join(artifacts, 'pre-screen-pdfs.png'), fullPage: true });
     await page.close();

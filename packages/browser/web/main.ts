@@ -1,14 +1,16 @@
-// The pre-screening page: files picked or dropped are scanned by the document engine in this
-// page (pdf.js and the WebAssembly kernels, every asset served locally), and each result is
-// shown: verdict, score, headline, indicators, and the PDF's pages with the regions drawn over
-// them. The full Document is kept on the result element (`data-document`) for tests and tools.
+// The pre-screening page: files picked or dropped are scanned by the document engine in a Web
+// Worker of this page (engine-worker.ts, through @loupe/worker's pool; pdf.js and the
+// WebAssembly kernels, every asset served locally), and each result is shown: verdict, score,
+// headline, indicators, and the pages or the picture with the regions drawn over them. The full
+// Document is kept on the result element (`data-document`) for tests and tools.
 import * as pdfjs from 'pdfjs-dist';
 import workerSrc from 'pdfjs-dist/build/pdf.worker.mjs?url';
-import { toSpecError, type DocumentResult } from '@loupe/core';
-import { createBrowserEngine } from '../src/index.js';
+import { toSpecError, type DocumentResult, type ScanDetail } from '@loupe/core';
+import { createWebPool } from '@loupe/worker/web';
 
+pdfjs.GlobalWorkerOptions.workerSrc = workerSrc;
 const cMapUrl = new URL('cmaps/', document.baseURI).href;
-const engine = createBrowserEngine({ pdfjs: { workerSrc, cMapUrl } });
+const pool = createWebPool({ spawn: () => new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module' }), size: 1, maxQueue: 100 });
 const status = document.getElementById('status')!;
 const results = document.getElementById('results')!;
 
@@ -65,7 +67,8 @@ async function scan(file: File): Promise<void> {
   status.textContent = `Examining ${file.name}…`;
   const bytes = new Uint8Array(await file.arrayBuffer());
   try {
-    const doc = await engine.scan(bytes, { name: file.name });
+    const detail = (await pool.run('scan', bytes.slice(), { name: file.name }, { onProgress: (stage) => (status.textContent = stage === 'started' ? `Examining ${file.name}…` : `Drawing ${file.name}…`) })) as ScanDetail;
+    const doc = detail.document;
     const line = element('p');
     line.append(element('span', { class: `verdict ${doc.verdict}` }, doc.verdict.replace(/_/g, ' ')), ` risk score ${doc.risk_score ?? '—'} · ${doc.headline}`);
     card.append(line);

@@ -1,0 +1,41 @@
+// The worker side of the protocol, the same in worker_threads and Web Workers: answers `run`
+// requests with the engines it is given (made on first use), reporting progress and sending the
+// result or the serialized error.
+import type { DetectInput, Detection, ScanDetail, ScanInput } from '@loupe/core';
+import { serializeError, type WorkerRequest, type WorkerResponse } from './protocol.js';
+
+/** The engines a worker runs, made when first needed. */
+export interface WorkerEngines {
+  scan?: () => { scanDetailed(bytes: Uint8Array, input: ScanInput): Promise<ScanDetail> };
+  detect?: () => { detect(bytes: Uint8Array, input: DetectInput): Promise<Detection> };
+}
+
+/** The message channel of the worker's side (parentPort, or a Web Worker's global scope). */
+export interface WorkerPort {
+  postMessage(message: WorkerResponse): void;
+}
+
+/** Handles one request; call it from the port's message listener. */
+export function engineServer(engines: WorkerEngines, port: WorkerPort): (request: WorkerRequest) => Promise<void> {
+  let scanner: ReturnType<NonNullable<WorkerEngines['scan']>> | undefined;
+  let detector: ReturnType<NonNullable<WorkerEngines['detect']>> | undefined;
+  return async (request) => {
+    port.postMessage({ type: 'progress', id: request.id, stage: 'started' });
+    try {
+      let value: unknown;
+      if (request.kind === 'scan') {
+        if (!engines.scan) throw new Error('This worker runs no document engine.');
+        scanner ??= engines.scan();
+        value = await scanner.scanDetailed(request.bytes, request.input);
+      } else {
+        if (!engines.detect) throw new Error('This worker runs no media engine.');
+        detector ??= engines.detect();
+        value = await detector.detect(request.bytes, request.input);
+      }
+      port.postMessage({ type: 'progress', id: request.id, stage: 'finished' });
+      port.postMessage({ type: 'result', id: request.id, value });
+    } catch (error) {
+      port.postMessage({ type: 'error', id: request.id, error: serializeError(error) });
+    }
+  };
+}
