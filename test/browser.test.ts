@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentResult } from '@loupe/core';
 import { main } from '../packages/cli/src/main.js';
 import { captureDocument, copyMoveDigit } from './fixtures/document-photos.js';
-import { editText, makeStatement } from './fixtures/pdf-builders.js';
+import { editText, makeStatement, money } from './fixtures/pdf-builders.js';
 
 const root = join(import.meta.dirname, '..');
 const site = join(root, 'packages', 'browser', 'dist-web');
@@ -54,10 +54,13 @@ describe('pre-screening page in Chromium', () => {
     const dir = mkdtempSync(join(tmpdir(), 'loupe-browser-'));
     const genuine = await makeStatement();
     const edited = await editText(genuine, 0, 'First Example Bank', 'Last Example Bank');
+    const sums = await makeStatement({ pages: 1, rowsPerPage: 10, seed: 4 });
+    const badSums = await editText(sums, 0, `Opening balance ${money(250_000)}`, `Opening balance ${money(950_000)}`);
     writeFileSync(join(dir, 'genuine.pdf'), genuine);
     writeFileSync(join(dir, 'edited.pdf'), edited);
+    writeFileSync(join(dir, 'sums.pdf'), badSums);
     const lines: string[] = [];
-    await main(['scan', '--json', '--no-ocr', join(dir, 'genuine.pdf'), join(dir, 'edited.pdf')], { out: (t) => lines.push(t), err: () => undefined });
+    await main(['scan', '--json', '--no-ocr', join(dir, 'genuine.pdf'), join(dir, 'edited.pdf'), join(dir, 'sums.pdf')], { out: (t) => lines.push(t), err: () => undefined });
     const fromCli = lines.map((l) => JSON.parse(l) as DocumentResult);
 
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } }); // a phone-width screen
@@ -66,12 +69,19 @@ describe('pre-screening page in Chromium', () => {
       if (!r.url().startsWith(base) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) outside.push(r.url());
     });
     await page.goto(base);
-    await page.setInputFiles('#file', [join(dir, 'genuine.pdf'), join(dir, 'edited.pdf')]);
-    await page.waitForFunction(() => document.querySelectorAll('article.result[data-state="done"], article.result[data-state="failed"]').length === 2, undefined, { timeout: 120_000 });
+    await page.setInputFiles('#file', [join(dir, 'genuine.pdf'), join(dir, 'edited.pdf'), join(dir, 'sums.pdf')]);
+    await page.waitForFunction(() => document.querySelectorAll('article.result[data-state="done"], article.result[data-state="failed"]').length === 3, undefined, { timeout: 120_000 });
     const fromPage = await page.$$eval('article.result', (cards) => cards.map((c) => JSON.parse((c as HTMLElement).dataset.document ?? 'null') as unknown));
-    const essence = (d: DocumentResult): unknown => ({ verdict: d.verdict, score: d.risk_score, codes: d.indicators.map((i) => i.code).sort(), regions: d.regions });
+    const essence = (d: DocumentResult): unknown => ({ verdict: d.verdict, score: d.risk_score, codes: d.indicators.map((i) => i.code).sort(), regions: d.regions, math: d.math_checks });
     expect((fromPage as DocumentResult[]).map(essence)).toEqual(fromCli.map(essence));
     expect(fromCli[1]!.regions.length).toBeGreaterThan(0);
+    // the arithmetic failures are listed with their figures
+    expect(fromCli[2]!.math_checks?.length).toBeGreaterThan(0);
+    const math = await page.$$eval('article.result[data-file="sums.pdf"] .math li strong', (s) => s.map((e) => e.textContent));
+    expect(math).toEqual(fromCli[2]!.math_checks!.map((m) => m.stated));
+    // the revision diff is shown before and after, side by side
+    const diff = await page.$$eval('article.result[data-file="edited.pdf"] .diffs td', (cells) => cells.map((c) => c.textContent));
+    expect(diff).toEqual(fromCli[1]!.revisions!.diffs.flatMap((d) => [`${d.from_revision} → ${d.to_revision}`, d.before, d.after]));
     const drawn = await page.$$eval('article.result[data-file="edited.pdf"] .region', (r) => r.length);
     expect(drawn).toBe(fromCli[1]!.regions.filter((r) => r.page <= 10).length);
     expect(outside).toEqual([]);

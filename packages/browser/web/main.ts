@@ -60,6 +60,35 @@ function drawRegions(doc: DocumentResult, page: number, holder: HTMLElement): vo
   }
 }
 
+/** Each revision's changed words, before and after, side by side. */
+function showRevisionDiffs(doc: DocumentResult, into: HTMLElement): void {
+  const diffs = doc.revisions?.diffs ?? [];
+  if (diffs.length === 0) return;
+  const table = element('table', { class: 'diffs' });
+  const head = element('tr');
+  head.append(element('th', {}, 'Revision'), element('th', {}, 'Before'), element('th', {}, 'After'));
+  table.append(head);
+  for (const d of diffs) {
+    const row = element('tr');
+    row.append(element('td', {}, `${d.from_revision} → ${d.to_revision}`), element('td', { class: 'before' }, d.before), element('td', { class: 'after' }, d.after));
+    table.append(row);
+  }
+  into.append(element('h3', {}, 'What changed between revisions'), table);
+}
+
+/** The arithmetic that does not add up: the formula, what it computes to, and the printed figure. */
+function showMathChecks(doc: DocumentResult, into: HTMLElement): void {
+  const checks = doc.math_checks ?? [];
+  if (checks.length === 0) return;
+  const list = element('ul', { class: 'math' });
+  for (const m of checks) {
+    const item = element('li');
+    item.append(element('code', {}, m.formula), ` = ${m.computed}, but the document prints `, element('strong', {}, m.stated), element('div', {}, m.note));
+    list.append(item);
+  }
+  into.append(element('h3', {}, 'Figures that do not add up'), list);
+}
+
 async function scan(file: File): Promise<void> {
   const card = element('article', { class: 'result', 'data-file': file.name, 'data-state': 'working' });
   card.append(element('h2', {}, file.name));
@@ -80,6 +109,8 @@ async function scan(file: File): Promise<void> {
       list.append(item);
     }
     card.append(list);
+    showRevisionDiffs(doc, card);
+    showMathChecks(doc, card);
     if (bytes[0] === 0x25) await drawPages(bytes, doc, card);
     else drawPicture(file, doc, card);
     card.dataset.document = JSON.stringify(doc);
