@@ -3,50 +3,28 @@
 // edited statement in the page's engine worker (a Web Worker behind @loupe/worker's pool) and must reach what `loupe scan --json` reaches for the same
 // bytes (verdict, score, indicator codes, regions), drawing the regions over the rendered pages.
 // Screenshots go to test-artifacts/.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentResult } from '@loupe/core';
 import { main } from '../packages/cli/src/main.js';
 import { captureDocument, copyMoveDigit } from './fixtures/document-photos.js';
 import { editText, makeStatement, money } from './fixtures/pdf-builders.js';
+import { servePage, type ServedPage } from './fixtures/web-page.js';
 
-const root = join(import.meta.dirname, '..');
-const site = join(root, 'packages', 'browser', 'dist-web');
-const artifacts = join(root, 'test-artifacts');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
-
-let server: Server;
+const artifacts = join(import.meta.dirname, '..', 'test-artifacts');
+let served: ServedPage;
 let base: string;
-let browser: Browser;
+let browser: ServedPage['browser'];
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', join(root, 'packages', 'browser', 'web'), '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
-  server = createServer((req, res) => {
-    const path = normalize(join(site, decodeURIComponent((req.url ?? '/').split('?')[0]!)));
-    const file = path.endsWith('/') ? join(path, 'index.html') : path;
-    if (!file.startsWith(site) || !existsSync(file)) {
-      res.statusCode = 404;
-      res.end();
-      return;
-    }
-    res.setHeader('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
-    res.end(readFileSync(file));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as { port: number };
-  base = `http://127.0.0.1:${address.port}/`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'] });
+  served = await servePage();
+  ({ base, browser } = served);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  server?.close();
+  await served?.close();
 });
 
 describe('pre-screening page in Chromium', () => {

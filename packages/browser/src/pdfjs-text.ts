@@ -1,5 +1,5 @@
 // The `PdfText` port in browsers: pdf.js's browser build with its worker in a Web Worker, text
-// items read exactly as the Node port reads them (same pdf.js version, same fields), so a
+// items read exactly as the Node port reads them; one pdf.js worker serves every document (same pdf.js version, same fields), so a
 // document scanned in the page gets the same words as `loupe scan`. Every asset is local: the
 // caller passes the worker's URL and the CMap folder served with the page.
 import * as pdfjs from 'pdfjs-dist';
@@ -16,9 +16,12 @@ export interface PdfJsAssets {
 /** Creates the pdf.js `PdfText` port for browsers. */
 export function createBrowserPdfText(assets: PdfJsAssets, timeoutMs = 60_000): PdfText {
   pdfjs.GlobalWorkerOptions.workerSrc = assets.workerSrc;
+  // one pdf.js worker for every document: starting one per document costs more than a page's text
+  let worker: InstanceType<typeof pdfjs.PDFWorker> | undefined;
   return {
     async extract(bytes, pages) {
-      const task = pdfjs.getDocument({ data: new Uint8Array(bytes), cMapUrl: assets.cMapUrl, cMapPacked: true, disableFontFace: true, useSystemFonts: false, isEvalSupported: false, verbosity: 0 });
+      worker ??= new pdfjs.PDFWorker();
+      const task = pdfjs.getDocument({ worker, data: new Uint8Array(bytes), cMapUrl: assets.cMapUrl, cMapPacked: true, disableFontFace: true, useSystemFonts: false, isEvalSupported: false, verbosity: 0 });
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new UnreadableDocumentError(`Text extraction took longer than ${timeoutMs} ms.`, 'work_limit')), timeoutMs);

@@ -95,9 +95,11 @@ async function scan(file: File): Promise<void> {
   results.append(card);
   status.textContent = `Examining ${file.name}…`;
   const bytes = new Uint8Array(await file.arrayBuffer());
+  const started = performance.now();
   try {
     const detail = (await pool.run('scan', bytes.slice(), { name: file.name }, { onProgress: (stage) => (status.textContent = stage === 'started' ? `Examining ${file.name}…` : `Drawing ${file.name}…`) })) as ScanDetail;
     const doc = detail.document;
+    card.dataset.ms = String(Math.round(performance.now() - started));
     const line = element('p');
     line.append(element('span', { class: `verdict ${doc.verdict}` }, doc.verdict.replace(/_/g, ' ')), ` risk score ${doc.risk_score ?? '—'} · ${doc.headline}`);
     card.append(line);
