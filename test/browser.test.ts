@@ -3,14 +3,17 @@
 // edited statement in the page's engine worker (a Web Worker behind @loupe/worker's pool) and must reach what `loupe scan --json` reaches for the same
 // bytes (verdict, score, indicator codes, regions), drawing the regions over the rendered pages.
 // Screenshots go to test-artifacts/.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentResult } from '@loupe/core';
+import type { Detection, DocumentResult } from '@loupe/core';
+import { ffmpegPaths } from '@loupe/node';
 import { main } from '../packages/cli/src/main.js';
 import { captureDocument, copyMoveDigit } from './fixtures/document-photos.js';
 import { editText, makeStatement, money } from './fixtures/pdf-builders.js';
+import { generateScene, photographScene } from './fixtures/scenes.js';
 import { servePage, type ServedPage } from './fixtures/web-page.js';
 
 const artifacts = join(import.meta.dirname, '..', 'test-artifacts');
@@ -91,6 +94,44 @@ describe('pre-screening page in Chromium', () => {
     expect(await page.$$eval('article.result[data-file="photo.jpg"] .region', (r) => r.length)).toBe(fromCli[1]!.regions.length);
     mkdirSync(artifacts, { recursive: true });
     await page.screenshot({ path: join(artifacts, 'pre-screen-images.png'), fullPage: true });
+    await page.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('detects a photo, a short video and two recordings in the page as loupe detect --json does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loupe-browser-'));
+    writeFileSync(join(dir, 'photo.jpg'), photographScene(909));
+    writeFileSync(join(dir, 'generated.jpg'), generateScene(909));
+    execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=3', '-c:v', 'libvpx', '-b:v', '1M', join(dir, 'clip.webm')]);
+    copyFileSync(join(import.meta.dirname, 'fixtures', 'audio', 'natural-fr-words.ogg'), join(dir, 'words.ogg'));
+    copyFileSync(join(import.meta.dirname, 'fixtures', 'audio', 'espeak-en-us-m7.ogg'), join(dir, 'tts.ogg'));
+    const names = ['photo.jpg', 'generated.jpg', 'clip.webm', 'words.ogg', 'tts.ogg'];
+    const lines: string[] = [];
+    await main(['detect', '--json', ...names.map((n) => join(dir, n))], { out: (t) => lines.push(t), err: () => undefined });
+    const fromCli = lines.map((l) => JSON.parse(l) as Detection);
+    const page = await browser.newPage();
+    await page.goto(base);
+    await page.check('#photos');
+    await page.setInputFiles('#file', names.map((n) => join(dir, n)));
+    await page.waitForFunction((n) => document.querySelectorAll('article.result[data-state="done"], article.result[data-state="failed"]').length === n, names.length, { timeout: 180_000 });
+    const fromPage = await page.$$eval('article.result', (cards) => cards.map((c) => JSON.parse((c as HTMLElement).dataset.detection ?? (c as HTMLElement).dataset.error ?? 'null') as unknown));
+    const verdicts = (ds: unknown[]): unknown[] => ds.map((d) => (d as Detection).verdict ?? d);
+    expect(verdicts(fromPage)).toEqual(verdicts(fromCli));
+    expect(verdicts(fromCli)).toEqual(['LIKELY_REAL', 'LIKELY_AI', expect.any(String), 'LIKELY_REAL', 'LIKELY_AI']);
+    for (const [i, d] of (fromPage as Detection[]).entries()) {
+      const cli = fromCli[i]!;
+      expect(d.media).toEqual(cli.media);
+      // other decoders (WebCodecs and the browser's colour conversion vs ffmpeg) move scores a little
+      expect(Math.abs(d.score! - cli.score!), d.media.filename ?? '').toBeLessThanOrEqual(0.05);
+      expect(d.frames?.map((f) => f.timestamp_s)).toEqual(cli.frames?.map((f) => f.timestamp_s));
+      // decoders may disagree by a few tens of milliseconds on a clip's length (codec padding)
+      expect(d.segments?.map((s) => s.status)).toEqual(cli.segments?.map((s) => s.status));
+      d.segments?.forEach((s, k) => expect(Math.abs(s.start_ms - cli.segments![k]!.start_ms)).toBeLessThanOrEqual(50));
+    }
+    expect(await page.$$eval('article.result[data-file="clip.webm"] .plot .frame', (f) => f.length)).toBe(3);
+    expect(await page.$$eval('article.result[data-file="words.ogg"] .timeline .segment', (s) => s.length)).toBe(fromCli[3]!.segments!.length);
+    mkdirSync(artifacts, { recursive: true });
+    await page.screenshot({ path: join(artifacts, 'pre-screen-media.png'), fullPage: true });
     await page.close();
     rmSync(dir, { recursive: true, force: true });
   });

@@ -4,7 +4,7 @@ export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm'],
   target: 'es2022',
-  external: ['pdfjs-dist'],
+  external: ['pdfjs-dist', 'onnxruntime-web', 'mediabunny'],
   dts: { compilerOptions: { composite: false, incremental: false } },
   sourcemap: true,
   clean: true,

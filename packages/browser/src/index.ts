@@ -1,10 +1,15 @@
-// Public surface of @loupe/browser: the browser platform for the document engine (pdf.js text,
-// browser image decoding; digests fall back to the core's own) and an engine bound to it.
-import { createEngine, type Engine, type EngineOptions, type Platform } from '@loupe/core';
+// Public surface of @loupe/browser: the browser platform (pdf.js text, browser image decoding,
+// WebCodecs/mediabunny video, Web Audio decoding, onnxruntime-web; digests fall back to the
+// core's own) and the document and media engines bound to it.
+import { createEngine, createMediaEngine, type Engine, type EngineOptions, type MediaEngine, type MediaEngineOptions, type Platform } from '@loupe/core';
 import { createBrowserImageDecoder } from './image-decoder.js';
+import { createBrowserMediaDecoder } from './media-decoder.js';
+import { createFetchModelStore, createWebInference } from './onnx-inference.js';
 import { createBrowserPdfText, type PdfJsAssets } from './pdfjs-text.js';
 
 export { createBrowserImageDecoder } from './image-decoder.js';
+export { createBrowserMediaDecoder } from './media-decoder.js';
+export { createFetchModelStore, createWebInference } from './onnx-inference.js';
 export { createBrowserPdfText, type PdfJsAssets } from './pdfjs-text.js';
 
 /** What the browser platform needs to know: where its local assets are served. */
@@ -20,4 +25,17 @@ export function createBrowserPlatform(options: BrowserPlatformOptions): Platform
 /** A document engine running in the page. */
 export function createBrowserEngine(options: BrowserPlatformOptions & EngineOptions): Engine {
   return createEngine(createBrowserPlatform(options), options);
+}
+
+/** Where the media engine's assets are served. */
+export interface BrowserMediaOptions {
+  /** Folder of onnxruntime-web's .wasm/.mjs files (trailing slash). */
+  ortWasmPaths: string;
+  /** Folder laid out like models/ (trailing slash). */
+  modelsBase: string;
+}
+
+/** A media detection engine running in the page. */
+export function createBrowserMediaEngine(options: BrowserMediaOptions & MediaEngineOptions): MediaEngine {
+  return createMediaEngine({ images: createBrowserImageDecoder(), media: createBrowserMediaDecoder(), inference: createWebInference(options.ortWasmPaths), models: createFetchModelStore(options.modelsBase) }, options);
 }

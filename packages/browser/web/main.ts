@@ -5,7 +5,7 @@
 // Document is kept on the result element (`data-document`) for tests and tools.
 import * as pdfjs from 'pdfjs-dist';
 import workerSrc from 'pdfjs-dist/build/pdf.worker.mjs?url';
-import { toSpecError, type DocumentResult, type ScanDetail } from '@loupe/core';
+import { MediaError, sniffFormat, sniffMedia, toSpecError, type Detection, type DocumentResult, type ScanDetail } from '@loupe/core';
 import { createWebPool } from '@loupe/worker/web';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerSrc;
@@ -89,6 +89,62 @@ function showMathChecks(doc: DocumentResult, into: HTMLElement): void {
   into.append(element('h3', {}, 'Figures that do not add up'), list);
 }
 
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** A video's frame scores as a line against the threshold (0..1 upwards). */
+function framePlot(d: Detection): SVGSVGElement {
+  const w = 320, h = 120, pad = 6;
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+  svg.setAttribute('class', 'plot');
+  const frames = d.frames ?? [];
+  const last = Math.max(1, ...frames.map((f) => f.timestamp_s));
+  const x = (t: number): number => pad + ((w - 2 * pad) * t) / last;
+  const y = (v: number): number => h - pad - (h - 2 * pad) * v;
+  const threshold = document.createElementNS(SVG, 'line');
+  Object.entries({ x1: pad, x2: w - pad, y1: y(d.threshold_used ?? 0.5), y2: y(d.threshold_used ?? 0.5), class: 'threshold' }).forEach(([k, v]) => threshold.setAttribute(k, String(v)));
+  svg.append(threshold);
+  const line = document.createElementNS(SVG, 'polyline');
+  line.setAttribute('points', frames.filter((f) => f.score !== null).map((f) => `${x(f.timestamp_s)},${y(f.score!)}`).join(' '));
+  line.setAttribute('class', 'scores');
+  svg.append(line);
+  for (const f of frames) {
+    const dot = document.createElementNS(SVG, 'circle');
+    Object.entries({ cx: x(f.timestamp_s), cy: y(f.score ?? 0), r: 3, class: f.score === null ? 'frame unscored' : 'frame' }).forEach(([k, v]) => dot.setAttribute(k, String(v)));
+    const title = document.createElementNS(SVG, 'title');
+    title.textContent = `${f.timestamp_s} s: ${f.score ?? f.cause}`;
+    dot.append(title);
+    svg.append(dot);
+  }
+  return svg;
+}
+
+/** An audio clip's windows on a timeline: scored windows shaded by their value, abstained ones grey. */
+function segmentTimeline(d: Detection): HTMLElement {
+  const bar = element('div', { class: 'timeline' });
+  for (const s of d.segments ?? []) {
+    const seg = element('div', { class: `segment ${s.status}`, title: `${s.start_ms}-${s.end_ms} ms: ${s.value ?? (s.reason_codes ?? []).join(', ')}` });
+    Object.assign(seg.style, { left: `${(100 * s.start_ms) / d.duration_ms!}%`, width: `${(100 * (s.end_ms - s.start_ms)) / d.duration_ms!}%` });
+    if (s.value !== null) seg.style.background = `rgba(224, 36, 94, ${0.15 + 0.85 * s.value})`;
+    bar.append(seg);
+  }
+  return bar;
+}
+
+/** Media detection: photos (when asked), videos and audio. */
+async function detect(file: File, bytes: Uint8Array, card: HTMLElement): Promise<void> {
+  const started = performance.now();
+  const d = (await pool.run('detect', bytes.slice(), { filename: file.name })) as Detection;
+  card.dataset.ms = String(Math.round(performance.now() - started));
+  const line = element('p');
+  line.append(element('span', { class: `verdict ${d.verdict}` }, d.verdict.replace(/_/g, ' ')), ` score ${d.score ?? '—'} · ${d.summary}`);
+  card.append(line);
+  if (d.frames) card.append(element('h3', {}, 'Frame scores against the threshold'), framePlot(d));
+  if (d.segments) card.append(element('h3', {}, 'Speech windows'), segmentTimeline(d));
+  if (d.media.type === 'image') drawPicture(file, { regions: [] } as unknown as DocumentResult, card);
+  card.dataset.detection = JSON.stringify(d);
+}
+
 async function scan(file: File): Promise<void> {
   const card = element('article', { class: 'result', 'data-file': file.name, 'data-state': 'working' });
   card.append(element('h2', {}, file.name));
@@ -97,6 +153,14 @@ async function scan(file: File): Promise<void> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const started = performance.now();
   try {
+    const kind = sniffFormat(bytes);
+    const asPhoto = (document.getElementById('photos') as HTMLInputElement).checked;
+    if ((kind !== 'pdf' && sniffMedia(bytes)) && (asPhoto || (kind !== 'png' && kind !== 'jpg'))) {
+      await detect(file, bytes, card);
+      card.dataset.state = 'done';
+      status.textContent = '';
+      return;
+    }
     const detail = (await pool.run('scan', bytes.slice(), { name: file.name }, { onProgress: (stage) => (status.textContent = stage === 'started' ? `Examining ${file.name}…` : `Drawing ${file.name}…`) })) as ScanDetail;
     const doc = detail.document;
     card.dataset.ms = String(Math.round(performance.now() - started));
@@ -118,7 +182,7 @@ async function scan(file: File): Promise<void> {
     card.dataset.document = JSON.stringify(doc);
     card.dataset.state = 'done';
   } catch (error) {
-    const spec = toSpecError(error);
+    const spec = error instanceof MediaError ? { code: error.code, message: error.message, ...(error.reasons.length ? { reasons: error.reasons } : {}) } : toSpecError(error);
     card.append(element('p', { class: 'error' }, `${spec.code}: ${spec.message}`));
     card.dataset.error = JSON.stringify(spec);
     card.dataset.state = 'failed';

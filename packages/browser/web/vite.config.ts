@@ -1,24 +1,46 @@
-// The pre-screening page's build: workspace packages from their sources, pdf.js's packed CMaps
-// served and emitted under cmaps/ so nothing is fetched from elsewhere.
+// The pre-screening page's build: workspace packages from their sources, and the files the
+// engines read at run time served by the dev server and emitted with the build, so nothing is
+// fetched from elsewhere: pdf.js's packed CMaps (cmaps/), onnxruntime-web's WebAssembly (ort/),
+// and the models with their manifest, the Silero VAD from its package included (models/).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 
-const cmaps = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'cmaps');
+const require = createRequire(import.meta.url);
+const packageDir = (name: string): string => dirname(require.resolve(`${name}/package.json`));
+const modelsDir = join(import.meta.dirname, '..', '..', '..', 'models');
 
-function pdfjsCmaps(): Plugin {
+/** URL folder -> file name -> path on disk. */
+function servedFiles(): Record<string, Record<string, string>> {
+  const cmaps = join(packageDir('pdfjs-dist'), 'cmaps');
+  const ort = join(dirname(require.resolve('onnxruntime-web')), '..', 'dist'); // its exports hide package.json
+  const manifest = JSON.parse(readFileSync(join(modelsDir, 'manifest.json'), 'utf8')) as { models: { file: string; package?: string }[] };
+  const models: Record<string, string> = { 'manifest.json': join(modelsDir, 'manifest.json') };
+  for (const m of manifest.models) models[m.file] = m.package ? join(dirname(require.resolve(m.package)), m.file) : join(modelsDir, m.file);
   return {
-    name: 'loupe-pdfjs-cmaps',
+    cmaps: Object.fromEntries(readdirSync(cmaps).map((f) => [f, join(cmaps, f)])),
+    ort: Object.fromEntries(['ort-wasm-simd-threaded.mjs', 'ort-wasm-simd-threaded.wasm'].map((f) => [f, join(ort, f)])),
+    models,
+  };
+}
+
+function engineAssets(): Plugin {
+  const folders = servedFiles();
+  return {
+    name: 'loupe-engine-assets',
     configureServer(server) {
-      server.middlewares.use('/cmaps/', (req, res, next) => {
-        const file = join(cmaps, (req.url ?? '').split('?')[0]!.replace(/^\/+/, ''));
-        if (file.startsWith(cmaps) && existsSync(file)) res.end(readFileSync(file));
-        else next();
+      server.middlewares.use((req, res, next) => {
+        const [, folder, name] = /^\/([a-z]+)\/([^?]+)/.exec(req.url ?? '') ?? [];
+        const file = folder && name ? folders[folder]?.[decodeURIComponent(name)] : undefined;
+        if (!file || !existsSync(file)) return next();
+        if (file.endsWith('.mjs')) res.setHeader('content-type', 'text/javascript');
+        if (file.endsWith('.wasm')) res.setHeader('content-type', 'application/wasm');
+        res.end(readFileSync(file));
       });
     },
     generateBundle() {
-      for (const f of readdirSync(cmaps)) this.emitFile({ type: 'asset', fileName: `cmaps/${f}`, source: readFileSync(join(cmaps, f)) });
+      for (const [folder, files] of Object.entries(folders)) for (const [name, path] of Object.entries(files)) this.emitFile({ type: 'asset', fileName: `${folder}/${name}`, source: readFileSync(path) });
     },
   };
 }
@@ -27,7 +49,7 @@ export default defineConfig({
   root: import.meta.dirname,
   base: './',
   resolve: { conditions: ['@loupe/source'] },
-  plugins: [pdfjsCmaps()],
+  plugins: [engineAssets()],
   build: { outDir: join(import.meta.dirname, '..', 'dist-web'), emptyOutDir: true, target: 'es2022' },
   worker: { format: 'es' },
 });

@@ -2,7 +2,7 @@
 // the lower layers (COS object model, revision analysis, kernels) for callers that need them.
 export { createEngine, ENGINE_MODEL, ENGINE_VERSION, MAX_FILE_BYTES, MAX_PAGES } from './engine.js';
 export type { Engine, EngineOptions, ScanDetail, ScanInput } from './engine.js';
-export type { CmsVerification, DecodedFrame, DecodedImage, Digests, ImageDecoder, MediaDecoder, MediaProbe, Inference, InferenceModel, ModelManifestEntry, ModelStore, ModelTensor, Ocr, OcrWord, PageText, PdfText, Platform, RasterImage, Rasterizer, SignatureVerifier, TextItem } from './platform.js';
+export type { CmsVerification, DecodedAudio, DecodedFrame, DecodedImage, Digests, ImageDecoder, MediaDecoder, MediaProbe, Inference, InferenceModel, ModelManifestEntry, ModelStore, ModelTensor, Ocr, OcrWord, PageText, PdfText, Platform, RasterImage, Rasterizer, SignatureVerifier, TextItem } from './platform.js';
 export * from './document/types.js';
 export type { TextSource, UnreadRevision } from './document/revision-diffs.js';
 export { TextInterpreter, UnsupportedText } from './pdf/content/text-interpreter.js';
