@@ -40,6 +40,7 @@ describe('pre-screening page in Chromium', () => {
     writeFileSync(join(dir, 'genuine.pdf'), genuine);
     writeFileSync(join(dir, 'edited.pdf'), edited);
     writeFileSync(join(dir, 'sums.pdf'), badSums);
+    writeFileSync(join(dir, 'broken.pdf'), genuine.subarray(0, 300));
     const lines: string[] = [];
     await main(['scan', '--json', '--no-ocr', join(dir, 'genuine.pdf'), join(dir, 'edited.pdf'), join(dir, 'sums.pdf')], { out: (t) => lines.push(t), err: () => undefined });
     const fromCli = lines.map((l) => JSON.parse(l) as DocumentResult);
@@ -64,6 +65,13 @@ describe('pre-screening page in Chromium', () => {
     const diff = await page.$$eval('article.result[data-file="edited.pdf"] .diffs td', (cells) => cells.map((c) => c.textContent));
     expect(diff).toEqual(fromCli[1]!.revisions!.diffs.flatMap((d) => [`${d.from_revision} → ${d.to_revision}`, d.before, d.after]));
     const drawn = await page.$$eval('article.result[data-file="edited.pdf"] .region', (r) => r.length);
+    // a broken file gets a clear message with the spec's code, as on the command line
+    await page.setInputFiles('#file', [join(dir, 'broken.pdf')]);
+    await page.waitForSelector('article.result[data-file="broken.pdf"][data-state="failed"]', { timeout: 60_000 });
+    const cliBroken: string[] = [];
+    await main(['scan', '--json', '--no-ocr', join(dir, 'broken.pdf')], { out: (t) => cliBroken.push(t), err: () => undefined });
+    const shown = await page.$eval('article.result[data-file="broken.pdf"] .error', (e) => e.textContent ?? '');
+    expect(shown.startsWith(`${(JSON.parse(cliBroken[0]!) as { error: { code: string } }).error.code}:`)).toBe(true);
     expect(drawn).toBe(fromCli[1]!.regions.filter((r) => r.page <= 10).length);
     expect(outside).toEqual([]);
     // the engine ran off the page's main thread, in the pool's Web Worker
@@ -110,6 +118,10 @@ describe('pre-screening page in Chromium', () => {
     await main(['detect', '--json', ...names.map((n) => join(dir, n))], { out: (t) => lines.push(t), err: () => undefined });
     const fromCli = lines.map((l) => JSON.parse(l) as Detection);
     const page = await browser.newPage();
+    const outside: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(base) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) outside.push(r.url());
+    });
     await page.goto(base);
     await page.check('#photos');
     await page.setInputFiles('#file', names.map((n) => join(dir, n)));
@@ -128,6 +140,7 @@ describe('pre-screening page in Chromium', () => {
       expect(d.segments?.map((s) => s.status)).toEqual(cli.segments?.map((s) => s.status));
       d.segments?.forEach((s, k) => expect(Math.abs(s.start_ms - cli.segments![k]!.start_ms)).toBeLessThanOrEqual(50));
     }
+    expect(outside).toEqual([]);
     expect(await page.$$eval('article.result[data-file="clip.webm"] .plot .frame', (f) => f.length)).toBe(3);
     expect(await page.$$eval('article.result[data-file="words.ogg"] .timeline .segment', (s) => s.length)).toBe(fromCli[3]!.segments!.length);
     mkdirSync(artifacts, { recursive: true });
