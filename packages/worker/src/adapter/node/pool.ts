@@ -39,12 +39,19 @@ export function createNodePool(options: NodePoolOptions = {}): Pool {
   const engines: NodeWorkerEngineOptions = { ...(options.ocr === undefined ? {} : { ocr: options.ocr }), ...(options.media ? { media: options.media } : {}) };
   const spawn = (): WorkerHandle => {
     const worker = new Worker(url, { workerData: engines, resourceLimits: { maxOldGenerationSizeMb: options.memoryMb ?? 2048 } });
+    // an idle worker does not keep the process alive; one with a job does
     worker.unref();
     let ended = false;
     return {
-      post: (request, transfer) => worker.postMessage(request, transfer),
+      post(request, transfer) {
+        worker.ref();
+        worker.postMessage(request, transfer);
+      },
       listen(onMessage, onExit) {
-        worker.on('message', (response: WorkerResponse) => onMessage(response));
+        worker.on('message', (response: WorkerResponse) => {
+          if (response.type !== 'progress') worker.unref();
+          onMessage(response);
+        });
         let failure: Error | undefined;
         worker.on('error', (error) => (failure = error));
         worker.on('exit', () => {
