@@ -15,6 +15,7 @@ import { captureDocument, copyMoveDigit } from './fixtures/document-photos.js';
 import { editText, makeStatement, money } from './fixtures/pdf-builders.js';
 import { generateScene, photographScene } from './fixtures/scenes.js';
 import { servePage, type ServedPage } from './fixtures/web-page.js';
+import type { Page } from 'playwright-core';
 
 const artifacts = join(import.meta.dirname, '..', 'test-artifacts');
 let served: ServedPage;
@@ -29,6 +30,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await served?.close();
 });
+
+/** Waits until `count` result cards are done or failed. */
+async function finished(page: Page, count: number): Promise<void> {
+  await page.waitForFunction((n) => document.querySelectorAll('article.result[data-state="done"], article.result[data-state="failed"]').length === n, count, { timeout: 180_000 });
+}
+
+/** What must agree between the page's Document and the command line's. */
+function essence(d: DocumentResult): unknown {
+  return { verdict: d.verdict, score: d.risk_score, codes: d.indicators.map((i) => i.code).sort(), regions: d.regions, math: d.math_checks };
+}
 
 describe('pre-screening page in Chromium', () => {
   it('scans PDFs in the page as loupe scan --json does, and draws the regions', async () => {
@@ -52,9 +63,8 @@ describe('pre-screening page in Chromium', () => {
     });
     await page.goto(base);
     await page.setInputFiles('#file', [join(dir, 'genuine.pdf'), join(dir, 'edited.pdf'), join(dir, 'sums.pdf')]);
-    await page.waitForFunction(() => document.querySelectorAll('article.result[data-state="done"], article.result[data-state="failed"]').length === 3, undefined, { timeout: 120_000 });
+    await finished(page, 3);
     const fromPage = await page.$$eval('article.result', (cards) => cards.map((c) => JSON.parse((c as HTMLElement).dataset.document ?? 'null') as unknown));
-    const essence = (d: DocumentResult): unknown => ({ verdict: d.verdict, score: d.risk_score, codes: d.indicators.map((i) => i.code).sort(), regions: d.regions, math: d.math_checks });
     expect((fromPage as DocumentResult[]).map(essence)).toEqual(fromCli.map(essence));
     expect(fromCli[1]!.regions.length).toBeGreaterThan(0);
     // the arithmetic failures are listed with their figures
@@ -94,9 +104,8 @@ describe('pre-screening page in Chromium', () => {
     const page = await browser.newPage();
     await page.goto(base);
     await page.setInputFiles('#file', [join(dir, 'scan.png'), join(dir, 'photo.jpg')]);
-    await page.waitForFunction(() => document.querySelectorAll('article.result[data-state="done"], article.result[data-state="failed"]').length === 2, undefined, { timeout: 120_000 });
+    await finished(page, 2);
     const fromPage = await page.$$eval('article.result', (cards) => cards.map((c) => JSON.parse((c as HTMLElement).dataset.document ?? 'null') as unknown));
-    const essence = (d: DocumentResult): unknown => ({ verdict: d.verdict, score: d.risk_score, codes: d.indicators.map((i) => i.code).sort(), regions: d.regions });
     expect((fromPage as DocumentResult[]).map(essence)).toEqual(fromCli.map(essence));
     expect(fromCli[1]!.indicators.map((i) => i.code)).toContain('copy_move_detected');
     expect(await page.$$eval('article.result[data-file="photo.jpg"] .region', (r) => r.length)).toBe(fromCli[1]!.regions.length);
@@ -125,7 +134,7 @@ describe('pre-screening page in Chromium', () => {
     await page.goto(base);
     await page.check('#photos');
     await page.setInputFiles('#file', names.map((n) => join(dir, n)));
-    await page.waitForFunction((n) => document.querySelectorAll('article.result[data-state="done"], article.result[data-state="failed"]').length === n, names.length, { timeout: 180_000 });
+    await finished(page, names.length);
     const fromPage = await page.$$eval('article.result', (cards) => cards.map((c) => JSON.parse((c as HTMLElement).dataset.detection ?? (c as HTMLElement).dataset.error ?? 'null') as unknown));
     const verdicts = (ds: unknown[]): unknown[] => ds.map((d) => (d as Detection).verdict ?? d);
     expect(verdicts(fromPage)).toEqual(verdicts(fromCli));
