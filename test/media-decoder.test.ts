@@ -62,6 +62,22 @@ describe('ffmpeg media decoder', () => {
     expect(peak).toBeLessThanOrEqual(1);
   });
 
+  it('decodes a clip with one key frame in one pass, the same frames a seek gives', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loupe-gop-'));
+    const file = join(dir, 'one-key.mp4');
+    execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=6', '-c:v', 'libx264', '-g', '1000', '-pix_fmt', 'yuv420p', file]);
+    const clip = new Uint8Array(readFileSync(file));
+    const times = framePlan((await decoder.probe(clip)).durationS);
+    const frames = await decoder.frames(clip, times, 320);
+    expect(frames.map((f) => 'rgba' in f)).toEqual(times.map(() => true));
+    // the frame at 2.5 s is the one ffmpeg seeks to
+    const sought = execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-ss', '2.5', '-i', file, '-frames:v', '1', '-vf', 'scale=320:240', '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1']);
+    const i = times.indexOf(2.5);
+    expect(Buffer.from((frames[i] as { rgba: Uint8Array }).rgba).equals(sought)).toBe(true);
+    expect(Buffer.from((frames[0] as { rgba: Uint8Array }).rgba).equals(sought)).toBe(false);
+    rmSync(dir, { recursive: true });
+  });
+
   it('answers a clip without video and broken bytes with errors, not hangs', async () => {
     expect(await decoder.frames(wav, [0.5], 160)).toEqual([{ timeS: 0.5, error: 'no video stream' }]);
     await expect(decoder.probe(mp4.subarray(0, 200))).rejects.toThrow();

@@ -3,7 +3,8 @@
 // are served to them over a loopback HTTP server that answers range requests, so containers
 // whose index sits at the end (most MP4 and MOV files) can be read with seeks and nothing is
 // written to disk; frames are decoded at the planned times only (one short ffmpeg run per time,
-// input seeking, a few at once) and come back as raw RGBA through a pipe, audio as mono f32 PCM. Every run has
+// input seeking, a few at once; in one decoding pass when key frames are too sparse for seeks to
+// pay) and come back as raw RGBA through a pipe, audio as mono f32 PCM. Every run has
 // a time limit and an output bound.
 import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -104,6 +105,22 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
       ...(audio ? { audio: { sampleRate: Number(audio.sample_rate ?? 0), channels: audio.channels ?? 0 } } : {}),
     };
   };
+  /**
+   * Whether seeking to each planned time would decode more than one pass over the clip: each seek
+   * decodes from the key frame before its time, half a key-frame interval on average, so `count`
+   * seeks cost about count x interval / 2 against the clip's length for one pass. The key frames
+   * are counted by ffprobe without decoding anything else.
+   */
+  const keyFramesSparse = async (url: string, durationS: number, count: number): Promise<boolean> => {
+    if (!(durationS > 0) || count < 2) return false;
+    try {
+      const out = await run(ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-skip_frame', 'nokey', '-show_entries', 'frame=pts_time', '-of', 'csv=p=0', url], 1 << 20, timeoutMs);
+      const keys = out.toString().split('\n').filter((l) => l.trim()).length;
+      return keys > 0 && (count * (durationS / keys)) / 2 > durationS;
+    } catch {
+      return false;
+    }
+  };
   return {
     probe: (bytes) => served(bytes, probeUrl),
     frames: (bytes, timesS, maxSide) =>
@@ -113,10 +130,22 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
         const scale = Math.min(1, maxSide / Math.max(probe.video.width, probe.video.height));
         const width = Math.max(2, Math.round((probe.video.width * scale) / 2) * 2);
         const height = Math.max(2, Math.round((probe.video.height * scale) / 2) * 2);
+        const frameBytes = width * height * 4;
+        const toFrame = (timeS: number, raw: Buffer): DecodedFrame => ({ timeS, width, height, rgba: new Uint8Array(raw.buffer, raw.byteOffset, frameBytes) });
+        if (await keyFramesSparse(url, probe.durationS, timesS.length)) {
+          // one decoding pass that keeps the first frame at or after each planned time
+          const select = timesS.map((t) => `lt(prev_pts*TB\\,${t})*gte(t\\,${t})`).join('+');
+          try {
+            const raw = await run(ffmpeg, ['-v', 'error', '-i', url, '-map', '0:v:0', '-vf', `select='${select}',scale=${width}:${height}`, '-vsync', '0', '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], frameBytes * timesS.length, timeoutMs * 2);
+            return timesS.map((timeS, i) => ((i + 1) * frameBytes <= raw.length ? toFrame(timeS, raw.subarray(i * frameBytes, (i + 1) * frameBytes)) : { timeS, error: 'no frame decoded at this time' }));
+          } catch (error) {
+            return timesS.map((timeS) => ({ timeS, error: (error as Error).message }));
+          }
+        }
         const decodeAt = async (timeS: number): Promise<DecodedFrame> => {
           try {
-            const raw = await run(ffmpeg, ['-v', 'error', '-ss', String(timeS), '-i', url, '-frames:v', '1', '-vf', `scale=${width}:${height}`, '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], width * height * 4, timeoutMs);
-            return raw.length === width * height * 4 ? { timeS, width, height, rgba: new Uint8Array(raw.buffer, raw.byteOffset, raw.length) } : { timeS, error: 'no frame decoded at this time' };
+            const raw = await run(ffmpeg, ['-v', 'error', '-ss', String(timeS), '-i', url, '-frames:v', '1', '-vf', `scale=${width}:${height}`, '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], frameBytes, timeoutMs);
+            return raw.length === frameBytes ? toFrame(timeS, raw) : { timeS, error: 'no frame decoded at this time' };
           } catch (error) {
             return { timeS, error: (error as Error).message };
           }
