@@ -82,6 +82,9 @@ describe('pre-screening page in Chromium', () => {
     await main(['scan', '--json', '--no-ocr', join(dir, 'broken.pdf')], { out: (t) => cliBroken.push(t), err: () => undefined });
     const shown = await page.$eval('article.result[data-file="broken.pdf"] .error', (e) => e.textContent ?? '');
     expect(shown.startsWith(`${(JSON.parse(cliBroken[0]!) as { error: { code: string } }).error.code}:`)).toBe(true);
+    // picking the same file again examines it again
+    await page.setInputFiles('#file', [join(dir, 'broken.pdf')]);
+    await finished(page, 5);
     expect(drawn).toBe(fromCli[1]!.regions.filter((r) => r.page <= 10).length);
     expect(outside).toEqual([]);
     // the engine ran off the page's main thread, in the pool's Web Worker

@@ -195,7 +195,10 @@ async function scanAll(files: FileList | null): Promise<void> {
 }
 
 const input = document.getElementById('file') as HTMLInputElement;
-input.addEventListener('change', () => void scanAll(input.files));
+input.addEventListener('change', () => {
+  const files = input.files;
+  void scanAll(files).finally(() => (input.value = '')); // picking the same file again examines it again
+});
 const drop = document.getElementById('drop')!;
 drop.addEventListener('dragover', (e) => {
   e.preventDefault();
