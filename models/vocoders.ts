@@ -4,6 +4,7 @@
 // every 10 ms, pulse-train or noise excitation from an autocorrelation pitch tracker) and
 // Griffin-Lim phase reconstruction from the STFT magnitude (what neural vocoders' early
 // baselines did). Both work on 16 kHz mono PCM and return a signal of the same length.
+import { referenceFft } from '@loupe/core';
 
 const RATE = 16000;
 
@@ -69,34 +70,6 @@ export function lpcVocoder(pcm: Float32Array, random: () => number): Float32Arra
   return normalise(out, peak(pcm));
 }
 
-function fft(re: Float64Array, im: Float64Array, inverse: boolean): void {
-  const n = re.length;
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) {
-      [re[i], re[j]] = [re[j]!, re[i]!];
-      [im[i], im[j]] = [im[j]!, im[i]!];
-    }
-  }
-  for (let len = 2; len <= n; len <<= 1) {
-    const angle = ((inverse ? 2 : -2) * Math.PI) / len;
-    for (let start = 0; start < n; start += len) {
-      for (let k = 0; k < len / 2; k++) {
-        const wr = Math.cos(angle * k), wi = Math.sin(angle * k);
-        const a = start + k, b = a + len / 2;
-        const tr = re[b]! * wr - im[b]! * wi, ti = re[b]! * wi + im[b]! * wr;
-        re[b] = re[a]! - tr;
-        im[b] = im[a]! - ti;
-        re[a] = re[a]! + tr;
-        im[a] = im[a]! + ti;
-      }
-    }
-  }
-  if (inverse) for (let i = 0; i < n; i++) [re[i], im[i]] = [re[i]! / n, im[i]! / n];
-}
-
 /** Griffin-Lim: keeps the STFT magnitude (512-point, hop 128), re-estimates the phase from noise. */
 export function griffinLim(pcm: Float32Array, random: () => number, iterations = 16): Float32Array {
   const n = 512, hop = 128;
@@ -106,7 +79,7 @@ export function griffinLim(pcm: Float32Array, random: () => number, iterations =
   for (let f = 0; f < frames; f++) {
     const re = new Float64Array(n), im = new Float64Array(n);
     for (let i = 0; i < n; i++) re[i] = (pcm[f * hop + i] ?? 0) * win[i]!;
-    fft(re, im, false);
+    referenceFft(re, im);
     mag.push(Float64Array.from({ length: n }, (_, i) => Math.hypot(re[i]!, im[i]!)));
   }
   let signal = Float64Array.from({ length: pcm.length }, () => random() * 2 - 1);
@@ -115,13 +88,13 @@ export function griffinLim(pcm: Float32Array, random: () => number, iterations =
     for (let f = 0; f < frames; f++) {
       const re = new Float64Array(n), im = new Float64Array(n);
       for (let i = 0; i < n; i++) re[i] = (signal[f * hop + i] ?? 0) * win[i]!;
-      fft(re, im, false);
+      referenceFft(re, im);
       for (let i = 0; i < n; i++) {
         const m = Math.hypot(re[i]!, im[i]!) + 1e-12;
         re[i] = (re[i]! / m) * mag[f]![i]!;
         im[i] = (im[i]! / m) * mag[f]![i]!;
       }
-      fft(re, im, true);
+      referenceFft(re, im, true);
       for (let i = 0; i < n && f * hop + i < pcm.length; i++) {
         next[f * hop + i]! += re[i]! * win[i]!;
         norm[f * hop + i]! += win[i]! * win[i]!;

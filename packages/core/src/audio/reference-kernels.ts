@@ -1,35 +1,8 @@
 // TypeScript references of the audio kernels (assembly/audio.ts), written for clarity in f64:
-// the resampler as a plain loop over the same coefficient table, the cepstra with a textbook
-// iterative radix-2 FFT.
+// the resampler as a plain loop over the same coefficient table, the cepstra with the textbook
+// FFT of reference-fft.ts.
+import { referenceFft } from '../reference-fft.js';
 import { cepstraFrames, cepstraTables, CEPSTRA, resamplePlan, type AudioKernels } from './kernels.js';
-
-function fft(re: Float64Array, im: Float64Array): void {
-  const n = re.length;
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) {
-      [re[i], re[j]] = [re[j]!, re[i]!];
-      [im[i], im[j]] = [im[j]!, im[i]!];
-    }
-  }
-  for (let len = 2; len <= n; len <<= 1) {
-    for (let start = 0; start < n; start += len) {
-      for (let k = 0; k < len / 2; k++) {
-        const angle = (-2 * Math.PI * k) / len;
-        const wr = Math.cos(angle), wi = Math.sin(angle);
-        const a = start + k, b = a + len / 2;
-        const tr = re[b]! * wr - im[b]! * wi;
-        const ti = re[b]! * wi + im[b]! * wr;
-        re[b] = re[a]! - tr;
-        im[b] = im[a]! - ti;
-        re[a] = re[a]! + tr;
-        im[a] = im[a]! + ti;
-      }
-    }
-  }
-}
 
 /** The reference audio kernels. */
 export const referenceAudioKernels: AudioKernels = {
@@ -61,7 +34,7 @@ export const referenceAudioKernels: AudioKernels = {
       re.fill(0);
       im.fill(0);
       for (let r = 0; r < frameLen; r++) re[r] = pcm[fr * hop + r]! * window[r]!;
-      fft(re, im);
+      referenceFft(re, im);
       let total = 0;
       for (let q = 0; q < bands; q++) {
         let e = 0;

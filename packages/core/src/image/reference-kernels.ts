@@ -2,6 +2,7 @@
 // WebAssembly kernels are tested against (equal within a stated float tolerance; the copy-move
 // search exactly, as it emulates f32 arithmetic with Math.fround) and benchmarked against.
 import type { BlockPair, CopyMoveOptions, ImageKernels, Plane } from './kernels.js';
+import { referenceFft } from '../reference-fft.js';
 
 const f = Math.fround;
 
@@ -56,37 +57,6 @@ function idct8(coef: Float64Array, out: Float64Array): void {
 
 function readBlock(src: Plane, x0: number, y0: number, block: Float64Array): void {
   for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) block[y * 8 + x] = src.data[(y0 + y) * src.width + x0 + x]! - 128;
-}
-
-/** In-place radix-2 FFT of a complex sequence of length re.length (a power of two). */
-function fft(re: Float64Array, im: Float64Array): void {
-  const n = re.length;
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) {
-      [re[i], re[j]] = [re[j]!, re[i]!];
-      [im[i], im[j]] = [im[j]!, im[i]!];
-    }
-  }
-  for (let len = 2; len <= n; len <<= 1) {
-    const angle = (-2 * Math.PI) / len;
-    for (let start = 0; start < n; start += len) {
-      for (let k = 0; k < len / 2; k++) {
-        const wr = Math.cos(angle * k);
-        const wi = Math.sin(angle * k);
-        const a = start + k;
-        const b = a + len / 2;
-        const tr = re[b]! * wr - im[b]! * wi;
-        const ti = re[b]! * wi + im[b]! * wr;
-        re[b] = re[a]! - tr;
-        im[b] = im[a]! - ti;
-        re[a] = re[a]! + tr;
-        im[a] = im[a]! + ti;
-      }
-    }
-  }
 }
 
 /** The 48-bit sort key of a block's features (same layout as the kernel's). */
@@ -331,7 +301,7 @@ export const referenceKernels: ImageKernels = {
         for (let y = 0; y < n; y++) {
           for (let x = 0; x < n; x++) rowRe[x] = src.data[(py * n + y) * src.width + px * n + x]! - mean;
           rowIm.fill(0);
-          fft(rowRe, rowIm);
+          referenceFft(rowRe, rowIm);
           re.set(rowRe, y * n);
           im.set(rowIm, y * n);
         }
@@ -340,7 +310,7 @@ export const referenceKernels: ImageKernels = {
             rowRe[y] = re[y * n + x]!;
             rowIm[y] = im[y * n + x]!;
           }
-          fft(rowRe, rowIm);
+          referenceFft(rowRe, rowIm);
           for (let y = 0; y < n; y++) {
             re[y * n + x] = rowRe[y]!;
             im[y * n + x] = rowIm[y]!;
