@@ -29,3 +29,7 @@ declare class TextEncoder {
 
 /** Web Crypto's random source (Node >= 19 and every browser and worker expose it globally). */
 declare const crypto: { getRandomValues<T extends Uint8Array>(array: T): T };
+
+/** Timers (the pdf.js text reader's time limit). */
+declare function setTimeout(handler: () => void, ms: number): unknown;
+declare function clearTimeout(handle: unknown): void;

@@ -31,6 +31,7 @@ export { SPEECH_RATE, CEPSTRA, cepstraFrames, type AudioKernels } from './audio/
 export { wasmAudioKernels, stagedAudioKernels } from './wasm/audio-kernels.js';
 export { referenceAudioKernels } from './audio/reference-kernels.js';
 export { referenceFft } from './reference-fft.js';
+export { readTextWithPdfJs, type PdfJsLoadingTask } from './pdf/pdfjs-text-reader.js';
 export { loadVad, speechProbabilities, VAD_CHUNK } from './audio/vad.js';
 export { analyseSpeech, windowFeatures, SPEECH_FEATURES, MIN_VOICED_FRAMES, type SpeechAnalysis } from './audio/speech-features.js';
 export { loadModel, checkManifest, type LoadedModel, type ModelExpectation } from './model-loading.js';

@@ -3,8 +3,7 @@
 // in time; pdf.js receives a copy of the bytes because it transfers (detaches) what it is given.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { PageText, PdfText, TextItem } from '@loupe/core';
-import { UnreadableDocumentError } from '@loupe/core';
+import { readTextWithPdfJs, type PdfText } from '@loupe/core';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 
@@ -126,47 +125,7 @@ export function createPdfJsText(options: PdfJsTextOptions = {}): PdfText {
   const timeoutMs = options.timeoutMs ?? 60_000;
   return {
     async extract(bytes, pages) {
-      const task = await openWithPdfJs(bytes);
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          reject(new UnreadableDocumentError(`Text extraction took longer than ${timeoutMs} ms.`, 'work_limit'));
-        }, timeoutMs);
-      });
-      const work = (async (): Promise<PageText[]> => {
-        const doc = await task.promise;
-        const out: PageText[] = [];
-        for (const number of pages) {
-          if (number < 1 || number > doc.numPages) continue;
-          const page = await doc.getPage(number);
-          const viewport = page.getViewport({ scale: 1 });
-          const content = await page.getTextContent();
-          const items: TextItem[] = [];
-          for (const item of content.items) {
-            if (!('str' in item)) continue;
-            const t = item.transform as number[];
-            items.push({
-              str: item.str,
-              x: t[4] ?? 0,
-              y: t[5] ?? 0,
-              width: item.width,
-              height: item.height,
-              fontName: item.fontName,
-            });
-          }
-          out.push({ page: number, width: viewport.width, height: viewport.height, items });
-          page.cleanup();
-        }
-        return out;
-      })();
-      try {
-        return await Promise.race([work, timeout]);
-      } finally {
-        clearTimeout(timer);
-        work.catch(() => undefined);
-        await task.destroy().catch(() => undefined);
-      }
+      return readTextWithPdfJs(await openWithPdfJs(bytes), pages, timeoutMs);
     },
   };
 }
-
