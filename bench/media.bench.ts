@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { aggregateScore, analyseSpeech, audioWindows, framePlan, genaiFeatures, GENAI_FEATURES, loadVad, referenceAudioKernels, referenceKernels, speechProbabilities, SPEECH_FEATURES, SPEECH_RATE, wasmAudioKernels, wasmKernels, windowFeatures } from '@loupe/core';
 import { createCanvasDecoder, createFfmpegMediaDecoder, createModelStore, createNodeMediaEngine, createOnnxInference, ffmpegPaths } from '@loupe/node';
-import { generateScene, photographScene } from '../test/fixtures/scenes.js';
+import { downscaleRgba, generateScene, photographScene } from '../test/fixtures/scenes.js';
 import { median } from './measure.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-media-bench-'));
@@ -61,7 +61,7 @@ t = performance.now();
 const out = await model.run({ features: { data: features, dims: [features.length / GENAI_FEATURES, GENAI_FEATURES] } });
 const inferenceMs = performance.now() - t;
 t = performance.now();
-aggregateScore(Array.from(out[manifest.outputs[0]!.name]!.data));
+aggregateScore(Array.from(out[manifest.outputs[0]!.name]!.data as Float32Array));
 const aggregateMs = performance.now() - t;
 
 // the split for the video's frame decoding
@@ -118,24 +118,13 @@ console.log(`  decode ${audioDecodeMs.toFixed(0)} ms; resample to 16 kHz ${resam
 const v15 = createNodeMediaEngine({ version: 'V1.5' });
 const v16 = createNodeMediaEngine({ version: 'V1.6' });
 const kinds: Record<string, { label: 0 | 1; pictures: Uint8Array[] }> = { 'camera photo': { label: 0, pictures: [] }, 'camera photo re-saved (q70)': { label: 0, pictures: [] }, 'camera photo downscaled 0.6 + q80': { label: 0, pictures: [] }, 'generated': { label: 1, pictures: [] }, 'generated re-saved (q70)': { label: 1, pictures: [] } };
-const shrink = (img: { width: number; height: number; rgba: Uint8Array }, scale: number): { width: number; height: number; rgba: Uint8Array } => {
-  const width = Math.floor(img.width * scale), height = Math.floor(img.height * scale);
-  const rgba = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) for (let c = 0; c < 4; c++) {
-    const x0 = Math.floor(x / scale), x1 = Math.max(x0 + 1, Math.floor((x + 1) / scale)), y0 = Math.floor(y / scale), y1 = Math.max(y0 + 1, Math.floor((y + 1) / scale));
-    let sum = 0;
-    for (let yy = y0; yy < y1; yy++) for (let xx = x0; xx < x1; xx++) sum += img.rgba[(yy * img.width + xx) * 4 + c]!;
-    rgba[(y * width + x) * 4 + c] = Math.round(sum / ((x1 - x0) * (y1 - y0)));
-  }
-  return { width, height, rgba };
-};
 for (let seed = 900; seed < 916; seed++) {
   const camera = photographScene(seed);
   const generated = generateScene(seed);
   const cameraPixels = await decoder.decode(camera);
   kinds['camera photo']!.pictures.push(camera);
   kinds['camera photo re-saved (q70)']!.pictures.push(await decoder.encodeJpeg!(cameraPixels, 70));
-  kinds['camera photo downscaled 0.6 + q80']!.pictures.push(await decoder.encodeJpeg!(shrink(cameraPixels, 0.6), 80));
+  kinds['camera photo downscaled 0.6 + q80']!.pictures.push(await decoder.encodeJpeg!(downscaleRgba(cameraPixels, 0.6), 80));
   kinds['generated']!.pictures.push(generated);
   kinds['generated re-saved (q70)']!.pictures.push(await decoder.encodeJpeg!(await decoder.decode(generated), 70));
 }

@@ -12,9 +12,8 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCanvasDecoder } from '@loupe/node';
-import type { DecodedImage } from '@loupe/core';
 import { genaiFeatures, GENAI_FEATURES, GENAI_PATCH, seededRandom, wasmKernels } from '@loupe/core';
-import { generateScene, photographScene } from '../test/fixtures/scenes.js';
+import { downscaleRgba, generateScene, photographScene } from '../test/fixtures/scenes.js';
 import { trainPatchModel, type PatchSet } from './patch-model.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -30,31 +29,13 @@ async function featuresOf(jpeg: Uint8Array): Promise<Float32Array> {
   return genaiFeatures(wasmKernels, wasmKernels.gray(image.rgba, image.width, image.height)).features;
 }
 
-/** Area-averaged RGBA downscale by `scale`. */
-function downscale(image: DecodedImage, scale: number): DecodedImage {
-  const width = Math.max(1, Math.floor(image.width * scale)), height = Math.max(1, Math.floor(image.height * scale));
-  const rgba = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const x0 = Math.floor(x / scale), x1 = Math.max(x0 + 1, Math.floor((x + 1) / scale));
-      const y0 = Math.floor(y / scale), y1 = Math.max(y0 + 1, Math.floor((y + 1) / scale));
-      for (let c = 0; c < 4; c++) {
-        let sum = 0;
-        for (let yy = y0; yy < y1; yy++) for (let xx = x0; xx < x1; xx++) sum += image.rgba[(yy * image.width + xx) * 4 + c]!;
-        rgba[(y * width + x) * 4 + c] = Math.round(sum / ((x1 - x0) * (y1 - y0)));
-      }
-    }
-  }
-  return { width, height, rgba };
-}
-
 /** V1.6's travelled copies of a picture: re-saved, and for camera photos also downscaled. */
 async function travelled(jpeg: Uint8Array, label: 0 | 1): Promise<Uint8Array[]> {
   if (!V16) return [];
   const image = await decoder.decode(jpeg);
   const quality = (): number => 65 + Math.floor(random() * 21);
   const copies = [await decoder.encodeJpeg!(image, quality())];
-  if (label === 0) copies.push(await decoder.encodeJpeg!(downscale(image, 0.5 + random() * 0.3), quality()));
+  if (label === 0) copies.push(await decoder.encodeJpeg!(downscaleRgba(image, 0.5 + random() * 0.3), quality()));
   return copies;
 }
 
