@@ -182,8 +182,8 @@ export interface DecodedAudio {
  */
 export interface MediaDecoder {
   probe(bytes: Uint8Array): Promise<MediaProbe>;
-  /** Frames at `timesS`, scaled to fit `maxSide` pixels. */
-  frames(bytes: Uint8Array, timesS: readonly number[], maxSide: number): Promise<DecodedFrame[]>;
+  /** Frames at `timesS`, scaled to fit `maxSide` pixels; `probe`, when the caller has it, saves probing again. */
+  frames(bytes: Uint8Array, timesS: readonly number[], maxSide: number, probe?: MediaProbe): Promise<DecodedFrame[]>;
   /** The first audio stream as mono samples at its own rate (at most 48 kHz). */
   audio(bytes: Uint8Array): Promise<DecodedAudio>;
 }

@@ -123,9 +123,9 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
   };
   return {
     probe: (bytes) => served(bytes, probeUrl),
-    frames: (bytes, timesS, maxSide) =>
+    frames: (bytes, timesS, maxSide, known) =>
       served(bytes, async (url) => {
-        const probe = await probeUrl(url);
+        const probe = known ?? (await probeUrl(url));
         if (!probe.video) return timesS.map((timeS) => ({ timeS, error: 'no video stream' }));
         const scale = Math.min(1, maxSide / Math.max(probe.video.width, probe.video.height));
         const width = Math.max(2, Math.round((probe.video.width * scale) / 2) * 2);

@@ -181,7 +181,7 @@ export function createMediaEngine(platform: MediaPlatform, options: MediaEngineO
     }
     if (!probe.video) throw undecodable('video', 'The file holds no video stream.');
     const times = framePlan(probe.durationS);
-    const decoded = await decoder.frames(bytes, times, FRAME_SIDE);
+    const decoded = await decoder.frames(bytes, times, FRAME_SIDE, probe);
     const frames: Frame[] = [];
     for (const [index, frame] of decoded.entries()) {
       if ('error' in frame) {
