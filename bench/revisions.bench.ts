@@ -8,7 +8,8 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { createNodeEngine, openWithPdfJs } from '@loupe/node';
-import { listPages, PdfFile, scanMarkers, scanMarkersReference, TextInterpreter } from '@loupe/core';
+import { listPages, PdfFile, scanMarkers, TextInterpreter } from '@loupe/core';
+import { scanMarkersReference } from '@loupe/core/testing';
 import { benchCorpus, PAGE_COUNTS, type BenchFile } from './corpus.js';
 import { hasCommand, median, PeakRss, timeIt, timeProcess } from './measure.js';
 

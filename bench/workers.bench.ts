@@ -4,8 +4,7 @@
 // documents per second and the ratios, one run. `npm run bench:workers`.
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { createNodeEngine } from '@loupe/node';
-import { createNodePool } from '@loupe/worker';
+import { createNodeEngine, createNodePool } from '@loupe/node';
 import { benchCorpus } from './corpus.js';
 
 const corpus = await benchCorpus(join(import.meta.dirname, 'out', 'corpus'));

@@ -12,7 +12,8 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import { createCanvasDecoder } from '@loupe/node';
-import { genaiFeatures, GENAI_FEATURES, GENAI_PATCH, seededRandom, wasmKernels } from '@loupe/core';
+import { genaiFeatures, GENAI_FEATURES, GENAI_PATCH, wasmKernels } from '@loupe/core';
+import { seededRandom } from '@loupe/core/testing';
 import { captureDocument } from '../test/fixtures/document-photos.js';
 import { trainPatchModel } from './patch-model.js';
 

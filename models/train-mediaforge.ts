@@ -12,7 +12,8 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCanvasDecoder } from '@loupe/node';
-import { genaiFeatures, GENAI_FEATURES, GENAI_PATCH, seededRandom, wasmKernels } from '@loupe/core';
+import { genaiFeatures, GENAI_FEATURES, GENAI_PATCH, wasmKernels } from '@loupe/core';
+import { seededRandom } from '@loupe/core/testing';
 import { downscaleRgba, generateScene, photographScene } from '../test/fixtures/scenes.js';
 import { trainPatchModel, type PatchSet } from './patch-model.js';
 

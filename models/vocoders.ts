@@ -4,7 +4,7 @@
 // every 10 ms, pulse-train or noise excitation from an autocorrelation pitch tracker) and
 // Griffin-Lim phase reconstruction from the STFT magnitude (what neural vocoders' early
 // baselines did). Both work on 16 kHz mono PCM and return a signal of the same length.
-import { referenceFft } from '@loupe/core';
+import { referenceFft } from '@loupe/core/testing';
 
 const RATE = 16000;
 

@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MediaError } from '@loupe/core';
+import { MediaError, mediaSpecCode } from '@loupe/core';
 import { createNodeMediaEngine, ffmpegPaths, MODELS_DIR } from '@loupe/node';
 import { main } from '../packages/cli/src/main.js';
 import { photographScene } from './fixtures/scenes.js';
@@ -94,6 +94,6 @@ describe('audio detection', () => {
     expect((await run('--detector-version=V9')).err.join()).toMatch(/unknown detector version/);
     // through the engine option, an unusable model is the spec's DETECTORS_UNAVAILABLE
     const broken = createNodeMediaEngine({ models: { audio: 'tampered' }, modelsDir: mine });
-    await expect(broken.detect(synthetic, { filename: 'tts.ogg' })).rejects.toSatisfy((e: unknown) => e instanceof MediaError && e.code === 'DETECTORS_UNAVAILABLE');
+    await expect(broken.detect(synthetic, { filename: 'tts.ogg' })).rejects.toSatisfy((e: unknown) => e instanceof MediaError && mediaSpecCode(e) === 'DETECTORS_UNAVAILABLE');
   });
 });

@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { seededRandom, wellFormedImage } from '@loupe/core';
+import { wellFormedImage } from '@loupe/core';
+import { seededRandom } from '@loupe/core/testing';
 import { createCanvasDecoder, ffmpegPaths } from '@loupe/node';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-fuzz-'));

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MediaError } from '@loupe/core';
+import { MediaError, mediaSpecCode, toMediaErrorBody } from '@loupe/core';
 import { createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
 import { main } from '../packages/cli/src/main.js';
 import { generateScene, photographScene } from './fixtures/scenes.js';
@@ -19,7 +19,7 @@ execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'sine=fr
 const video = new Uint8Array(readFileSync(join(dir, 'clip.mp4')));
 const wav = new Uint8Array(readFileSync(join(dir, 'tone.wav')));
 
-const codeOf = async (p: Promise<unknown>): Promise<string | undefined> => p.then(() => undefined, (e: unknown) => (e instanceof MediaError ? e.code : 'other'));
+const codeOf = async (p: Promise<unknown>): Promise<string | undefined> => p.then(() => undefined, (e: unknown) => (e instanceof MediaError ? mediaSpecCode(e) : 'other'));
 
 describe('media detection', () => {
   it('tells photographed scenes from generated ones', async () => {
@@ -52,7 +52,7 @@ describe('media detection', () => {
     expect(await codeOf(engine.detect(new Uint8Array(0), { filename: null }))).toBe('UNDECODABLE_IMAGE');
     expect(await codeOf(engine.detect(photographScene(1).subarray(0, 300), { filename: 'cut.jpg' }))).toBe('UNDECODABLE_IMAGE');
     expect(await codeOf(engine.detect(video.subarray(0, 600), { filename: 'cut.mp4' }))).toBe('UNDECODABLE_VIDEO');
-    await expect(engine.detect(wav, { filename: 'tone.wav' })).rejects.toMatchObject({ code: 'NOT_ASSESSABLE', reasons: ['no_voice_content'] });
+    expect(toMediaErrorBody(await engine.detect(wav, { filename: 'tone.wav' }).catch((e: unknown) => e))).toMatchObject({ error: { code: 'NOT_ASSESSABLE' }, reasons: ['no_voice_content'] });
   });
 
   it('loupe detect --json prints one line per file in order', async () => {

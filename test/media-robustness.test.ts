@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MediaError, seededRandom, type Detection } from '@loupe/core';
+import { MediaError, mediaSpecCode, toMediaErrorBody, type Detection } from '@loupe/core';
+import { seededRandom } from '@loupe/core/testing';
 import { createCanvasDecoder, createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
 import { main } from '../packages/cli/src/main.js';
 
@@ -45,7 +46,7 @@ async function outcome(bytes: Uint8Array, filename: string): Promise<Detection |
   try {
     return await engine.detect(bytes, { filename });
   } catch (error) {
-    return error instanceof MediaError ? error.code : `other: ${String(error)}`;
+    return error instanceof MediaError ? mediaSpecCode(error) : `other: ${String(error)}`;
   }
 }
 
@@ -77,9 +78,9 @@ describe('media robustness', () => {
     const audioOnly = make('audio-only.mp4', [...tone, '-c:a', 'aac']);
     expect(await outcome(audioOnly, 'audio-only.mp4')).toBe('UNDECODABLE_VIDEO');
     const silence = make('silence.wav', ['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono', '-t', '6']);
-    await expect(engine.detect(silence, { filename: 'silence.wav' })).rejects.toMatchObject({ code: 'NOT_ASSESSABLE', reasons: ['no_voice_content'] });
+    expect(toMediaErrorBody(await engine.detect(silence, { filename: 'silence.wav' }).catch((e: unknown) => e))).toMatchObject({ error: { code: 'NOT_ASSESSABLE' }, reasons: ['no_voice_content'] });
     const blip = make('blip.wav', ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=0.4']);
-    await expect(engine.detect(blip, { filename: 'blip.wav' })).rejects.toMatchObject({ code: 'NOT_ASSESSABLE', reasons: ['audio_too_short'] });
+    expect(toMediaErrorBody(await engine.detect(blip, { filename: 'blip.wav' }).catch((e: unknown) => e))).toMatchObject({ error: { code: 'NOT_ASSESSABLE' }, reasons: ['audio_too_short'] });
     const lines: string[] = [];
     expect(await main(['detect', '--json', join(dir, 'audio-only.mp4'), join(dir, 'silence.wav')], { out: (t) => lines.push(t), err: () => undefined })).toBe(0);
     expect(lines.map((l) => (JSON.parse(l) as { error: { code: string } }).error.code)).toEqual(['UNDECODABLE_VIDEO', 'NOT_ASSESSABLE']);

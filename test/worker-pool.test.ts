@@ -2,13 +2,13 @@
 // for a genuine and an edited statement and a photo; engine errors keep their class and code
 // across the thread boundary; a job past its time limit, a cancelled job and a worker out of
 // heap each end in the pool's code while the pool goes on serving.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LoupeError, MediaError, type Detection, type ScanDetail } from '@loupe/core';
-import { createNodeEngine, createNodeMediaEngine } from '@loupe/node';
-import { createNodePool, PoolError } from '@loupe/worker';
+import { FileEncryptedError, LoupeError, MediaError, mediaSpecCode, toDocumentError, UnreadableDocumentError, type Detection, type ScanDetail } from '@loupe/core';
+import { createNodeEngine, createNodeMediaEngine, createNodePool } from '@loupe/node';
+import { PoolError } from '@loupe/worker';
 import { editText, makeStatement } from './fixtures/pdf-builders.js';
 import { main } from '../packages/cli/src/main.js';
 import { photographScene } from './fixtures/scenes.js';
@@ -47,10 +47,16 @@ describe('worker pool on worker_threads', () => {
     const here = await local.scan(text, { name: 'x.txt' }).catch((e: unknown) => e);
     expect(scan).toBeInstanceOf(LoupeError);
     expect(here).toBeInstanceOf(LoupeError);
+    // the same class, not its base: an UnreadableDocumentError comes back as one
+    expect((scan as object).constructor).toBe((here as object).constructor);
+    expect(scan).toBeInstanceOf(UnreadableDocumentError);
     expect({ name: (scan as LoupeError).name, code: (scan as LoupeError).code, reason: (scan as LoupeError).reason, message: (scan as LoupeError).message }).toEqual({ name: (here as LoupeError).name, code: (here as LoupeError).code, reason: (here as LoupeError).reason, message: (here as LoupeError).message });
     const detect = await pool.run('detect', new TextEncoder().encode('%PDF-1.7 not media'), { filename: 'x.pdf' }).catch((e: unknown) => e);
     expect(detect).toBeInstanceOf(MediaError);
-    expect((detect as MediaError).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(mediaSpecCode(detect)).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const encrypted = await pool.run('scan', readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')), { name: 'locked.pdf' }).catch((e: unknown) => e);
+    expect(encrypted).toBeInstanceOf(FileEncryptedError);
+    expect(toDocumentError(encrypted)).toEqual(toDocumentError(await local.scan(readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')), { name: 'locked.pdf' }).catch((e: unknown) => e)));
   });
 
   it('stops a job past its time limit or cancelled, and serves the next', async () => {
@@ -69,6 +75,27 @@ describe('worker pool on worker_threads', () => {
     expect(result).toBeInstanceOf(PoolError);
     expect((result as PoolError).code).toBe('job_out_of_memory');
     await tiny.close();
+  });
+
+  it("a file past the pool's limits gets its own error line, in the spelling of each spec (loupe scan and detect --json)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loupe-limits-'));
+    writeFileSync(join(dir, 'a.pdf'), await makeStatement({ pages: 20 }));
+    writeFileSync(join(dir, 'b.jpg'), photographScene(909));
+    const run = async (limits: { timeoutMs: number; memoryMb: number }, ...args: string[]): Promise<Record<string, Record<string, unknown>>[]> => {
+      const lines: string[] = [];
+      expect(await main(args, { out: (t) => lines.push(t), err: () => undefined }, limits)).toBe(0);
+      return lines.map((l) => JSON.parse(l) as Record<string, Record<string, unknown>>);
+    };
+    const files = [join(dir, 'a.pdf'), join(dir, 'b.jpg')];
+    const late = await run({ timeoutMs: 1, memoryMb: 2048 }, 'scan', '--json', '--no-ocr', '--jobs', '2', ...files);
+    expect(late.map((l) => l.error)).toEqual(files.map(() => expect.objectContaining({ code: 'server_error', reason: 'job_timeout' })));
+    const starved = await run({ timeoutMs: 120_000, memoryMb: 4 }, 'scan', '--json', '--no-ocr', '--jobs', '2', ...files);
+    expect(starved[0]!.error).toMatchObject({ type: 'server_error', code: 'server_error', reason: 'job_out_of_memory' });
+    const lateMedia = await run({ timeoutMs: 1, memoryMb: 2048 }, 'detect', '--json', '--jobs', '2', join(dir, 'b.jpg'));
+    expect(lateMedia[0]).toMatchObject({ success: false, error: { code: 'DETECTION_PLATFORM_TIMEOUT' } });
+    const starvedMedia = await run({ timeoutMs: 120_000, memoryMb: 4 }, 'detect', '--json', '--jobs', '2', join(dir, 'b.jpg'));
+    expect(starvedMedia[0]).toMatchObject({ success: false, error: { code: 'INTERNAL_ERROR', message: expect.stringContaining('heap') } });
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('loupe scan and detect --jobs 2 print the same lines in the same order as one job', async () => {

@@ -1,10 +1,10 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: ['src/index.ts', 'src/worker.ts'],
   format: ['esm'],
   target: 'es2022',
-  dts: { compilerOptions: { composite: false, incremental: false } },
+  dts: { entry: ['src/index.ts'], compilerOptions: { composite: false, incremental: false } },
   sourcemap: true,
   clean: true,
 });

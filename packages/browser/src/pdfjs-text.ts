@@ -1,13 +1,16 @@
 // The `PdfText` port in browsers: pdf.js's browser build with its worker in a Web Worker, text
 // items read by the same reader as the Node port's (`readTextWithPdfJs`: same pdf.js version, same fields), so a
-// document scanned in the page gets the same words as `loupe scan`. Every asset is local: the
-// caller passes the worker's URL and the CMap folder served with the page. One pdf.js worker
-// serves every document.
-import * as pdfjs from 'pdfjs-dist';
+// document scanned in the page gets the same words as `loupe scan`. The caller passes pdf.js
+// itself (its npm package lists a native canvas for Node as an optional dependency, so this
+// adapter only names it as an optional peer) and every asset, all local: the worker's URL and
+// the CMap folder served with the page. One pdf.js worker serves every document.
+import type * as PdfJs from 'pdfjs-dist';
 import { readTextWithPdfJs, type PdfText } from '@loupe/core';
 
-/** Where pdf.js's own files are served from. */
+/** pdf.js (the browser build of pdfjs-dist 5.6) and where its own files are served from. */
 export interface PdfJsAssets {
+  /** The pdf.js module: `import * as pdfjs from 'pdfjs-dist'`. */
+  lib: typeof PdfJs;
   /** URL of pdf.worker.mjs. */
   workerSrc: string;
   /** Folder of the packed CMaps, with a trailing slash. */
@@ -16,6 +19,7 @@ export interface PdfJsAssets {
 
 /** Creates the pdf.js `PdfText` port for browsers. */
 export function createBrowserPdfText(assets: PdfJsAssets, timeoutMs = 60_000): PdfText {
+  const pdfjs = assets.lib;
   pdfjs.GlobalWorkerOptions.workerSrc = assets.workerSrc;
   // one pdf.js worker for every document: starting one per document costs more than a page's text
   let worker: InstanceType<typeof pdfjs.PDFWorker> | undefined;

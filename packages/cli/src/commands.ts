@@ -11,7 +11,7 @@ import {
   MANIFEST_DIGEST_ALGORITHM,
   manifestDigest,
   MAX_FILE_BYTES,
-  toSpecError,
+  toDocumentError,
   UnreadableDocumentError,
   type Engine,
   type ScanDetail,
@@ -63,7 +63,7 @@ export async function scanCommand(engine: Pick<Engine, 'scanDetailed'>, files: s
     bar.finish();
     if (outcome.ok) io.out(options.json ? JSON.stringify(outcome.value.document) : formatReport(outcome.value) + '\n');
     else {
-      const spec = toSpecError(outcome.error);
+      const spec = toDocumentError(outcome.error);
       io.out(options.json ? JSON.stringify({ error: spec }) : formatError(name, spec) + '\n');
     }
     bar.tick(name);

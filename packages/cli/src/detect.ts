@@ -4,7 +4,7 @@
 // `--jobs N` a worker pool runs up to N files at once, still written in input order.
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { MEDIA_CAPS, MediaError, type Detection, type MediaEngine } from '@loupe/core';
+import { MEDIA_CAPS, MediaError, toMediaErrorBody, type Detection, type MediaEngine } from '@loupe/core';
 import type { Output } from './commands.js';
 import { inOrder } from './in-order.js';
 import { ProgressBar } from './progress.js';
@@ -20,11 +20,6 @@ export interface DetectOptions {
 
 const LARGEST = Math.max(...Object.values(MEDIA_CAPS));
 
-function errorBody(error: unknown): { success: false; error: { code: string; message: string }; reasons?: string[] } {
-  if (error instanceof MediaError) return error.toBody();
-  return { success: false, error: { code: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error) } };
-}
-
 function readable(name: string, d: Detection): string {
   const lines = [`${name}: ${d.verdict}${d.score === null ? '' : ` (score ${d.score.toFixed(2)})`} — ${d.summary}`, `  model ${d.model}, ${d.media.type} ${d.media.mime_type ?? ''}, ${d.credits_used} credit${d.credits_used === 1 ? '' : 's'}`];
   for (const f of d.frames ?? []) lines.push(`  frame ${String(f.index).padStart(2)} at ${f.timestamp_s.toFixed(2)} s: ${f.score === null ? `not scored (${f.cause})` : f.score.toFixed(4)}`);
@@ -37,7 +32,7 @@ export async function detectCommand(engine: Pick<MediaEngine, 'detect'>, files: 
   const bar = new ProgressBar(files.length, process.stderr, options.progress ?? (files.length > 1 && process.stderr.isTTY === true));
   const detect = async (path: string): Promise<Detection> => {
     const size = (await stat(path)).size;
-    if (size > LARGEST) throw new MediaError('FILE_TOO_LARGE', `The file is ${size} bytes; no media type accepts more than ${LARGEST} bytes.`);
+    if (size > LARGEST) throw new MediaError('file_too_large', `The file is ${size} bytes; no media type accepts more than ${LARGEST} bytes.`);
     const buffer = await readFile(path);
     return engine.detect(new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength), { filename: basename(path), thumbnails: options.thumbnails });
   };
@@ -47,7 +42,7 @@ export async function detectCommand(engine: Pick<MediaEngine, 'detect'>, files: 
     if (outcome.ok) io.out(options.json ? JSON.stringify(outcome.value) : readable(name, outcome.value) + '\n');
     else {
       const error = outcome.error;
-      const body = errorBody(error instanceof Error && 'code' in error && (error as { code?: string }).code === 'ENOENT' ? new MediaError('UNSUPPORTED_MEDIA_TYPE', `Cannot read ${path}.`) : error);
+      const body = toMediaErrorBody(error instanceof Error && 'code' in error && (error as { code?: string }).code === 'ENOENT' ? new MediaError('unsupported_media_type', `Cannot read ${path}.`) : error);
       io.out(options.json ? JSON.stringify(body) : `${name}: ${body.error.code} — ${body.error.message}\n`);
     }
     bar.tick(name);

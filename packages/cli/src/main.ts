@@ -1,7 +1,8 @@
-// Entry point of the `loupe` command: parses arguments and dispatches to the commands.
-import { DETECTORS, ENGINE_VERSION, type Detection, type DetectorModels, type DetectorVersion, type MediaEngine, type ScanDetail } from '@loupe/core';
-import { createModelStore, createNodeEngine, createNodeMediaEngine, MODELS_DIR } from '@loupe/node';
-import { createNodePool } from '@loupe/worker';
+// Entry point of the `loupe` command: parses arguments (node:util `parseArgs`) and dispatches to
+// the commands. Usage errors print the usage and exit 2.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { DETECTORS, ENGINE_VERSION, type DetectorModels, type DetectorVersion, type MediaEngine } from '@loupe/core';
+import { createModelStore, createNodeEngine, createNodeMediaEngine, createNodePool, MODELS_DIR } from '@loupe/node';
 import { detectCommand } from './detect.js';
 import { digestCommand, scanCommand, type Output } from './commands.js';
 
@@ -33,44 +34,77 @@ const stdio: Output = {
   err: (text) => process.stderr.write(text + '\n'),
 };
 
-/** Command-line arguments split into files, bare flags and `--name=value` options. */
+/** Every option of every command; which command takes which is `COMMAND_OPTIONS`. */
+const OPTIONS = {
+  json: { type: 'boolean' },
+  progress: { type: 'boolean' },
+  'no-progress': { type: 'boolean' },
+  'no-ocr': { type: 'boolean' },
+  thumbnails: { type: 'boolean' },
+  models: { type: 'string', multiple: true },
+  model: { type: 'string', multiple: true },
+  'models-dir': { type: 'string', multiple: true },
+  'detector-version': { type: 'string', multiple: true },
+  jobs: { type: 'string', multiple: true },
+} as const satisfies ParseArgsConfig['options'];
+
+type OptionName = keyof typeof OPTIONS;
+
+const COMMAND_OPTIONS: Record<string, readonly OptionName[]> = {
+  scan: ['json', 'progress', 'no-progress', 'no-ocr', 'models', 'jobs'],
+  detect: ['json', 'progress', 'no-progress', 'thumbnails', 'detector-version', 'model', 'models-dir', 'jobs'],
+  digest: ['json'],
+};
+
+/** Command-line arguments: the files, the options given (last value wins unless repeated), and the options no command knows or this one does not take. */
 interface Arguments {
   files: string[];
-  flags: Set<string>;
-  values: Map<string, string[]>;
+  flags: Set<OptionName>;
+  values: Map<OptionName, string[]>;
+  unknown: string[];
 }
 
-/** Options that take a value, as `--name=value` or `--name value`. */
-const VALUED = new Set(['--jobs', '--models', '--model', '--models-dir', '--detector-version']);
-
-function parse(args: string[]): Arguments {
-  const parsed: Arguments = { files: [], flags: new Set(), values: new Map() };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (VALUED.has(a) && i + 1 < args.length) {
-      parsed.values.set(a, [...(parsed.values.get(a) ?? []), args[++i]!]);
+/** Parses a command's arguments with node:util `parseArgs` (`--name value` and `--name=value`). */
+function parse(command: string, args: string[]): Arguments {
+  const { tokens } = parseArgs({ args, options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
+  const allowed = new Set<string>(COMMAND_OPTIONS[command] ?? []);
+  const parsed: Arguments = { files: [], flags: new Set(), values: new Map(), unknown: [] };
+  for (const token of tokens) {
+    if (token.kind === 'positional') parsed.files.push(token.value);
+    if (token.kind !== 'option') continue;
+    if (!allowed.has(token.name)) {
+      parsed.unknown.push(token.rawName);
       continue;
     }
-    if (!a.startsWith('--')) parsed.files.push(a);
-    else if (a.includes('=')) {
-      const [name, value] = [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)];
-      parsed.values.set(name, [...(parsed.values.get(name) ?? []), value]);
-    } else parsed.flags.add(a);
+    const name = token.name as OptionName;
+    if (typeof token.value === 'string') parsed.values.set(name, [...(parsed.values.get(name) ?? []), token.value]);
+    else parsed.flags.add(name);
   }
   return parsed;
 }
+
+/** Limits of the worker pool that runs files when `--jobs` is over 1. */
+export interface PoolLimits {
+  /** Time limit per file (default 120 s). */
+  timeoutMs: number;
+  /** V8 heap limit per worker in MiB (default 2048). */
+  memoryMb: number;
+}
+
+/** The pool limits `loupe` runs with. */
+export const DEFAULT_POOL_LIMITS: PoolLimits = { timeoutMs: 120_000, memoryMb: 2048 };
 
 /** Which slot of a detector a model task fills. */
 const TASK_SLOTS: Record<string, keyof DetectorModels> = { 'media-image-patch-likelihood': 'image', 'speech-synthetic-likelihood': 'audio' };
 
 /** The media engine for `loupe detect`'s options, its models verified (or the error to print); with several jobs, a worker pool running the same. */
-async function mediaEngine(values: Map<string, string[]>, jobs: number): Promise<{ engine: Pick<MediaEngine, 'detect'>; close?: () => Promise<void> } | string> {
-  const version = values.get('--detector-version')?.at(-1) ?? 'V1.5';
+async function mediaEngine(values: Map<OptionName, string[]>, jobs: number, limits: PoolLimits): Promise<{ engine: Pick<MediaEngine, 'detect'>; close?: () => Promise<void> } | string> {
+  const version = values.get('detector-version')?.at(-1) ?? 'V1.5';
   if (!(version in DETECTORS)) return `unknown detector version ${version} (known: ${Object.keys(DETECTORS).join(', ')})`;
-  const modelsDir = values.get('--models-dir')?.at(-1);
+  const modelsDir = values.get('models-dir')?.at(-1);
   const store = createModelStore(modelsDir ? [modelsDir, MODELS_DIR] : [MODELS_DIR]);
   const models: Partial<DetectorModels> = {};
-  for (const id of (values.get('--model') ?? []).flatMap((v) => v.split(',')).filter(Boolean)) {
+  for (const id of (values.get('model') ?? []).flatMap((v) => v.split(',')).filter(Boolean)) {
     try {
       const slot = TASK_SLOTS[(await store.load(id)).manifest.task];
       if (!slot) return `model ${id} is for a task the media engine does not run (known: ${Object.keys(TASK_SLOTS).join(', ')})`;
@@ -89,23 +123,23 @@ async function mediaEngine(values: Map<string, string[]>, jobs: number): Promise
     }
   }
   if (jobs <= 1) return { engine };
-  const pool = createNodePool({ size: jobs, media: options });
-  return { engine: { detect: async (bytes, input) => (await pool.run('detect', bytes, input)) as Detection }, close: () => pool.close() };
+  const pool = createNodePool({ size: jobs, media: options, ...limits });
+  return { engine: { detect: (bytes, input) => pool.run('detect', bytes, input) }, close: () => pool.close() };
 }
 
 /** The `--jobs` value: a whole number from 1 up, or the error to print. */
-function jobsOf(values: Map<string, string[]>): number | string {
-  const raw = values.get('--jobs')?.at(-1);
+function jobsOf(values: Map<OptionName, string[]>): number | string {
+  const raw = values.get('jobs')?.at(-1);
   if (raw === undefined) return 1;
   const jobs = Number(raw);
   return Number.isInteger(jobs) && jobs >= 1 && jobs <= 64 ? jobs : `--jobs takes a whole number from 1 to 64 (got ${raw})`;
 }
 
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code. */
-export async function main(argv: string[], io: Output = stdio): Promise<number> {
+export async function main(argv: string[], io: Output = stdio, limits: PoolLimits = DEFAULT_POOL_LIMITS): Promise<number> {
   const [command, ...rest] = argv;
-  const { files, flags, values } = parse(rest);
-  const models = (values.get('--models') ?? []).flatMap((v) => v.split(',')).filter(Boolean);
+  const { files, flags, values, unknown } = parse(command ?? '', rest);
+  const models = (values.get('models') ?? []).flatMap((v) => v.split(',')).filter(Boolean);
   if (command === '--version' || command === '-v') {
     io.out(ENGINE_VERSION);
     return 0;
@@ -114,17 +148,10 @@ export async function main(argv: string[], io: Output = stdio): Promise<number> 
     io.out(USAGE);
     return command ? 0 : 2;
   }
-  const known: Record<string, string[]> = {
-    scan: ['--json', '--progress', '--no-progress', '--no-ocr', '--models', '--jobs'],
-    detect: ['--json', '--progress', '--no-progress', '--thumbnails', '--detector-version', '--model', '--models-dir', '--jobs'],
-    digest: ['--json'],
-  };
-  const allowed = known[command];
-  if (!allowed) {
+  if (!COMMAND_OPTIONS[command]) {
     io.err(`loupe: unknown command "${command}"\n\n${USAGE}`);
     return 2;
   }
-  const unknown = [...flags, ...values.keys()].filter((f) => !allowed.includes(f));
   if (unknown.length > 0) {
     io.err(`loupe ${command}: unknown option ${unknown.join(', ')}\n\n${USAGE}`);
     return 2;
@@ -133,21 +160,21 @@ export async function main(argv: string[], io: Output = stdio): Promise<number> 
     io.err(`loupe ${command}: no files given\n\n${USAGE}`);
     return 2;
   }
-  if (command === 'digest') return digestCommand(files, flags.has('--json'), io);
-  const progress = flags.has('--progress') ? true : flags.has('--no-progress') ? false : undefined;
+  if (command === 'digest') return digestCommand(files, flags.has('json'), io);
+  const progress = flags.has('progress') ? true : flags.has('no-progress') ? false : undefined;
   const jobs = jobsOf(values);
   if (typeof jobs === 'string') {
     io.err(`loupe ${command}: ${jobs}`);
     return 2;
   }
   if (command === 'detect') {
-    const media = await mediaEngine(values, jobs);
+    const media = await mediaEngine(values, jobs, limits);
     if (typeof media === 'string') {
       io.err(`loupe detect: ${media}`);
       return 2;
     }
     try {
-      return await detectCommand(media.engine, files, { json: flags.has('--json'), progress, thumbnails: flags.has('--thumbnails'), jobs }, io);
+      return await detectCommand(media.engine, files, { json: flags.has('json'), progress, thumbnails: flags.has('thumbnails'), jobs }, io);
     } finally {
       await media.close?.();
     }
@@ -158,16 +185,16 @@ export async function main(argv: string[], io: Output = stdio): Promise<number> 
     return 2;
   }
   if (jobs > 1) {
-    const pool = createNodePool({ size: jobs, ocr: !flags.has('--no-ocr') });
+    const pool = createNodePool({ size: jobs, ocr: !flags.has('no-ocr'), ...limits });
     try {
-      return await scanCommand({ scanDetailed: async (bytes, input) => (await pool.run('scan', bytes, input)) as ScanDetail }, files, { json: flags.has('--json'), progress, models, jobs }, io);
+      return await scanCommand({ scanDetailed: (bytes, input) => pool.run('scan', bytes, input) }, files, { json: flags.has('json'), progress, models, jobs }, io);
     } finally {
       await pool.close();
     }
   }
-  const engine = createNodeEngine({ ocr: !flags.has('--no-ocr') });
+  const engine = createNodeEngine({ ocr: !flags.has('no-ocr') });
   try {
-    return await scanCommand(engine, files, { json: flags.has('--json'), progress, models }, io);
+    return await scanCommand(engine, files, { json: flags.has('json'), progress, models }, io);
   } finally {
     await engine.dispose();
   }

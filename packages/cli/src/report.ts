@@ -1,6 +1,6 @@
 // The human-readable report of `loupe scan`: file facts, capture, each revision with what it
 // changed and its word diffs, and the metadata rows. Plain text, no colour codes when piped.
-import type { ScanDetail, SpecError } from '@loupe/core';
+import type { DocumentError, ScanDetail } from '@loupe/core';
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -68,6 +68,6 @@ export function formatReport(detail: ScanDetail): string {
 }
 
 /** Formats an error for the readable report. */
-export function formatError(name: string, error: SpecError): string {
+export function formatError(name: string, error: DocumentError): string {
   return `${name}\n  Error       ${error.code}${error.reason ? ` (${error.reason})` : ''}: ${error.message}`;
 }

@@ -58,3 +58,5 @@ export function createNodeMediaEngine(options: MediaEngineOptions & NodeMediaOpt
   const models = createModelStore(options.modelsDir ? [options.modelsDir, MODELS_DIR] : [MODELS_DIR]);
   return createMediaEngine({ images: createCanvasDecoder(), media: createFfmpegMediaDecoder(), inference: createOnnxInference(), models }, options);
 }
+
+export { createNodePool, NODE_WORKER_ENTRY, type NodePoolOptions, type NodeWorkerEngineOptions } from './engine-pool.js';

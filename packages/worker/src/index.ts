@@ -1,4 +1,6 @@
-// Public surface of @loupe/worker on Node: the protocol, the pool, the worker side, and the
-// worker_threads adapter (browsers import `@loupe/worker/web`).
-export * from './web.js';
-export { createNodePool, defaultPoolSize, type NodePoolOptions, type NodeWorkerEngineOptions } from './adapter/node/pool.js';
+// Public surface of @loupe/worker, independent of the worker technology: the message protocol,
+// the pool and the worker side. Adapters: `@loupe/worker/node` (worker_threads) and
+// `@loupe/worker/web` (Web Workers).
+export { Pool, PoolError, type JobOptions, type PoolErrorCode, type PoolOptions, type WorkerExit, type WorkerHandle } from './pool.js';
+export { transferList, type JobInputs, type JobKind, type JobOutputs, type JobStage, type WorkerRequest, type WorkerResponse } from './protocol.js';
+export { engineServer, type WorkerEngines, type WorkerPort } from './serve.js';

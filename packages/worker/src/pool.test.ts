@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MediaError } from '@loupe/core';
+import { MediaError, toMediaErrorBody } from '@loupe/core';
 import { Pool, PoolError, type WorkerExit, type WorkerHandle } from './pool.js';
-import { serializeError, type WorkerRequest, type WorkerResponse } from './protocol.js';
+import { serializeError } from '@loupe/core';
+import type { WorkerRequest, WorkerResponse } from './protocol.js';
 
 /** In-memory workers: each request is answered after `delay(request)` ms by `answer(request)`. */
 function fakeWorkers(answer: (r: WorkerRequest) => WorkerResponse | 'hang' | 'crash' | 'oom', delay = (): number => 5) {
@@ -93,7 +94,7 @@ describe('pool', () => {
     const { spawn } = fakeWorkers((r) => {
       const name = (r.input as { name: string }).name;
       if (name === 'crash' || name === 'oom') return name;
-      if (name === 'bad') return { type: 'error', id: r.id, error: serializeError(new MediaError('NOT_ASSESSABLE', 'silence', ['no_voice_content'])) };
+      if (name === 'bad') return { type: 'error', id: r.id, error: serializeError(new MediaError('not_assessable', 'silence', ['no_voice_content'])) };
       return echo(r);
     });
     const pool = new Pool({ spawn, size: 1 });
@@ -101,7 +102,7 @@ describe('pool', () => {
     expect(await code(pool.run('scan', new Uint8Array(1), { name: 'oom' }))).toBe('job_out_of_memory');
     const bad = await pool.run('detect', new Uint8Array(1), { filename: 'x', name: 'bad' } as never).catch((e: unknown) => e);
     expect(bad).toBeInstanceOf(MediaError);
-    expect(bad).toMatchObject({ code: 'NOT_ASSESSABLE', reasons: ['no_voice_content'] });
+    expect(toMediaErrorBody(bad)).toMatchObject({ error: { code: 'NOT_ASSESSABLE' }, reasons: ['no_voice_content'] });
     expect(await pool.run('scan', new Uint8Array(1), { name: 'fine' })).toBe('fine');
     await pool.close();
     await expect(pool.run('scan', new Uint8Array(1), { name: 'late' })).rejects.toBeInstanceOf(PoolError);

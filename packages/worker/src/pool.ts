@@ -4,21 +4,10 @@
 // cancelled running job and a worker that crashed or ran out of memory all end the same way:
 // the job is rejected, the worker terminated, and a fresh one started for the next job, so the
 // pool keeps serving.
-import { reviveError, transferList, type JobInputs, type JobKind, type JobStage, type WorkerRequest, type WorkerResponse } from './protocol.js';
+import { PoolError, reviveError } from '@loupe/core';
+import { transferList, type JobInputs, type JobKind, type JobOutputs, type JobStage, type WorkerRequest, type WorkerResponse } from './protocol.js';
 
-/** Why the pool ended a job itself. */
-export type PoolErrorCode = 'queue_full' | 'job_timeout' | 'job_cancelled' | 'job_out_of_memory' | 'worker_crashed' | 'pool_closed';
-
-/** An error of the pool (not of the engine), with a stable code. */
-export class PoolError extends Error {
-  override readonly name = 'PoolError';
-  constructor(
-    readonly code: PoolErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { PoolError, type PoolErrorCode } from '@loupe/core';
 
 /** How a worker ended, when it ended on its own. */
 export type WorkerExit = { reason: 'out_of_memory' | 'crashed'; message: string };
@@ -85,15 +74,15 @@ export class Pool {
   }
 
   /** Runs a job; resolves to the engine's answer or rejects with the engine's or the pool's error. */
-  run<K extends JobKind>(kind: K, bytes: Uint8Array, input: JobInputs[K], options: JobOptions = {}): Promise<unknown> {
+  run<K extends JobKind>(kind: K, bytes: Uint8Array, input: JobInputs[K], options: JobOptions = {}): Promise<JobOutputs[K]> {
     if (this.closed) return Promise.reject(new PoolError('pool_closed', 'The pool is closed.'));
     const maxQueue = this.options.maxQueue ?? 64;
     const idle = this.slots.some((s) => !s.job);
     if (!idle && this.queue.length >= maxQueue) return Promise.reject(new PoolError('queue_full', `The pool is busy: ${this.queue.length} jobs are already waiting (maxQueue ${maxQueue}).`));
     if (options.signal?.aborted) return Promise.reject(new PoolError('job_cancelled', 'The job was cancelled before it started.'));
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      const job: Job = { id, request: { type: 'run', id, kind, bytes, input } as WorkerRequest, options, resolve, reject };
+    return new Promise<JobOutputs[K]>((resolve, reject) => {
+      const job: Job = { id, request: { type: 'run', id, kind, bytes, input } as WorkerRequest, options, resolve: resolve as (value: unknown) => void, reject };
       options.signal?.addEventListener('abort', () => this.cancel(job), { once: true });
       this.queue.push(job);
       this.dispatch();

@@ -2,7 +2,8 @@
 // requests with the engines it is given (made on first use), reporting progress and sending the
 // result or the serialized error.
 import type { DetectInput, Detection, ScanDetail, ScanInput } from '@loupe/core';
-import { serializeError, type WorkerRequest, type WorkerResponse } from './protocol.js';
+import { serializeError } from '@loupe/core';
+import type { WorkerRequest, WorkerResponse } from './protocol.js';
 
 /** The engines a worker runs, made when first needed. */
 export interface WorkerEngines {

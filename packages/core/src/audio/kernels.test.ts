@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../image/synthetic.js';
-import { wasmAudioKernels as wasm } from '../wasm/audio-kernels.js';
+import { seededRandom } from '../testing/synthetic.js';
+import { wasmAudioKernels as wasm } from './wasm-kernels.js';
 import { referenceAudioKernels as ref } from './reference-kernels.js';
 import { CEPSTRA, SPEECH_RATE } from './kernels.js';
 

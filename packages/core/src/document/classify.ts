@@ -4,7 +4,7 @@
 // "Pay date", "Bill date" or at the end of a statement period, written as an ISO date.
 
 /** The spec's category values. */
-export type Category = 'bank_statement' | 'paystub' | 'tax_form' | 'id_document' | 'utility_bill' | 'other';
+import type { Category } from '../spec/document.js';
 
 const CUES: Record<Exclude<Category, 'other'>, RegExp[]> = {
   bank_statement: [/\bstatement\b/, /\b(opening|beginning|previous) balance\b/, /\b(closing|ending|new) balance\b/, /\bdeposits?\b/, /\bwithdrawals?\b/, /\btransactions?\b/, /\baccount (number|no\.?|summary)\b/, /\b(bank|credit union|savings|checking)\b/, /\bstatement period\b/],

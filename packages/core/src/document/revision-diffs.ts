@@ -12,7 +12,7 @@ import type { RevisionChanges } from '../pdf/revision-changes.js';
 import type { PageText, PdfText } from '../platform.js';
 import type { PageBox } from '../forensics/findings.js';
 import { diffWords, tokenizeWords, type DiffHunk } from '../text/word-diff.js';
-import type { RevisionDiff } from './types.js';
+import type { RevisionDiff } from '../spec/document.js';
 
 /** Longest `before`/`after` string of one diff entry. */
 export const MAX_DIFF_TEXT = 2000;

@@ -1,6 +1,6 @@
 // What every check reads: the parsed file, its latest view and pages, the per-revision structure,
 // the located text changes, the document's Info and XMP facts, and the time of the analysis.
-import type { Category } from '../document/classify.js';
+import type { Category } from '../spec/document.js';
 import type { PageReader } from '../document/page-reader.js';
 import type { XmpFacts } from '../document/pdf-facts.js';
 import type { TextChange, UnreadRevision } from '../document/revision-diffs.js';

@@ -3,6 +3,7 @@
 // headline, and the spec 1.3 fields (confidence, review_tier, next_step, reason_codes, findings,
 // lead_finding). Images go through the same assembly with the checks that apply to them.
 import type { PageNode } from '../pdf/pages.js';
+import type { DocumentResult, Indicator, Region, ReportedFinding, Severity, Verdict } from '../spec/document.js';
 import { arithmetic } from './checks/arithmetic.js';
 import { statementTotalsCheck } from './checks/statement-totals.js';
 import { taxLinesCheck } from './checks/tax-lines.js';
@@ -17,69 +18,16 @@ import { signatureIntegrity } from './checks/signatures.js';
 import { timestamps } from './checks/timestamps.js';
 import { touchUp } from './checks/touch-up.js';
 import type { Check, CheckContext } from './context.js';
-import type { Finding, MathCheck } from './findings.js';
-import { INDICATORS, type IndicatorCode, type Severity } from './indicators.js';
+import type { Finding } from './findings.js';
+import { INDICATORS, type IndicatorCode } from './indicators.js';
 import { toPercentBox } from './regions.js';
-import { isSignificant, riskScore, verdictFor, type Verdict } from './score.js';
+import { isSignificant, riskScore, verdictFor } from './score.js';
 
-/** The spec's Indicator. */
-export interface Indicator {
-  code: IndicatorCode;
-  title: string;
-  severity: Severity;
-  what_it_is: string;
-  what_it_means: string;
-  how_detected: string;
-}
-
-/** The spec's Region. */
-export interface Region {
-  page: number;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  confidence: number;
-  severity: Severity;
-  label: string;
-  indicator_code: IndicatorCode;
-}
-
-/** One finding as the Document reports it (spec 1.3 `findings[]`, `lead_finding`). */
-export interface ReportedFinding {
-  code: IndicatorCode;
-  severity: Severity;
-  summary: string;
-  page?: number;
-  revision?: number;
-  confidence: number;
-}
-
-/** Routing tiers (spec 1.3 `review_tier`). */
-export type ReviewTier = 'auto_pass' | 'human_review' | 'escalate' | 'recapture';
-/** Next steps (spec 1.3 `next_step`). */
-export type NextStep = 'human_review' | 'escalate' | 'request_recapture';
-
-/** The verdict fields of a Document. */
-export interface Examination {
-  verdict: Verdict;
-  risk_score?: number;
-  headline: string;
-  indicators: Indicator[];
-  checks_passed: string[];
-  regions: Region[];
-  confidence: number;
-  review_tier: ReviewTier;
-  next_step?: NextStep;
-  reason_codes?: string[];
-  findings: ReportedFinding[];
-  lead_finding?: ReportedFinding;
-  /** Failing arithmetic checks; only on SUSPICIOUS and FORGED documents. */
-  math_checks?: MathCheck[];
-  recapture_eligible: boolean;
-  /** Checks that could not run, and why (not part of the Document). */
-  notRun: { check: string; reason: string }[];
-}
+/** The verdict fields of a Document, and the checks that could not run (not part of the Document). */
+export type Examination = Pick<
+  DocumentResult,
+  'verdict' | 'risk_score' | 'headline' | 'indicators' | 'checks_passed' | 'regions' | 'confidence' | 'review_tier' | 'next_step' | 'reason_codes' | 'findings' | 'lead_finding' | 'math_checks' | 'recapture_eligible'
+> & { notRun: { check: string; reason: string }[] };
 
 const SEVERITY_RANK: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
 const MAX_REGIONS = 50;

@@ -1,5 +1,6 @@
 // Findings: what a check reports, as data. A finding names an indicator code, says in one
 // sentence what was found, and points at the content it is about (page boxes in PDF user space).
+import type { MathCheck } from '../spec/document.js';
 import type { IndicatorCode } from './indicators.js';
 
 /** A rectangle on a page in PDF user space (points, origin bottom-left). */
@@ -26,14 +27,6 @@ export interface Finding {
   math?: MathCheck;
 }
 
-/** The spec's MathCheck (only failing checks are reported, so `ok` is always false). */
-export interface MathCheck {
-  formula: string;
-  computed: string;
-  stated: string;
-  ok: false;
-  note: string;
-}
 
 /** What a check returns: its findings, or that it could not run (and why). */
 export type CheckResult = { findings: Finding[] } | { notRun: string };

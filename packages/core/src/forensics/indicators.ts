@@ -4,7 +4,7 @@
 // machine surface and never change meaning; the copy may be reworded.
 
 /** Spec severities. */
-export type Severity = 'high' | 'medium' | 'low';
+import type { Severity } from '../spec/document.js';
 
 /** Names of the checks, as `checks_passed` reports them. */
 export type CheckName =

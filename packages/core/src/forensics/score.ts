@@ -10,7 +10,7 @@ import type { Finding } from './findings.js';
 import { INDICATORS } from './indicators.js';
 
 /** Spec verdicts. */
-export type Verdict = 'CLEAN' | 'SUSPICIOUS' | 'FORGED' | 'INSUFFICIENT_EVIDENCE';
+import type { Verdict } from '../spec/document.js';
 
 /** Score ceiling without conclusive evidence. */
 export const INCONCLUSIVE_CAP = 69;

@@ -11,12 +11,13 @@ import { loadVad } from '../audio/vad.js';
 import { loadPatchModel, patchLikelihoods } from '../image/genai-heatmap.js';
 import { loadModel, scoreRows, type LoadedModel } from '../model-loading.js';
 import type { DecodedAudio, DecodedImage, ImageDecoder, Inference, MediaDecoder, ModelStore } from '../platform.js';
-import { wasmAudioKernels } from '../wasm/audio-kernels.js';
+import { wasmAudioKernels } from '../audio/wasm-kernels.js';
 import { encodeBase64 } from '../wasm/base64.js';
-import { wasmKernels } from '../wasm/image-kernels.js';
-import { audioDetection, imageDetection, videoDetection, type Detection, type DetectorVersion, type EnvelopeBase, type Frame, type Segment } from './envelope.js';
+import { wasmKernels } from '../image/wasm-kernels.js';
+import type { Detection, Frame, Segment } from '../spec/media.js';
+import { audioDetection, imageDetection, videoDetection, type DetectorVersion, type EnvelopeBase } from './envelope.js';
 import { inspectMedia } from './inspect.js';
-import { MediaError, undecodable } from './media-errors.js';
+import { MediaError, undecodable } from '../errors.js';
 import { aggregateScore, audioWindows, centreThreshold, framePlan, MIN_AUDIO_MS } from './plan.js';
 
 /** What the media engine needs from its platform. */
@@ -108,7 +109,7 @@ export function createMediaEngine(platform: MediaPlatform, options: MediaEngineO
   const cache = new Map<string, Promise<LoadedModel>>();
   const model = (key: string, load: (store: ModelStore, inference: Inference) => Promise<LoadedModel>): Promise<LoadedModel> => {
     const { models, inference } = platform;
-    if (!models || !inference) return Promise.reject(new MediaError('DETECTORS_UNAVAILABLE', 'The platform runs no models.'));
+    if (!models || !inference) return Promise.reject(new MediaError('detectors_unavailable', 'The platform runs no models.'));
     let loaded = cache.get(key);
     if (!loaded) {
       loaded = load(models, inference);
@@ -122,7 +123,7 @@ export function createMediaEngine(platform: MediaPlatform, options: MediaEngineO
       return await get();
     } catch (error) {
       if (error instanceof MediaError) throw error;
-      throw new MediaError('DETECTORS_UNAVAILABLE', message(error));
+      throw new MediaError('detectors_unavailable', message(error));
     }
   };
   const imageModel = (): Promise<LoadedModel> => model('image', (s, i) => loadPatchModel(ids.image, s, i, 'media-image-patch-likelihood'));
@@ -158,7 +159,7 @@ export function createMediaEngine(platform: MediaPlatform, options: MediaEngineO
   };
 
   const detectImage = async (bytes: Uint8Array, base: Omit<EnvelopeBase, 'threshold'>): Promise<Detection> => {
-    if (!platform.images) throw new MediaError('DETECTORS_UNAVAILABLE', 'The platform decodes no images.');
+    if (!platform.images) throw new MediaError('detectors_unavailable', 'The platform decodes no images.');
     const threshold = (await required(imageModel)).manifest.threshold;
     let image: DecodedImage;
     try {
@@ -171,7 +172,7 @@ export function createMediaEngine(platform: MediaPlatform, options: MediaEngineO
 
   const detectVideo = async (bytes: Uint8Array, base: Omit<EnvelopeBase, 'threshold'>, thumbnails: boolean): Promise<Detection> => {
     const decoder = platform.media;
-    if (!decoder) throw new MediaError('DETECTORS_UNAVAILABLE', 'The platform decodes no video.');
+    if (!decoder) throw new MediaError('detectors_unavailable', 'The platform decodes no video.');
     const threshold = (await required(imageModel)).manifest.threshold;
     let probe;
     try {
@@ -201,7 +202,7 @@ export function createMediaEngine(platform: MediaPlatform, options: MediaEngineO
 
   const detectAudio = async (bytes: Uint8Array, base: Omit<EnvelopeBase, 'threshold'>): Promise<Detection> => {
     const decoder = platform.media;
-    if (!decoder) throw new MediaError('DETECTORS_UNAVAILABLE', 'The platform decodes no audio.');
+    if (!decoder) throw new MediaError('detectors_unavailable', 'The platform decodes no audio.');
     const [speech, vad] = await Promise.all([required(speechModel), required(vadModel)]);
     let audio: DecodedAudio;
     try {

@@ -3,51 +3,15 @@
 // decimals for the clip, four for frames and windows), verdicts, billable units, the summary
 // sentence and the model label follow the rules in plan.ts; a clip with nothing to assess is a
 // NOT_ASSESSABLE answer with its reasons rather than an envelope.
-import type { MediaFacts } from './inspect.js';
-import { MediaError } from './media-errors.js';
-import { aggregateScore, billableUnits, mediaVerdict, MIN_AUDIO_MS, round, type MediaVerdict } from './plan.js';
+import type { Detection, Frame, MediaFacts, MediaVerdict, Segment } from '../spec/media.js';
+import { MediaError } from '../errors.js';
+import { aggregateScore, billableUnits, mediaVerdict, MIN_AUDIO_MS, round } from './plan.js';
 
 /** Name of the media engine in `model`. */
 export const MEDIA_ENGINE = 'loupe-media';
 /** Detector versions an account can be set to. */
 export type DetectorVersion = 'V1.5' | 'V1.6';
 
-/** One frame of a video's series. */
-export interface Frame {
-  index: number;
-  timestamp_s: number;
-  /** Four decimals; null when not scored (never 0 for unscored). */
-  score: number | null;
-  cause?: string;
-  thumbnail_b64?: string;
-}
-
-/** One analysis window of an audio clip. */
-export interface Segment {
-  start_ms: number;
-  end_ms: number;
-  value: number | null;
-  status: 'scored' | 'abstained';
-  reason_codes?: string[];
-}
-
-/** The spec's Detection. */
-export interface Detection {
-  id: string;
-  status: 'completed';
-  created_at: string;
-  media: MediaFacts;
-  model: string;
-  verdict: MediaVerdict;
-  score: number | null;
-  summary: string;
-  credits_used: number;
-  zero_charge_reason?: 'sandbox' | 'duplicate';
-  threshold_used?: number;
-  frames?: Frame[];
-  duration_ms?: number;
-  segments?: Segment[];
-}
 
 /** What every envelope carries besides its measurements. */
 export interface EnvelopeBase {
@@ -100,12 +64,12 @@ export function videoDetection(b: EnvelopeBase, frames: readonly Frame[]): Detec
 
 /** The envelope of an audio clip from its windows; throws NOT_ASSESSABLE when nothing could be judged. */
 export function audioDetection(b: EnvelopeBase, durationMs: number, segments: readonly Segment[]): Detection {
-  if (durationMs < MIN_AUDIO_MS) throw new MediaError('NOT_ASSESSABLE', `The clip lasts ${Math.round(durationMs)} ms; at least ${MIN_AUDIO_MS} ms are needed.`, ['audio_too_short']);
+  if (durationMs < MIN_AUDIO_MS) throw new MediaError('not_assessable', `The clip lasts ${Math.round(durationMs)} ms; at least ${MIN_AUDIO_MS} ms are needed.`, ['audio_too_short']);
   const windows = segments.map((s) => ({ ...s, value: s.value === null ? null : round(s.value, 4) }));
   const score = aggregateScore(windows.map((s) => s.value));
   if (score === null) {
     const reasons = [...new Set(windows.flatMap((s) => s.reason_codes ?? []))];
-    throw new MediaError('NOT_ASSESSABLE', 'No window of the clip could be judged.', reasons.length ? reasons : ['no_voice_content']);
+    throw new MediaError('not_assessable', 'No window of the clip could be judged.', reasons.length ? reasons : ['no_voice_content']);
   }
   const verdict = mediaVerdict(score, b.threshold, 'audio');
   const scored = windows.filter((s) => s.status === 'scored').length;

@@ -2,13 +2,15 @@
 // and bomb-sized input.
 import { describe, expect, it } from 'vitest';
 import { inspectMedia, webpSize } from './inspect.js';
-import { MediaError, MEDIA_CAPS } from './media-errors.js';
+import { MediaError } from '../errors.js';
+import { mediaSpecCode, toMediaErrorBody } from '../spec/errors.js';
+import { MEDIA_CAPS } from './inspect.js';
 
 const codeOf = (f: () => unknown): string | undefined => {
   try {
     f();
   } catch (error) {
-    return error instanceof MediaError ? error.code : 'other';
+    return error instanceof MediaError ? mediaSpecCode(error) : 'other';
   }
   return undefined;
 };
@@ -41,7 +43,7 @@ describe('media admission', () => {
         return e as MediaError;
       }
     })();
-    expect(error?.toBody()).toMatchObject({ success: false, error: { code: 'UNDECODABLE_IMAGE' } });
+    expect(toMediaErrorBody(error)).toMatchObject({ success: false, error: { code: 'UNDECODABLE_IMAGE' } });
   });
 
   it('reads WEBP sizes from lossy, lossless and extended headers', () => {

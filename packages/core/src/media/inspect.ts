@@ -3,19 +3,16 @@
 // undecodable; an image whose header declares more pixels than the engine decodes (a
 // decompression bomb) is refused before any decoder sees it. Returns the envelope's `media`.
 import { imageSize } from '../image-size.js';
-import { MEDIA_CAPS, MediaError, undecodable } from './media-errors.js';
-import { sniffMedia, type MediaFormat, type MediaType } from './sniff.js';
+import { MediaError, undecodable } from '../errors.js';
+import { sniffMedia, type MediaFormat } from './sniff.js';
 
 /** Largest image (and video frame) the media engine decodes: 100 megapixels. */
 export const MAX_MEDIA_PIXELS = 100_000_000;
 
-/** The Detection envelope's `media` object. */
-export interface MediaFacts {
-  type: MediaType;
-  filename: string | null;
-  mime_type: string | null;
-  bytes: number | null;
-}
+import type { MediaFacts, MediaType } from '../spec/media.js';
+
+/** Upload caps by media type (10, 100 and 50 MiB). */
+export const MEDIA_CAPS: Record<MediaType, number> = { image: 10 * 1024 * 1024, video: 100 * 1024 * 1024, audio: 50 * 1024 * 1024 };
 
 /** Width and height from a WEBP header (lossy VP8, lossless VP8L or extended VP8X). */
 export function webpSize(b: Uint8Array): { width: number; height: number } | undefined {
@@ -38,9 +35,9 @@ export function webpSize(b: Uint8Array): { width: number; height: number } | und
 export function inspectMedia(bytes: Uint8Array, filename: string | null): { format: MediaFormat; media: MediaFacts } {
   if (bytes.length === 0) throw undecodable('image', 'The file is empty.');
   const format = sniffMedia(bytes);
-  if (!format) throw new MediaError('UNSUPPORTED_MEDIA_TYPE', 'Not an accepted photo (JPG, PNG, WEBP), video (MP4, MOV, WEBM) or audio (MP3, WAV, M4A, FLAC, OGG, AAC) file.');
+  if (!format) throw new MediaError('unsupported_media_type', 'Not an accepted photo (JPG, PNG, WEBP), video (MP4, MOV, WEBM) or audio (MP3, WAV, M4A, FLAC, OGG, AAC) file.');
   const cap = MEDIA_CAPS[format.type];
-  if (bytes.length > cap) throw new MediaError('FILE_TOO_LARGE', `The ${format.type} is ${bytes.length} bytes; the cap is ${cap} bytes.`);
+  if (bytes.length > cap) throw new MediaError('file_too_large', `The ${format.type} is ${bytes.length} bytes; the cap is ${cap} bytes.`);
   if (format.type === 'image') {
     const size = format.format === 'webp' ? webpSize(bytes) : imageSize(bytes);
     if (!size || size.width === 0 || size.height === 0) throw undecodable('image', 'The image header declares no size.');

@@ -43,7 +43,7 @@ export function aggregateScore(values: readonly (number | null)[]): number | nul
 }
 
 /** Detection verdicts. */
-export type MediaVerdict = 'LIKELY_REAL' | 'ALERT' | 'LIKELY_AI';
+import type { MediaVerdict } from '../spec/media.js';
 
 /** Width of the ALERT band around the threshold, for images and video. */
 export const ALERT_MARGIN = 0.15;

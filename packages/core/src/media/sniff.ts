@@ -6,7 +6,7 @@
 import { sniffFormat } from '../sniff.js';
 
 /** Media kinds of the Detection envelope. */
-export type MediaType = 'image' | 'video' | 'audio';
+import type { MediaType } from '../spec/media.js';
 
 /** A recognised media container. */
 export interface MediaFormat {

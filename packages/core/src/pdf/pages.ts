@@ -2,7 +2,16 @@
 // (Resources, MediaBox, CropBox, Rotate) applied. The walk is bounded (depth, count, cycles), so a
 // tree that loops or fans out absurdly ends quietly with the pages found so far.
 import { asArray, asDict, asInt, asName, asNumber, PdfDict, PdfRef, type PdfObject } from './objects.js';
-import type { ObjectView } from './pdf-file.js';
+
+/** What the page walk reads of one revision's objects (`ObjectView` is one). */
+export interface PageSource {
+  resolve(v: PdfObject | undefined): PdfObject;
+  get(num: number): PdfObject;
+  getIn(dict: PdfDict | undefined, key: string): PdfObject;
+  catalog(): PdfDict | undefined;
+  /** The marker table of the file: every `N G obj` found, for recovery. */
+  readonly file: { readonly markers: { readonly objNums: readonly number[] } };
+}
 
 /** One page as of a revision. */
 export interface PageNode {
@@ -22,7 +31,7 @@ const MAX_DEPTH = 64;
 const MAX_PAGES = 100_000;
 const LETTER: [number, number, number, number] = [0, 0, 612, 792];
 
-function box(view: ObjectView, v: PdfObject | undefined): [number, number, number, number] | undefined {
+function box(view: PageSource, v: PdfObject | undefined): [number, number, number, number] | undefined {
   const a = asArray(view.resolve(v));
   if (!a || a.length < 4) return undefined;
   const n = a.slice(0, 4).map((x) => asNumber(view.resolve(x)));
@@ -34,7 +43,7 @@ function box(view: ObjectView, v: PdfObject | undefined): [number, number, numbe
 }
 
 /** Lists the pages of `view`'s revision in order. */
-export function listPages(view: ObjectView, maxPages = MAX_PAGES): PageNode[] {
+export function listPages(view: PageSource, maxPages = MAX_PAGES): PageNode[] {
   const pages: PageNode[] = [];
   const catalog = view.catalog();
   if (!catalog) return pages;
@@ -89,7 +98,7 @@ export function listPages(view: ObjectView, maxPages = MAX_PAGES): PageNode[] {
 }
 
 /** The page count the tree declares at its root (`/Count`), when readable. */
-export function declaredPageCount(view: ObjectView): number | undefined {
+export function declaredPageCount(view: PageSource): number | undefined {
   const root = asDict(view.getIn(view.catalog(), 'Pages'));
   const count = asInt(view.resolve(root?.get('Count')));
   return count !== undefined && count >= 0 ? count : undefined;
@@ -101,7 +110,7 @@ const MAX_RECOVERY_OBJECTS = 50_000;
  * Last resort when the page tree is unreadable: the `/Type /Page` objects the scanner found, in
  * file order (latest copy of each object), with default boxes where their parents are lost.
  */
-export function recoverPages(view: ObjectView, maxPages = MAX_PAGES): PageNode[] {
+export function recoverPages(view: PageSource, maxPages = MAX_PAGES): PageNode[] {
   const { objNums } = view.file.markers;
   const seen = new Set<number>();
   const pages: PageNode[] = [];

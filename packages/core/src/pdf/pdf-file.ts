@@ -5,7 +5,7 @@
 // falls back to the `N G obj` markers of the WebAssembly scanner when offsets are broken or the
 // cross-reference data is missing altogether (recovery).
 import { UnreadableDocumentError } from '../errors.js';
-import { scanMarkers, type MarkerTable } from '../wasm/markers.js';
+import { scanMarkers, type MarkerTable } from './markers.js';
 import { decodeStreamData, type DecodedStream } from './filters/decode.js';
 import { Lexer, lastIndexOfAscii, Tok } from './lexer.js';
 import { Budget, DEFAULT_LIMITS, type ParseLimits } from './limits.js';

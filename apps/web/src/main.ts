@@ -5,7 +5,7 @@
 // Document is kept on the result element (`data-document`) for tests and tools.
 import * as pdfjs from 'pdfjs-dist';
 import workerSrc from 'pdfjs-dist/build/pdf.worker.mjs?url';
-import { MediaError, sniffFormat, sniffMedia, toSpecError, type Detection, type DocumentResult, type ScanDetail } from '@loupe/core';
+import { MediaError, sniffFormat, sniffMedia, toDocumentError, toMediaErrorBody, type Detection, type DocumentResult, type ScanDetail } from '@loupe/core';
 import { createWebPool } from '@loupe/worker/web';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerSrc;
@@ -182,7 +182,7 @@ async function scan(file: File): Promise<void> {
     card.dataset.document = JSON.stringify(doc);
     card.dataset.state = 'done';
   } catch (error) {
-    const spec = error instanceof MediaError ? { code: error.code, message: error.message, ...(error.reasons.length ? { reasons: error.reasons } : {}) } : toSpecError(error);
+    const spec = error instanceof MediaError ? { ...toMediaErrorBody(error).error, ...(error.reasons.length ? { reasons: error.reasons } : {}) } : toDocumentError(error);
     card.append(element('p', { class: 'error' }, `${spec.code}: ${spec.message}`));
     card.dataset.error = JSON.stringify(spec);
     card.dataset.state = 'failed';

@@ -1,7 +1,7 @@
 // The structural markers of a PDF file (`%%EOF`, `startxref`, `xref`, `N G obj`) found in one
 // pass: the WebAssembly kernel used by the core, and the plain TypeScript reference that the
 // tests compare it to and the benchmark measures it against. Both return the same `MarkerTable`.
-import { kernels } from './kernels.js';
+import { kernels } from '../wasm/kernels.js';
 
 /** Offsets of every structural marker, each list in file order. */
 export interface MarkerTable {

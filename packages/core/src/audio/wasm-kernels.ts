@@ -1,8 +1,8 @@
 // The audio kernels on WebAssembly (assembly/audio.ts), staged like the image kernels: inputs
 // and the host-built tables copied into linear memory, the kernel run on them, outputs copied out.
-import { cepstraFrames, cepstraTables, CEPSTRA, resamplePlan, type AudioKernels } from '../audio/kernels.js';
-import { kernels, type Kernels } from './kernels.js';
-import { f32, layout, unstaged, type Staged } from './staging.js';
+import { cepstraFrames, cepstraTables, CEPSTRA, resamplePlan, type AudioKernels } from './kernels.js';
+import { kernels, type Kernels } from '../wasm/kernels.js';
+import { f32, layout, unstaged, type Staged } from '../wasm/staging.js';
 
 interface AudioExports {
   resample(src: number, dst: number, m: number, L: number, M: number, taps: number, coef: number): void;

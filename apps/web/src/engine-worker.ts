@@ -1,14 +1,15 @@
 // The page's engine worker: the document and media engines on the browser platform, off the
 // page's main thread, answering the page's pool (@loupe/worker/web). Every asset is the page's.
+import * as pdfjs from 'pdfjs-dist';
 import workerSrc from 'pdfjs-dist/build/pdf.worker.mjs?url';
 import { serveInWebWorker, type WebWorkerScope } from '@loupe/worker/web';
-import { createBrowserEngine, createBrowserMediaEngine } from '../src/index.js';
+import { createBrowserEngine, createBrowserMediaEngine } from '@loupe/browser';
 
 // relative to this worker's script (assets/), not `import.meta.url`: Vite would read that form as an asset glob
 const local = (path: string): string => new URL(`../${path}`, self.location.href).href;
 serveInWebWorker(
   {
-    scan: () => createBrowserEngine({ pdfjs: { workerSrc: new URL(workerSrc, import.meta.url).href, cMapUrl: local('cmaps/') } }),
+    scan: () => createBrowserEngine({ pdfjs: { lib: pdfjs, workerSrc: new URL(workerSrc, import.meta.url).href, cMapUrl: local('cmaps/') } }),
     detect: () => createBrowserMediaEngine({ ortWasmPaths: local('ort/'), modelsBase: local('models/') }),
   },
   self as unknown as WebWorkerScope,

@@ -2,38 +2,38 @@
 // revision engine (structure per save, text diffs through the `PdfText` port), measures capture
 // and assembles the spec's Document fields. PNG and JPEG uploads get their file facts and
 // `capture: photo`. Failures are `LoupeError`s with stable codes; nothing here touches a platform.
-import { md5Hex, sha256Hex } from './digest.js';
-import { FileTooLargeError, ModelError, UnreadableDocumentError, UnsupportedTypeError } from './errors.js';
-import { metadataRows } from './document/metadata-rows.js';
-import { PageReader } from './document/page-reader.js';
-import { fontFacts, measureCapture, pdfVersion, xmpFacts } from './document/pdf-facts.js';
-import { revisionDiffs, type TextSource, type UnreadRevision } from './document/revision-diffs.js';
-import type { Capture, DocumentResult } from './document/types.js';
-import type { ParseLimits } from './pdf/limits.js';
-import { recoverPages } from './pdf/pages.js';
-import { PdfFile } from './pdf/pdf-file.js';
-import { analyseRevisions, type RevisionChanges } from './pdf/revision-changes.js';
-import { parsePdfDate } from './pdf/text-string.js';
-import { verifySignatures } from './forensics/checks/signatures.js';
-import { assemble, examinePdf, type Examination } from './forensics/examine.js';
-import type { Digests, Platform, TextItem } from './platform.js';
-import { classifyText, issueDate, type Category } from './document/classify.js';
-import { ocrImage, ocrPdfPages } from './document/ocr-words.js';
-import { statementArithmetic } from './forensics/checks/arithmetic.js';
-import { documentTotals } from './forensics/checks/totals.js';
-import type { TableContext } from './forensics/context.js';
-import type { Finding } from './forensics/findings.js';
-import { PdfDict } from './pdf/objects.js';
-import type { PageNode } from './pdf/pages.js';
-import { buildRows, hiddenWords, visibleWords, type Word } from './tables/rows.js';
-import { sniffFormat } from './sniff.js';
-import { readContainer } from './image/containers.js';
-import { exifInstant } from './image/exif.js';
-import { examineImage } from './image/examine-image.js';
-import { examinePageImages } from './image/page-images.js';
-import { genaiHeatmap, loadPatchModel } from './image/genai-heatmap.js';
-import type { LoadedModel } from './model-loading.js';
-import { wasmKernels } from './wasm/image-kernels.js';
+import { md5Hex, sha256Hex } from '../digest.js';
+import { FileTooLargeError, ModelError, UnreadableDocumentError, UnsupportedTypeError } from '../errors.js';
+import { metadataRows } from './metadata-rows.js';
+import { PageReader } from './page-reader.js';
+import { fontFacts, measureCapture, pdfVersion, xmpFacts } from './pdf-facts.js';
+import { revisionDiffs, type TextSource, type UnreadRevision } from './revision-diffs.js';
+import { DOCUMENT_FIELD_ORDER, type Capture, type Category, type DocumentResult } from '../spec/document.js';
+import type { ParseLimits } from '../pdf/limits.js';
+import { recoverPages } from '../pdf/pages.js';
+import { PdfFile } from '../pdf/pdf-file.js';
+import { analyseRevisions, type RevisionChanges } from '../pdf/revision-changes.js';
+import { parsePdfDate } from '../pdf/text-string.js';
+import { verifySignatures } from '../forensics/checks/signatures.js';
+import { assemble, examinePdf, type Examination } from '../forensics/examine.js';
+import type { Digests, Platform, TextItem } from '../platform.js';
+import { classifyText, issueDate } from './classify.js';
+import { ocrImage, ocrPdfPages } from './ocr-words.js';
+import { statementArithmetic } from '../forensics/checks/arithmetic.js';
+import { documentTotals } from '../forensics/checks/totals.js';
+import type { TableContext } from '../forensics/context.js';
+import type { Finding } from '../forensics/findings.js';
+import { PdfDict } from '../pdf/objects.js';
+import type { PageNode } from '../pdf/pages.js';
+import { buildRows, hiddenWords, visibleWords, type Word } from '../tables/rows.js';
+import { sniffFormat } from '../sniff.js';
+import { readContainer } from '../image/containers.js';
+import { exifInstant } from '../image/exif.js';
+import { examineImage } from '../image/examine-image.js';
+import { examinePageImages } from '../image/page-images.js';
+import { genaiHeatmap, loadPatchModel } from '../image/genai-heatmap.js';
+import type { LoadedModel } from '../model-loading.js';
+import { wasmKernels } from '../image/wasm-kernels.js';
 
 /** Name and release the engine reports in `model` and `model_version`. */
 export const ENGINE_MODEL = 'pdf-native-forensics';
@@ -335,16 +335,9 @@ async function leadingText(bytes: Uint8Array, pages: PageNode[], reader: PageRea
   return lines;
 }
 
-/** The spec's field order (Document table, then the spec 1.3 fields). */
-const FIELD_ORDER = [
-  'object', 'status', 'category', 'file', 'issue_date', 'capture', 'model', 'model_version', 'verdict', 'risk_score', 'headline', 'indicators',
-  'checks_passed', 'regions', 'genai_heatmap', 'revisions', 'math_checks', 'metadata', 'recapture_eligible', 'verifi_eligible',
-  'confidence', 'review_tier', 'next_step', 'reason_codes', 'findings', 'lead_finding',
-];
-
 /** Returns the document with its keys in the spec's table order (stable JSON for diffing). */
 function orderFields(doc: DocumentResult): DocumentResult {
   const out: Record<string, unknown> = {};
-  for (const key of FIELD_ORDER) if (key in doc) out[key] = (doc as unknown as Record<string, unknown>)[key];
+  for (const key of DOCUMENT_FIELD_ORDER) if (key in doc) out[key] = (doc as unknown as Record<string, unknown>)[key];
   return out as unknown as DocumentResult;
 }

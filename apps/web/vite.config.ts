@@ -9,7 +9,7 @@ import { defineConfig, type Plugin } from 'vite';
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string): string => dirname(require.resolve(`${name}/package.json`));
-const modelsDir = join(import.meta.dirname, '..', '..', '..', 'models');
+const modelsDir = join(import.meta.dirname, '..', '..', 'models');
 
 /** URL folder -> file name -> path on disk. */
 function servedFiles(): Record<string, Record<string, string>> {
@@ -50,6 +50,6 @@ export default defineConfig({
   base: './',
   resolve: { conditions: ['@loupe/source'] },
   plugins: [engineAssets()],
-  build: { outDir: join(import.meta.dirname, '..', 'dist-web'), emptyOutDir: true, target: 'es2022' },
+  build: { outDir: join(import.meta.dirname, 'dist'), emptyOutDir: true, target: 'es2022' },
   worker: { format: 'es' },
 });

@@ -1,0 +1,118 @@
+// The shape of the house, checked: no import cycles in any package, and what installing each
+// published package pulls in. A browser or the pure core must never drag a Node-native package
+// (an addon, a prebuilt binary, a platform-only toolchain) into an install, and the
+// technology-neutral worker package must not depend on the Node platform.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importCycles } from '../scripts/import-cycles.mjs';
+
+const root = join(import.meta.dirname, '..');
+const PACKAGES = ['core', 'worker', 'node', 'browser', 'cli'];
+
+interface Manifest {
+  name: string;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  gypfile?: boolean;
+  os?: string[];
+  cpu?: string[];
+  scripts?: Record<string, string>;
+}
+
+const manifestAt = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
+
+/** Where Node's resolution finds `name` from a package installed at `from`. */
+function locate(name: string, from: string): string | undefined {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', name);
+    if (existsSync(join(candidate, 'package.json'))) return candidate;
+    if (dir === root || dirname(dir) === dir) return undefined;
+  }
+}
+
+/** Every package an install of the package at `dir` brings, by name, with its folder (optional peers are the installer's choice, so they are not counted). */
+function closure(dir: string): Map<string, string> {
+  const seen = new Map<string, string>();
+  const visit = (at: string): void => {
+    const m = manifestAt(at);
+    const peers = Object.keys(m.peerDependencies ?? {}).filter((name) => !m.peerDependenciesMeta?.[name]?.optional);
+    for (const name of [...Object.keys({ ...m.dependencies, ...m.optionalDependencies }), ...peers]) {
+      if (seen.has(name)) continue;
+      const found = locate(name, at);
+      if (!found) continue; // an optional package for another platform is not installed here
+      seen.set(name, found);
+      visit(found);
+    }
+  };
+  visit(dir);
+  return seen;
+}
+
+/** Packages known to need Node: native addons, prebuilt binaries, Node-only engines. */
+const NODE_ONLY = [/^onnxruntime-node$/, /^@napi-rs\//, /^tesseract\.js$/, /^@ffmpeg-installer\//, /^@ffprobe-installer\//, /^better-sqlite3$/, /^pg$/, /^canvas$/, /^sharp$/, /^@loupe\/node$/, /^@loupe\/cli$/];
+
+/** Why a package counts as Node-native, or undefined. */
+function nodeNative(name: string, dir: string): string | undefined {
+  if (NODE_ONLY.some((re) => re.test(name))) return 'a Node-only package';
+  const m = manifestAt(dir);
+  if (m.gypfile || existsSync(join(dir, 'binding.gyp'))) return 'a native addon';
+  if (m.os || m.cpu) return `a prebuilt binary for ${[...(m.os ?? []), ...(m.cpu ?? [])].join('/')}`;
+  if (/node-gyp|prebuild|node-pre-gyp|cmake-js/.test(`${m.scripts?.install ?? ''} ${m.scripts?.postinstall ?? ''}`)) return 'a native build at install';
+  return undefined;
+}
+
+describe('import graph', () => {
+  for (const name of PACKAGES) {
+    it(`@loupe/${name} has no import cycle`, () => {
+      expect(importCycles(join(root, 'packages', name, 'src'))).toEqual([]);
+    });
+  }
+});
+
+describe('installed dependency closure', () => {
+  const native = (pkg: string): string[] =>
+    [...closure(join(root, 'packages', pkg))].flatMap(([name, dir]) => {
+      const why = nodeNative(name, dir);
+      return why ? [`${name} (${why})`] : [];
+    });
+
+  it('@loupe/core pulls in no Node-native package', () => {
+    expect(native('core')).toEqual([]);
+  });
+
+  it('@loupe/browser pulls in no Node-native package', () => {
+    expect(native('browser')).toEqual([]);
+  });
+
+  it('@loupe/worker pulls in no Node-native package and not the Node platform', () => {
+    expect(native('worker')).toEqual([]);
+    expect([...closure(join(root, 'packages', 'worker')).keys()]).not.toContain('@loupe/node');
+  });
+
+  it('the check sees what it must: @loupe/node pulls in its native packages', () => {
+    const found = native('node').join(' ');
+    for (const name of ['onnxruntime-node', '@napi-rs/canvas', 'tesseract.js', '@ffmpeg-installer/ffmpeg']) expect(found).toContain(name);
+  });
+});
+
+describe('package entry points', () => {
+  it('every published package names its public entries in an exports map, types first', () => {
+    for (const name of PACKAGES) {
+      const m = JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8')) as { exports: Record<string, Record<string, string>> };
+      for (const [entry, conditions] of Object.entries(m.exports)) {
+        const keys = Object.keys(conditions).filter((k) => k !== '@loupe/source');
+        if ('types' in conditions) expect(keys[0], `${name} ${entry}`).toBe('types');
+        expect(conditions['@loupe/source'], `${name} ${entry}`).toMatch(/^\.\/src\//);
+      }
+    }
+  });
+
+  it("the core's main entry serves no test helper (they live in @loupe/core/testing)", async () => {
+    const core = await import('@loupe/core');
+    const testing = await import('@loupe/core/testing');
+    for (const helper of Object.keys(testing)) expect(Object.keys(core), helper).not.toContain(helper);
+  });
+});
