@@ -9,7 +9,7 @@ export { TextInterpreter, UnsupportedText } from './pdf/content/text-interpreter
 export { formatBytes, formatInstant, metadataRows } from './document/metadata-rows.js';
 export * from './errors.js';
 export { manifestDigest, MANIFEST_DIGEST_ALGORITHM, md5Hex, sha256Hex } from './digest.js';
-export { sniffFormat, DOCUMENT_FORMATS, type SniffedFormat } from './sniff.js';
+export { sniffFormat, sniffMedia, DOCUMENT_FORMATS, type MediaFormat, type SniffedFormat } from './containers/sniff.js';
 export { PdfFile, ObjectView, type RevisionSection, type OpenOptions } from './pdf/pdf-file.js';
 export { DEFAULT_LIMITS, type ParseLimits } from './pdf/limits.js';
 export { analyseRevisions, type RevisionChanges, type InfoFields } from './pdf/revision-changes.js';
@@ -33,11 +33,10 @@ export { readTextWithPdfJs, type PdfJsLoadingTask } from './pdf/pdfjs-text-reade
 export { loadVad, speechProbabilities, VAD_CHUNK } from './audio/vad.js';
 export { analyseSpeech, windowFeatures, SPEECH_FEATURES, MIN_VOICED_FRAMES, type SpeechAnalysis } from './audio/speech-features.js';
 export { loadModel, checkManifest, type LoadedModel, type ModelExpectation } from './model-loading.js';
-export { wellFormedImage } from './image/pixel-data.js';
+export { imageSize, readContainer, wellFormedImage, webpSize, type ImageContainer } from './containers/image-container.js';
 export { genaiFeatures, GENAI_FEATURES, GENAI_PATCH } from './image/genai-features.js';
 export { analysePixels, type PixelReport, type PixelFinding } from './image/pixel-forensics.js';
-export { sniffMedia, type MediaFormat } from './media/sniff.js';
 export { aggregateScore, audioWindows, billableUnits, framePlan, mediaVerdict, AUDIO_HOP_MS, AUDIO_WINDOW_MS, MAX_FRAMES, MIN_AUDIO_MS } from './media/plan.js';
-export { inspectMedia, webpSize, MAX_MEDIA_PIXELS, MEDIA_CAPS } from './media/inspect.js';
+export { inspectMedia, MAX_MEDIA_PIXELS, MEDIA_CAPS } from './media/inspect.js';
 export { audioDetection, imageDetection, videoDetection, MEDIA_ENGINE, type DetectorVersion, type EnvelopeBase } from './media/envelope.js';
 export { createMediaEngine, DETECTORS, type DetectInput, type DetectorModels, type MediaEngine, type MediaEngineOptions, type MediaPlatform } from './media/engine.js';

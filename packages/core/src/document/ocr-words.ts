@@ -5,7 +5,7 @@
 // rotated image are levelled first (`deskew.ts`).
 import type { PageNode } from '../pdf/pages.js';
 import type { Ocr, OcrWord, Rasterizer } from '../platform.js';
-import { imageSize } from '../image-size.js';
+import { imageSize } from '../containers/image-container.js';
 import { deskewWords } from './deskew.js';
 import type { Word } from '../tables/rows.js';
 

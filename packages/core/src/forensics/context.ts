@@ -10,22 +10,24 @@ import type { CmsVerification } from '../platform.js';
 import type { Word } from '../tables/rows.js';
 import type { ObjectView, PdfFile } from '../pdf/pdf-file.js';
 import type { RevisionChanges } from '../pdf/revision-changes.js';
-import type { CheckResult } from './findings.js';
+import type { CheckResult, Finding, PageFrame } from './findings.js';
 import type { CheckName } from './indicators.js';
 
 /** What the arithmetic checks read: pages, their words, and the document class. */
 export interface TableContext {
-  pages: PageNode[];
+  pages: readonly PageFrame[];
   /** The document class from its text (`other` when unclear). */
   category: Category;
   /** The visible words of a page (interpreter or OCR), or undefined when it could not be read. */
-  words(page: PageNode): Word[] | undefined;
+  words(page: PageFrame): Word[] | undefined;
   /** True when the page's words come from OCR (findings on them are less certain). */
   fromOcr(page: number): boolean;
 }
 
 /** Inputs shared by the checks of one document. */
 export interface CheckContext extends TableContext {
+  /** The latest revision's pages. */
+  pages: PageNode[];
   file: PdfFile;
   view: ObjectView;
   /** The latest revision's pages read by the core interpreter (shared, cached). */
@@ -45,5 +47,8 @@ export interface CheckContext extends TableContext {
 /** A check: one module, one job. */
 export interface Check {
   name: CheckName;
-  run(ctx: CheckContext): CheckResult;
+  /** Checks whose findings this one reads; the examiner runs them first. */
+  needs?: readonly Check[];
+  /** Runs on `ctx`; `findingsOf` gives what a needed check found (nothing when it could not run). */
+  run(ctx: CheckContext, findingsOf: (check: Check) => readonly Finding[]): CheckResult;
 }

@@ -2,7 +2,6 @@
 // indicators (one per code, high severity first), regions, checks_passed, risk score, verdict,
 // headline, and the spec 1.3 fields (confidence, review_tier, next_step, reason_codes, findings,
 // lead_finding). Images go through the same assembly with the checks that apply to them.
-import type { PageNode } from '../pdf/pages.js';
 import type { DocumentResult, Indicator, Region, ReportedFinding, Severity, Verdict } from '../spec/document.js';
 import { arithmetic } from './checks/arithmetic.js';
 import { statementTotalsCheck } from './checks/statement-totals.js';
@@ -18,7 +17,7 @@ import { signatureIntegrity } from './checks/signatures.js';
 import { timestamps } from './checks/timestamps.js';
 import { touchUp } from './checks/touch-up.js';
 import type { Check, CheckContext } from './context.js';
-import type { Finding } from './findings.js';
+import type { Finding, PageFrame } from './findings.js';
 import { INDICATORS, type IndicatorCode } from './indicators.js';
 import { toPercentBox } from './regions.js';
 import { isSignificant, riskScore, verdictFor } from './score.js';
@@ -58,7 +57,7 @@ export interface ExamineOptions {
 }
 
 /** Turns findings into the verdict fields. */
-export function assemble(findings: Finding[], ran: string[], notRun: { check: string; reason: string }[], pages: readonly PageNode[], options: ExamineOptions): Examination {
+export function assemble(findings: Finding[], ran: string[], notRun: { check: string; reason: string }[], pages: readonly PageFrame[], options: ExamineOptions): Examination {
   const sorted = [...findings].sort(byImportance);
   const significant = sorted.filter(isSignificant);
   const score = riskScore(sorted);
@@ -121,20 +120,36 @@ function confidence(verdict: Verdict, significant: Finding[], notRun: number): n
   return round2(Math.min(0.99, 1 - doubt));
 }
 
+/** Orders checks so each runs after the checks it needs, otherwise keeping the given order. */
+export function inDependencyOrder(checks: readonly Check[]): Check[] {
+  const ordered: Check[] = [];
+  const visit = (check: Check, path: readonly Check[]): void => {
+    if (ordered.includes(check)) return;
+    if (path.includes(check)) throw new Error(`check "${check.name}" needs itself`);
+    for (const need of check.needs ?? []) visit(need, [...path, check]);
+    ordered.push(check);
+  };
+  for (const check of checks) visit(check, []);
+  return ordered;
+}
+
+/** Every PDF check, in the order their findings are listed. */
+const PDF_CHECKS = inDependencyOrder([
+  revisionHistory, touchUp, producerPipeline, fontConsistency, scriptsAndOverlays, coverUps, timestamps,
+  signatureIntegrity, fileStructure, arithmetic, statementTotalsCheck, totals, taxLinesCheck,
+]);
+
 /** Runs every PDF check on `ctx` and assembles the verdict fields, with findings made elsewhere (page images) in `extra`. */
 export function examinePdf(ctx: CheckContext, options: ExamineOptions, extra?: { findings: Finding[]; ran: string[]; notRun: { check: string; reason: string }[] }): Examination {
-  let historyFindings: Finding[] = [];
-  const checks: Check[] = [
-    revisionHistory, touchUp, producerPipeline, fontConsistency, scriptsAndOverlays, coverUps, timestamps,
-    signatureIntegrity(() => historyFindings), fileStructure, arithmetic, statementTotalsCheck, totals, taxLinesCheck,
-  ];
+  const found = new Map<Check, readonly Finding[]>();
+  const findingsOf = (check: Check): readonly Finding[] => found.get(check) ?? [];
   const findings: Finding[] = [];
   const ran: string[] = [];
   const notRun: { check: string; reason: string }[] = [];
-  for (const check of checks) {
+  for (const check of PDF_CHECKS) {
     let result;
     try {
-      result = check.run(ctx);
+      result = check.run(ctx, findingsOf);
     } catch (error) {
       result = { notRun: error instanceof Error ? error.message : String(error) };
     }
@@ -143,7 +158,7 @@ export function examinePdf(ctx: CheckContext, options: ExamineOptions, extra?: {
       continue;
     }
     ran.push(check.name);
-    if (check === revisionHistory) historyFindings = result.findings;
+    found.set(check, result.findings);
     findings.push(...result.findings);
   }
   if (extra) {

@@ -3,6 +3,17 @@
 import type { MathCheck } from '../spec/document.js';
 import type { IndicatorCode } from './indicators.js';
 
+/**
+ * A page as findings are placed on it: its number, the visible box (a PDF's crop box, a
+ * picture's pixel frame) in the coordinates of the findings' boxes, and its clockwise turn in
+ * degrees. A PDF `PageNode` is one; a photo is a single frame of its own pixel size.
+ */
+export interface PageFrame {
+  number: number;
+  cropBox: [number, number, number, number];
+  rotate: number;
+}
+
 /** A rectangle on a page in PDF user space (points, origin bottom-left). */
 export interface PageBox {
   page: number;

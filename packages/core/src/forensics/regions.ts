@@ -1,7 +1,6 @@
 // Converts page boxes in PDF user space into the spec's Region coordinates: percentages of the
 // rendered page (the crop box, turned by /Rotate), origin top-left, clamped to the page.
-import type { PageNode } from '../pdf/pages.js';
-import type { PageBox } from './findings.js';
+import type { PageBox, PageFrame } from './findings.js';
 
 /** A box in percent of the rendered page. */
 export interface PercentBox {
@@ -15,7 +14,7 @@ const round2 = (v: number): number => Math.round(v * 100) / 100;
 const clamp = (v: number): number => Math.min(1, Math.max(0, v));
 
 /** Maps a user-space box onto the rendered page of `page`, or undefined when it lies outside. */
-export function toPercentBox(page: PageNode, box: PageBox): PercentBox | undefined {
+export function toPercentBox(page: PageFrame, box: PageBox): PercentBox | undefined {
   const [cx0, cy0, cx1, cy1] = page.cropBox;
   const cw = cx1 - cx0;
   const ch = cy1 - cy0;

@@ -6,7 +6,7 @@ import type { Finding, PageBox } from '../forensics/findings.js';
 import type { IndicatorCode } from '../forensics/indicators.js';
 import type { DecodedImage, ImageDecoder } from '../platform.js';
 import { wasmKernels } from './wasm-kernels.js';
-import type { ImageContainer } from './containers.js';
+import type { ImageContainer } from '../containers/image-container.js';
 import type { ImageKernels, Plane } from './kernels.js';
 import { imageMetadataFindings } from './metadata-check.js';
 import { analysePixels, type PixelBox, type PixelFinding, type PixelReport } from './pixel-forensics.js';

@@ -3,9 +3,9 @@
 // file named like a camera photo; and a camera JPEG whose quantisation tables are the ones
 // software writes. Findings are data; nothing here reads pixels.
 import type { Finding } from '../forensics/findings.js';
-import type { ImageContainer } from './containers.js';
+import type { ImageContainer } from '../containers/image-container.js';
 import { matchQuantization } from './quantization.js';
-import { exifDateFields } from './exif.js';
+import { exifDateFields } from '../containers/exif.js';
 
 /** Image editors as they name themselves in metadata (lower case). */
 const EDITORS = [

@@ -10,7 +10,7 @@ import type { PdfFile } from '../pdf/pdf-file.js';
 import { filterNames } from '../pdf/filters/decode.js';
 import type { PaintEvent } from '../pdf/content/text-interpreter.js';
 import type { DecodedImage, ImageDecoder } from '../platform.js';
-import { readContainer } from './containers.js';
+import { readContainer } from '../containers/image-container.js';
 import { examinePixels, MAX_DECODE_PIXELS, pixelFindingCode } from './examine-image.js';
 import { imageMetadataFindings } from './metadata-check.js';
 

@@ -1,7 +1,8 @@
 // Admission of media bytes: envelope facts, the spec's error codes for empty, unknown, oversized
 // and bomb-sized input.
 import { describe, expect, it } from 'vitest';
-import { inspectMedia, webpSize } from './inspect.js';
+import { webpSize } from '../containers/webp.js';
+import { inspectMedia } from './inspect.js';
 import { MediaError } from '../errors.js';
 import { mediaSpecCode, toMediaErrorBody } from '../spec/errors.js';
 import { MEDIA_CAPS } from './inspect.js';

@@ -2,9 +2,10 @@
 // type comes from the content (`sniffMedia`); size caps are per type; empty input is
 // undecodable; an image whose header declares more pixels than the engine decodes (a
 // decompression bomb) is refused before any decoder sees it. Returns the envelope's `media`.
-import { imageSize } from '../image-size.js';
+import { imageSize } from '../containers/image-container.js';
+import { webpSize } from '../containers/webp.js';
 import { MediaError, undecodable } from '../errors.js';
-import { sniffMedia, type MediaFormat } from './sniff.js';
+import { sniffMedia, type MediaFormat } from '../containers/sniff.js';
 
 /** Largest image (and video frame) the media engine decodes: 100 megapixels. */
 export const MAX_MEDIA_PIXELS = 100_000_000;
@@ -13,23 +14,6 @@ import type { MediaFacts, MediaType } from '../spec/media.js';
 
 /** Upload caps by media type (10, 100 and 50 MiB). */
 export const MEDIA_CAPS: Record<MediaType, number> = { image: 10 * 1024 * 1024, video: 100 * 1024 * 1024, audio: 50 * 1024 * 1024 };
-
-/** Width and height from a WEBP header (lossy VP8, lossless VP8L or extended VP8X). */
-export function webpSize(b: Uint8Array): { width: number; height: number } | undefined {
-  if (b.length < 30) return undefined;
-  const chunk = String.fromCharCode(...b.subarray(12, 16));
-  if (chunk === 'VP8 ' && b[23] === 0x9d && b[24] === 0x01 && b[25] === 0x2a) {
-    return { width: ((b[27]! << 8) | b[26]!) & 0x3fff, height: ((b[29]! << 8) | b[28]!) & 0x3fff };
-  }
-  if (chunk === 'VP8L' && b[20] === 0x2f) {
-    const bits = b[21]! | (b[22]! << 8) | (b[23]! << 16) | (b[24]! << 24);
-    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
-  }
-  if (chunk === 'VP8X') {
-    return { width: 1 + (b[24]! | (b[25]! << 8) | (b[26]! << 16)), height: 1 + (b[27]! | (b[28]! << 8) | (b[29]! << 16)) };
-  }
-  return undefined;
-}
 
 /** Identifies and admits media bytes; throws a `MediaError` with the spec's code otherwise. */
 export function inspectMedia(bytes: Uint8Array, filename: string | null): { format: MediaFormat; media: MediaFacts } {

@@ -30,9 +30,8 @@ export const fontConsistency: Check = {
     for (const page of ctx.pages) {
       ctx.reader.read(page);
       const declined = ctx.reader.declined.get(page.number);
-      const missing = declined && /^font \/(.+) is missing from the resources$/.exec(declined);
-      if (missing) {
-        findings.push({ code: 'font_missing_from_resources', summary: `Page ${page.number} shows text in font /${missing[1]}, which its resources do not declare.`, page: page.number });
+      if (declined?.kind === 'font_missing_from_resources') {
+        findings.push({ code: 'font_missing_from_resources', summary: `Page ${page.number} shows text in font /${declined.font}, which its resources do not declare.`, page: page.number });
       }
       const fonts = asDict(view.resolve(page.resources?.get('Font')));
       if (!fonts) continue;

@@ -8,6 +8,7 @@ import type { ObjectView } from '../../pdf/pdf-file.js';
 import type { CmsVerification, SignatureVerifier } from '../../platform.js';
 import type { Check, CheckContext } from '../context.js';
 import type { Finding } from '../findings.js';
+import { revisionHistory } from './revision-history.js';
 
 const CONTENT_EDITS = new Set(['revision_text_edit', 'revision_content_edit', 'revision_graphics_edit', 'revision_image_replaced', 'revision_page_added', 'revision_page_removed', 'revision_font_added']);
 
@@ -38,50 +39,49 @@ export function findSignatures(view: ObjectView): SignatureField[] {
   return out;
 }
 
-/** The signature check; `contentFindings` are the revision-history findings (run first). */
-export function signatureIntegrity(contentFindings: () => Finding[]): Check {
-  return {
-    name: 'signature integrity',
-    run(ctx: CheckContext) {
-      const sigs = findSignatures(ctx.view);
-      if (sigs.length === 0) return { findings: [] };
-      const findings: Finding[] = [];
-      for (const { name, sig } of sigs) {
-        const range = (asArray(ctx.view.resolve(sig.get('ByteRange'))) ?? []).map((x) => asInt(ctx.view.resolve(x)) ?? -1);
-        const [a, b, c, d] = range;
-        const end = c !== undefined && d !== undefined ? c + d : -1;
-        const revision = ctx.revisions.find((r) => Math.abs(r.end - end) <= 2 || (r.end >= end && r.start < end));
-        const check = ctx.signatureChecks?.get(sig);
-        const state =
-          check?.integrity === 'valid'
-            ? `its CMS signature verifies${check.signer ? ` (signer ${check.signer})` : ''}; no certificate chain is trusted`
-            : check?.integrity === 'unknown'
-              ? `its CMS signature could not be checked (${check.detail ?? 'unsupported'})`
-              : check
-                ? 'its CMS signature does not verify'
-                : 'its CMS signature was not checked (no verifier on this platform)';
-        findings.push({ code: 'signature_present', summary: `Signature "${name}" signs revision ${revision?.revision ?? '?'}: ${state}.` });
-        if (check?.integrity === 'invalid') {
-          findings.push({ code: 'signature_invalid', summary: `Signature "${name}" does not match the bytes it covers${check.detail ? `: ${check.detail}` : ''}.`, revision: revision?.revision ?? 1, confidence: 0.95 });
-        }
-        const ok = range.length === 4 && a === 0 && b! > 0 && c! > b! && revision !== undefined && end >= revision.end - 2 && end <= revision.end;
-        if (!ok) {
-          findings.push({ code: 'signature_byte_range_invalid', summary: `Signature "${name}" covers bytes [${range.join(' ')}], not the whole revision it closes.`, confidence: 0.8 });
-          continue;
-        }
-        const after = contentFindings().filter((f) => CONTENT_EDITS.has(f.code) && (f.revision ?? 0) > revision!.revision);
-        for (const f of after) {
-          const finding: Finding = { code: 'modified_after_signing', summary: `After signature "${name}" (revision ${revision!.revision}): ${f.summary}`, confidence: 0.95 };
-          if (f.page !== undefined) finding.page = f.page;
-          if (f.revision !== undefined) finding.revision = f.revision;
-          if (f.boxes) finding.boxes = f.boxes;
-          findings.push(finding);
-        }
+/** The signature check; it reads the revision-history findings for edits after a signature. */
+export const signatureIntegrity: Check = {
+  name: 'signature integrity',
+  needs: [revisionHistory],
+  run(ctx: CheckContext, findingsOf) {
+    const sigs = findSignatures(ctx.view);
+    if (sigs.length === 0) return { findings: [] };
+    const findings: Finding[] = [];
+    for (const { name, sig } of sigs) {
+      const range = (asArray(ctx.view.resolve(sig.get('ByteRange'))) ?? []).map((x) => asInt(ctx.view.resolve(x)) ?? -1);
+      const [a, b, c, d] = range;
+      const end = c !== undefined && d !== undefined ? c + d : -1;
+      const revision = ctx.revisions.find((r) => Math.abs(r.end - end) <= 2 || (r.end >= end && r.start < end));
+      const check = ctx.signatureChecks?.get(sig);
+      const state =
+        check?.integrity === 'valid'
+          ? `its CMS signature verifies${check.signer ? ` (signer ${check.signer})` : ''}; no certificate chain is trusted`
+          : check?.integrity === 'unknown'
+            ? `its CMS signature could not be checked (${check.detail ?? 'unsupported'})`
+            : check
+              ? 'its CMS signature does not verify'
+              : 'its CMS signature was not checked (no verifier on this platform)';
+      findings.push({ code: 'signature_present', summary: `Signature "${name}" signs revision ${revision?.revision ?? '?'}: ${state}.` });
+      if (check?.integrity === 'invalid') {
+        findings.push({ code: 'signature_invalid', summary: `Signature "${name}" does not match the bytes it covers${check.detail ? `: ${check.detail}` : ''}.`, revision: revision?.revision ?? 1, confidence: 0.95 });
       }
-      return { findings };
-    },
-  };
-}
+      const ok = range.length === 4 && a === 0 && b! > 0 && c! > b! && revision !== undefined && end >= revision.end - 2 && end <= revision.end;
+      if (!ok) {
+        findings.push({ code: 'signature_byte_range_invalid', summary: `Signature "${name}" covers bytes [${range.join(' ')}], not the whole revision it closes.`, confidence: 0.8 });
+        continue;
+      }
+      const after = findingsOf(revisionHistory).filter((f) => CONTENT_EDITS.has(f.code) && (f.revision ?? 0) > revision!.revision);
+      for (const f of after) {
+        const finding: Finding = { code: 'modified_after_signing', summary: `After signature "${name}" (revision ${revision!.revision}): ${f.summary}`, confidence: 0.95 };
+        if (f.page !== undefined) finding.page = f.page;
+        if (f.revision !== undefined) finding.revision = f.revision;
+        if (f.boxes) finding.boxes = f.boxes;
+        findings.push(finding);
+      }
+    }
+    return { findings };
+  },
+};
 
 /** The bytes a signature covers (its /ByteRange), or undefined when the range is not in the file. */
 export function signedBytes(data: Uint8Array, sig: PdfDict, view: ObjectView): Uint8Array | undefined {

@@ -53,9 +53,30 @@ function categoryOf(unicode: string): Category {
   return c;
 }
 
+/** Why the interpreter declines a page, as a value (the message says it in words). */
+export type DeclineKind =
+  | 'font_missing_from_resources'
+  | 'font_unsupported'
+  | 'script_reordered'
+  | 'content_damaged'
+  | 'text_without_font'
+  | 'code_without_text'
+  | 'content_too_long'
+  | 'font_in_extgstate'
+  | 'forms_too_deep'
+  | 'type3_glyph';
+
 /** Why a page could not be read with certainty. */
 export class UnsupportedText extends Error {
   override readonly name = 'UnsupportedText';
+  constructor(
+    message: string,
+    readonly kind: DeclineKind,
+    /** The font resource name the decline is about, when it is about one. */
+    readonly font?: string,
+  ) {
+    super(message);
+  }
 }
 
 function mul(m1: readonly number[], m2: readonly number[]): Matrix {
@@ -323,7 +344,7 @@ class ItemBuilder {
       const g = glyphs[i]!;
       const category = categoryOf(g.unicode);
       if (category & Category.FormatMark) continue;
-      if (category & Category.Reordered) throw new UnsupportedText('right-to-left or shaped script');
+      if (category & Category.Reordered) throw new UnsupportedText('right-to-left or shaped script', 'script_reordered');
       let charSpacing = s.charSpacing + (i + 1 === glyphs.length ? extraSpacing : 0);
       let scaledDim = g.width * s.fontSize;
       if (g.code === 0x20) charSpacing += s.wordSpacing;
@@ -477,11 +498,11 @@ export class TextInterpreter {
 
   private loadFont(resources: PdfDict | undefined, name: string): TextFont {
     const dict = asDict(this.view.resolve(asDict(this.view.resolve(resources?.get('Font')))?.get(name)));
-    if (!dict) throw new UnsupportedText(`font /${name} is missing from the resources`);
+    if (!dict) throw new UnsupportedText(`font /${name} is missing from the resources`, 'font_missing_from_resources', name);
     let font = this.fonts.get(dict);
     if (!font) {
       const loaded = loadTextFont(this.file, this.view, dict);
-      if ('unsupported' in loaded) throw new UnsupportedText(loaded.unsupported);
+      if ('unsupported' in loaded) throw new UnsupportedText(loaded.unsupported, 'font_unsupported', name);
       font = loaded;
       this.fonts.set(dict, font);
     }
@@ -490,7 +511,7 @@ export class TextInterpreter {
 
   private decodeContent(stream: PdfStream): Uint8Array {
     const decoded = this.file.decode(stream);
-    if (decoded.damaged) throw new UnsupportedText('damaged content stream');
+    if (decoded.damaged) throw new UnsupportedText('damaged content stream', 'content_damaged');
     return decoded.data;
   }
 
@@ -540,9 +561,9 @@ export class TextInterpreter {
       else path = [Math.min(path[0], px), Math.min(path[1], py), Math.max(path[2], px), Math.max(path[3], py)];
     };
     const showString = (bytes: Uint8Array, extra: number): void => {
-      if (!s.font) throw new UnsupportedText('text shown without a font');
+      if (!s.font) throw new UnsupportedText('text shown without a font', 'text_without_font');
       const glyphs = s.font.decode(bytes);
-      if (!glyphs) throw new UnsupportedText(`a code of ${s.font.name} has no certain text`);
+      if (!glyphs) throw new UnsupportedText(`a code of ${s.font.name} has no certain text`, 'code_without_text', s.font.name);
       const origin = paint ? textTransformInto(s, [1, 0, 0, 1, 0, 0]) : undefined;
       builder.show(s, glyphs, extra);
       if (paint && origin) recordWords(paint, origin, glyphs, s);
@@ -551,7 +572,7 @@ export class TextInterpreter {
       s.fillLuminance = luminance(components, s.fillComponents);
     };
     readOperations(data, MAX_OPERATIONS, (op, operands) => {
-      if (++this.operations > MAX_OPERATIONS) throw new UnsupportedText('content too long to interpret');
+      if (++this.operations > MAX_OPERATIONS) throw new UnsupportedText('content too long to interpret', 'content_too_long');
       const num = (i: number): number => numberOf(operands[i]);
       switch (op) {
         case 'q':
@@ -695,7 +716,7 @@ export class TextInterpreter {
           if (operands[2] instanceof PdfString) showString(operands[2].bytes, 0);
           break;
         case 'TJ': {
-          if (!s.font) throw new UnsupportedText('text shown without a font');
+          if (!s.font) throw new UnsupportedText('text shown without a font', 'text_without_font');
           const factor = -s.fontSize / 1000;
           let buffer: number[] = [];
           for (const el of asArray(operands[0] as PdfObject | undefined) ?? []) {
@@ -712,7 +733,7 @@ export class TextInterpreter {
         }
         case 'gs': {
           const gs = asDict(this.view.resolve(asDict(this.view.resolve(resources?.get('ExtGState')))?.get(nameOf(operands[0]) ?? '')));
-          if (gs?.has('Font')) throw new UnsupportedText('font set through an ExtGState');
+          if (gs?.has('Font')) throw new UnsupportedText('font set through an ExtGState', 'font_in_extgstate');
           const ca = asNumber(this.view.resolve(gs?.get('ca')));
           if (ca !== undefined) s.fillAlpha = ca;
           if (gs?.has('BM')) {
@@ -734,7 +755,7 @@ export class TextInterpreter {
           const x = name ? this.view.resolve(asDict(this.view.resolve(resources?.get('XObject')))?.get(name)) : null;
           if (paint && x instanceof PdfStream && asName(x.dict.get('Subtype')) === 'Image') paint.push({ kind: 'image', box: unitSquare(s.ctm), stream: x });
           if (x instanceof PdfStream && asName(x.dict.get('Subtype')) === 'Form' && !forms.has(x)) {
-            if (depth >= MAX_FORM_DEPTH) throw new UnsupportedText('form XObjects nested too deeply');
+            if (depth >= MAX_FORM_DEPTH) throw new UnsupportedText('form XObjects nested too deeply', 'forms_too_deep');
             const matrix = (asArray(this.view.resolve(x.dict.get('Matrix'))) ?? IDENTITY).map((v) => asNumber(this.view.resolve(v)) ?? 0);
             const inner = cloneState(s);
             if (matrix.length === 6) inner.ctm = mul(s.ctm, matrix);
@@ -750,7 +771,7 @@ export class TextInterpreter {
           break;
         case 'd0':
         case 'd1':
-          throw new UnsupportedText('Type3 glyph procedure');
+          throw new UnsupportedText('Type3 glyph procedure', 'type3_glyph');
       }
     });
     builder.flush();

@@ -3,10 +3,10 @@
 // damaged or hostile headers (truncated segments, EXIF offset loops, a zTXt bomb).
 import { describe, expect, it } from 'vitest';
 import { zlibSync } from 'fflate';
-import { readContainer } from './containers.js';
-import { imageMetadataFindings } from './metadata-check.js';
-import { ijgTable, IJG_CHROMA, IJG_LUMA, matchQuantization } from './quantization.js';
-import { ZIGZAG } from './containers.js';
+import { readContainer } from './image-container.js';
+import { imageMetadataFindings } from '../image/metadata-check.js';
+import { ijgTable, IJG_CHROMA, IJG_LUMA, matchQuantization } from '../image/quantization.js';
+import { ZIGZAG } from './jpeg.js';
 
 const ascii = (s: string): number[] => [...s].map((c) => c.charCodeAt(0));
 const u16 = (n: number): number[] => [n >> 8, n & 255];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSize } from './image-size.js';
+import { imageSize } from './image-container.js';
 
 describe('imageSize', () => {
   it('reads a PNG IHDR', () => {

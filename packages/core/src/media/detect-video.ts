@@ -1,0 +1,43 @@
+// A video's detection: probed and decoded through the `MediaDecoder` port at the planned frame
+// times only, each frame scored by the image model (thumbnails when asked for), the series judged
+// as a clip.
+import { MediaError, undecodable } from '../errors.js';
+import type { Detection, Frame } from '../spec/media.js';
+import { message, required, type MediaRuntime } from './detectors.js';
+import { videoDetection, type EnvelopeBase } from './envelope.js';
+import { scorePicture, thumbnail } from './picture-score.js';
+import { framePlan } from './plan.js';
+
+/** Longest side frames are decoded at. */
+const FRAME_SIDE = 1024;
+
+/** Detects on a video. */
+export async function detectVideo(runtime: MediaRuntime, bytes: Uint8Array, base: Omit<EnvelopeBase, 'threshold'>, thumbnails: boolean): Promise<Detection> {
+  const decoder = runtime.platform.media;
+  if (!decoder) throw new MediaError('detectors_unavailable', 'The platform decodes no video.');
+  const threshold = (await required(runtime.imageModel)).manifest.threshold;
+  let probe;
+  try {
+    probe = await decoder.probe(bytes);
+  } catch (error) {
+    throw undecodable('video', `The video could not be read: ${message(error)}`);
+  }
+  if (!probe.video) throw undecodable('video', 'The file holds no video stream.');
+  const times = framePlan(probe.durationS);
+  const decoded = await decoder.frames(bytes, times, FRAME_SIDE, probe);
+  const frames: Frame[] = [];
+  for (const [index, frame] of decoded.entries()) {
+    if ('error' in frame) {
+      frames.push({ index, timestamp_s: frame.timeS, score: null, cause: 'frame_not_decoded' });
+      continue;
+    }
+    const score = await scorePicture(runtime, frame);
+    const entry: Frame = score === null ? { index, timestamp_s: frame.timeS, score: null, cause: 'frame_too_small' } : { index, timestamp_s: frame.timeS, score };
+    if (thumbnails) {
+      const b64 = await thumbnail(runtime, frame);
+      if (b64) entry.thumbnail_b64 = b64;
+    }
+    frames.push(entry);
+  }
+  return videoDetection({ ...base, threshold }, frames);
+}
