@@ -58,7 +58,14 @@ async function makePayStub(seed: number): Promise<Uint8Array> {
   const page = doc.addPage([612, 792]);
   page.drawText('ACME Manufacturing Inc. - Earnings Statement', { x: 40, y: 740, size: 14, font });
   page.drawText(`Pay date 05/31/2024   Employee #${1000 + seed}`, { x: 40, y: 720, size: 10, font });
-  const lines = [['Regular', 4200 + seed * 10], ['Overtime', 350], ['Bonus', 500], ['Federal tax', -820], ['State tax', -240], ['Social security', -313]];
+  const lines = [
+    ['Regular', 4200 + seed * 10],
+    ['Overtime', 350],
+    ['Bonus', 500],
+    ['Federal tax', -820],
+    ['State tax', -240],
+    ['Social security', -313],
+  ];
   lines.forEach(([label, amount], i) => {
     page.drawText(String(label), { x: 40, y: 680 - i * 18, size: 10, font });
     page.drawText(money(Number(amount) * 100).padStart(12, ' '), { x: 300, y: 680 - i * 18, size: 10, font: mono });
@@ -117,10 +124,37 @@ function renderHtml(html: string, producer: 'chromium' | 'libreoffice'): Uint8Ar
   writeFileSync(input, html);
   if (producer === 'chromium') {
     const output = join(dir, 'statement.pdf');
-    execFileSync('/usr/lib/chromium/chromium', ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--no-pdf-header-footer', `--print-to-pdf=${output}`, `file://${input}`], { stdio: 'ignore', timeout: 60_000 });
+    execFileSync(
+      '/usr/lib/chromium/chromium',
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-dev-shm-usage',
+        '--no-pdf-header-footer',
+        `--print-to-pdf=${output}`,
+        `file://${input}`,
+      ],
+      { stdio: 'ignore', timeout: 60_000 },
+    );
     return new Uint8Array(readFileSync(output));
   }
-  execFileSync('soffice', ['--headless', '--norestore', `-env:UserInstallation=file://${dir}/profile`, '--infilter=HTML (StarWriter)', '--convert-to', 'pdf:writer_pdf_Export', '--outdir', dir, input], { stdio: 'ignore', timeout: 120_000 });
+  execFileSync(
+    'soffice',
+    [
+      '--headless',
+      '--norestore',
+      `-env:UserInstallation=file://${dir}/profile`,
+      '--infilter=HTML (StarWriter)',
+      '--convert-to',
+      'pdf:writer_pdf_Export',
+      '--outdir',
+      dir,
+      input,
+    ],
+    { stdio: 'ignore', timeout: 120_000 },
+  );
   return new Uint8Array(readFileSync(join(dir, 'statement.pdf')));
 }
 
@@ -130,7 +164,13 @@ async function addComment(bytes: Uint8Array): Promise<Uint8Array> {
   const snapshot = doc.takeSnapshot();
   const page = doc.getPage(0);
   const note = doc.context.obj({ Type: 'Annot', Subtype: 'Text', Rect: [560, 740, 580, 760], Contents: PDFString.of('Checked by underwriting') });
-  const highlight = doc.context.obj({ Type: 'Annot', Subtype: 'Highlight', Rect: [48, 736, 250, 756], QuadPoints: [48, 756, 250, 756, 48, 736, 250, 736], C: [1, 1, 0] });
+  const highlight = doc.context.obj({
+    Type: 'Annot',
+    Subtype: 'Highlight',
+    Rect: [48, 736, 250, 756],
+    QuadPoints: [48, 756, 250, 756, 48, 736, 250, 736],
+    C: [1, 1, 0],
+  });
   page.node.addAnnot(doc.context.register(note));
   page.node.addAnnot(doc.context.register(highlight));
   snapshot.markRefForSave(page.ref);
@@ -142,7 +182,7 @@ async function addAttachment(bytes: Uint8Array): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   const snapshot = doc.takeSnapshot();
   await doc.attach(new TextEncoder().encode('supporting note'), 'note.txt', { mimeType: 'text/plain' });
-  snapshot.markRefForSave(doc.catalog.ref ?? doc.context.trailerInfo.Root as PDFRef);
+  snapshot.markRefForSave(doc.catalog.ref ?? (doc.context.trailerInfo.Root as PDFRef));
   return concatBytes(bytes, await doc.saveIncremental(snapshot));
 }
 
@@ -162,9 +202,25 @@ export async function accuracyCorpus(count = 12): Promise<Sample[]> {
       if (!target) continue;
       const { x0, y0, x1, y1 } = target;
       const box = `${x0 - 1} ${y0 - 1} ${x1 - x0 + 2} ${y1 - y0 + 2}`;
-      const forgedBytes = await appendContent(genuine, (f) => `q 1 g ${box} re f Q BT /${f} ${(y1 - y0) * 0.9} Tf ${x0} ${y0 + (y1 - y0) * 0.2} Td (${money(9_999_900 + i)}) Tj ET`);
-      samples.push({ name: `${producer}-whitebox-${i}`, kind: 'tampered', technique: `white box + new text on a ${producer} document`, bytes: forgedBytes, edit: target });
-      if (qpdf) samples.push({ name: `${producer}-whitebox-rewrite-${i}`, kind: 'tampered', technique: `white box on a ${producer} document, then full rewrite (qpdf)`, bytes: tool(forgedBytes, 'qpdf', (a, b) => [a, b]), edit: target });
+      const forgedBytes = await appendContent(
+        genuine,
+        (f) => `q 1 g ${box} re f Q BT /${f} ${(y1 - y0) * 0.9} Tf ${x0} ${y0 + (y1 - y0) * 0.2} Td (${money(9_999_900 + i)}) Tj ET`,
+      );
+      samples.push({
+        name: `${producer}-whitebox-${i}`,
+        kind: 'tampered',
+        technique: `white box + new text on a ${producer} document`,
+        bytes: forgedBytes,
+        edit: target,
+      });
+      if (qpdf)
+        samples.push({
+          name: `${producer}-whitebox-rewrite-${i}`,
+          kind: 'tampered',
+          technique: `white box on a ${producer} document, then full rewrite (qpdf)`,
+          bytes: tool(forgedBytes, 'qpdf', (a, b) => [a, b]),
+          edit: target,
+        });
     }
   }
   for (let i = 0; i < count; i++) {
@@ -172,10 +228,21 @@ export async function accuracyCorpus(count = 12): Promise<Sample[]> {
     const stub = await makePayStub(i);
     samples.push({ name: `statement-${i}`, kind: 'genuine', technique: 'pdf-lib statement', bytes: statement });
     samples.push({ name: `stub-${i}`, kind: 'genuine', technique: 'pdf-lib pay stub', bytes: stub });
-    if (gs) samples.push({ name: `gs-${i}`, kind: 'genuine', technique: 'Ghostscript render', bytes: tool(stub, 'gs', (a, b) => ['-q', '-dNOPAUSE', '-dBATCH', '-sDEVICE=pdfwrite', `-sOutputFile=${b}`, a]) });
+    if (gs)
+      samples.push({
+        name: `gs-${i}`,
+        kind: 'genuine',
+        technique: 'Ghostscript render',
+        bytes: tool(stub, 'gs', (a, b) => ['-q', '-dNOPAUSE', '-dBATCH', '-sDEVICE=pdfwrite', `-sOutputFile=${b}`, a]),
+      });
     if (qpdf) {
       samples.push({ name: `lin-${i}`, kind: 'benign', technique: 'linearized (qpdf)', bytes: tool(statement, 'qpdf', (a, b) => ['--linearize', a, b]) });
-      samples.push({ name: `recompressed-${i}`, kind: 'benign', technique: 're-compressed (qpdf object streams)', bytes: tool(statement, 'qpdf', (a, b) => ['--object-streams=generate', '--compress-streams=y', a, b]) });
+      samples.push({
+        name: `recompressed-${i}`,
+        kind: 'benign',
+        technique: 're-compressed (qpdf object streams)',
+        bytes: tool(statement, 'qpdf', (a, b) => ['--object-streams=generate', '--compress-streams=y', a, b]),
+      });
     }
     samples.push({ name: `form-${i}`, kind: 'benign', technique: 'form filled later', bytes: await fillForm(await makeForm(), money(1_000_000 + i * 12345)) });
     samples.push({ name: `comment-${i}`, kind: 'benign', technique: 'comment and highlight added', bytes: await addComment(statement) });
@@ -191,8 +258,20 @@ export async function accuracyCorpus(count = 12): Promise<Sample[]> {
     const edited = await editText(statement, 0, opening, forged, { useObjectStreams: i % 2 === 0 });
     samples.push({ name: `edit-${i}`, kind: 'tampered', technique: 'incremental text edit', bytes: edited, edit: openingBox });
     const whiteBox = await appendContent(statement, (f) => `q 1 g 128 696 70 13 re f Q BT /${f} 10 Tf 130 700 Td (${money(9_999_999 - i)}) Tj ET`);
-    samples.push({ name: `whitebox-${i}`, kind: 'tampered', technique: 'white box + new text (incremental)', bytes: whiteBox, edit: { page: 1, x0: 128, y0: 696, x1: 198, y1: 709 } });
-    samples.push({ name: `overlay-${i}`, kind: 'tampered', technique: 'annotation overlay', bytes: await addOverlay(stub, [298, 556, 380, 572], money(9_999_900)), edit: { page: 1, x0: 298, y0: 556, x1: 380, y1: 572 } });
+    samples.push({
+      name: `whitebox-${i}`,
+      kind: 'tampered',
+      technique: 'white box + new text (incremental)',
+      bytes: whiteBox,
+      edit: { page: 1, x0: 128, y0: 696, x1: 198, y1: 709 },
+    });
+    samples.push({
+      name: `overlay-${i}`,
+      kind: 'tampered',
+      technique: 'annotation overlay',
+      bytes: await addOverlay(stub, [298, 556, 380, 572], money(9_999_900)),
+      edit: { page: 1, x0: 298, y0: 556, x1: 380, y1: 572 },
+    });
     if (mutool) {
       const hex = (t: string): string => Array.from(t, (c) => c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')).join('');
       const script = new URL('./tools/mutool-edit.js', import.meta.url).pathname;
@@ -213,11 +292,37 @@ export async function accuracyCorpus(count = 12): Promise<Sample[]> {
       edit: openingBox,
     });
     if (exiftool) {
-      samples.push({ name: `exif-${i}`, kind: 'tampered', technique: 'metadata edit (exiftool)', bytes: tool(stub, 'sh', (a, b) => ['-c', `exiftool -q -Producer='Microsoft Word' -ModifyDate='2024:06:02 10:00:00' -o '${b}' '${a}'`]) });
+      samples.push({
+        name: `exif-${i}`,
+        kind: 'tampered',
+        technique: 'metadata edit (exiftool)',
+        bytes: tool(stub, 'sh', (a, b) => ['-c', `exiftool -q -Producer='Microsoft Word' -ModifyDate='2024:06:02 10:00:00' -o '${b}' '${a}'`]),
+      });
     }
-    if (qpdf) samples.push({ name: `rewrite-qpdf-${i}`, kind: 'tampered', technique: 'text edit then full rewrite (qpdf)', bytes: tool(edited, 'qpdf', (a, b) => [a, b]), edit: openingBox });
-    if (gs) samples.push({ name: `rewrite-gs-${i}`, kind: 'tampered', technique: 'white box then full rewrite (Ghostscript)', bytes: tool(whiteBox, 'gs', (a, b) => ['-q', '-dNOPAUSE', '-dBATCH', '-sDEVICE=pdfwrite', `-sOutputFile=${b}`, a]), edit: { page: 1, x0: 128, y0: 696, x1: 198, y1: 709 } });
-    if (mutool) samples.push({ name: `rewrite-mutool-${i}`, kind: 'tampered', technique: 'white box then full rewrite (mutool clean)', bytes: tool(whiteBox, 'mutool', (a, b) => ['clean', '-gg', a, b]), edit: { page: 1, x0: 128, y0: 696, x1: 198, y1: 709 } });
+    if (qpdf)
+      samples.push({
+        name: `rewrite-qpdf-${i}`,
+        kind: 'tampered',
+        technique: 'text edit then full rewrite (qpdf)',
+        bytes: tool(edited, 'qpdf', (a, b) => [a, b]),
+        edit: openingBox,
+      });
+    if (gs)
+      samples.push({
+        name: `rewrite-gs-${i}`,
+        kind: 'tampered',
+        technique: 'white box then full rewrite (Ghostscript)',
+        bytes: tool(whiteBox, 'gs', (a, b) => ['-q', '-dNOPAUSE', '-dBATCH', '-sDEVICE=pdfwrite', `-sOutputFile=${b}`, a]),
+        edit: { page: 1, x0: 128, y0: 696, x1: 198, y1: 709 },
+      });
+    if (mutool)
+      samples.push({
+        name: `rewrite-mutool-${i}`,
+        kind: 'tampered',
+        technique: 'white box then full rewrite (mutool clean)',
+        bytes: tool(whiteBox, 'mutool', (a, b) => ['clean', '-gg', a, b]),
+        edit: { page: 1, x0: 128, y0: 696, x1: 198, y1: 709 },
+      });
   }
   return samples;
 }

@@ -24,12 +24,18 @@ function located(d: DocumentResult, sample: Sample): boolean {
 const pct = (a: number, b: number): string => (b === 0 ? 'n/a' : `${((100 * a) / b).toFixed(1)}%`);
 
 const samples = await accuracyCorpus();
-const rows = new Map<string, { kind: string; n: number; flagged: number; verdicts: Record<string, number>; located: number; locatable: number; codes: Record<string, number> }>();
+const rows = new Map<
+  string,
+  { kind: string; n: number; flagged: number; verdicts: Record<string, number>; located: number; locatable: number; codes: Record<string, number> }
+>();
 for (const s of samples) {
   const d = await engine.scan(s.bytes, { name: s.name });
   const key = `${s.kind}|${s.technique}`;
   let row = rows.get(key);
-  if (!row) rows.set(key, (row = { kind: s.kind, n: 0, flagged: 0, verdicts: {}, located: 0, locatable: 0, codes: {} }));
+  if (!row) {
+    row = { kind: s.kind, n: 0, flagged: 0, verdicts: {}, located: 0, locatable: 0, codes: {} };
+    rows.set(key, row);
+  }
   row.n++;
   if (flagged(d)) row.flagged++;
   row.verdicts[d.verdict] = (row.verdicts[d.verdict] ?? 0) + 1;
@@ -45,9 +51,17 @@ console.log('| kind | technique | files | flagged | rate | verdicts | edits loca
 console.log('|---|---|---|---|---|---|---|---|');
 for (const [key, r] of rows) {
   const technique = key.split('|')[1];
-  const verdicts = Object.entries(r.verdicts).map(([v, n]) => `${v} ${n}`).join(', ');
-  const codes = Object.entries(r.codes).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([c, n]) => `${c} (${n})`).join(', ');
-  console.log(`| ${r.kind} | ${technique} | ${r.n} | ${r.flagged} | ${pct(r.flagged, r.n)} | ${verdicts} | ${r.locatable ? pct(r.located, r.locatable) : '—'} | ${codes || '—'} |`);
+  const verdicts = Object.entries(r.verdicts)
+    .map(([v, n]) => `${v} ${n}`)
+    .join(', ');
+  const codes = Object.entries(r.codes)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([c, n]) => `${c} (${n})`)
+    .join(', ');
+  console.log(
+    `| ${r.kind} | ${technique} | ${r.n} | ${r.flagged} | ${pct(r.flagged, r.n)} | ${verdicts} | ${r.locatable ? pct(r.located, r.locatable) : '—'} | ${codes || '—'} |`,
+  );
 }
 
 const sum = (pred: (kind: string, technique: string) => boolean, field: 'n' | 'flagged' | 'located' | 'locatable'): number =>
@@ -75,4 +89,6 @@ console.log(`- recall on edits that leave a revision trail or draw over content:
 console.log(`- recall on full rewrites: ${pct(sum(rewrite, 'flagged'), sum(rewrite, 'n'))} (target ≥ 80%)`);
 console.log(`- false positives on genuine documents and benign revisions: ${pct(sum(genuine, 'flagged'), sum(genuine, 'n'))} (target ≤ 2%)`);
 console.log(`- edits located by a region (flagged files with a known edit place): ${pct(sum(tampered, 'located'), sum(tampered, 'locatable'))} (target ≥ 80%)`);
-console.log(`- shared corpus: ${corpusFlagged} of ${corpusExamined} examined files flagged (${pct(corpusFlagged, corpusExamined)}); it includes files really edited in Acrobat (TouchUp traces, later text revisions) and JavaScript test files`);
+console.log(
+  `- shared corpus: ${corpusFlagged} of ${corpusExamined} examined files flagged (${pct(corpusFlagged, corpusExamined)}); it includes files really edited in Acrobat (TouchUp traces, later text revisions) and JavaScript test files`,
+);

@@ -40,7 +40,11 @@ for (const name of Object.keys(files)) {
   for (let round = 0; round < 3; round++) {
     const before = await page.$$eval('article.result', (c) => c.length);
     await page.setInputFiles('#file', [join(dir, name)]);
-    await page.waitForFunction((n) => document.querySelectorAll('article.result[data-state="done"], article.result[data-state="failed"]').length === n + 1, before, { timeout: 300_000 });
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('article.result[data-state="done"], article.result[data-state="failed"]').length === n + 1,
+      before,
+      { timeout: 300_000 },
+    );
     browserMs[name] = Number(await page.$eval('article.result:last-of-type', (c) => (c as HTMLElement).dataset.ms));
   }
 }
@@ -49,4 +53,7 @@ rmSync(dir, { recursive: true, force: true });
 
 console.log(`Time to a verdict, Chromium (${served.browser.version()}) vs Node ${process.version}, OCR off, warm (one run)\n`);
 console.log(`${'file'.padEnd(26)}${'Node'.padStart(10)}${'browser'.padStart(10)}  ratio`);
-for (const name of Object.keys(files)) console.log(`${name.padEnd(26)}${`${node[name]!.toFixed(0)} ms`.padStart(10)}${`${browserMs[name]!.toFixed(0)} ms`.padStart(10)}  ${(browserMs[name]! / node[name]!).toFixed(2)}x`);
+for (const name of Object.keys(files))
+  console.log(
+    `${name.padEnd(26)}${`${node[name]!.toFixed(0)} ms`.padStart(10)}${`${browserMs[name]!.toFixed(0)} ms`.padStart(10)}  ${(browserMs[name]! / node[name]!).toFixed(2)}x`,
+  );

@@ -43,4 +43,3 @@ export async function benchCorpus(dir: string): Promise<BenchFile[]> {
   }
   return files;
 }
-

@@ -6,7 +6,16 @@
 // marked a region over the edit; and the false positives on genuine images. One run.
 // `npm run bench:images` (GENUINE=N TAMPERED=N to size it).
 import { createNodeEngine } from '@loupe/node';
-import { captureDocument, copyMoveDigit, resave, retypeAmount, spliceAmount, type Box, type DocumentImage, type Tampered } from '../test/fixtures/document-photos.js';
+import {
+  captureDocument,
+  copyMoveDigit,
+  resave,
+  retypeAmount,
+  spliceAmount,
+  type Box,
+  type DocumentImage,
+  type Tampered,
+} from '../test/fixtures/document-photos.js';
 
 const GENUINE = Number(process.env.GENUINE ?? 24);
 const TAMPERED = Number(process.env.TAMPERED ?? 12);
@@ -19,13 +28,22 @@ const EXPECTED: Record<Tampered['technique'], string[]> = {
   resaved: ['jpeg_double_compressed'],
 };
 
-interface Row { flagged: number; indicator: number; located: number; total: number; ms: number[] }
+interface Row {
+  flagged: number;
+  indicator: number;
+  located: number;
+  total: number;
+  ms: number[];
+}
 const rows = new Map<string, Row>();
 const row = (name: string): Row => rows.get(name) ?? rows.set(name, { flagged: 0, indicator: 0, located: 0, total: 0, ms: [] }).get(name)!;
 const falseIndicators = new Map<string, number>();
 
 function overlaps(region: { x: number; y: number; w: number; h: number }, box: Box, width: number, height: number): boolean {
-  const x0 = (box.x0 / width) * 100, x1 = (box.x1 / width) * 100, y0 = (box.y0 / height) * 100, y1 = (box.y1 / height) * 100;
+  const x0 = (box.x0 / width) * 100,
+    x1 = (box.x1 / width) * 100,
+    y0 = (box.y0 / height) * 100,
+    y1 = (box.y1 / height) * 100;
   return region.x < x1 && region.x + region.w > x0 && region.y < y1 && region.y + region.h > y0;
 }
 
@@ -44,7 +62,11 @@ async function judge(name: string, bytes: Uint8Array, image: DocumentImage, tamp
   }
   const expected = EXPECTED[tampered.technique];
   if (codes.some((c) => expected.includes(c))) r.indicator++;
-  if (tampered.edits.length > 0 && doc.regions.some((g) => expected.includes(g.indicator_code) && tampered.edits.some((e) => overlaps(g, e, image.width, image.height)))) r.located++;
+  if (
+    tampered.edits.length > 0 &&
+    doc.regions.some((g) => expected.includes(g.indicator_code) && tampered.edits.some((e) => overlaps(g, e, image.width, image.height)))
+  )
+    r.located++;
 }
 
 console.log(`Image forensics bench: ${GENUINE} genuine photos + ${GENUINE / 2} scans, ${TAMPERED} tampered per technique (node ${process.version})\n`);
@@ -78,7 +100,9 @@ for (const [name, r] of rows) {
   const ms = [...r.ms].sort((a, b) => a - b)[r.ms.length >> 1]!;
   const genuine = name.startsWith('genuine');
   const placeless = genuine || name.startsWith('re-saved');
-  console.log(`${name.padEnd(34)} ${String(r.total).padStart(4)}   ${pct(r.flagged, r.total)}    ${genuine ? '    -' : pct(r.indicator, r.total)}    ${placeless ? '    -' : pct(r.located, r.indicator)}   ${ms.toFixed(0).padStart(6)}`);
+  console.log(
+    `${name.padEnd(34)} ${String(r.total).padStart(4)}   ${pct(r.flagged, r.total)}    ${genuine ? '    -' : pct(r.indicator, r.total)}    ${placeless ? '    -' : pct(r.located, r.indicator)}   ${ms.toFixed(0).padStart(6)}`,
+  );
 }
 console.log(`\nindicators raised on genuine images: ${[...falseIndicators].map(([c, n]) => `${c} x${n}`).join(', ') || 'none'}`);
 await engine.dispose();

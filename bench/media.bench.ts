@@ -7,7 +7,21 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aggregateScore, analyseSpeech, audioWindows, framePlan, genaiFeatures, GENAI_FEATURES, loadVad, speechProbabilities, SPEECH_FEATURES, SPEECH_RATE, wasmAudioKernels, wasmKernels, windowFeatures } from '@loupe/core';
+import {
+  aggregateScore,
+  analyseSpeech,
+  audioWindows,
+  framePlan,
+  genaiFeatures,
+  GENAI_FEATURES,
+  loadVad,
+  speechProbabilities,
+  SPEECH_FEATURES,
+  SPEECH_RATE,
+  wasmAudioKernels,
+  wasmKernels,
+  windowFeatures,
+} from '@loupe/core';
 import { referenceAudioKernels, referenceKernels } from '@loupe/core/testing';
 import { createCanvasDecoder, createFfmpegMediaDecoder, createModelStore, createNodeMediaEngine, createOnnxInference, ffmpegPaths } from '@loupe/node';
 import { downscaleRgba, generateScene, photographScene } from '../test/fixtures/scenes.js';
@@ -16,10 +30,56 @@ import { median } from './measure.js';
 const dir = mkdtempSync(join(tmpdir(), 'loupe-media-bench-'));
 const photo = photographScene(7, 4000, 3000);
 // phone cameras write a key frame about every second; x264's default is every 250 frames
-execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=60', '-c:v', 'libx264', '-preset', 'veryfast', '-g', '30', '-pix_fmt', 'yuv420p', join(dir, 'clip.mp4')]);
-execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30:duration=60', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', join(dir, 'long-gop.mp4')]);
+execFileSync(ffmpegPaths().ffmpeg, [
+  '-v',
+  'error',
+  '-f',
+  'lavfi',
+  '-i',
+  'testsrc2=size=1280x720:rate=30:duration=60',
+  '-c:v',
+  'libx264',
+  '-preset',
+  'veryfast',
+  '-g',
+  '30',
+  '-pix_fmt',
+  'yuv420p',
+  join(dir, 'clip.mp4'),
+]);
+execFileSync(ffmpegPaths().ffmpeg, [
+  '-v',
+  'error',
+  '-f',
+  'lavfi',
+  '-i',
+  'testsrc2=size=1280x720:rate=30:duration=60',
+  '-c:v',
+  'libx264',
+  '-preset',
+  'veryfast',
+  '-pix_fmt',
+  'yuv420p',
+  join(dir, 'long-gop.mp4'),
+]);
 // five minutes of speech: the natural fixture looped, as a 44.1 kHz MP3
-execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-stream_loop', '40', '-i', join(import.meta.dirname, '..', 'test', 'fixtures', 'audio', 'natural-fr-words.ogg'), '-t', '300', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '128k', join(dir, 'speech.mp3')]);
+execFileSync(ffmpegPaths().ffmpeg, [
+  '-v',
+  'error',
+  '-stream_loop',
+  '40',
+  '-i',
+  join(import.meta.dirname, '..', 'test', 'fixtures', 'audio', 'natural-fr-words.ogg'),
+  '-t',
+  '300',
+  '-ar',
+  '44100',
+  '-c:a',
+  'libmp3lame',
+  '-b:a',
+  '128k',
+  join(dir, 'speech.mp3'),
+]);
 const speech = new Uint8Array(readFileSync(join(dir, 'speech.mp3')));
 const video = new Uint8Array(readFileSync(join(dir, 'clip.mp4')));
 const longGop = new Uint8Array(readFileSync(join(dir, 'long-gop.mp4')));
@@ -71,9 +131,15 @@ t = performance.now();
 const frames = await media.frames(video, framePlan((await media.probe(video)).durationS), 1024);
 const framesMs = performance.now() - t;
 
-console.log(`12 MP photo (${(photo.length / 1e6).toFixed(1)} MB JPEG): ${imageMs.toFixed(0)} ms warm end to end (target 150 ms); ${first.verdict}, score ${first.score}`);
-console.log(`  decode ${decodeMs.toFixed(0)} ms; features of the whole 12 MP picture ${preprocessMs.toFixed(0)} ms on the kernels vs ${referenceMs.toFixed(0)} ms on the TypeScript references (${(referenceMs / preprocessMs).toFixed(1)}x; the engine reads 9 tiles of 512 px, about a fifth of that); inference ${inferenceMs.toFixed(1)} ms; aggregate ${aggregateMs.toFixed(2)} ms`);
-console.log(`60 s 720p video, key frame every second (${(video.length / 1e6).toFixed(1)} MB), ${frames.length} frames: ${videoMs.toFixed(0)} ms end to end (target 3000 ms); frame decoding alone ${framesMs.toFixed(0)} ms`);
+console.log(
+  `12 MP photo (${(photo.length / 1e6).toFixed(1)} MB JPEG): ${imageMs.toFixed(0)} ms warm end to end (target 150 ms); ${first.verdict}, score ${first.score}`,
+);
+console.log(
+  `  decode ${decodeMs.toFixed(0)} ms; features of the whole 12 MP picture ${preprocessMs.toFixed(0)} ms on the kernels vs ${referenceMs.toFixed(0)} ms on the TypeScript references (${(referenceMs / preprocessMs).toFixed(1)}x; the engine reads 9 tiles of 512 px, about a fifth of that); inference ${inferenceMs.toFixed(1)} ms; aggregate ${aggregateMs.toFixed(2)} ms`,
+);
+console.log(
+  `60 s 720p video, key frame every second (${(video.length / 1e6).toFixed(1)} MB), ${frames.length} frames: ${videoMs.toFixed(0)} ms end to end (target 3000 ms); frame decoding alone ${framesMs.toFixed(0)} ms`,
+);
 console.log(`60 s 720p video, key frame every 250 frames (x264 default): ${longGopMs.toFixed(0)} ms end to end`);
 
 // the split for the audio
@@ -101,24 +167,36 @@ referenceAudioKernels.cepstra(pcm);
 const cepstraRefMs = performance.now() - t;
 const analysis = await analyseSpeech(wasmAudioKernels, vad, audio.samples, audio.sampleRate);
 t = performance.now();
-const rows = audioWindows((audio.samples.length / audio.sampleRate) * 1000).map((w) => windowFeatures(analysis, w.start_ms, w.end_ms)).filter((f): f is Float32Array => f !== null);
+const rows = audioWindows((audio.samples.length / audio.sampleRate) * 1000)
+  .map((w) => windowFeatures(analysis, w.start_ms, w.end_ms))
+  .filter((f): f is Float32Array => f !== null);
 const featuresMs = performance.now() - t;
 const batch = new Float32Array(rows.length * SPEECH_FEATURES);
-rows.forEach((r, i) => batch.set(r, i * SPEECH_FEATURES));
+for (const [i, r] of rows.entries()) batch.set(r, i * SPEECH_FEATURES);
 t = performance.now();
 const scored = await speechRun.run({ features: { data: batch, dims: [rows.length, SPEECH_FEATURES] } });
 const speechInferenceMs = performance.now() - t;
 t = performance.now();
 aggregateScore(Array.from(scored[speechModel.manifest.outputs[0]!.name]!.data as Float32Array));
 const audioAggregateMs = performance.now() - t;
-console.log(`5-minute MP3 (${(speech.length / 1e6).toFixed(1)} MB, 44.1 kHz): ${audioMs.toFixed(0)} ms warm end to end (target 3000 ms); ${heard.verdict}, score ${heard.score}, ${heard.segments!.length} windows`);
-console.log(`  decode ${audioDecodeMs.toFixed(0)} ms; resample to 16 kHz ${resampleMs.toFixed(0)} ms on the kernels vs ${resampleRefMs.toFixed(0)} ms on the reference (${(resampleRefMs / resampleMs).toFixed(1)}x); LFCC ${cepstraMs.toFixed(0)} ms vs ${cepstraRefMs.toFixed(0)} ms (${(cepstraRefMs / cepstraMs).toFixed(1)}x); VAD ${vadMs.toFixed(0)} ms; window features ${featuresMs.toFixed(1)} ms; inference ${speechInferenceMs.toFixed(1)} ms; aggregate ${audioAggregateMs.toFixed(2)} ms`);
+console.log(
+  `5-minute MP3 (${(speech.length / 1e6).toFixed(1)} MB, 44.1 kHz): ${audioMs.toFixed(0)} ms warm end to end (target 3000 ms); ${heard.verdict}, score ${heard.score}, ${heard.segments!.length} windows`,
+);
+console.log(
+  `  decode ${audioDecodeMs.toFixed(0)} ms; resample to 16 kHz ${resampleMs.toFixed(0)} ms on the kernels vs ${resampleRefMs.toFixed(0)} ms on the reference (${(resampleRefMs / resampleMs).toFixed(1)}x); LFCC ${cepstraMs.toFixed(0)} ms vs ${cepstraRefMs.toFixed(0)} ms (${(cepstraRefMs / cepstraMs).toFixed(1)}x); VAD ${vadMs.toFixed(0)} ms; window features ${featuresMs.toFixed(1)} ms; inference ${speechInferenceMs.toFixed(1)} ms; aggregate ${audioAggregateMs.toFixed(2)} ms`,
+);
 
 // V1.5 against V1.6 on held-out scenes (seeds the models never saw) as they travel: the camera
 // photo, re-saved at JPEG 70, downscaled by 0.6 and re-saved; and the generated picture, re-saved
 const v15 = createNodeMediaEngine({ version: 'V1.5' });
 const v16 = createNodeMediaEngine({ version: 'V1.6' });
-const kinds: Record<string, { label: 0 | 1; pictures: Uint8Array[] }> = { 'camera photo': { label: 0, pictures: [] }, 'camera photo re-saved (q70)': { label: 0, pictures: [] }, 'camera photo downscaled 0.6 + q80': { label: 0, pictures: [] }, 'generated': { label: 1, pictures: [] }, 'generated re-saved (q70)': { label: 1, pictures: [] } };
+const kinds: Record<string, { label: 0 | 1; pictures: Uint8Array[] }> = {
+  'camera photo': { label: 0, pictures: [] },
+  'camera photo re-saved (q70)': { label: 0, pictures: [] },
+  'camera photo downscaled 0.6 + q80': { label: 0, pictures: [] },
+  generated: { label: 1, pictures: [] },
+  'generated re-saved (q70)': { label: 1, pictures: [] },
+};
 for (let seed = 900; seed < 916; seed++) {
   const camera = photographScene(seed);
   const generated = generateScene(seed);
@@ -126,13 +204,16 @@ for (let seed = 900; seed < 916; seed++) {
   kinds['camera photo']!.pictures.push(camera);
   kinds['camera photo re-saved (q70)']!.pictures.push(await decoder.encodeJpeg!(cameraPixels, 70));
   kinds['camera photo downscaled 0.6 + q80']!.pictures.push(await decoder.encodeJpeg!(downscaleRgba(cameraPixels, 0.6), 80));
-  kinds['generated']!.pictures.push(generated);
+  kinds.generated!.pictures.push(generated);
   kinds['generated re-saved (q70)']!.pictures.push(await decoder.encodeJpeg!(await decoder.decode(generated), 70));
 }
 console.log('\nDetector versions on 16 held-out scenes (share answered LIKELY_REAL / ALERT / LIKELY_AI):');
 for (const [kind, { pictures }] of Object.entries(kinds)) {
   const line: string[] = [];
-  for (const [name, e] of [['V1.5', v15], ['V1.6', v16]] as const) {
+  for (const [name, e] of [
+    ['V1.5', v15],
+    ['V1.6', v16],
+  ] as const) {
     const verdicts = await Promise.all(pictures.map(async (p) => (await e.detect(p, { filename: 'p.jpg' })).verdict));
     const share = (v: string): string => (verdicts.filter((x) => x === v).length / verdicts.length).toFixed(2);
     line.push(`${name} ${share('LIKELY_REAL')} / ${share('ALERT')} / ${share('LIKELY_AI')}`);

@@ -30,8 +30,17 @@ async function makePayStub(seed: number, edit = 0): Promise<Uint8Array> {
   const page = doc.addPage([612, 792]);
   page.drawText('Northwind Logistics LLC - Earnings Statement', { x: 50, y: 740, size: 14, font });
   page.drawText(`Pay date 05/31/2024   Employee ${2000 + seed}   Pay period 05/16/2024 to 05/31/2024`, { x: 50, y: 720, size: 10, font });
-  const earnings: [string, number][] = [['Regular', 380_000 + seed * 1_377], ['Overtime', 21_000 + seed * 411], ['Holiday', 9_600]];
-  const deductions: [string, number][] = [['Federal income tax', 52_000 + seed * 97], ['State income tax', 14_100], ['Social security', 25_420 + seed * 13], ['Medicare', 5_945]];
+  const earnings: [string, number][] = [
+    ['Regular', 380_000 + seed * 1_377],
+    ['Overtime', 21_000 + seed * 411],
+    ['Holiday', 9_600],
+  ];
+  const deductions: [string, number][] = [
+    ['Federal income tax', 52_000 + seed * 97],
+    ['State income tax', 14_100],
+    ['Social security', 25_420 + seed * 13],
+    ['Medicare', 5_945],
+  ];
   const periods = 10;
   let y = 690;
   const row = (label: string, current?: number, ytd?: number) => {
@@ -63,7 +72,11 @@ async function makeBill(seed: number, edit = 0): Promise<Uint8Array> {
   page.drawText('Bill date 04/02/2024   Due date 04/23/2024', { x: 50, y: 720, size: 10, font });
   page.drawText(`Service address ${10 + seed} Main Street   Meter 55${seed}1`, { x: 50, y: 704, size: 10, font });
   const kwh = 400 + seed * 37;
-  const items: [string, number][] = [[`Energy charge ${kwh} kWh`, kwh * 12], ['Delivery charge', 3_120 + seed * 7], ['Customer charge', 1_200]];
+  const items: [string, number][] = [
+    [`Energy charge ${kwh} kWh`, kwh * 12],
+    ['Delivery charge', 3_120 + seed * 7],
+    ['Customer charge', 1_200],
+  ];
   let y = 670;
   items.forEach(([label, cents], i) => {
     page.drawText(label, { x: 50, y, size: 10, font });
@@ -71,7 +84,10 @@ async function makeBill(seed: number, edit = 0): Promise<Uint8Array> {
     y -= 18;
   });
   const subtotal = items.reduce((s, [, c]) => s + c, 0);
-  const charges: [string, number][] = [['State tax', Math.round(subtotal * 0.05)], ['Franchise fee', 240]];
+  const charges: [string, number][] = [
+    ['State tax', Math.round(subtotal * 0.05)],
+    ['Franchise fee', 240],
+  ];
   for (const [label, cents] of [['Subtotal', subtotal] as [string, number], ...charges]) {
     page.drawText(label, { x: 50, y, size: 10, font });
     right(page, money(cents), 520, y, font);
@@ -148,7 +164,8 @@ for (let seed = 1; seed <= COUNT; seed++) {
       if (kind !== 'native') {
         const dpi = kind === 'scan 150 dpi' ? 150 : 300;
         const png = (await raster.renderPage(native, 1, kind === 'photo' ? 200 : dpi)).image;
-        source = kind === 'photo' ? await photoOf(png, { degrees: seed % 2 ? 1.5 : -1.5, border: 80, background: '#8a8a8a', quality: 70, noiseSeed: seed }) : png;
+        source =
+          kind === 'photo' ? await photoOf(png, { degrees: seed % 2 ? 1.5 : -1.5, border: 80, background: '#8a8a8a', quality: 70, noiseSeed: seed }) : png;
         input = kind === 'photo' ? source : await imageOnlyPdf(png);
         name = kind === 'photo' ? 'photo.jpg' : 'scan.pdf';
       }
@@ -174,7 +191,9 @@ console.log(`# Loupe arithmetic checks by input kind (${COUNT} genuine + ${COUNT
 console.log('| input | precision | recall | false math failures on genuine | seconds per page | amounts read exactly |');
 console.log('|---|---|---|---|---|---|');
 for (const [kind, t] of tallies) {
-  console.log(`| ${kind} | ${ratio(t.tp, t.tp + t.fp)} | ${ratio(t.tp, t.tp + t.fn)} | ${t.fp} of ${t.fp + t.tn} | ${(t.seconds / t.pages).toFixed(2)} | ${t.amounts ? `${((100 * t.amountsHit) / t.amounts).toFixed(1)}% (${t.amountsHit}/${t.amounts})` : '—'} |`);
+  console.log(
+    `| ${kind} | ${ratio(t.tp, t.tp + t.fp)} | ${ratio(t.tp, t.tp + t.fn)} | ${t.fp} of ${t.fp + t.tn} | ${(t.seconds / t.pages).toFixed(2)} | ${t.amounts ? `${((100 * t.amountsHit) / t.amounts).toFixed(1)}% (${t.amountsHit}/${t.amounts})` : '—'} |`,
+  );
 }
 await engine.dispose();
 await ocr.dispose?.();

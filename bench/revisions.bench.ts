@@ -54,12 +54,24 @@ async function markerKernel(files: BenchFile[]): Promise<Record<string, number>>
   scanMarkersReference(buffer.subarray(0, MiB));
   const wasm = await timeIt(() => scanMarkers(buffer), 5, 1000);
   const ref = await timeIt(() => scanMarkersReference(buffer), 3, 1000);
-  const result = { mib: target / MiB, wasmMs: wasm, referenceMs: ref, wasmMBps: target / MiB / (wasm / 1000), referenceMBps: target / MiB / (ref / 1000), speedup: ref / wasm };
+  const result = {
+    mib: target / MiB,
+    wasmMs: wasm,
+    referenceMs: ref,
+    wasmMBps: target / MiB / (wasm / 1000),
+    referenceMBps: target / MiB / (ref / 1000),
+    speedup: ref / wasm,
+  };
   console.log('\n## Marker scanner kernel (64 MiB of PDF bytes)\n');
-  console.log(table(['implementation', 'ms', 'MiB/s'], [
-    ['WebAssembly (SIMD)', fmt(wasm), fmt(result.wasmMBps, 0)],
-    ['TypeScript reference', fmt(ref), fmt(result.referenceMBps, 0)],
-  ]));
+  console.log(
+    table(
+      ['implementation', 'ms', 'MiB/s'],
+      [
+        ['WebAssembly (SIMD)', fmt(wasm), fmt(result.wasmMBps, 0)],
+        ['TypeScript reference', fmt(ref), fmt(result.referenceMBps, 0)],
+      ],
+    ),
+  );
   console.log(`\nspeed-up: ${fmt(result.speedup, 2)}x`);
   return result;
 }
@@ -116,12 +128,47 @@ async function inProcess(files: BenchFile[]): Promise<InProcessRow[]> {
       await pdfjsTextPass(f.bytes);
       rss.sample();
     });
-    rows.push({ file: f.name, pages: f.pages, revisions: f.revisions, mib: f.bytes.length / MiB, loupeMs, pdfjsMs, ratio: loupeMs / pdfjsMs, loupePeakMiB, pdfjsPeakMiB: rss.growthMiB() });
+    rows.push({
+      file: f.name,
+      pages: f.pages,
+      revisions: f.revisions,
+      mib: f.bytes.length / MiB,
+      loupeMs,
+      pdfjsMs,
+      ratio: loupeMs / pdfjsMs,
+      loupePeakMiB,
+      pdfjsPeakMiB: rss.growthMiB(),
+    });
   }
   console.log('\n## Revision analysis in-process: `loupe scan` engine vs one pdf.js text pass\n');
-  console.log(table(['file', 'pages', 'revisions', 'size MiB', 'loupe ms', 'loupe pages/s', 'loupe MiB/s', 'pdf.js text ms', 'ratio loupe/pdf.js', 'peak RSS +MiB loupe / pdf.js'], rows.map((r) => [
-    r.file, r.pages, r.revisions, fmt(r.mib, 2), fmt(r.loupeMs), fmt(r.pages / (r.loupeMs / 1000), 0), fmt(r.mib / (r.loupeMs / 1000), 1), fmt(r.pdfjsMs), fmt(r.ratio, 2), `${fmt(r.loupePeakMiB, 0)} / ${fmt(r.pdfjsPeakMiB, 0)}`,
-  ])));
+  console.log(
+    table(
+      [
+        'file',
+        'pages',
+        'revisions',
+        'size MiB',
+        'loupe ms',
+        'loupe pages/s',
+        'loupe MiB/s',
+        'pdf.js text ms',
+        'ratio loupe/pdf.js',
+        'peak RSS +MiB loupe / pdf.js',
+      ],
+      rows.map((r) => [
+        r.file,
+        r.pages,
+        r.revisions,
+        fmt(r.mib, 2),
+        fmt(r.loupeMs),
+        fmt(r.pages / (r.loupeMs / 1000), 0),
+        fmt(r.mib / (r.loupeMs / 1000), 1),
+        fmt(r.pdfjsMs),
+        fmt(r.ratio, 2),
+        `${fmt(r.loupePeakMiB, 0)} / ${fmt(r.pdfjsPeakMiB, 0)}`,
+      ]),
+    ),
+  );
   const fiveVsOne = PAGE_COUNTS.map((pages) => {
     const one = rows.find((r) => r.pages === pages && r.revisions === 1)!;
     const five = rows.find((r) => r.pages === pages && r.revisions === 5)!;
@@ -130,7 +177,9 @@ async function inProcess(files: BenchFile[]): Promise<InProcessRow[]> {
   console.log('\n5-revision file vs its 1-revision twin (loupe):\n');
   console.log(table(['pages', '1 revision ms', '5 revisions ms', 'ratio'], fiveVsOne));
   const worst = Math.max(...rows.map((r) => r.ratio));
-  console.log(`\nworst loupe/pdf.js ratio: ${fmt(worst, 2)} (target ≤ 1.3); total loupe ${fmt(rows.reduce((n, r) => n + r.loupeMs, 0))} ms vs pdf.js ${fmt(rows.reduce((n, r) => n + r.pdfjsMs, 0))} ms`);
+  console.log(
+    `\nworst loupe/pdf.js ratio: ${fmt(worst, 2)} (target ≤ 1.3); total loupe ${fmt(rows.reduce((n, r) => n + r.loupeMs, 0))} ms vs pdf.js ${fmt(rows.reduce((n, r) => n + r.pdfjsMs, 0))} ms`,
+  );
   return rows;
 }
 
@@ -173,9 +222,17 @@ function peers(files: BenchFile[]): Record<string, unknown>[] {
 
 const files = await benchCorpus(join(OUT, 'corpus'));
 console.log(`# Loupe revision benchmark\n\n${new Date().toISOString()} · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}\n`);
-console.log(table(['file', 'pages', 'revisions', 'bytes'], files.map((f) => [f.name, f.pages, f.revisions, f.bytes.length])));
+console.log(
+  table(
+    ['file', 'pages', 'revisions', 'bytes'],
+    files.map((f) => [f.name, f.pages, f.revisions, f.bytes.length]),
+  ),
+);
 const kernel = await markerKernel(files);
 const text = await textExtraction(files);
 const inproc = await inProcess(files);
 const peerRows = peers(files);
-writeFileSync(join(OUT, 'revisions.json'), JSON.stringify({ date: new Date().toISOString(), node: process.version, kernel, text, inProcess: inproc, peers: peerRows }, null, 2));
+writeFileSync(
+  join(OUT, 'revisions.json'),
+  JSON.stringify({ date: new Date().toISOString(), node: process.version, kernel, text, inProcess: inproc, peers: peerRows }, null, 2),
+);

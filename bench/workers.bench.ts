@@ -28,5 +28,6 @@ for (const size of [1, 2]) {
   rates[`${size} worker${size > 1 ? 's' : ''}`] = jobs.length / ((performance.now() - t) / 1000);
   await pool.close();
 }
-for (const [name, rate] of Object.entries(rates)) console.log(`${name.padEnd(12)} ${rate.toFixed(2)} documents/s  (${(rate / rates['in process']!).toFixed(2)}x in process)`);
+for (const [name, rate] of Object.entries(rates))
+  console.log(`${name.padEnd(12)} ${rate.toFixed(2)} documents/s  (${(rate / rates['in process']!).toFixed(2)}x in process)`);
 console.log(`\n2 workers vs 1: ${(rates['2 workers']! / rates['1 worker']!).toFixed(2)}x`);

@@ -66,7 +66,9 @@ export function writeOnnx(model: {
   nodes: GraphNode[];
   producer: string;
 }): Uint8Array {
-  const nodes = model.nodes.map((n, i) => bytes(1, concat([...n.inputs.map((x) => str(1, x)), str(2, n.output), str(3, `${n.op.toLowerCase()}_${i}`), str(4, n.op)])));
+  const nodes = model.nodes.map((n, i) =>
+    bytes(1, concat([...n.inputs.map((x) => str(1, x)), str(2, n.output), str(3, `${n.op.toLowerCase()}_${i}`), str(4, n.op)])),
+  );
   const graph = concat([
     ...nodes,
     str(2, model.name),

@@ -27,13 +27,23 @@ export interface PatchMetrics {
 }
 
 function metrics(scores: number[], y: number[], threshold: number, unit: string): PatchMetrics {
-  let tp = 0, fp = 0, tn = 0, fn = 0;
-  scores.forEach((s, i) => (s >= threshold ? (y[i] ? tp++ : fp++) : y[i] ? fn++ : tn++));
+  let tp = 0,
+    fp = 0,
+    tn = 0,
+    fn = 0;
+  for (const [i, s] of scores.entries()) {
+    if (s >= threshold) {
+      if (y[i]) tp++;
+      else fp++;
+    } else if (y[i]) fn++;
+    else tn++;
+  }
   const pos = scores.filter((_, i) => y[i] === 1);
   const sortedNeg = scores.filter((_, i) => y[i] === 0).sort((a, b) => a - b);
   let wins = 0;
   for (const p of pos) {
-    let lo = 0, hi = sortedNeg.length;
+    let lo = 0,
+      hi = sortedNeg.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (sortedNeg[mid]! < p) lo = mid + 1;
@@ -42,7 +52,13 @@ function metrics(scores: number[], y: number[], threshold: number, unit: string)
     wins += lo;
   }
   const round = (n: number): number => Math.round(n * 1000) / 1000;
-  return { [unit]: y.length, accuracy: round((tp + tn) / y.length), true_positive_rate: round(tp / (tp + fn)), false_positive_rate: round(fp / (fp + tn)), auc: round(wins / (pos.length * sortedNeg.length)) };
+  return {
+    [unit]: y.length,
+    accuracy: round((tp + tn) / y.length),
+    true_positive_rate: round(tp / (tp + fn)),
+    false_positive_rate: round(fp / (fp + tn)),
+    auc: round(wins / (pos.length * sortedNeg.length)),
+  };
 }
 
 /** A fitted network: its parameters (standardisation included) and its score for a raw row. */
@@ -94,7 +110,7 @@ export function fitPatchModel(options: { features: number; hidden: number; epoch
         const batch = order.slice(start, start + 256);
         for (const n of batch) {
           const p = forward(x[n]!, hidden);
-          const d = (p - y[n]!) * (y[n] === 1 ? weight1 : weight0) / batch.length;
+          const d = ((p - y[n]!) * (y[n] === 1 ? weight1 : weight0)) / batch.length;
           grads[3]![0]! += d;
           for (let j = 0; j < HIDDEN; j++) {
             grads[2]![j]! += d * hidden[j]!;
@@ -125,7 +141,6 @@ export function fitPatchModel(options: { features: number; hidden: number; epoch
     for (let i = 0; i < F; i++) std[i] = Math.sqrt(std[i]!) || 1;
     return { mean, std };
   }
-
 
   const { mean, std } = standardiser(options.train.x);
   const normalise = (r: Float32Array): Float32Array => r.map((value, i) => (value - mean[i]!) / std[i]!);

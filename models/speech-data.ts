@@ -26,21 +26,36 @@ const ALSA = '/usr/share/sounds/alsa';
 export function naturalRecordings(): Recording[] {
   const out: Recording[] = [];
   if (existsSync(KTUBERLING)) {
-    for (const dir of readdirSync(KTUBERLING, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
-      for (const f of readdirSync(join(KTUBERLING, dir)).filter((f) => /\.(ogg|wav|opus)$/.test(f)).sort()) out.push({ group: dir.replace(/@.*/, ''), file: join(KTUBERLING, dir, f) });
+    for (const dir of readdirSync(KTUBERLING, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort()) {
+      for (const f of readdirSync(join(KTUBERLING, dir))
+        .filter((f) => /\.(ogg|wav|opus)$/.test(f))
+        .sort())
+        out.push({ group: dir.replace(/@.*/, ''), file: join(KTUBERLING, dir, f) });
     }
   }
-  if (existsSync(ALSA)) for (const f of readdirSync(ALSA).filter((f) => f.endsWith('.wav') && f !== 'Noise.wav').sort()) out.push({ group: 'alsa', file: join(ALSA, f) });
+  if (existsSync(ALSA))
+    for (const f of readdirSync(ALSA)
+      .filter((f) => f.endsWith('.wav') && f !== 'Noise.wav')
+      .sort())
+      out.push({ group: 'alsa', file: join(ALSA, f) });
   return out;
 }
 
 /** Decodes a file (or bytes) to mono f32 at `rate`, or at its own rate when `rate` is omitted. */
 export function decode(input: string | Uint8Array, rate?: number): { rate: number; pcm: Float32Array } {
   const source = typeof input === 'string' ? input : 'pipe:0';
-  const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', source], typeof input === 'string' ? {} : { input }).toString()) as { streams: { sample_rate?: string }[] };
+  const probe = JSON.parse(
+    execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_streams', source], typeof input === 'string' ? {} : { input }).toString(),
+  ) as { streams: { sample_rate?: string }[] };
   const own = Number(probe.streams[0]?.sample_rate ?? SPEECH_RATE);
   const target = rate ?? Math.min(own, 48000);
-  const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', source, '-ac', '1', '-ar', String(target), '-f', 'f32le', 'pipe:1'], { maxBuffer: 1 << 30, ...(typeof input === 'string' ? {} : { input }) });
+  const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', source, '-ac', '1', '-ar', String(target), '-f', 'f32le', 'pipe:1'], {
+    maxBuffer: 1 << 30,
+    ...(typeof input === 'string' ? {} : { input }),
+  });
   return { rate: target, pcm: new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length - (raw.length % 4))) };
 }
 
@@ -52,13 +67,39 @@ export function decode16k(file: string): Float32Array {
 
 /** The words a recording says, from its file name (`egypte_chameau.wav` says "chameau"). */
 export function spokenWords(file: string): string {
-  return (file.split('/').pop() ?? '').replace(/\.[a-z0-9]+$/, '').split('_').pop()!.replace(/-/g, ' ');
+  return (file.split('/').pop() ?? '')
+    .replace(/\.[a-z0-9]+$/, '')
+    .split('_')
+    .pop()!
+    .replace(/-/g, ' ');
 }
 
 /** The espeak-ng language that reads a natural voice's words (ktuberling folder -> espeak-ng voice). */
 export const ESPEAK_LANGUAGE: Record<string, string> = {
-  ca: 'ca', da: 'da', de: 'de', el: 'el', en: 'en-us', es: 'es', fi: 'fi', fr: 'fr-fr', ga: 'ga', gl: 'pt', it: 'it', lt: 'lt', nds: 'de',
-  nl: 'nl', nn: 'nb', pt: 'pt', ro: 'ro', ru: 'ru', sl: 'sl', sr: 'sr', sv: 'sv', uk: 'uk', wa: 'fr-be', alsa: 'en-us',
+  ca: 'ca',
+  da: 'da',
+  de: 'de',
+  el: 'el',
+  en: 'en-us',
+  es: 'es',
+  fi: 'fi',
+  fr: 'fr-fr',
+  ga: 'ga',
+  gl: 'pt',
+  it: 'it',
+  lt: 'lt',
+  nds: 'de',
+  nl: 'nl',
+  nn: 'nb',
+  pt: 'pt',
+  ro: 'ro',
+  ru: 'ru',
+  sl: 'sl',
+  sr: 'sr',
+  sv: 'sv',
+  uk: 'uk',
+  wa: 'fr-be',
+  alsa: 'en-us',
 };
 
 /** espeak-ng voice variants (appended to a language as `+variant`). */
@@ -73,7 +114,9 @@ export interface Voice {
 /** The synthesiser voices used: espeak-ng languages x variants, flite's voices, festival's two. */
 export function syntheticVoices(): Voice[] {
   const languages = ['en-us', 'en-gb', 'fr-fr', 'de', 'es', 'it', 'pt', 'nl', 'sv', 'pl', 'ru', 'ca', 'fi', 'da', 'el', 'cs'];
-  const espeak = languages.flatMap((l, i) => ESPEAK_VARIANTS.filter((_, j) => (i + j) % 4 === 0).map((v) => ({ engine: 'espeak-ng' as const, name: v ? `${l}+${v}` : l })));
+  const espeak = languages.flatMap((l, i) =>
+    ESPEAK_VARIANTS.filter((_, j) => (i + j) % 4 === 0).map((v) => ({ engine: 'espeak-ng' as const, name: v ? `${l}+${v}` : l })),
+  );
   const flite = ['kal', 'kal16', 'awb', 'rms', 'slt'].map((name) => ({ engine: 'flite' as const, name }));
   const festival = ['kal_diphone', 'cmu_us_slt_arctic_hts'].map((name) => ({ engine: 'festival' as const, name }));
   return [...espeak, ...flite, ...festival];
@@ -85,7 +128,17 @@ export function synthesise(voice: Voice, text: string, random: () => number): Fl
   const wav = join(dir, 'out.wav');
   try {
     if (voice.engine === 'espeak-ng') {
-      execFileSync('espeak-ng', ['-v', voice.name, '-s', String(130 + Math.floor(random() * 60)), '-p', String(30 + Math.floor(random() * 40)), '-w', wav, text]);
+      execFileSync('espeak-ng', [
+        '-v',
+        voice.name,
+        '-s',
+        String(130 + Math.floor(random() * 60)),
+        '-p',
+        String(30 + Math.floor(random() * 40)),
+        '-w',
+        wav,
+        text,
+      ]);
     } else if (voice.engine === 'flite') {
       execFileSync('flite', ['-voice', voice.name, '-t', text, '-o', wav]);
     } else {
@@ -148,7 +201,8 @@ function encodeWav(pcm: Float32Array, rate: number): Uint8Array {
 /** `pcm` (16 kHz) through a channel, back at the rate a decoder would give, for the engine's path. */
 export function throughChannel(pcm: Float32Array, channel: Channel, random: () => number): { rate: number; pcm: Float32Array } {
   const wav = encodeWav(pcm, SPEECH_RATE);
-  const codec = (args: string[], format: string): Uint8Array => new Uint8Array(execFileSync('ffmpeg', ['-v', 'error', '-i', 'pipe:0', ...args, '-f', format, 'pipe:1'], { input: wav, maxBuffer: 1 << 28 }));
+  const codec = (args: string[], format: string): Uint8Array =>
+    new Uint8Array(execFileSync('ffmpeg', ['-v', 'error', '-i', 'pipe:0', ...args, '-f', format, 'pipe:1'], { input: wav, maxBuffer: 1 << 28 }));
   switch (channel) {
     case 'clean':
       return { rate: SPEECH_RATE, pcm };

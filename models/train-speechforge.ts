@@ -18,7 +18,20 @@ import { analyseSpeech, audioWindows, loadVad, SPEECH_FEATURES, SPEECH_RATE, was
 import { seededRandom } from '@loupe/core/testing';
 import { createModelStore, createOnnxInference } from '@loupe/node';
 import { fitPatchModel, trainPatchModel, type PatchSet } from './patch-model.js';
-import { CHANNELS, decode16k, ESPEAK_LANGUAGE, ESPEAK_VARIANTS, join16k, naturalRecordings, SENTENCES, spokenWords, synthesise, syntheticVoices, throughChannel, type Voice } from './speech-data.js';
+import {
+  CHANNELS,
+  decode16k,
+  ESPEAK_LANGUAGE,
+  ESPEAK_VARIANTS,
+  join16k,
+  naturalRecordings,
+  SENTENCES,
+  spokenWords,
+  synthesise,
+  syntheticVoices,
+  throughChannel,
+  type Voice,
+} from './speech-data.js';
 import { griffinLim, lpcVocoder } from './vocoders.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -49,7 +62,6 @@ interface Clip {
   durationMs: number;
   analysis: SpeechAnalysis;
 }
-
 
 function pick<T>(items: readonly T[], random: () => number): T {
   return items[Math.floor(random() * items.length)]!;
@@ -130,7 +142,8 @@ const wordClips = await stage('words', SEED + 2, async (random) => {
   const english = natural.filter((c) => c.group === 'en' || c.group === 'alsa');
   for (const voice of voices.filter((v) => v.engine !== 'espeak-ng')) {
     const held = HELD_VOICES.has(`${voice.engine}:${voice.name}`);
-    for (const c of english) out.push(await analysed(random, held, synthesise(voice, c.words.join('. '), random), 1, sourceOf(voice), `${voice.engine}:${voice.name}`));
+    for (const c of english)
+      out.push(await analysed(random, held, synthesise(voice, c.words.join('. '), random), 1, sourceOf(voice), `${voice.engine}:${voice.name}`));
   }
   return out;
 });
@@ -163,7 +176,11 @@ function sourceOf(voice: Voice): string {
   return voice.engine === 'festival' ? (voice.name.endsWith('hts') ? 'festival-hts' : 'festival-diphone') : voice.engine;
 }
 
-const names = (engine: Voice['engine']): string => voices.filter((v) => v.engine === engine).map((v) => v.name).join(', ');
+const names = (engine: Voice['engine']): string =>
+  voices
+    .filter((v) => v.engine === engine)
+    .map((v) => v.name)
+    .join(', ');
 const clips = [...naturalClips, ...wordClips, ...sentenceClips, ...vocodedClips];
 
 /** Every voiced window of every clip, with its clip's split and voice. */
@@ -186,7 +203,13 @@ const naturalVoices = [...new Set(trainRows.filter((r) => r.y === 0).map((r) => 
 const outOfFold: number[] = [];
 for (let k = 0; k < FOLDS; k++) {
   const out = new Set(naturalVoices.filter((_, i) => i % FOLDS === k));
-  const fitted = fitPatchModel({ features: SPEECH_FEATURES, hidden: HIDDEN, epochs: EPOCHS, random: seededRandom(SEED + 10 + k), train: asSet(trainRows.filter((r) => !out.has(r.voice))) });
+  const fitted = fitPatchModel({
+    features: SPEECH_FEATURES,
+    hidden: HIDDEN,
+    epochs: EPOCHS,
+    random: seededRandom(SEED + 10 + k),
+    train: asSet(trainRows.filter((r) => !out.has(r.voice))),
+  });
   for (const r of trainRows) if (r.y === 0 && out.has(r.voice)) outOfFold.push(fitted.score(r.x));
 }
 outOfFold.sort((a, b) => a - b);
@@ -202,7 +225,10 @@ const result = trainPatchModel({
   train: asSet(trainRows),
   held: asSet(heldRows),
   unit: 'windows',
-  threshold: { value: threshold, rule: `the ${Math.round((1 - FALSE_POSITIVE_TARGET) * 100)}th percentile of out-of-fold scores of natural training windows (${FOLDS} folds by voice: each voice scored by a model trained without it)` },
+  threshold: {
+    value: threshold,
+    rule: `the ${Math.round((1 - FALSE_POSITIVE_TARGET) * 100)}th percentile of out-of-fold scores of natural training windows (${FOLDS} folds by voice: each voice scored by a model trained without it)`,
+  },
   entry: {
     version: '1.5.0',
     task: 'speech-synthetic-likelihood',
@@ -220,8 +246,10 @@ const result = trainPatchModel({
       data: {
         natural: `${recordings.length} recordings by ${groups.length} voices: the spoken words of KDE ktuberling (Debian ktuberling-data, one voice per language folder, sr variants as one) and the 8 ALSA channel-test announcements (Debian alsa-utils); words joined into about 8 s clips, each clip used twice through different channels. Held out: the ${[...HELD_GROUPS].join(', ')} voices.`,
         synthetic: `the words of every natural clip read by espeak-ng in the voice's language (a random variant per clip), and the English clips' words by every flite and festival voice; espeak-ng (${names('espeak-ng')}), flite (${names('flite')}) and festival (${names('festival')}) reading ${SENTENCES.length} English sentences; LPC-vocoder and Griffin-Lim resyntheses of about a quarter of the natural clips each. Held out: the words of the held-out natural voices, every fourth espeak-ng sentence voice, flite rms, and festival's HTS voice entirely. No MBROLA voices: Debian does not ship them in main.`,
-        channels: 'each clip clean (40%) or through one of MP3 32-96 kbit/s, Opus 16-32 kbit/s, 8 kHz mu-law telephone, white noise at 20-40 dB SNR, or a level drop, for both classes alike',
-        licence: 'recordings GPL-2+ (ktuberling, alsa-utils), read from the Debian packages at training time and not copied into the repository; synthetic speech made here',
+        channels:
+          'each clip clean (40%) or through one of MP3 32-96 kbit/s, Opus 16-32 kbit/s, 8 kHz mu-law telephone, white noise at 20-40 dB SNR, or a level drop, for both classes alike',
+        licence:
+          'recordings GPL-2+ (ktuberling, alsa-utils), read from the Debian packages at training time and not copied into the repository; synthetic speech made here',
       },
     },
     limits: `A baseline, trained on ${groups.length} natural voices saying isolated words (children's-game recordings; no natural conversation or read sentences), against rule-based, concatenative and HTS synthesisers and two classic vocoders. It has never heard modern neural text-to-speech or voice conversion (VITS, Tacotron/WaveNet-style, ElevenLabs-style systems), so a LIKELY_REAL answer on such audio means nothing; it may also call unusual natural recordings (studio-processed, heavily compressed, sung) synthetic.`,

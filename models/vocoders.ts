@@ -27,7 +27,9 @@ function levinson(r: Float64Array, p: number): [Float64Array, number] {
 
 /** LPC resynthesis: envelope and pitch every 10 ms, excitation re-made, all-pole filtered. */
 export function lpcVocoder(pcm: Float32Array, random: () => number): Float32Array {
-  const order = 16, frame = 400, hop = 160;
+  const order = 16,
+    frame = 400,
+    hop = 160;
   const out = new Float32Array(pcm.length);
   const memory = new Float64Array(order);
   let phase = 0;
@@ -41,9 +43,12 @@ export function lpcVocoder(pcm: Float32Array, random: () => number): Float32Arra
     for (let lag = 0; lag <= order; lag++) for (let i = lag; i < frame; i++) r[lag]! += seg[i]! * seg[i - lag]!;
     const [a, err] = levinson(r, order);
     // pitch: best normalised autocorrelation between 60 and 400 Hz
-    let best = 0, period = 0;
+    let best = 0,
+      period = 0;
     for (let lag = RATE / 400; lag <= RATE / 60; lag++) {
-      let num = 0, e1 = 0, e2 = 0;
+      let num = 0,
+        e1 = 0,
+        e2 = 0;
       for (let i = lag; i < frame; i++) {
         num += seg[i]! * seg[i - lag]!;
         e1 += seg[i]! * seg[i]!;
@@ -58,7 +63,10 @@ export function lpcVocoder(pcm: Float32Array, random: () => number): Float32Arra
       let e: number;
       if (voiced) {
         phase += 1;
-        e = phase >= period ? ((phase -= period), Math.sqrt(period)) : 0;
+        if (phase >= period) {
+          phase -= period;
+          e = Math.sqrt(period);
+        } else e = 0;
       } else e = (random() * 2 - 1) * Math.sqrt(3);
       let y = gain * e;
       for (let j = 1; j <= order; j++) y -= a[j]! * memory[j - 1]!;
@@ -72,21 +80,25 @@ export function lpcVocoder(pcm: Float32Array, random: () => number): Float32Arra
 
 /** Griffin-Lim: keeps the STFT magnitude (512-point, hop 128), re-estimates the phase from noise. */
 export function griffinLim(pcm: Float32Array, random: () => number, iterations = 16): Float32Array {
-  const n = 512, hop = 128;
+  const n = 512,
+    hop = 128;
   const frames = Math.max(1, Math.floor((pcm.length - n) / hop) + 1);
   const win = Float64Array.from({ length: n }, (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / n));
   const mag: Float64Array[] = [];
   for (let f = 0; f < frames; f++) {
-    const re = new Float64Array(n), im = new Float64Array(n);
+    const re = new Float64Array(n),
+      im = new Float64Array(n);
     for (let i = 0; i < n; i++) re[i] = (pcm[f * hop + i] ?? 0) * win[i]!;
     referenceFft(re, im);
     mag.push(Float64Array.from({ length: n }, (_, i) => Math.hypot(re[i]!, im[i]!)));
   }
   let signal = Float64Array.from({ length: pcm.length }, () => random() * 2 - 1);
   for (let it = 0; it < iterations; it++) {
-    const next = new Float64Array(pcm.length), norm = new Float64Array(pcm.length);
+    const next = new Float64Array(pcm.length),
+      norm = new Float64Array(pcm.length);
     for (let f = 0; f < frames; f++) {
-      const re = new Float64Array(n), im = new Float64Array(n);
+      const re = new Float64Array(n),
+        im = new Float64Array(n);
       for (let i = 0; i < n; i++) re[i] = (signal[f * hop + i] ?? 0) * win[i]!;
       referenceFft(re, im);
       for (let i = 0; i < n; i++) {

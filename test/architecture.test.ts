@@ -3,9 +3,9 @@
 // (an addon, a prebuilt binary, a platform-only toolchain) into an install, and the
 // technology-neutral worker package must not depend on the Node platform.
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importCycles } from '../scripts/import-cycles.mjs';
+import { importCycles, importGraph } from '../scripts/import-cycles.mjs';
 
 const root = join(import.meta.dirname, '..');
 const PACKAGES = ['core', 'worker', 'node', 'browser', 'cli'];
@@ -52,7 +52,19 @@ function closure(dir: string): Map<string, string> {
 }
 
 /** Packages known to need Node: native addons, prebuilt binaries, Node-only engines. */
-const NODE_ONLY = [/^onnxruntime-node$/, /^@napi-rs\//, /^tesseract\.js$/, /^@ffmpeg-installer\//, /^@ffprobe-installer\//, /^better-sqlite3$/, /^pg$/, /^canvas$/, /^sharp$/, /^@loupe\/node$/, /^@loupe\/cli$/];
+const NODE_ONLY = [
+  /^onnxruntime-node$/,
+  /^@napi-rs\//,
+  /^tesseract\.js$/,
+  /^@ffmpeg-installer\//,
+  /^@ffprobe-installer\//,
+  /^better-sqlite3$/,
+  /^pg$/,
+  /^canvas$/,
+  /^sharp$/,
+  /^@loupe\/node$/,
+  /^@loupe\/cli$/,
+];
 
 /** Why a package counts as Node-native, or undefined. */
 function nodeNative(name: string, dir: string): string | undefined {
@@ -68,6 +80,31 @@ describe('import graph', () => {
   for (const name of PACKAGES) {
     it(`@loupe/${name} has no import cycle`, () => {
       expect(importCycles(join(root, 'packages', name, 'src'))).toEqual([]);
+    });
+  }
+});
+
+describe('layers of the core', () => {
+  /** Folders (or root modules) of packages/core/src each low layer may import. */
+  const LOW_LAYERS: Record<string, string[]> = {
+    pdf: ['pdf', 'bytes.ts', 'errors.ts', 'platform.ts', 'wasm', 'spec'],
+    containers: ['containers', 'bytes.ts', 'errors.ts', 'spec', 'pdf/filters'],
+    wasm: ['wasm'],
+    spec: ['spec', 'errors.ts'],
+  };
+  const src = join(root, 'packages', 'core', 'src');
+  const graph = importGraph(src);
+  for (const [layer, allowed] of Object.entries(LOW_LAYERS)) {
+    it(`${layer}/ imports nothing above it`, () => {
+      const reaches: string[] = [];
+      for (const [file, targets] of graph) {
+        if (!relative(src, file).startsWith(`${layer}/`)) continue;
+        for (const target of targets) {
+          const to = relative(src, target);
+          if (!allowed.some((a) => to === a || to.startsWith(`${a}/`))) reaches.push(`${relative(src, file)} -> ${to}`);
+        }
+      }
+      expect(reaches).toEqual([]);
     });
   }
 });

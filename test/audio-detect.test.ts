@@ -28,10 +28,21 @@ function ffmpeg(args: string[], name: string): Uint8Array {
 describe('audio detection', () => {
   it('scores natural speech as real and synthesised speech as AI, window by window', async () => {
     const real = await engine.detect(natural, { filename: 'words.ogg' });
-    expect(real).toMatchObject({ status: 'completed', verdict: 'LIKELY_REAL', credits_used: 1, model: 'loupe-media V1.5', media: { type: 'audio', mime_type: 'audio/ogg' } });
+    expect(real).toMatchObject({
+      status: 'completed',
+      verdict: 'LIKELY_REAL',
+      credits_used: 1,
+      model: 'loupe-media V1.5',
+      media: { type: 'audio', mime_type: 'audio/ogg' },
+    });
     expect(real.duration_ms).toBeGreaterThan(8800);
     expect(real.duration_ms).toBeLessThan(9000);
-    expect(real.segments!.map((s) => [s.start_ms, s.end_ms])).toEqual([[0, 4000], [2000, 6000], [4000, 8000], [real.duration_ms! - 4000, real.duration_ms!]]);
+    expect(real.segments!.map((s) => [s.start_ms, s.end_ms])).toEqual([
+      [0, 4000],
+      [2000, 6000],
+      [4000, 8000],
+      [real.duration_ms! - 4000, real.duration_ms!],
+    ]);
     for (const s of real.segments!) if (s.status === 'scored') expect(s.value).toBe(Math.round(s.value! * 10_000) / 10_000);
     expect(real.threshold_used).toBeUndefined();
     const fake = await engine.detect(synthetic, { filename: 'tts.ogg' });
@@ -42,7 +53,21 @@ describe('audio detection', () => {
 
   it('abstains on windows without speech and bills minutes rounded up', async () => {
     writeFileSync(join(dir, 'words.ogg'), natural);
-    const padded = ffmpeg(['-i', join(dir, 'words.ogg'), '-f', 'lavfi', '-i', 'anullsrc=r=24000:cl=mono', '-filter_complex', '[1]atrim=duration=60[s];[0][s]concat=n=2:v=0:a=1', '-c:a', 'flac'], 'padded.flac');
+    const padded = ffmpeg(
+      [
+        '-i',
+        join(dir, 'words.ogg'),
+        '-f',
+        'lavfi',
+        '-i',
+        'anullsrc=r=24000:cl=mono',
+        '-filter_complex',
+        '[1]atrim=duration=60[s];[0][s]concat=n=2:v=0:a=1',
+        '-c:a',
+        'flac',
+      ],
+      'padded.flac',
+    );
     const d = await engine.detect(padded, { filename: 'padded.flac' });
     expect(d.duration_ms).toBeGreaterThan(68_000);
     expect(d.credits_used).toBe(2);
@@ -64,8 +89,10 @@ describe('audio detection', () => {
     expect(a.score).not.toBe(b.score);
   });
 
-  it('runs a user\'s own model and refuses one that does not match its manifest or the task', async () => {
-    const manifest = JSON.parse(readFileSync(join(MODELS_DIR, 'manifest.json'), 'utf8')) as { models: { id: string; file: string; sha256: string; inputs: { shape: unknown[] }[] }[] };
+  it("runs a user's own model and refuses one that does not match its manifest or the task", async () => {
+    const manifest = JSON.parse(readFileSync(join(MODELS_DIR, 'manifest.json'), 'utf8')) as {
+      models: { id: string; file: string; sha256: string; inputs: { shape: unknown[] }[] }[];
+    };
     const speech = manifest.models.find((m) => m.id === 'speechforge')!;
     const mine = join(dir, 'my-models');
     execFileSync('mkdir', ['-p', mine]);
@@ -78,8 +105,12 @@ describe('audio detection', () => {
     writeFileSync(join(mine, 'manifest.json'), JSON.stringify({ models: entries }));
     writeFileSync(join(dir, 'tts.ogg'), synthetic);
     const run = async (...args: string[]): Promise<{ code: number; out: string[]; err: string[] }> => {
-      const out: string[] = [], err: string[] = [];
-      const code = await main(['detect', '--json', `--models-dir=${mine}`, ...args, join(dir, 'tts.ogg')], { out: (t) => out.push(t), err: (t) => err.push(t) });
+      const out: string[] = [],
+        err: string[] = [];
+      const code = await main(['detect', '--json', `--models-dir=${mine}`, ...args, join(dir, 'tts.ogg')], {
+        out: (t) => out.push(t),
+        err: (t) => err.push(t),
+      });
       return { code, out, err };
     };
     const ok = await run('--model=my-speech');
@@ -94,6 +125,8 @@ describe('audio detection', () => {
     expect((await run('--detector-version=V9')).err.join()).toMatch(/unknown detector version/);
     // through the engine option, an unusable model is the spec's DETECTORS_UNAVAILABLE
     const broken = createNodeMediaEngine({ models: { audio: 'tampered' }, modelsDir: mine });
-    await expect(broken.detect(synthetic, { filename: 'tts.ogg' })).rejects.toSatisfy((e: unknown) => e instanceof MediaError && mediaSpecCode(e) === 'DETECTORS_UNAVAILABLE');
+    await expect(broken.detect(synthetic, { filename: 'tts.ogg' })).rejects.toSatisfy(
+      (e: unknown) => e instanceof MediaError && mediaSpecCode(e) === 'DETECTORS_UNAVAILABLE',
+    );
   });
 });

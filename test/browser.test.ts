@@ -33,7 +33,9 @@ afterAll(async () => {
 
 /** Waits until `count` result cards are done or failed. */
 async function finished(page: Page, count: number): Promise<void> {
-  await page.waitForFunction((n) => document.querySelectorAll('article.result[data-state="done"], article.result[data-state="failed"]').length === n, count, { timeout: 180_000 });
+  await page.waitForFunction((n) => document.querySelectorAll('article.result[data-state="done"], article.result[data-state="failed"]').length === n, count, {
+    timeout: 180_000,
+  });
 }
 
 /** What must agree between the page's Document and the command line's. */
@@ -53,7 +55,10 @@ describe('pre-screening page in Chromium', () => {
     writeFileSync(join(dir, 'sums.pdf'), badSums);
     writeFileSync(join(dir, 'broken.pdf'), genuine.subarray(0, 300));
     const lines: string[] = [];
-    await main(['scan', '--json', '--no-ocr', join(dir, 'genuine.pdf'), join(dir, 'edited.pdf'), join(dir, 'sums.pdf')], { out: (t) => lines.push(t), err: () => undefined });
+    await main(['scan', '--json', '--no-ocr', join(dir, 'genuine.pdf'), join(dir, 'edited.pdf'), join(dir, 'sums.pdf')], {
+      out: (t) => lines.push(t),
+      err: () => undefined,
+    });
     const fromCli = lines.map((l) => JSON.parse(l) as DocumentResult);
 
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } }); // a phone-width screen
@@ -122,7 +127,19 @@ describe('pre-screening page in Chromium', () => {
     const dir = mkdtempSync(join(tmpdir(), 'loupe-browser-'));
     writeFileSync(join(dir, 'photo.jpg'), photographScene(909));
     writeFileSync(join(dir, 'generated.jpg'), generateScene(909));
-    execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=3', '-c:v', 'libvpx', '-b:v', '1M', join(dir, 'clip.webm')]);
+    execFileSync(ffmpegPaths().ffmpeg, [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240:rate=25:duration=3',
+      '-c:v',
+      'libvpx',
+      '-b:v',
+      '1M',
+      join(dir, 'clip.webm'),
+    ]);
     copyFileSync(join(import.meta.dirname, 'fixtures', 'audio', 'natural-fr-words.ogg'), join(dir, 'words.ogg'));
     copyFileSync(join(import.meta.dirname, 'fixtures', 'audio', 'espeak-en-us-m7.ogg'), join(dir, 'tts.ogg'));
     const names = ['photo.jpg', 'generated.jpg', 'clip.webm', 'words.ogg', 'tts.ogg'];
@@ -136,9 +153,14 @@ describe('pre-screening page in Chromium', () => {
     });
     await page.goto(base);
     await page.check('#photos');
-    await page.setInputFiles('#file', names.map((n) => join(dir, n)));
+    await page.setInputFiles(
+      '#file',
+      names.map((n) => join(dir, n)),
+    );
     await finished(page, names.length);
-    const fromPage = await page.$$eval('article.result', (cards) => cards.map((c) => JSON.parse((c as HTMLElement).dataset.detection ?? (c as HTMLElement).dataset.error ?? 'null') as unknown));
+    const fromPage = await page.$$eval('article.result', (cards) =>
+      cards.map((c) => JSON.parse((c as HTMLElement).dataset.detection ?? (c as HTMLElement).dataset.error ?? 'null') as unknown),
+    );
     const verdicts = (ds: unknown[]): unknown[] => ds.map((d) => (d as Detection).verdict ?? d);
     expect(verdicts(fromPage)).toEqual(verdicts(fromCli));
     expect(verdicts(fromCli)).toEqual(['LIKELY_REAL', 'LIKELY_AI', expect.any(String), 'LIKELY_REAL', 'LIKELY_AI']);
@@ -150,7 +172,7 @@ describe('pre-screening page in Chromium', () => {
       expect(d.frames?.map((f) => f.timestamp_s)).toEqual(cli.frames?.map((f) => f.timestamp_s));
       // decoders may disagree by a few tens of milliseconds on a clip's length (codec padding)
       expect(d.segments?.map((s) => s.status)).toEqual(cli.segments?.map((s) => s.status));
-      d.segments?.forEach((s, k) => expect(Math.abs(s.start_ms - cli.segments![k]!.start_ms)).toBeLessThanOrEqual(50));
+      for (const [k, s] of (d.segments ?? []).entries()) expect(Math.abs(s.start_ms - cli.segments![k]!.start_ms)).toBeLessThanOrEqual(50);
     }
     expect(outside).toEqual([]);
     expect(await page.$$eval('article.result[data-file="clip.webm"] .plot .frame', (f) => f.length)).toBe(3);

@@ -39,7 +39,10 @@ export function runLoupe(args: string[], timeoutMs = 120_000): Promise<CliRun> {
 
 /** Parses JSON Lines. */
 export function jsonLines(text: string): Record<string, unknown>[] {
-  return text.split('\n').filter((l) => l.trim().length > 0).map((l) => JSON.parse(l) as Record<string, unknown>);
+  return text
+    .split('\n')
+    .filter((l) => l.trim().length > 0)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 /** The error codes a document may legitimately end with (server_error never). */

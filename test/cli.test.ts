@@ -28,7 +28,9 @@ describe('loupe scan --json', () => {
     expect(lines).toHaveLength(5);
     expect((lines[0]!.file as { name: string }).name).toBe('edited.pdf');
     expect((lines[0]!.revisions as { count: number }).count).toBe(2);
-    expect(lines[1]).toEqual({ error: expect.objectContaining({ type: 'processing_error', code: 'unreadable_document', doc_url: expect.any(String), message: expect.any(String) }) });
+    expect(lines[1]).toEqual({
+      error: expect.objectContaining({ type: 'processing_error', code: 'unreadable_document', doc_url: expect.any(String), message: expect.any(String) }),
+    });
     expect((lines[2]!.file as { name: string }).name).toBe('genuine.pdf');
     expect((lines[3]!.error as { code: string }).code).toBe('unreadable_document');
     expect(lines[4]).toEqual({ error: expect.objectContaining({ type: 'file_error', code: 'unsupported_type' }) });

@@ -11,6 +11,10 @@ export function corpusFiles(): string[] {
   if (!existsSync(CORPUS_DIR)) throw new Error(`The shared corpus is missing at ${CORPUS_DIR}; set LOUPE_CORPUS.`);
   return readdirSync(CORPUS_DIR, { withFileTypes: true })
     .filter((d) => d.isDirectory())
-    .flatMap((d) => readdirSync(join(CORPUS_DIR, d.name)).filter((f) => f.toLowerCase().endsWith('.pdf')).map((f) => join(CORPUS_DIR, d.name, f)))
+    .flatMap((d) =>
+      readdirSync(join(CORPUS_DIR, d.name))
+        .filter((f) => f.toLowerCase().endsWith('.pdf'))
+        .map((f) => join(CORPUS_DIR, d.name, f)),
+    )
     .sort();
 }

@@ -55,7 +55,10 @@ describe('document engine (Node platform)', () => {
       [
         { num: 1, body: '<< /Type /Catalog /Pages 2 0 R >>' },
         { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
-        { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> /Font << /F1 6 0 R >> >> /Contents 4 0 R >>' },
+        {
+          num: 3,
+          body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> /Font << /F1 6 0 R >> >> /Contents 4 0 R >>',
+        },
         { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` },
         { num: 5, body: image },
         { num: 6, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>' },
@@ -73,7 +76,9 @@ describe('document engine (Node platform)', () => {
     await expect(engine.scan(new TextEncoder().encode('GIF89a....'), { name: 'x.pdf' })).rejects.toBeInstanceOf(UnsupportedTypeError);
     await expect(engine.scan(new TextEncoder().encode('hello'), { name: 'x.pdf' })).rejects.toBeInstanceOf(UnreadableDocumentError);
     await expect(engine.scan(new Uint8Array(0), { name: 'x.pdf' })).rejects.toBeInstanceOf(UnreadableDocumentError);
-    await expect(engine.scan(new Uint8Array(readFileSync(join(FILES, 'encrypted-user-password.pdf'))), { name: 'x.pdf' })).rejects.toBeInstanceOf(FileEncryptedError);
+    await expect(engine.scan(new Uint8Array(readFileSync(join(FILES, 'encrypted-user-password.pdf'))), { name: 'x.pdf' })).rejects.toBeInstanceOf(
+      FileEncryptedError,
+    );
     const small = createNodeEngine({ maxPages: 1 });
     await expect(small.scan(await makeStatement({ pages: 2, rowsPerPage: 1 }), { name: 'x.pdf' })).rejects.toBeInstanceOf(FileTooLargeError);
   });

@@ -22,10 +22,28 @@ function withExifThumbnail(jpeg: Uint8Array, thumbnail: Uint8Array): Uint8Array 
   const makeAt = ifd1At + 2 + 2 * 12 + 4;
   const thumbAt = makeAt + make.length;
   const tiff = [
-    ...'MM'.split('').map((c) => c.charCodeAt(0)), 0, 42, ...u32(ifd0At),
-    ...u16(1), ...u16(0x010f), ...u16(2), ...u32(make.length), ...u32(makeAt), ...u32(ifd1At),
-    ...u16(2), ...u16(0x0201), ...u16(4), ...u32(1), ...u32(thumbAt), ...u16(0x0202), ...u16(4), ...u32(1), ...u32(thumbnail.length), ...u32(0),
-    ...make, ...thumbnail,
+    ...'MM'.split('').map((c) => c.charCodeAt(0)),
+    0,
+    42,
+    ...u32(ifd0At),
+    ...u16(1),
+    ...u16(0x010f),
+    ...u16(2),
+    ...u32(make.length),
+    ...u32(makeAt),
+    ...u32(ifd1At),
+    ...u16(2),
+    ...u16(0x0201),
+    ...u16(4),
+    ...u32(1),
+    ...u32(thumbAt),
+    ...u16(0x0202),
+    ...u16(4),
+    ...u32(1),
+    ...u32(thumbnail.length),
+    ...u32(0),
+    ...make,
+    ...thumbnail,
   ];
   const body = [...'Exif'].map((c) => c.charCodeAt(0)).concat(0, 0, ...tiff);
   const app1 = [0xff, 0xe1, ...u16(body.length + 2), ...body];
@@ -75,7 +93,9 @@ describe('image forensics', () => {
     const pasted = await spliceAmount(source, await captureDocument({ kind: 'photo', seed: 4000 }), 0, 95);
     const b = await engine.scan(pasted.bytes, { name: 'edited.jpg' });
     expect(b.verdict).toBe('SUSPICIOUS');
-    expect(b.regions.some((r) => r.indicator_code === 'jpeg_first_compression_missing' && overlaps(r, pasted.edits[0]!, source.width, source.height))).toBe(true);
+    expect(b.regions.some((r) => r.indicator_code === 'jpeg_first_compression_missing' && overlaps(r, pasted.edits[0]!, source.width, source.height))).toBe(
+      true,
+    );
     const again = await engine.scan((await resave(source, 70)).bytes, { name: 'photo.jpg' });
     expect(again.indicators.map((i) => i.code)).toContain('jpeg_double_compressed');
     expect(again.verdict).toBe('INSUFFICIENT_EVIDENCE'); // a re-save alone is no evidence of an edit
@@ -153,7 +173,11 @@ describe('image forensics', () => {
   it('ships the model its manifest describes', () => {
     const manifest = JSON.parse(readFileSync(join(MODELS_DIR, 'manifest.json'), 'utf8')) as { models: { id: string; file: string; sha256: string }[] };
     const entry = manifest.models.find((m) => m.id === 'docforge')!;
-    expect(createHash('sha256').update(readFileSync(join(MODELS_DIR, entry.file))).digest('hex')).toBe(entry.sha256);
+    expect(
+      createHash('sha256')
+        .update(readFileSync(join(MODELS_DIR, entry.file)))
+        .digest('hex'),
+    ).toBe(entry.sha256);
   });
 
   it('ends truncated, tiny and bomb-sized images in a Document, saying which checks could not run', async () => {

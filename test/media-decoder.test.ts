@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import { createFfmpegMediaDecoder, ffmpegPaths } from '@loupe/node';
 import { framePlan } from '@loupe/core';
 
-
 /** The types of an ISO base-media file's top-level boxes, in file order. */
 function topLevelBoxes(b: Uint8Array): string[] {
   const types: string[] = [];
@@ -25,10 +24,32 @@ function topLevelBoxes(b: Uint8Array): string[] {
 const decoder = createFfmpegMediaDecoder({ timeoutMs: 20_000 });
 // a plain MP4 as cameras and editors write it: the index (moov) after the media data
 const dir = mkdtempSync(join(tmpdir(), 'loupe-media-'));
-execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=5', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=5', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', join(dir, 'clip.mp4')]);
+execFileSync(ffmpegPaths().ffmpeg, [
+  '-v',
+  'error',
+  '-f',
+  'lavfi',
+  '-i',
+  'testsrc=size=320x240:rate=25:duration=5',
+  '-f',
+  'lavfi',
+  '-i',
+  'sine=frequency=440:duration=5',
+  '-c:v',
+  'libx264',
+  '-pix_fmt',
+  'yuv420p',
+  '-c:a',
+  'aac',
+  join(dir, 'clip.mp4'),
+]);
 const mp4 = new Uint8Array(readFileSync(join(dir, 'clip.mp4')));
 rmSync(dir, { recursive: true });
-const wav = new Uint8Array(execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=3:sample_rate=44100', '-f', 'wav', 'pipe:1'], { maxBuffer: 64 << 20 }));
+const wav = new Uint8Array(
+  execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=3:sample_rate=44100', '-f', 'wav', 'pipe:1'], {
+    maxBuffer: 64 << 20,
+  }),
+);
 
 describe('ffmpeg media decoder', () => {
   it('probes a clip and decodes frames at the planned times, scaled to fit', async () => {
@@ -50,11 +71,13 @@ describe('ffmpeg media decoder', () => {
     expect(diff).toBeGreaterThan(0);
   });
 
-  it('decodes audio to mono float samples at the stream\'s rate, and 96 kHz down to 48 kHz', async () => {
+  it("decodes audio to mono float samples at the stream's rate, and 96 kHz down to 48 kHz", async () => {
     const { sampleRate, samples } = await decoder.audio(wav);
     expect(sampleRate).toBe(44100);
     expect(Math.abs(samples.length - 3 * 44100)).toBeLessThan(400);
-    const hifi = new Uint8Array(execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=1:sample_rate=96000', '-f', 'wav', 'pipe:1']));
+    const hifi = new Uint8Array(
+      execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=1:sample_rate=96000', '-f', 'wav', 'pipe:1']),
+    );
     expect((await decoder.audio(hifi)).sampleRate).toBe(48000);
     await expect(decoder.audio(mp4.subarray(0, 2000))).rejects.toThrow();
     const peak = samples.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
@@ -65,13 +88,43 @@ describe('ffmpeg media decoder', () => {
   it('decodes a clip with one key frame in one pass, the same frames a seek gives', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'loupe-gop-'));
     const file = join(dir, 'one-key.mp4');
-    execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=6', '-c:v', 'libx264', '-g', '1000', '-pix_fmt', 'yuv420p', file]);
+    execFileSync(ffmpegPaths().ffmpeg, [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x240:rate=25:duration=6',
+      '-c:v',
+      'libx264',
+      '-g',
+      '1000',
+      '-pix_fmt',
+      'yuv420p',
+      file,
+    ]);
     const clip = new Uint8Array(readFileSync(file));
     const times = framePlan((await decoder.probe(clip)).durationS);
     const frames = await decoder.frames(clip, times, 320);
     expect(frames.map((f) => 'rgba' in f)).toEqual(times.map(() => true));
     // the frame at 2.5 s is the one ffmpeg seeks to
-    const sought = execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-ss', '2.5', '-i', file, '-frames:v', '1', '-vf', 'scale=320:240', '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1']);
+    const sought = execFileSync(ffmpegPaths().ffmpeg, [
+      '-v',
+      'error',
+      '-ss',
+      '2.5',
+      '-i',
+      file,
+      '-frames:v',
+      '1',
+      '-vf',
+      'scale=320:240',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgba',
+      'pipe:1',
+    ]);
     const i = times.indexOf(2.5);
     expect(Buffer.from((frames[i] as { rgba: Uint8Array }).rgba).equals(sought)).toBe(true);
     expect(Buffer.from((frames[0] as { rgba: Uint8Array }).rgba).equals(sought)).toBe(false);

@@ -14,18 +14,40 @@ import { generateScene, photographScene } from './fixtures/scenes.js';
 
 const engine = createNodeMediaEngine({ now: () => new Date('2026-11-22T12:00:00.000Z') });
 const dir = mkdtempSync(join(tmpdir(), 'loupe-detect-'));
-execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=3', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', join(dir, 'clip.mp4')]);
+execFileSync(ffmpegPaths().ffmpeg, [
+  '-v',
+  'error',
+  '-f',
+  'lavfi',
+  '-i',
+  'testsrc=size=320x240:rate=25:duration=3',
+  '-c:v',
+  'libx264',
+  '-pix_fmt',
+  'yuv420p',
+  join(dir, 'clip.mp4'),
+]);
 execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=2', join(dir, 'tone.wav')]);
 const video = new Uint8Array(readFileSync(join(dir, 'clip.mp4')));
 const wav = new Uint8Array(readFileSync(join(dir, 'tone.wav')));
 
-const codeOf = async (p: Promise<unknown>): Promise<string | undefined> => p.then(() => undefined, (e: unknown) => (e instanceof MediaError ? mediaSpecCode(e) : 'other'));
+const codeOf = async (p: Promise<unknown>): Promise<string | undefined> =>
+  p.then(
+    () => undefined,
+    (e: unknown) => (e instanceof MediaError ? mediaSpecCode(e) : 'other'),
+  );
 
 describe('media detection', () => {
   it('tells photographed scenes from generated ones', async () => {
     for (const seed of [900, 903, 950]) {
       const real = await engine.detect(photographScene(seed), { filename: 'photo.jpg' });
-      expect(real).toMatchObject({ status: 'completed', verdict: 'LIKELY_REAL', credits_used: 1, model: 'loupe-media V1.5', media: { type: 'image', mime_type: 'image/jpeg', filename: 'photo.jpg' } });
+      expect(real).toMatchObject({
+        status: 'completed',
+        verdict: 'LIKELY_REAL',
+        credits_used: 1,
+        model: 'loupe-media V1.5',
+        media: { type: 'image', mime_type: 'image/jpeg', filename: 'photo.jpg' },
+      });
       const fake = await engine.detect(generateScene(seed), { filename: 'generated.jpg' });
       expect(fake.verdict).toBe('LIKELY_AI');
       expect(fake.score).toBeGreaterThan(real.score!);
@@ -52,14 +74,20 @@ describe('media detection', () => {
     expect(await codeOf(engine.detect(new Uint8Array(0), { filename: null }))).toBe('UNDECODABLE_IMAGE');
     expect(await codeOf(engine.detect(photographScene(1).subarray(0, 300), { filename: 'cut.jpg' }))).toBe('UNDECODABLE_IMAGE');
     expect(await codeOf(engine.detect(video.subarray(0, 600), { filename: 'cut.mp4' }))).toBe('UNDECODABLE_VIDEO');
-    expect(toMediaErrorBody(await engine.detect(wav, { filename: 'tone.wav' }).catch((e: unknown) => e))).toMatchObject({ error: { code: 'NOT_ASSESSABLE' }, reasons: ['no_voice_content'] });
+    expect(toMediaErrorBody(await engine.detect(wav, { filename: 'tone.wav' }).catch((e: unknown) => e))).toMatchObject({
+      error: { code: 'NOT_ASSESSABLE' },
+      reasons: ['no_voice_content'],
+    });
   });
 
   it('loupe detect --json prints one line per file in order', async () => {
     writeFileSync(join(dir, 'photo.jpg'), photographScene(901));
     writeFileSync(join(dir, 'notes.txt'), 'not media');
     const lines: string[] = [];
-    const code = await main(['detect', '--json', join(dir, 'photo.jpg'), join(dir, 'notes.txt'), join(dir, 'clip.mp4')], { out: (t) => lines.push(t), err: () => undefined });
+    const code = await main(['detect', '--json', join(dir, 'photo.jpg'), join(dir, 'notes.txt'), join(dir, 'clip.mp4')], {
+      out: (t) => lines.push(t),
+      err: () => undefined,
+    });
     expect(code).toBe(0);
     const parsed = lines.map((l) => JSON.parse(l) as { verdict?: string; error?: { code: string }; media?: { type: string } });
     expect(parsed).toHaveLength(3);

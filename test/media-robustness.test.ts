@@ -78,11 +78,19 @@ describe('media robustness', () => {
     const audioOnly = make('audio-only.mp4', [...tone, '-c:a', 'aac']);
     expect(await outcome(audioOnly, 'audio-only.mp4')).toBe('UNDECODABLE_VIDEO');
     const silence = make('silence.wav', ['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono', '-t', '6']);
-    expect(toMediaErrorBody(await engine.detect(silence, { filename: 'silence.wav' }).catch((e: unknown) => e))).toMatchObject({ error: { code: 'NOT_ASSESSABLE' }, reasons: ['no_voice_content'] });
+    expect(toMediaErrorBody(await engine.detect(silence, { filename: 'silence.wav' }).catch((e: unknown) => e))).toMatchObject({
+      error: { code: 'NOT_ASSESSABLE' },
+      reasons: ['no_voice_content'],
+    });
     const blip = make('blip.wav', ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=0.4']);
-    expect(toMediaErrorBody(await engine.detect(blip, { filename: 'blip.wav' }).catch((e: unknown) => e))).toMatchObject({ error: { code: 'NOT_ASSESSABLE' }, reasons: ['audio_too_short'] });
+    expect(toMediaErrorBody(await engine.detect(blip, { filename: 'blip.wav' }).catch((e: unknown) => e))).toMatchObject({
+      error: { code: 'NOT_ASSESSABLE' },
+      reasons: ['audio_too_short'],
+    });
     const lines: string[] = [];
-    expect(await main(['detect', '--json', join(dir, 'audio-only.mp4'), join(dir, 'silence.wav')], { out: (t) => lines.push(t), err: () => undefined })).toBe(0);
+    expect(await main(['detect', '--json', join(dir, 'audio-only.mp4'), join(dir, 'silence.wav')], { out: (t) => lines.push(t), err: () => undefined })).toBe(
+      0,
+    );
     expect(lines.map((l) => (JSON.parse(l) as { error: { code: string } }).error.code)).toEqual(['UNDECODABLE_VIDEO', 'NOT_ASSESSABLE']);
   });
 

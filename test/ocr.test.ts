@@ -56,11 +56,22 @@ describe('invisible OCR layers', () => {
     const noOcr = createNodeEngine({ ocr: false, now: () => new Date('2026-11-22T12:00:00Z') });
     const { onePageObjects, RawPdf } = await import('./fixtures/raw-pdf.js');
     const image = '<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n\u0000\nendstream';
-    const rows = ['Opening balance 1,000.00', '03/01/2024 Card -100.00 900.00', '03/02/2024 Card -50.00 850.00', '03/03/2024 Card -25.00 825.00', '03/04/2024 Card -10.00 715.00', '03/05/2024 Card -5.00 710.00'];
+    const rows = [
+      'Opening balance 1,000.00',
+      '03/01/2024 Card -100.00 900.00',
+      '03/02/2024 Card -50.00 850.00',
+      '03/03/2024 Card -25.00 825.00',
+      '03/04/2024 Card -10.00 715.00',
+      '03/05/2024 Card -5.00 710.00',
+    ];
     const layer = rows.map((r, i) => `BT 3 Tr /F1 10 Tf 50 ${700 - i * 20} Td (${r}) Tj ET`).join(' ');
     const content = `q 612 0 0 792 0 0 cm /Im1 Do Q ${layer}`;
     const objects = onePageObjects('x').map((o) => {
-      if (o.num === 3) return { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 6 0 R >> /Font << /F1 5 0 R >> >> /Contents 4 0 R >>' };
+      if (o.num === 3)
+        return {
+          num: 3,
+          body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 6 0 R >> /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+        };
       if (o.num === 4) return { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` };
       return o;
     });

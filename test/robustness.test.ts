@@ -66,8 +66,12 @@ describe('robustness', () => {
       seed = (seed * 1103515245 + 12345) >>> 0;
       return seed % n;
     };
-    for (const [label, source] of [['table', edited], ['stream', objStreams]] as const) {
-      for (const fraction of [0.02, 0.1, 0.33, 0.5, 0.66, 0.9, 0.99]) write(`${label}-trunc-${fraction}.pdf`, source.subarray(0, Math.floor(source.length * fraction)));
+    for (const [label, source] of [
+      ['table', edited],
+      ['stream', objStreams],
+    ] as const) {
+      for (const fraction of [0.02, 0.1, 0.33, 0.5, 0.66, 0.9, 0.99])
+        write(`${label}-trunc-${fraction}.pdf`, source.subarray(0, Math.floor(source.length * fraction)));
       for (let k = 0; k < 12; k++) {
         const copy = Uint8Array.from(source);
         for (let f = 0; f < 1 + k * 4; f++) copy[random(copy.length)] ^= 1 << random(8);
@@ -76,20 +80,53 @@ describe('robustness', () => {
       const text = new TextDecoder('latin1').decode(source);
       const at = text.lastIndexOf('startxref');
       for (const offset of ['0', '99999999', '-5', String(Math.floor(source.length / 2)), 'abc']) {
-        write(`${label}-startxref-${offset}.pdf`, Uint8Array.from(text.slice(0, at) + `startxref\n${offset}\n%%EOF\n`, (c) => c.charCodeAt(0)));
+        write(
+          `${label}-startxref-${offset}.pdf`,
+          Uint8Array.from(`${text.slice(0, at)}startxref\n${offset}\n%%EOF\n`, (c) => c.charCodeAt(0)),
+        );
       }
     }
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
     write('nested-100k.pdf', new RawPdf().section([...onePageObjects('deep'), { num: 6, body: deep }], { trailer: `/Root 1 0 R /Info 6 0 R` }).bytes());
     const deepContent = `BT ${'['.repeat(100_000)} ET`;
-    write('nested-content.pdf', new RawPdf().section(onePageObjects('x').map((o) => (o.num === 4 ? { num: 4, body: `<< /Length ${deepContent.length} >>\nstream\n${deepContent}\nendstream` } : o)), { trailer: '/Root 1 0 R' }).bytes());
+    write(
+      'nested-content.pdf',
+      new RawPdf()
+        .section(
+          onePageObjects('x').map((o) => (o.num === 4 ? { num: 4, body: `<< /Length ${deepContent.length} >>\nstream\n${deepContent}\nendstream` } : o)),
+          { trailer: '/Root 1 0 R' },
+        )
+        .bytes(),
+    );
     const bomb = new Uint8Array(readFileSync(BOMB_FILE));
-    const bombObject = new Uint8Array([...new TextEncoder().encode(`<< /Filter [/FlateDecode /FlateDecode] /Length ${bomb.length} >>\nstream\n`), ...bomb, ...new TextEncoder().encode('\nendstream')]);
-    const bombPdf = new RawPdf().section(onePageObjects('bomb').map((o) => (o.num === 4 ? { num: 4, body: bombObject } : o)), { trailer: '/Root 1 0 R' }).bytes();
+    const bombObject = new Uint8Array([
+      ...new TextEncoder().encode(`<< /Filter [/FlateDecode /FlateDecode] /Length ${bomb.length} >>\nstream\n`),
+      ...bomb,
+      ...new TextEncoder().encode('\nendstream'),
+    ]);
+    const bombPdf = new RawPdf()
+      .section(
+        onePageObjects('bomb').map((o) => (o.num === 4 ? { num: 4, body: bombObject } : o)),
+        { trailer: '/Root 1 0 R' },
+      )
+      .bytes();
     expect(bombPdf.length).toBeLessThan(5000);
     write('flate-bomb.pdf', bombPdf);
-    write('objstm-bomb.pdf', new RawPdf().section(onePageObjects('bomb'), { trailer: '/Root 1 0 R' }).raw(`9 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter [/FlateDecode /FlateDecode] /Length ${bomb.length} >>\nstream\n`).raw(bomb).raw('\nendstream\nendobj\n').bytes());
-    write('prev-loop.pdf', new TextEncoder().encode('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\nxref\n0 2\n0000000000 65535 f \n0000000009 00000 n \ntrailer\n<< /Root 1 0 R /Prev 54 >>\nstartxref\n54\n%%EOF\n'));
+    write(
+      'objstm-bomb.pdf',
+      new RawPdf()
+        .section(onePageObjects('bomb'), { trailer: '/Root 1 0 R' })
+        .raw(`9 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter [/FlateDecode /FlateDecode] /Length ${bomb.length} >>\nstream\n`)
+        .raw(bomb)
+        .raw('\nendstream\nendobj\n')
+        .bytes(),
+    );
+    write(
+      'prev-loop.pdf',
+      new TextEncoder().encode(
+        '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\nxref\n0 2\n0000000000 65535 f \n0000000009 00000 n \ntrailer\n<< /Root 1 0 R /Prev 54 >>\nstartxref\n54\n%%EOF\n',
+      ),
+    );
     write('empty.pdf', new Uint8Array(0));
     write('header-only.pdf', new TextEncoder().encode('%PDF-1.7\n'));
     write('billion-objects.pdf', new TextEncoder().encode('%PDF-1.4\nxref\n0 4000000000\ntrailer\n<< >>\nstartxref\n9\n%%EOF\n'));

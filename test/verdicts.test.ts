@@ -14,7 +14,16 @@ describe('verdicts', () => {
     expect(doc.verdict).toBe('CLEAN');
     expect(doc.risk_score).toBeLessThan(40);
     expect(doc.indicators).toEqual([]);
-    expect(doc.checks_passed).toEqual(expect.arrayContaining(['revision history', 'touch-up scan', 'producer-pipeline match', 'font-embedding consistency', 'overlay/script scan', 'timestamp consistency']));
+    expect(doc.checks_passed).toEqual(
+      expect.arrayContaining([
+        'revision history',
+        'touch-up scan',
+        'producer-pipeline match',
+        'font-embedding consistency',
+        'overlay/script scan',
+        'timestamp consistency',
+      ]),
+    );
     expect(doc.review_tier).toBe('auto_pass');
     expect(doc.next_step).toBeUndefined();
     expect(doc.headline).toMatch(/^No tampering evidence found/);
@@ -75,13 +84,18 @@ describe('verdicts', () => {
   it('says INSUFFICIENT_EVIDENCE for a scanned document where nothing fired, with no score', async () => {
     const image = '<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n\u0000\nendstream';
     const content = 'q 612 0 0 792 0 0 cm /Im1 Do Q';
-    const bytes = new RawPdf().section([
-      { num: 1, body: '<< /Type /Catalog /Pages 2 0 R >>' },
-      { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
-      { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>' },
-      { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` },
-      { num: 5, body: image },
-    ], { trailer: '/Root 1 0 R' }).bytes();
+    const bytes = new RawPdf()
+      .section(
+        [
+          { num: 1, body: '<< /Type /Catalog /Pages 2 0 R >>' },
+          { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+          { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im1 5 0 R >> >> /Contents 4 0 R >>' },
+          { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` },
+          { num: 5, body: image },
+        ],
+        { trailer: '/Root 1 0 R' },
+      )
+      .bytes();
     const doc = await scan(bytes);
     expect(doc.capture).toBe('scan');
     expect(doc.verdict).toBe('INSUFFICIENT_EVIDENCE');
@@ -101,7 +115,11 @@ describe('verdicts', () => {
   it('judges dates against the analysis time', async () => {
     const future = new Date('2030-01-01T00:00:00Z');
     const objects = onePageObjects('dated');
-    const bytes = new RawPdf().section([...objects, { num: 6, body: `<< /Producer (Test) /CreationDate (D:20300101000000Z) /ModDate (D:20240101000000Z) >>` }], { trailer: '/Root 1 0 R /Info 6 0 R' }).bytes();
+    const bytes = new RawPdf()
+      .section([...objects, { num: 6, body: `<< /Producer (Test) /CreationDate (D:20300101000000Z) /ModDate (D:20240101000000Z) >>` }], {
+        trailer: '/Root 1 0 R /Info 6 0 R',
+      })
+      .bytes();
     const doc = await scan(bytes);
     expect(doc.indicators.map((i) => i.code)).toEqual(expect.arrayContaining(['date_in_future', 'modified_before_created']));
     const later = await createNodeEngine({ now: () => future }).scan(bytes, { name: 'd.pdf' });
@@ -111,10 +129,17 @@ describe('verdicts', () => {
 
 describe('cover-ups in page content', () => {
   const page = (content: string) =>
-    new RawPdf().section(onePageObjects('x').map((o) => (o.num === 4 ? { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` } : o)), { trailer: '/Root 1 0 R' }).bytes();
+    new RawPdf()
+      .section(
+        onePageObjects('x').map((o) => (o.num === 4 ? { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` } : o)),
+        { trailer: '/Root 1 0 R' },
+      )
+      .bytes();
 
   it('finds a white box painted over a figure, with the new figure on top, and locates it', async () => {
-    const doc = await scan(page('BT /F1 12 Tf 72 700 Td (Closing balance) Tj 120 0 Td (1,200.00) Tj ET 1 g 190 696 60 16 re f 0 g BT /F1 12 Tf 192 700 Td (9,200.00) Tj ET'));
+    const doc = await scan(
+      page('BT /F1 12 Tf 72 700 Td (Closing balance) Tj 120 0 Td (1,200.00) Tj ET 1 g 190 696 60 16 re f 0 g BT /F1 12 Tf 192 700 Td (9,200.00) Tj ET'),
+    );
     expect(doc.verdict).toBe('FORGED');
     const finding = doc.findings.find((f) => f.code === 'white_box_over_text')!;
     expect(finding.summary).toContain('"1,200.00"');
@@ -132,7 +157,10 @@ describe('cover-ups in page content', () => {
       'BT /F1 12 Tf 72 700 Td (Total 1,200.00) Tj ET 1 g 70 690 200 20 re S', // stroked, not filled
     ]) {
       const doc = await scan(page(content));
-      expect(doc.indicators.map((i) => i.code), content).not.toContain('white_box_over_text');
+      expect(
+        doc.indicators.map((i) => i.code),
+        content,
+      ).not.toContain('white_box_over_text');
     }
   });
 
@@ -147,7 +175,12 @@ describe('cover-ups in page content', () => {
 describe('a bare white box', () => {
   it('is SUSPICIOUS (it may be a redaction), not FORGED', async () => {
     const content = 'BT /F1 12 Tf 72 700 Td (Account 12345678) Tj ET 1 g 70 696 140 16 re f';
-    const bytes = new RawPdf().section(onePageObjects('x').map((o) => (o.num === 4 ? { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` } : o)), { trailer: '/Root 1 0 R' }).bytes();
+    const bytes = new RawPdf()
+      .section(
+        onePageObjects('x').map((o) => (o.num === 4 ? { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` } : o)),
+        { trailer: '/Root 1 0 R' },
+      )
+      .bytes();
     const doc = await scan(bytes);
     expect(doc.indicators[0]!.code).toBe('white_box_over_text');
     expect(doc.verdict).toBe('SUSPICIOUS');
@@ -188,10 +221,17 @@ describe('signatures', () => {
 
 describe('producer traces and fonts', () => {
   it('names a metadata editor that rewrote the XMP packet', async () => {
-    const xmp = '<?xpacket begin=""?><x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="Image::ExifTool 12.57"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"></rdf:RDF></x:xmpmeta><?xpacket end="w"?>';
+    const xmp =
+      '<?xpacket begin=""?><x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="Image::ExifTool 12.57"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"></rdf:RDF></x:xmpmeta><?xpacket end="w"?>';
     const objects = onePageObjects('x');
     objects[0] = { num: 1, body: '<< /Type /Catalog /Pages 2 0 R /Metadata 6 0 R >>' };
-    const doc = await scan(new RawPdf().section([...objects, { num: 6, body: `<< /Type /Metadata /Subtype /XML /Length ${xmp.length} >>\nstream\n${xmp}\nendstream` }], { trailer: '/Root 1 0 R' }).bytes());
+    const doc = await scan(
+      new RawPdf()
+        .section([...objects, { num: 6, body: `<< /Type /Metadata /Subtype /XML /Length ${xmp.length} >>\nstream\n${xmp}\nendstream` }], {
+          trailer: '/Root 1 0 R',
+        })
+        .bytes(),
+    );
     expect(doc.findings.find((f) => f.code === 'metadata_rewritten_by_tool')!.summary).toContain('ExifTool');
   });
 
@@ -222,8 +262,18 @@ describe('arithmetic', () => {
     expect(genuine.indicators.map((i) => i.code)).not.toContain('running_balance_mismatch');
     expect(genuine.math_checks).toBeUndefined();
     // a table of dates and unrelated pairs of amounts: no rule explains it, so no finding
-    const rows = Array.from({ length: 8 }, (_, i) => `BT /F1 9 Tf 50 ${700 - i * 20} Td (03/0${i + 1}/2024 Item ${i} ${i * 37 + 1}.00 ${i * 91 + 5}.50) Tj ET`).join(' ');
-    const table = await scan(new RawPdf().section(onePageObjects('x').map((o) => (o.num === 4 ? { num: 4, body: `<< /Length ${rows.length} >>\nstream\n${rows}\nendstream` } : o)), { trailer: '/Root 1 0 R' }).bytes());
+    const rows = Array.from(
+      { length: 8 },
+      (_, i) => `BT /F1 9 Tf 50 ${700 - i * 20} Td (03/0${i + 1}/2024 Item ${i} ${i * 37 + 1}.00 ${i * 91 + 5}.50) Tj ET`,
+    ).join(' ');
+    const table = await scan(
+      new RawPdf()
+        .section(
+          onePageObjects('x').map((o) => (o.num === 4 ? { num: 4, body: `<< /Length ${rows.length} >>\nstream\n${rows}\nendstream` } : o)),
+          { trailer: '/Root 1 0 R' },
+        )
+        .bytes(),
+    );
     expect(table.indicators.map((i) => i.code)).not.toContain('running_balance_mismatch');
   });
 });
@@ -237,7 +287,14 @@ describe('category and issue date', () => {
       'BT /F1 10 Tf 40 700 Td (Regular 4,200.00   Overtime 350.00   Gross pay 4,550.00) Tj ET',
       'BT /F1 10 Tf 40 680 Td (Federal tax 820.00   Social security 313.00   Net pay 3,417.00   YTD 17,000.00) Tj ET',
     ].join(' ');
-    const doc = await scan(new RawPdf().section(onePageObjects('x').map((o) => (o.num === 4 ? { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` } : o)), { trailer: '/Root 1 0 R' }).bytes());
+    const doc = await scan(
+      new RawPdf()
+        .section(
+          onePageObjects('x').map((o) => (o.num === 4 ? { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` } : o)),
+          { trailer: '/Root 1 0 R' },
+        )
+        .bytes(),
+    );
     expect(doc.category).toBe('paystub');
     expect(doc.issue_date).toBe('2024-05-31');
     expect(Object.keys(doc).indexOf('category')).toBeLessThan(Object.keys(doc).indexOf('file'));
@@ -268,7 +325,8 @@ describe('pay stub and bill totals', () => {
     ].join(' ');
     const objects = onePageObjects('x').map((o) => {
       if (o.num === 4) return { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` };
-      if (o.num === 3) return { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>' };
+      if (o.num === 3)
+        return { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>' };
       return o;
     });
     return new RawPdf().section([...objects, { num: 6, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>' }], { trailer: '/Root 1 0 R' }).bytes();
@@ -303,7 +361,8 @@ const page = (lines: Cell[][]): Uint8Array => {
     .join(' ');
   const objects = onePageObjects('x').map((o) => {
     if (o.num === 4) return { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` };
-    if (o.num === 3) return { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>' };
+    if (o.num === 3)
+      return { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>' };
     return o;
   });
   return new RawPdf().section([...objects, { num: 6, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>' }], { trailer: '/Root 1 0 R' }).bytes();
@@ -316,8 +375,20 @@ describe('statement totals', () => {
   /** A statement with Withdrawals and Deposits columns and a running balance; `raise` adds cents to one deposit and every balance after it. */
   const columnar = (raise = 0): Uint8Array => {
     let balance = 250_000;
-    const lines: Cell[][] = [...header, [{ x: 40, text: 'Date' }, { x: 110, text: 'Description' }, { x: 320, text: 'Withdrawals' }, { x: 410, text: 'Deposits' }, { x: 500, text: 'Balance' }]];
-    lines.push([{ x: 40, text: 'Opening balance' }, { right: 560, text: money(balance) }]);
+    const lines: Cell[][] = [
+      ...header,
+      [
+        { x: 40, text: 'Date' },
+        { x: 110, text: 'Description' },
+        { x: 320, text: 'Withdrawals' },
+        { x: 410, text: 'Deposits' },
+        { x: 500, text: 'Balance' },
+      ],
+    ];
+    lines.push([
+      { x: 40, text: 'Opening balance' },
+      { right: 560, text: money(balance) },
+    ]);
     let credits = 0;
     let debits = 0;
     amounts.forEach((a, i) => {
@@ -325,11 +396,25 @@ describe('statement totals', () => {
       balance += shown;
       if (a > 0) credits += a;
       else debits -= a;
-      lines.push([{ x: 40, text: `03/0${i + 2}/2024` }, { x: 110, text: `Item ${i + 1}` }, { right: a < 0 ? 380 : 460, text: money(Math.abs(shown)) }, { right: 560, text: money(balance) }]);
+      lines.push([
+        { x: 40, text: `03/0${i + 2}/2024` },
+        { x: 110, text: `Item ${i + 1}` },
+        { right: a < 0 ? 380 : 460, text: money(Math.abs(shown)) },
+        { right: 560, text: money(balance) },
+      ]);
     });
-    lines.push([{ x: 40, text: 'Closing balance' }, { right: 560, text: money(balance) }]);
-    lines.push([{ x: 40, text: 'Total deposits' }, { right: 560, text: money(credits) }]);
-    lines.push([{ x: 40, text: 'Total withdrawals' }, { right: 560, text: money(debits) }]);
+    lines.push([
+      { x: 40, text: 'Closing balance' },
+      { right: 560, text: money(balance) },
+    ]);
+    lines.push([
+      { x: 40, text: 'Total deposits' },
+      { right: 560, text: money(credits) },
+    ]);
+    lines.push([
+      { x: 40, text: 'Total withdrawals' },
+      { right: 560, text: money(debits) },
+    ]);
     return page(lines);
   };
 
@@ -340,16 +425,45 @@ describe('statement totals', () => {
     const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
     const lines: Cell[][] = [
       ...header,
-      [{ x: 40, text: 'Beginning balance' }, { right: 560, text: money(250_000) }],
-      [{ x: 40, text: 'Deposits and additions' }, { right: 560, text: money(sum(deposits)) }],
-      [{ x: 40, text: 'Withdrawals and subtractions' }, { right: 560, text: money(sum(withdrawals)) }],
-      [{ x: 40, text: 'Ending balance' }, { right: 560, text: money(250_000 + sum(deposits) - sum(withdrawals)) }],
+      [
+        { x: 40, text: 'Beginning balance' },
+        { right: 560, text: money(250_000) },
+      ],
+      [
+        { x: 40, text: 'Deposits and additions' },
+        { right: 560, text: money(sum(deposits)) },
+      ],
+      [
+        { x: 40, text: 'Withdrawals and subtractions' },
+        { right: 560, text: money(sum(withdrawals)) },
+      ],
+      [
+        { x: 40, text: 'Ending balance' },
+        { right: 560, text: money(250_000 + sum(deposits) - sum(withdrawals)) },
+      ],
       [{ x: 40, text: 'DEPOSITS AND ADDITIONS' }],
-      ...deposits.map((a, i) => [{ x: 40, text: `03/1${i}` }, { x: 110, text: 'Payroll deposit' }, { right: 560, text: money(i === 0 ? a + edit : a) }]),
-      [{ x: 40, text: 'Total Deposits and Additions' }, { right: 560, text: money(sum(deposits)) }],
+      ...deposits.map((a, i) => [
+        { x: 40, text: `03/1${i}` },
+        { x: 110, text: 'Payroll deposit' },
+        { right: 560, text: money(i === 0 ? a + edit : a) },
+      ]),
+      [
+        { x: 40, text: 'Total Deposits and Additions' },
+        { right: 560, text: money(sum(deposits)) },
+      ],
       [{ x: 40, text: 'WITHDRAWALS' }],
-      ...withdrawals.flatMap((a, i) => [[{ x: 40, text: `03/2${i}` }, { x: 110, text: 'Card purchase' }, { right: 560, text: money(a) }], ...(i === 1 ? [[{ x: 110, text: 'continued description' }]] : [])]),
-      [{ x: 40, text: 'Total Withdrawals and Subtractions' }, { right: 560, text: money(sum(withdrawals)) }],
+      ...withdrawals.flatMap((a, i) => [
+        [
+          { x: 40, text: `03/2${i}` },
+          { x: 110, text: 'Card purchase' },
+          { right: 560, text: money(a) },
+        ],
+        ...(i === 1 ? [[{ x: 110, text: 'continued description' }]] : []),
+      ]),
+      [
+        { x: 40, text: 'Total Withdrawals and Subtractions' },
+        { right: 560, text: money(sum(withdrawals)) },
+      ],
     ];
     return page(lines);
   };
@@ -406,7 +520,12 @@ describe('tax form lines', () => {
     return page([
       [{ x: 40, text: 'Form 1040 U.S. Individual Income Tax Return 2023' }],
       [{ x: 40, text: 'Department of the Treasury - Internal Revenue Service' }],
-      ...lines.map(([n, label, amount]): Cell[] => [{ x: 40, text: n }, { x: 70, text: label }, { x: 470, text: n }, { right: 580, text: overrides[n] ?? amount }]),
+      ...lines.map(([n, label, amount]): Cell[] => [
+        { x: 40, text: n },
+        { x: 70, text: label },
+        { x: 470, text: n },
+        { right: 580, text: overrides[n] ?? amount },
+      ]),
     ]);
   };
 
@@ -433,12 +552,30 @@ describe('bill line items', () => {
       [{ x: 40, text: 'Riverside Electric Utility' }],
       [{ x: 40, text: 'Bill date 04/02/2024 Due date 04/23/2024 Service address 12 Main Street' }],
       [{ x: 40, text: 'Meter 5531 usage 511 kWh billing period 03/01/2024 to 03/31/2024' }],
-      [{ x: 40, text: 'Energy charge' }, { right: 520, text: energy }],
-      [{ x: 40, text: 'Delivery charge' }, { right: 520, text: '31.41' }],
-      [{ x: 40, text: 'Customer charge' }, { right: 520, text: '12.00' }],
-      [{ x: 40, text: 'Subtotal' }, { right: 520, text: '104.73' }],
-      [{ x: 40, text: 'State tax' }, { right: 520, text: '5.24' }],
-      [{ x: 40, text: 'Total amount due' }, { right: 520, text: '109.97' }],
+      [
+        { x: 40, text: 'Energy charge' },
+        { right: 520, text: energy },
+      ],
+      [
+        { x: 40, text: 'Delivery charge' },
+        { right: 520, text: '31.41' },
+      ],
+      [
+        { x: 40, text: 'Customer charge' },
+        { right: 520, text: '12.00' },
+      ],
+      [
+        { x: 40, text: 'Subtotal' },
+        { right: 520, text: '104.73' },
+      ],
+      [
+        { x: 40, text: 'State tax' },
+        { right: 520, text: '5.24' },
+      ],
+      [
+        { x: 40, text: 'Total amount due' },
+        { right: 520, text: '109.97' },
+      ],
     ]);
 
   it('sums the line items, and judges nothing when an item in the column cannot be read', async () => {
@@ -448,6 +585,26 @@ describe('bill line items', () => {
     // as OCR misreads a figure: the partial sum of the others is no contradiction
     expect((await scan(bill('61:32'))).math_checks).toBeUndefined();
     // a misread tax line leaves the total unjudged too
-    expect((await scan(page([[{ x: 40, text: 'Riverside Electric Utility amount due billing period kWh meter' }], [{ x: 40, text: 'Subtotal' }, { right: 520, text: '104.73' }], [{ x: 40, text: 'State tax' }, { right: 520, text: '5124' }], [{ x: 40, text: 'Total amount due' }, { right: 520, text: '109.97' }]]))).math_checks).toBeUndefined();
+    expect(
+      (
+        await scan(
+          page([
+            [{ x: 40, text: 'Riverside Electric Utility amount due billing period kWh meter' }],
+            [
+              { x: 40, text: 'Subtotal' },
+              { right: 520, text: '104.73' },
+            ],
+            [
+              { x: 40, text: 'State tax' },
+              { right: 520, text: '5124' },
+            ],
+            [
+              { x: 40, text: 'Total amount due' },
+              { right: 520, text: '109.97' },
+            ],
+          ]),
+        )
+      ).math_checks,
+    ).toBeUndefined();
   });
 });

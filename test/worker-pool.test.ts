@@ -6,7 +6,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileEncryptedError, LoupeError, MediaError, mediaSpecCode, toDocumentError, UnreadableDocumentError, type Detection, type ScanDetail } from '@loupe/core';
+import {
+  FileEncryptedError,
+  LoupeError,
+  MediaError,
+  mediaSpecCode,
+  toDocumentError,
+  UnreadableDocumentError,
+  type Detection,
+  type ScanDetail,
+} from '@loupe/core';
 import { createNodeEngine, createNodeMediaEngine, createNodePool } from '@loupe/node';
 import { PoolError } from '@loupe/worker';
 import { editText, makeStatement } from './fixtures/pdf-builders.js';
@@ -31,7 +40,10 @@ describe('worker pool on worker_threads', () => {
     const genuine = await makeStatement();
     const edited = await editText(genuine, 0, 'First Example Bank', 'Last Example Bank');
     for (const bytes of [genuine, edited]) {
-      const [there, here] = await Promise.all([pool.run('scan', bytes.slice(), { name: 'statement.pdf' }), local.scanDetailed(bytes, { name: 'statement.pdf' })]);
+      const [there, here] = await Promise.all([
+        pool.run('scan', bytes.slice(), { name: 'statement.pdf' }),
+        local.scanDetailed(bytes, { name: 'statement.pdf' }),
+      ]);
       expect(essence(there as ScanDetail)).toEqual(essence(here));
     }
     const photo = photographScene(907);
@@ -50,20 +62,43 @@ describe('worker pool on worker_threads', () => {
     // the same class, not its base: an UnreadableDocumentError comes back as one
     expect((scan as object).constructor).toBe((here as object).constructor);
     expect(scan).toBeInstanceOf(UnreadableDocumentError);
-    expect({ name: (scan as LoupeError).name, code: (scan as LoupeError).code, reason: (scan as LoupeError).reason, message: (scan as LoupeError).message }).toEqual({ name: (here as LoupeError).name, code: (here as LoupeError).code, reason: (here as LoupeError).reason, message: (here as LoupeError).message });
+    expect({
+      name: (scan as LoupeError).name,
+      code: (scan as LoupeError).code,
+      reason: (scan as LoupeError).reason,
+      message: (scan as LoupeError).message,
+    }).toEqual({
+      name: (here as LoupeError).name,
+      code: (here as LoupeError).code,
+      reason: (here as LoupeError).reason,
+      message: (here as LoupeError).message,
+    });
     const detect = await pool.run('detect', new TextEncoder().encode('%PDF-1.7 not media'), { filename: 'x.pdf' }).catch((e: unknown) => e);
     expect(detect).toBeInstanceOf(MediaError);
     expect(mediaSpecCode(detect)).toBe('UNSUPPORTED_MEDIA_TYPE');
-    const encrypted = await pool.run('scan', readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')), { name: 'locked.pdf' }).catch((e: unknown) => e);
+    const encrypted = await pool
+      .run('scan', readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')), { name: 'locked.pdf' })
+      .catch((e: unknown) => e);
     expect(encrypted).toBeInstanceOf(FileEncryptedError);
-    expect(toDocumentError(encrypted)).toEqual(toDocumentError(await local.scan(readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')), { name: 'locked.pdf' }).catch((e: unknown) => e)));
+    expect(toDocumentError(encrypted)).toEqual(
+      toDocumentError(
+        await local
+          .scan(readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')), { name: 'locked.pdf' })
+          .catch((e: unknown) => e),
+      ),
+    );
   });
 
   it('stops a job past its time limit or cancelled, and serves the next', async () => {
     const bytes = await makeStatement();
     await expect(pool.run('scan', bytes.slice(), { name: 'a.pdf' }, { timeoutMs: 1 })).rejects.toMatchObject({ code: 'job_timeout' });
     const controller = new AbortController();
-    const cancelled = pool.run('scan', bytes.slice(), { name: 'b.pdf' }, { signal: controller.signal, onProgress: (stage) => stage === 'started' && controller.abort() });
+    const cancelled = pool.run(
+      'scan',
+      bytes.slice(),
+      { name: 'b.pdf' },
+      { signal: controller.signal, onProgress: (stage) => stage === 'started' && controller.abort() },
+    );
     await expect(cancelled).rejects.toMatchObject({ code: 'job_cancelled' });
     const after = (await pool.run('scan', bytes.slice(), { name: 'c.pdf' })) as ScanDetail;
     expect(after.document).toBeDefined();

@@ -40,7 +40,8 @@ function engineAssets(): Plugin {
       });
     },
     generateBundle() {
-      for (const [folder, files] of Object.entries(folders)) for (const [name, path] of Object.entries(files)) this.emitFile({ type: 'asset', fileName: `${folder}/${name}`, source: readFileSync(path) });
+      for (const [folder, files] of Object.entries(folders))
+        for (const [name, path] of Object.entries(files)) this.emitFile({ type: 'asset', fileName: `${folder}/${name}`, source: readFileSync(path) });
     },
   };
 }

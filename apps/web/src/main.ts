@@ -70,7 +70,11 @@ function showRevisionDiffs(doc: DocumentResult, into: HTMLElement): void {
   table.append(head);
   for (const d of diffs) {
     const row = element('tr');
-    row.append(element('td', {}, `${d.from_revision} → ${d.to_revision}`), element('td', { class: 'before' }, d.before), element('td', { class: 'after' }, d.after));
+    row.append(
+      element('td', {}, `${d.from_revision} → ${d.to_revision}`),
+      element('td', { class: 'before' }, d.before),
+      element('td', { class: 'after' }, d.after),
+    );
     table.append(row);
   }
   into.append(element('h3', {}, 'What changed between revisions'), table);
@@ -93,7 +97,9 @@ const SVG = 'http://www.w3.org/2000/svg';
 
 /** A video's frame scores as a line against the threshold (0..1 upwards). */
 function framePlot(d: Detection): SVGSVGElement {
-  const w = 320, h = 120, pad = 6;
+  const w = 320,
+    h = 120,
+    pad = 6;
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
   svg.setAttribute('class', 'plot');
@@ -102,15 +108,25 @@ function framePlot(d: Detection): SVGSVGElement {
   const x = (t: number): number => pad + ((w - 2 * pad) * t) / last;
   const y = (v: number): number => h - pad - (h - 2 * pad) * v;
   const threshold = document.createElementNS(SVG, 'line');
-  Object.entries({ x1: pad, x2: w - pad, y1: y(d.threshold_used ?? 0.5), y2: y(d.threshold_used ?? 0.5), class: 'threshold' }).forEach(([k, v]) => threshold.setAttribute(k, String(v)));
+  for (const [k, v] of Object.entries({ x1: pad, x2: w - pad, y1: y(d.threshold_used ?? 0.5), y2: y(d.threshold_used ?? 0.5), class: 'threshold' })) {
+    threshold.setAttribute(k, String(v));
+  }
   svg.append(threshold);
   const line = document.createElementNS(SVG, 'polyline');
-  line.setAttribute('points', frames.filter((f) => f.score !== null).map((f) => `${x(f.timestamp_s)},${y(f.score!)}`).join(' '));
+  line.setAttribute(
+    'points',
+    frames
+      .filter((f) => f.score !== null)
+      .map((f) => `${x(f.timestamp_s)},${y(f.score!)}`)
+      .join(' '),
+  );
   line.setAttribute('class', 'scores');
   svg.append(line);
   for (const f of frames) {
     const dot = document.createElementNS(SVG, 'circle');
-    Object.entries({ cx: x(f.timestamp_s), cy: y(f.score ?? 0), r: 3, class: f.score === null ? 'frame unscored' : 'frame' }).forEach(([k, v]) => dot.setAttribute(k, String(v)));
+    for (const [k, v] of Object.entries({ cx: x(f.timestamp_s), cy: y(f.score ?? 0), r: 3, class: f.score === null ? 'frame unscored' : 'frame' })) {
+      dot.setAttribute(k, String(v));
+    }
     const title = document.createElementNS(SVG, 'title');
     title.textContent = `${f.timestamp_s} s: ${f.score ?? f.cause}`;
     dot.append(title);
@@ -155,13 +171,18 @@ async function scan(file: File): Promise<void> {
   try {
     const kind = sniffFormat(bytes);
     const asPhoto = (document.getElementById('photos') as HTMLInputElement).checked;
-    if ((kind !== 'pdf' && sniffMedia(bytes)) && (asPhoto || (kind !== 'png' && kind !== 'jpg'))) {
+    if (kind !== 'pdf' && sniffMedia(bytes) && (asPhoto || (kind !== 'png' && kind !== 'jpg'))) {
       await detect(file, bytes, card);
       card.dataset.state = 'done';
       status.textContent = '';
       return;
     }
-    const detail = (await pool.run('scan', bytes.slice(), { name: file.name }, { onProgress: (stage) => (status.textContent = stage === 'started' ? `Examining ${file.name}…` : `Drawing ${file.name}…`) })) as ScanDetail;
+    const detail = (await pool.run(
+      'scan',
+      bytes.slice(),
+      { name: file.name },
+      { onProgress: (stage) => (status.textContent = stage === 'started' ? `Examining ${file.name}…` : `Drawing ${file.name}…`) },
+    )) as ScanDetail;
     const doc = detail.document;
     card.dataset.ms = String(Math.round(performance.now() - started));
     const line = element('p');
@@ -182,7 +203,8 @@ async function scan(file: File): Promise<void> {
     card.dataset.document = JSON.stringify(doc);
     card.dataset.state = 'done';
   } catch (error) {
-    const spec = error instanceof MediaError ? { ...toMediaErrorBody(error).error, ...(error.reasons.length ? { reasons: error.reasons } : {}) } : toDocumentError(error);
+    const spec =
+      error instanceof MediaError ? { ...toMediaErrorBody(error).error, ...(error.reasons.length ? { reasons: error.reasons } : {}) } : toDocumentError(error);
     card.append(element('p', { class: 'error' }, `${spec.code}: ${spec.message}`));
     card.dataset.error = JSON.stringify(spec);
     card.dataset.state = 'failed';

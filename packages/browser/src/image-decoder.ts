@@ -8,7 +8,11 @@ export function createBrowserImageDecoder(): ImageDecoder {
   return {
     async decode(bytes): Promise<DecodedImage> {
       if (!wellFormedImage(bytes)) throw new Error('Not a well-formed PNG, JPEG or WEBP up to its pixel data.');
-      const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)]), { imageOrientation: 'none', colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+      const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)]), {
+        imageOrientation: 'none',
+        colorSpaceConversion: 'none',
+        premultiplyAlpha: 'none',
+      });
       try {
         const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
         const ctx = canvas.getContext('2d', { willReadFrequently: true });

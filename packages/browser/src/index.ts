@@ -37,5 +37,13 @@ export interface BrowserMediaOptions {
 
 /** A media detection engine running in the page. */
 export function createBrowserMediaEngine(options: BrowserMediaOptions & MediaEngineOptions): MediaEngine {
-  return createMediaEngine({ images: createBrowserImageDecoder(), media: createBrowserMediaDecoder(), inference: createWebInference(options.ortWasmPaths), models: createFetchModelStore(options.modelsBase) }, options);
+  return createMediaEngine(
+    {
+      images: createBrowserImageDecoder(),
+      media: createBrowserMediaDecoder(),
+      inference: createWebInference(options.ortWasmPaths),
+      models: createFetchModelStore(options.modelsBase),
+    },
+    options,
+  );
 }

@@ -14,7 +14,8 @@ export function createWebInference(wasmPaths: string): Inference {
       return {
         async run(feeds) {
           const inputs: Record<string, ort.Tensor> = {};
-          for (const [name, t] of Object.entries(feeds)) inputs[name] = t.data instanceof BigInt64Array ? new ort.Tensor('int64', t.data, t.dims) : new ort.Tensor('float32', t.data, t.dims);
+          for (const [name, t] of Object.entries(feeds))
+            inputs[name] = t.data instanceof BigInt64Array ? new ort.Tensor('int64', t.data, t.dims) : new ort.Tensor('float32', t.data, t.dims);
           const results = await session.run(inputs);
           const out: Record<string, ModelTensor> = {};
           for (const [name, t] of Object.entries(results)) out[name] = { data: t.data as Float32Array, dims: [...t.dims] };

@@ -26,7 +26,16 @@ export function createBrowserPdfText(assets: PdfJsAssets, timeoutMs = 60_000): P
   return {
     async extract(bytes, pages) {
       worker ??= new pdfjs.PDFWorker();
-      const task = pdfjs.getDocument({ worker, data: new Uint8Array(bytes), cMapUrl: assets.cMapUrl, cMapPacked: true, disableFontFace: true, useSystemFonts: false, isEvalSupported: false, verbosity: 0 });
+      const task = pdfjs.getDocument({
+        worker,
+        data: new Uint8Array(bytes),
+        cMapUrl: assets.cMapUrl,
+        cMapPacked: true,
+        disableFontFace: true,
+        useSystemFonts: false,
+        isEvalSupported: false,
+        verbosity: 0,
+      });
       return readTextWithPdfJs(task, pages, timeoutMs);
     },
   };

@@ -61,10 +61,10 @@ export async function scanCommand(engine: Pick<Engine, 'scanDetailed'>, files: s
   await inOrder(files, options.jobs ?? 1, scan, (path, outcome) => {
     const name = basename(path);
     bar.finish();
-    if (outcome.ok) io.out(options.json ? JSON.stringify(outcome.value.document) : formatReport(outcome.value) + '\n');
+    if (outcome.ok) io.out(options.json ? JSON.stringify(outcome.value.document) : `${formatReport(outcome.value)}\n`);
     else {
       const spec = toDocumentError(outcome.error);
-      io.out(options.json ? JSON.stringify({ error: spec }) : formatError(name, spec) + '\n');
+      io.out(options.json ? JSON.stringify({ error: spec }) : `${formatError(name, spec)}\n`);
     }
     bar.tick(name);
   });

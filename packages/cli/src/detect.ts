@@ -21,9 +21,14 @@ export interface DetectOptions {
 const LARGEST = Math.max(...Object.values(MEDIA_CAPS));
 
 function readable(name: string, d: Detection): string {
-  const lines = [`${name}: ${d.verdict}${d.score === null ? '' : ` (score ${d.score.toFixed(2)})`} — ${d.summary}`, `  model ${d.model}, ${d.media.type} ${d.media.mime_type ?? ''}, ${d.credits_used} credit${d.credits_used === 1 ? '' : 's'}`];
-  for (const f of d.frames ?? []) lines.push(`  frame ${String(f.index).padStart(2)} at ${f.timestamp_s.toFixed(2)} s: ${f.score === null ? `not scored (${f.cause})` : f.score.toFixed(4)}`);
-  for (const s of d.segments ?? []) lines.push(`  ${s.start_ms}-${s.end_ms} ms: ${s.value === null ? `abstained (${(s.reason_codes ?? []).join(', ')})` : s.value.toFixed(4)}`);
+  const lines = [
+    `${name}: ${d.verdict}${d.score === null ? '' : ` (score ${d.score.toFixed(2)})`} — ${d.summary}`,
+    `  model ${d.model}, ${d.media.type} ${d.media.mime_type ?? ''}, ${d.credits_used} credit${d.credits_used === 1 ? '' : 's'}`,
+  ];
+  for (const f of d.frames ?? [])
+    lines.push(`  frame ${String(f.index).padStart(2)} at ${f.timestamp_s.toFixed(2)} s: ${f.score === null ? `not scored (${f.cause})` : f.score.toFixed(4)}`);
+  for (const s of d.segments ?? [])
+    lines.push(`  ${s.start_ms}-${s.end_ms} ms: ${s.value === null ? `abstained (${(s.reason_codes ?? []).join(', ')})` : s.value.toFixed(4)}`);
   return lines.join('\n');
 }
 
@@ -39,10 +44,14 @@ export async function detectCommand(engine: Pick<MediaEngine, 'detect'>, files: 
   await inOrder(files, options.jobs ?? 1, detect, (path, outcome) => {
     const name = basename(path);
     bar.finish();
-    if (outcome.ok) io.out(options.json ? JSON.stringify(outcome.value) : readable(name, outcome.value) + '\n');
+    if (outcome.ok) io.out(options.json ? JSON.stringify(outcome.value) : `${readable(name, outcome.value)}\n`);
     else {
       const error = outcome.error;
-      const body = toMediaErrorBody(error instanceof Error && 'code' in error && (error as { code?: string }).code === 'ENOENT' ? new MediaError('unsupported_media_type', `Cannot read ${path}.`) : error);
+      const body = toMediaErrorBody(
+        error instanceof Error && 'code' in error && (error as { code?: string }).code === 'ENOENT'
+          ? new MediaError('unsupported_media_type', `Cannot read ${path}.`)
+          : error,
+      );
       io.out(options.json ? JSON.stringify(body) : `${name}: ${body.error.code} — ${body.error.message}\n`);
     }
     bar.tick(name);

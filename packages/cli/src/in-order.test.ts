@@ -8,14 +8,19 @@ describe('inOrder', () => {
     let inFlight = 0;
     let most = 0;
     const emitted: string[] = [];
-    await inOrder(files, 2, async (f) => {
-      inFlight++;
-      most = Math.max(most, inFlight);
-      await new Promise((r) => setTimeout(r, delays[f]));
-      inFlight--;
-      if (f === 'c') throw new Error('c failed');
-      return f.toUpperCase();
-    }, (f, o: Outcome<string>) => emitted.push(o.ok ? o.value : `${f}!`));
+    await inOrder(
+      files,
+      2,
+      async (f) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((r) => setTimeout(r, delays[f]));
+        inFlight--;
+        if (f === 'c') throw new Error('c failed');
+        return f.toUpperCase();
+      },
+      (f, o: Outcome<string>) => emitted.push(o.ok ? o.value : `${f}!`),
+    );
     expect(emitted).toEqual(['A', 'B', 'c!', 'D', 'E']);
     expect(most).toBe(2);
   });

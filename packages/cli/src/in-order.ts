@@ -6,7 +6,12 @@
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 /** Calls `work` for each file (at most `jobs` at once) and `emit` for each outcome in input order. */
-export async function inOrder<T>(files: readonly string[], jobs: number, work: (path: string) => Promise<T>, emit: (path: string, outcome: Outcome<T>) => void): Promise<void> {
+export async function inOrder<T>(
+  files: readonly string[],
+  jobs: number,
+  work: (path: string) => Promise<T>,
+  emit: (path: string, outcome: Outcome<T>) => void,
+): Promise<void> {
   const pending = new Map<number, Promise<Outcome<T>>>();
   const settle = (i: number): Promise<Outcome<T>> =>
     work(files[i]!).then(

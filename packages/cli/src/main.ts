@@ -30,8 +30,8 @@ const USAGE = `Usage:
 `;
 
 const stdio: Output = {
-  out: (text) => process.stdout.write(text + '\n'),
-  err: (text) => process.stderr.write(text + '\n'),
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
 };
 
 /** Every option of every command; which command takes which is `COMMAND_OPTIONS`. */
@@ -98,7 +98,11 @@ export const DEFAULT_POOL_LIMITS: PoolLimits = { timeoutMs: 120_000, memoryMb: 2
 const TASK_SLOTS: Record<string, keyof DetectorModels> = { 'media-image-patch-likelihood': 'image', 'speech-synthetic-likelihood': 'audio' };
 
 /** The media engine for `loupe detect`'s options, its models verified (or the error to print); with several jobs, a worker pool running the same. */
-async function mediaEngine(values: Map<OptionName, string[]>, jobs: number, limits: PoolLimits): Promise<{ engine: Pick<MediaEngine, 'detect'>; close?: () => Promise<void> } | string> {
+async function mediaEngine(
+  values: Map<OptionName, string[]>,
+  jobs: number,
+  limits: PoolLimits,
+): Promise<{ engine: Pick<MediaEngine, 'detect'>; close?: () => Promise<void> } | string> {
   const version = values.get('detector-version')?.at(-1) ?? 'V1.5';
   if (!(version in DETECTORS)) return `unknown detector version ${version} (known: ${Object.keys(DETECTORS).join(', ')})`;
   const modelsDir = values.get('models-dir')?.at(-1);
@@ -187,7 +191,12 @@ export async function main(argv: string[], io: Output = stdio, limits: PoolLimit
   if (jobs > 1) {
     const pool = createNodePool({ size: jobs, ocr: !flags.has('no-ocr'), ...limits });
     try {
-      return await scanCommand({ scanDetailed: (bytes, input) => pool.run('scan', bytes, input) }, files, { json: flags.has('json'), progress, models, jobs }, io);
+      return await scanCommand(
+        { scanDetailed: (bytes, input) => pool.run('scan', bytes, input) },
+        files,
+        { json: flags.has('json'), progress, models, jobs },
+        io,
+      );
     } finally {
       await pool.close();
     }

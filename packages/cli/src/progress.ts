@@ -25,7 +25,7 @@ export class ProgressBar {
     const elapsed = (now - this.started) / 1000;
     const rate = this.done / Math.max(elapsed, 0.001);
     const eta = rate > 0 ? Math.round((this.total - this.done) / rate) : 0;
-    const name = label.length > 30 ? '…' + label.slice(-29) : label;
+    const name = label.length > 30 ? `…${label.slice(-29)}` : label;
     this.stream.write(`\r\x1b[2K[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${this.done}/${this.total} ${rate.toFixed(1)}/s eta ${eta}s ${name}`);
   }
 

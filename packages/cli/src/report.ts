@@ -53,7 +53,9 @@ export function formatReport(detail: ScanDetail): string {
         rev.restated.length ? `restated ${rev.restated.length}` : '',
       ].filter(Boolean);
       lines.push(`    r${rev.revision}  bytes ${rev.start}–${rev.end} · ${rev.xref} xref · objects ${parts.join('; ') || 'none'}`);
-      lines.push(`         pages touched: ${rev.touchedPages.length ? list(rev.touchedPages) : 'none'}${rev.info.producer ? ` · producer ${rev.info.producer}` : ''}`);
+      lines.push(
+        `         pages touched: ${rev.touchedPages.length ? list(rev.touchedPages) : 'none'}${rev.info.producer ? ` · producer ${rev.info.producer}` : ''}`,
+      );
       const unread = unreadRevisions.find((u) => u.revision === rev.revision || u.revision === rev.revision - 1);
       if (unread) lines.push(`         text of r${unread.revision} could not be read, so no diff: ${unread.message}`);
       for (const diff of doc.revisions.diffs.filter((d) => d.to_revision === rev.revision)) {

@@ -40,7 +40,13 @@ export type UnreadableReason =
   | 'unknown_format';
 
 /** Why a model could not be used (carried as `reason`). */
-export type ModelErrorReason = 'model_digest_mismatch' | 'model_task_mismatch' | 'model_input_mismatch' | 'model_output_mismatch' | 'model_threshold_invalid' | 'model_unavailable';
+export type ModelErrorReason =
+  | 'model_digest_mismatch'
+  | 'model_task_mismatch'
+  | 'model_input_mismatch'
+  | 'model_output_mismatch'
+  | 'model_threshold_invalid'
+  | 'model_unavailable';
 
 /** Base class of every error Loupe throws on purpose. */
 export class LoupeError extends Error {
@@ -177,7 +183,8 @@ export function reviveError(s: SerializedError): Error {
     if (s.reason !== undefined) fields.reason = s.reason;
     if (s.format !== undefined) fields.format = s.format;
     if (cls === CLASSES.MediaError || s.reasons) fields.reasons = s.reasons ?? [];
-    for (const [key, value] of Object.entries(fields)) Object.defineProperty(error, key, { value, writable: true, configurable: true, enumerable: key !== 'stack' && key !== 'message' });
+    for (const [key, value] of Object.entries(fields))
+      Object.defineProperty(error, key, { value, writable: true, configurable: true, enumerable: key !== 'stack' && key !== 'message' });
   } else {
     Object.defineProperty(error, 'name', { value: s.name, configurable: true });
   }

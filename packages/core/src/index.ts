@@ -2,7 +2,30 @@
 // the lower layers (COS object model, revision analysis, kernels) for callers that need them.
 export { createEngine, ENGINE_MODEL, ENGINE_VERSION, MAX_FILE_BYTES, MAX_PAGES } from './document/engine.js';
 export type { Engine, EngineOptions, ScanDetail, ScanInput } from './document/engine.js';
-export type { CmsVerification, DecodedAudio, DecodedFrame, DecodedImage, Digests, ImageDecoder, MediaDecoder, MediaProbe, Inference, InferenceModel, ModelManifestEntry, ModelStore, ModelTensor, Ocr, OcrWord, PageText, PdfText, Platform, RasterImage, Rasterizer, SignatureVerifier, TextItem } from './platform.js';
+export type {
+  CmsVerification,
+  DecodedAudio,
+  DecodedFrame,
+  DecodedImage,
+  Digests,
+  ImageDecoder,
+  MediaDecoder,
+  MediaProbe,
+  Inference,
+  InferenceModel,
+  ModelManifestEntry,
+  ModelStore,
+  ModelTensor,
+  Ocr,
+  OcrWord,
+  PageText,
+  PdfText,
+  Platform,
+  RasterImage,
+  Rasterizer,
+  SignatureVerifier,
+  TextItem,
+} from './platform.js';
 export * from './spec/index.js';
 export type { TextSource, UnreadRevision } from './document/revision-diffs.js';
 export { TextInterpreter, UnsupportedText } from './pdf/content/text-interpreter.js';
@@ -39,4 +62,12 @@ export { analysePixels, type PixelReport, type PixelFinding } from './image/pixe
 export { aggregateScore, audioWindows, billableUnits, framePlan, mediaVerdict, AUDIO_HOP_MS, AUDIO_WINDOW_MS, MAX_FRAMES, MIN_AUDIO_MS } from './media/plan.js';
 export { inspectMedia, MAX_MEDIA_PIXELS, MEDIA_CAPS } from './media/inspect.js';
 export { audioDetection, imageDetection, videoDetection, MEDIA_ENGINE, type DetectorVersion, type EnvelopeBase } from './media/envelope.js';
-export { createMediaEngine, DETECTORS, type DetectInput, type DetectorModels, type MediaEngine, type MediaEngineOptions, type MediaPlatform } from './media/engine.js';
+export {
+  createMediaEngine,
+  DETECTORS,
+  type DetectInput,
+  type DetectorModels,
+  type MediaEngine,
+  type MediaEngineOptions,
+  type MediaPlatform,
+} from './media/engine.js';

@@ -25,11 +25,17 @@ export interface ModelExpectation {
 /** Checks a manifest entry against what the engine will feed it; throws a `ModelError`. */
 export function checkManifest(entry: ModelManifestEntry, expect: ModelExpectation): void {
   if (!expect.tasks.includes(entry.task)) {
-    throw new ModelError(`Model "${entry.id}" is for task "${entry.task}"; this step runs ${expect.tasks.map((t) => `"${t}"`).join(' or ')}.`, 'model_task_mismatch');
+    throw new ModelError(
+      `Model "${entry.id}" is for task "${entry.task}"; this step runs ${expect.tasks.map((t) => `"${t}"`).join(' or ')}.`,
+      'model_task_mismatch',
+    );
   }
   const input = entry.inputs[0];
   if (expect.featureWidth !== undefined && (!input || entry.inputs.length !== 1 || input.shape.length !== 2 || input.shape[1] !== expect.featureWidth)) {
-    throw new ModelError(`Model "${entry.id}" expects input ${JSON.stringify(input?.shape)}; the engine computes [N, ${expect.featureWidth}] features.`, 'model_input_mismatch');
+    throw new ModelError(
+      `Model "${entry.id}" expects input ${JSON.stringify(input?.shape)}; the engine computes [N, ${expect.featureWidth}] features.`,
+      'model_input_mismatch',
+    );
   }
   const names = entry.inputs.map((i) => i.name);
   const missing = (expect.inputNames ?? []).filter((n) => !names.includes(n));
@@ -42,7 +48,11 @@ export function checkManifest(entry: ModelManifestEntry, expect: ModelExpectatio
 export async function loadModel(id: string, store: ModelStore, inference: Inference, expect: ModelExpectation): Promise<LoadedModel> {
   const { manifest, bytes } = await store.load(id);
   const digest = sha256Hex(bytes);
-  if (digest !== manifest.sha256) throw new ModelError(`Model "${id}" does not match its manifest (sha256 ${digest.slice(0, 12)}…, expected ${manifest.sha256.slice(0, 12)}…).`, 'model_digest_mismatch');
+  if (digest !== manifest.sha256)
+    throw new ModelError(
+      `Model "${id}" does not match its manifest (sha256 ${digest.slice(0, 12)}…, expected ${manifest.sha256.slice(0, 12)}…).`,
+      'model_digest_mismatch',
+    );
   checkManifest(manifest, expect);
   return { manifest, model: await inference.load(bytes) };
 }
@@ -52,6 +62,7 @@ export async function scoreRows(loaded: LoadedModel, features: Float32Array, row
   if (rows === 0) return new Float32Array(0);
   const outputs = await loaded.model.run({ [loaded.manifest.inputs[0]!.name]: { data: features, dims: [rows, width] } });
   const scores = outputs[loaded.manifest.outputs[0]!.name]?.data;
-  if (!(scores instanceof Float32Array) || scores.length !== rows) throw new ModelError(`Model "${loaded.manifest.id}" returned ${scores?.length ?? 0} scores for ${rows} rows.`, 'model_output_mismatch');
+  if (!(scores instanceof Float32Array) || scores.length !== rows)
+    throw new ModelError(`Model "${loaded.manifest.id}" returned ${scores?.length ?? 0} scores for ${rows} rows.`, 'model_output_mismatch');
   return scores;
 }

@@ -40,7 +40,9 @@ export function createCmsVerifier(): SignatureVerifier {
       try {
         const result = await signed.verify({ signer: 0, data, checkChain: false, extendedMode: true });
         const signer = subjectOf(result.signerCertificate);
-        const base: CmsVerification = result.signatureVerified ? { integrity: 'valid' } : { integrity: 'invalid', detail: result.message || 'the signature does not match' };
+        const base: CmsVerification = result.signatureVerified
+          ? { integrity: 'valid' }
+          : { integrity: 'invalid', detail: result.message || 'the signature does not match' };
         return signer ? { ...base, signer } : base;
       } catch (error) {
         const e = error as { message?: string; signatureVerified?: boolean; code?: number; signerCertificate?: pkijs.Certificate };

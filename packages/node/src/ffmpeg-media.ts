@@ -78,7 +78,14 @@ function run(command: string, args: string[], maxBytes: number, timeoutMs: numbe
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolve(Buffer.concat(chunks));
-      else reject(new Error(signal ? `${command} stopped (${size > maxBytes ? 'output over its bound' : 'time limit'})` : `${command} failed: ${stderr.trim().split('\n').pop() ?? code}`));
+      else
+        reject(
+          new Error(
+            signal
+              ? `${command} stopped (${size > maxBytes ? 'output over its bound' : 'time limit'})`
+              : `${command} failed: ${stderr.trim().split('\n').pop() ?? code}`,
+          ),
+        );
     });
   });
 }
@@ -94,7 +101,10 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
   const concurrency = Math.max(1, options.concurrency ?? Math.min(4, availableParallelism()));
   const probeUrl = async (url: string): Promise<MediaProbe> => {
     const out = await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', url], 4 << 20, timeoutMs);
-    const info = JSON.parse(out.toString()) as { format?: { duration?: string }; streams?: { codec_type?: string; width?: number; height?: number; sample_rate?: string; channels?: number; duration?: string }[] };
+    const info = JSON.parse(out.toString()) as {
+      format?: { duration?: string };
+      streams?: { codec_type?: string; width?: number; height?: number; sample_rate?: string; channels?: number; duration?: string }[];
+    };
     const video = info.streams?.find((s) => s.codec_type === 'video' && s.width && s.height);
     const audio = info.streams?.find((s) => s.codec_type === 'audio');
     if (!video && !audio) throw new Error('the container holds no video or audio stream ffprobe can read');
@@ -114,8 +124,16 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
   const keyFramesSparse = async (url: string, durationS: number, count: number): Promise<boolean> => {
     if (!(durationS > 0) || count < 2) return false;
     try {
-      const out = await run(ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-skip_frame', 'nokey', '-show_entries', 'frame=pts_time', '-of', 'csv=p=0', url], 1 << 20, timeoutMs);
-      const keys = out.toString().split('\n').filter((l) => l.trim()).length;
+      const out = await run(
+        ffprobe,
+        ['-v', 'error', '-select_streams', 'v:0', '-skip_frame', 'nokey', '-show_entries', 'frame=pts_time', '-of', 'csv=p=0', url],
+        1 << 20,
+        timeoutMs,
+      );
+      const keys = out
+        .toString()
+        .split('\n')
+        .filter((l) => l.trim()).length;
       return keys > 0 && (count * (durationS / keys)) / 2 > durationS;
     } catch {
       return false;
@@ -136,15 +154,61 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
           // one decoding pass that keeps the first frame at or after each planned time
           const select = timesS.map((t) => `lt(prev_pts*TB\\,${t})*gte(t\\,${t})`).join('+');
           try {
-            const raw = await run(ffmpeg, ['-v', 'error', '-i', url, '-map', '0:v:0', '-vf', `select='${select}',scale=${width}:${height}`, '-vsync', '0', '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], frameBytes * timesS.length, timeoutMs * 2);
-            return timesS.map((timeS, i) => ((i + 1) * frameBytes <= raw.length ? toFrame(timeS, raw.subarray(i * frameBytes, (i + 1) * frameBytes)) : { timeS, error: 'no frame decoded at this time' }));
+            const raw = await run(
+              ffmpeg,
+              [
+                '-v',
+                'error',
+                '-i',
+                url,
+                '-map',
+                '0:v:0',
+                '-vf',
+                `select='${select}',scale=${width}:${height}`,
+                '-vsync',
+                '0',
+                '-f',
+                'rawvideo',
+                '-pix_fmt',
+                'rgba',
+                'pipe:1',
+              ],
+              frameBytes * timesS.length,
+              timeoutMs * 2,
+            );
+            return timesS.map((timeS, i) =>
+              (i + 1) * frameBytes <= raw.length
+                ? toFrame(timeS, raw.subarray(i * frameBytes, (i + 1) * frameBytes))
+                : { timeS, error: 'no frame decoded at this time' },
+            );
           } catch (error) {
             return timesS.map((timeS) => ({ timeS, error: (error as Error).message }));
           }
         }
         const decodeAt = async (timeS: number): Promise<DecodedFrame> => {
           try {
-            const raw = await run(ffmpeg, ['-v', 'error', '-ss', String(timeS), '-i', url, '-frames:v', '1', '-vf', `scale=${width}:${height}`, '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], frameBytes, timeoutMs);
+            const raw = await run(
+              ffmpeg,
+              [
+                '-v',
+                'error',
+                '-ss',
+                String(timeS),
+                '-i',
+                url,
+                '-frames:v',
+                '1',
+                '-vf',
+                `scale=${width}:${height}`,
+                '-f',
+                'rawvideo',
+                '-pix_fmt',
+                'rgba',
+                'pipe:1',
+              ],
+              frameBytes,
+              timeoutMs,
+            );
             return raw.length === frameBytes ? toFrame(timeS, raw) : { timeS, error: 'no frame decoded at this time' };
           } catch (error) {
             return { timeS, error: (error as Error).message };
@@ -169,7 +233,12 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
         const native = probe.audio.sampleRate;
         const sampleRate = native > 0 ? Math.min(native, MAX_AUDIO_RATE) : MAX_AUDIO_RATE;
         // 50 MiB of audio is at most a few hours; bound the PCM at 3 hours of samples
-        const raw = await run(ffmpeg, ['-v', 'error', '-i', url, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(sampleRate), '-f', 'f32le', 'pipe:1'], sampleRate * 4 * 3 * 3600, timeoutMs);
+        const raw = await run(
+          ffmpeg,
+          ['-v', 'error', '-i', url, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(sampleRate), '-f', 'f32le', 'pipe:1'],
+          sampleRate * 4 * 3 * 3600,
+          timeoutMs,
+        );
         return { sampleRate, samples: new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length - (raw.length % 4))) };
       }),
   };
@@ -181,7 +250,9 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
  */
 export async function decodeStill(bytes: Uint8Array, width: number, height: number, timeoutMs = 10_000): Promise<Uint8Array> {
   // over the loopback server, not stdin: older ffmpeg builds cannot size a WEBP read from a pipe
-  const raw = await served(bytes, (url) => run(ffmpegPaths().ffmpeg, ['-v', 'error', '-i', url, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], width * height * 4, timeoutMs));
+  const raw = await served(bytes, (url) =>
+    run(ffmpegPaths().ffmpeg, ['-v', 'error', '-i', url, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', 'pipe:1'], width * height * 4, timeoutMs),
+  );
   if (raw.length !== width * height * 4) throw new Error(`The picture decoded to ${raw.length} bytes, not ${width} x ${height} pixels.`);
   return new Uint8Array(raw.buffer, raw.byteOffset, raw.length);
 }
@@ -200,10 +271,13 @@ let paths: { ffmpeg: string; ffprobe: string } | undefined;
 /** The ffmpeg and ffprobe to run: the system's when both run, else the packaged static builds. */
 export function ffmpegPaths(): { ffmpeg: string; ffprobe: string } {
   if (paths) return paths;
-  if (runs('ffmpeg') && runs('ffprobe')) return (paths = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
-  const require = createRequire(import.meta.url);
-  return (paths = {
-    ffmpeg: (require('@ffmpeg-installer/ffmpeg') as { path: string }).path,
-    ffprobe: (require('@ffprobe-installer/ffprobe') as { path: string }).path,
-  });
+  if (runs('ffmpeg') && runs('ffprobe')) paths = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' };
+  else {
+    const require = createRequire(import.meta.url);
+    paths = {
+      ffmpeg: (require('@ffmpeg-installer/ffmpeg') as { path: string }).path,
+      ffprobe: (require('@ffprobe-installer/ffprobe') as { path: string }).path,
+    };
+  }
+  return paths;
 }

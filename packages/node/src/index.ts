@@ -1,6 +1,15 @@
 // Public surface of @loupe/node: the Node platform for the core's ports, and a ready engine.
 import { createHash } from 'node:crypto';
-import { createEngine, createMediaEngine, type Digests, type Engine, type EngineOptions, type MediaEngine, type MediaEngineOptions, type Platform } from '@loupe/core';
+import {
+  createEngine,
+  createMediaEngine,
+  type Digests,
+  type Engine,
+  type EngineOptions,
+  type MediaEngine,
+  type MediaEngineOptions,
+  type Platform,
+} from '@loupe/core';
 import { createCmsVerifier } from './cms-verifier.js';
 import { createPdfJsText, type PdfJsTextOptions } from './pdfjs-text.js';
 import { createPdfJsRaster } from './raster.js';
@@ -34,7 +43,14 @@ export const nodeDigests: Digests = {
 
 /** Creates the Node platform: pdf.js for text and rendering, node:crypto digests, pkijs signatures, canvas image decoding, tesseract.js OCR. */
 export function createNodePlatform(options: NodePlatformOptions = {}): Platform {
-  const platform: Platform = { pdf: createPdfJsText(options.pdfText), digests: nodeDigests, signatures: createCmsVerifier(), images: createCanvasDecoder(), inference: createOnnxInference(), models: createModelStore() };
+  const platform: Platform = {
+    pdf: createPdfJsText(options.pdfText),
+    digests: nodeDigests,
+    signatures: createCmsVerifier(),
+    images: createCanvasDecoder(),
+    inference: createOnnxInference(),
+    models: createModelStore(),
+  };
   if (options.ocr !== false) {
     platform.raster = createPdfJsRaster();
     platform.ocr = createTesseractOcr();

@@ -30,7 +30,12 @@ describe('pdf.js text port', () => {
   it('gives up on a document after its time limit', async () => {
     const port = createPdfJsText({ timeoutMs: 1 });
     const bytes = await makeStatement({ pages: 30, rowsPerPage: 30 });
-    await expect(port.extract(bytes, Array.from({ length: 30 }, (_, i) => i + 1))).rejects.toMatchObject({ code: 'unreadable_document' });
+    await expect(
+      port.extract(
+        bytes,
+        Array.from({ length: 30 }, (_, i) => i + 1),
+      ),
+    ).rejects.toMatchObject({ code: 'unreadable_document' });
   });
 });
 

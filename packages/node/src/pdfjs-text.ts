@@ -29,7 +29,8 @@ function restoreNatives(): () => void {
 }
 
 /** Exceptions pdf.js raises about a damaged document. */
-const PDFJS_EXCEPTIONS = /^(XRefEntryException|XRefParseException|FormatError|InvalidPDFException|UnknownErrorException|MissingPDFException|PasswordException|AbortException)\b/;
+const PDFJS_EXCEPTIONS =
+  /^(XRefEntryException|XRefParseException|FormatError|InvalidPDFException|UnknownErrorException|MissingPDFException|PasswordException|AbortException)\b/;
 
 /** True when `reason` is one of pdf.js's document exceptions. */
 export function isPdfJsException(reason: unknown): boolean {
@@ -79,7 +80,7 @@ export function pdfjsDistDir(): string {
 /** Local asset locations pdf.js needs, with the trailing slash it requires. */
 export function pdfjsAssetOptions(): { standardFontDataUrl: string; cMapUrl: string; wasmUrl: string; iccUrl: string } {
   const dir = pdfjsDistDir();
-  const slash = (p: string): string => (p.endsWith('/') ? p : p + '/');
+  const slash = (p: string): string => (p.endsWith('/') ? p : `${p}/`);
   return {
     standardFontDataUrl: slash(join(dir, 'standard_fonts')),
     cMapUrl: slash(join(dir, 'cmaps')),

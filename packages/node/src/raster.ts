@@ -21,7 +21,12 @@ export function createPdfJsRaster(): Rasterizer {
         const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
         await page.render({ canvasContext: context as never, viewport, canvas: canvas as never }).promise;
         const [a, b, c, d, e, f] = viewport.transform as number[];
-        return { image: new Uint8Array(canvas.toBuffer('image/png')), width: Math.ceil(viewport.width), height: Math.ceil(viewport.height), transform: [a!, b!, c!, d!, e!, f!] };
+        return {
+          image: new Uint8Array(canvas.toBuffer('image/png')),
+          width: Math.ceil(viewport.width),
+          height: Math.ceil(viewport.height),
+          transform: [a!, b!, c!, d!, e!, f!],
+        };
       } finally {
         await task.destroy().catch(() => undefined);
       }

@@ -37,7 +37,11 @@ function fakeWorkers(answer: (r: WorkerRequest) => WorkerResponse | 'hang' | 'cr
 }
 
 const echo = (r: WorkerRequest): WorkerResponse => ({ type: 'result', id: r.id, value: (r.input as { name: string }).name });
-const code = (p: Promise<unknown>): Promise<string> => p.then(() => 'ok', (e: { code?: string }) => e.code ?? 'none');
+const code = (p: Promise<unknown>): Promise<string> =>
+  p.then(
+    () => 'ok',
+    (e: { code?: string }) => e.code ?? 'none',
+  );
 
 describe('pool', () => {
   it('runs jobs on its workers, transfers whole buffers and reports progress', async () => {

@@ -78,7 +78,8 @@ export class Pool {
     if (this.closed) return Promise.reject(new PoolError('pool_closed', 'The pool is closed.'));
     const maxQueue = this.options.maxQueue ?? 64;
     const idle = this.slots.some((s) => !s.job);
-    if (!idle && this.queue.length >= maxQueue) return Promise.reject(new PoolError('queue_full', `The pool is busy: ${this.queue.length} jobs are already waiting (maxQueue ${maxQueue}).`));
+    if (!idle && this.queue.length >= maxQueue)
+      return Promise.reject(new PoolError('queue_full', `The pool is busy: ${this.queue.length} jobs are already waiting (maxQueue ${maxQueue}).`));
     if (options.signal?.aborted) return Promise.reject(new PoolError('job_cancelled', 'The job was cancelled before it started.'));
     const id = this.nextId++;
     return new Promise<JobOutputs[K]>((resolve, reject) => {

@@ -24,7 +24,14 @@ function rms(x: Float32Array, from = 0, to = x.length): number {
 }
 
 describe('audio kernels', () => {
-  it.each([[44100, 16000], [48000, 16000], [22050, 16000], [8000, 16000], [11025, 16000], [44101, 16000]])('resamples %i -> %i Hz like the reference', (from, to) => {
+  it.each([
+    [44100, 16000],
+    [48000, 16000],
+    [22050, 16000],
+    [8000, 16000],
+    [11025, 16000],
+    [44101, 16000],
+  ])('resamples %i -> %i Hz like the reference', (from, to) => {
     const pcm = signal(from, 0.5);
     const a = wasm.resample(pcm, from, to);
     const b = ref.resample(pcm, from, to);

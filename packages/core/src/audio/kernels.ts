@@ -38,9 +38,11 @@ export interface ResamplePlan {
 
 /** The resampling plan for `from` -> `to` Hz over `inputLength` samples. */
 export function resamplePlan(from: number, to: number, inputLength: number): ResamplePlan {
-  if (!Number.isInteger(from) || !Number.isInteger(to) || from <= 0 || to <= 0) throw new RangeError(`Sample rates must be whole positive numbers (got ${from} and ${to}).`);
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from <= 0 || to <= 0)
+    throw new RangeError(`Sample rates must be whole positive numbers (got ${from} and ${to}).`);
   const g = gcd(from, to);
-  const L = to / g, M = from / g;
+  const L = to / g,
+    M = from / g;
   const scale = Math.min(1, to / from) * RESAMPLE_ROLLOFF;
   const radius = RESAMPLE_ZEROS / scale;
   const taps = Math.ceil((2 * Math.ceil(radius) + 2) / 4) * 4;
@@ -81,7 +83,9 @@ export function cepstraTables(): CepstraTables {
   const filterbank = new Float32Array(bands * bins);
   const edge = (q: number): number => (q * (bins - 1)) / (bands + 1);
   for (let q = 0; q < bands; q++) {
-    const lo = edge(q), mid = edge(q + 1), hi = edge(q + 2);
+    const lo = edge(q),
+      mid = edge(q + 1),
+      hi = edge(q + 2);
     for (let b = 0; b < bins; b++) {
       const w = b <= mid ? (b - lo) / (mid - lo) : (hi - b) / (hi - mid);
       filterbank[q * bins + b] = Math.max(0, w);

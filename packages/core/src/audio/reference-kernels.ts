@@ -29,7 +29,9 @@ export const referenceAudioKernels: AudioKernels = {
     const bins = fftN / 2 + 1;
     const frames = cepstraFrames(pcm.length);
     const out = new Float32Array(frames * coeffs);
-    const re = new Float64Array(fftN), im = new Float64Array(fftN), logs = new Float64Array(bands);
+    const re = new Float64Array(fftN),
+      im = new Float64Array(fftN),
+      logs = new Float64Array(bands);
     for (let fr = 0; fr < frames; fr++) {
       re.fill(0);
       im.fill(0);

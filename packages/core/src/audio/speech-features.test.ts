@@ -16,7 +16,10 @@ function fakeVad(p: number): LoadedModel & { calls: { batch: number; width: numb
       async run(feeds: Record<string, ModelTensor>) {
         const [batch, width] = feeds.input!.dims as [number, number];
         calls.push({ batch, width });
-        return { output: { data: new Float32Array(batch).fill(p), dims: [batch, 1] }, stateN: { data: new Float32Array(2 * batch * 128), dims: [2, batch, 128] } };
+        return {
+          output: { data: new Float32Array(batch).fill(p), dims: [batch, 1] },
+          stateN: { data: new Float32Array(2 * batch * 128), dims: [2, batch, 128] },
+        };
       },
     },
   };

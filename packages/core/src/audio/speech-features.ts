@@ -48,7 +48,10 @@ export function windowFeatures(a: SpeechAnalysis, startMs: number, endMs: number
   const frames: number[] = [];
   for (let f = first; f < last; f++) if (voiced(a, f)) frames.push(f);
   if (frames.length < MIN_VOICED_FRAMES) return null;
-  const sum = new Float64Array(C), sq = new Float64Array(C), dsum = new Float64Array(C), dsq = new Float64Array(C);
+  const sum = new Float64Array(C),
+    sq = new Float64Array(C),
+    dsum = new Float64Array(C),
+    dsq = new Float64Array(C);
   let deltas = 0;
   for (let i = 0; i < frames.length; i++) {
     const f = frames[i]!;

@@ -7,7 +7,22 @@ import { f32, layout, unstaged, type Staged } from '../wasm/staging.js';
 interface AudioExports {
   resample(src: number, dst: number, m: number, L: number, M: number, taps: number, coef: number): void;
   cepstraScratchBytes(fftN: number, bands: number): number;
-  cepstra(src: number, frames: number, frameLen: number, hop: number, fftN: number, bands: number, coeffs: number, window: number, cs: number, sn: number, fbank: number, dct: number, dst: number, scratch: number): void;
+  cepstra(
+    src: number,
+    frames: number,
+    frameLen: number,
+    hop: number,
+    fftN: number,
+    bands: number,
+    coeffs: number,
+    window: number,
+    cs: number,
+    sn: number,
+    fbank: number,
+    dct: number,
+    dst: number,
+    scratch: number,
+  ): void;
 }
 
 function ex(k: Kernels): AudioExports {
@@ -40,7 +55,14 @@ export const stagedAudioKernels: Staged<AudioKernels> = {
     const frames = cepstraFrames(pcm.length);
     const sizes = [pcm.length, t.window.length, t.cos.length, t.sin.length, t.filterbank.length, t.dct.length, frames * coeffs].map((n) => n * 4);
     const [src, window, cs, sn, fbank, dct, dst, scratch] = layout(k, [...sizes, ex(k).cepstraScratchBytes(fftN, bands)]);
-    const tablesAt: [number, Float32Array][] = [[src!, pcm], [window!, t.window], [cs!, t.cos], [sn!, t.sin], [fbank!, t.filterbank], [dct!, t.dct]];
+    const tablesAt: [number, Float32Array][] = [
+      [src!, pcm],
+      [window!, t.window],
+      [cs!, t.cos],
+      [sn!, t.sin],
+      [fbank!, t.filterbank],
+      [dct!, t.dct],
+    ];
     for (const [at, values] of tablesAt) f32(k, at, values.length).set(values);
     return {
       run: () => ex(k).cepstra(src!, frames, frameLen, hop, fftN, bands, coeffs, window!, cs!, sn!, fbank!, dct!, dst!, scratch!),

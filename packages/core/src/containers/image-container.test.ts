@@ -54,7 +54,8 @@ function jpeg(parts: number[][]): Uint8Array {
 
 describe('JPEG containers', () => {
   it('reads the frame, the quantisation tables, EXIF and XMP', () => {
-    const xmp = '<x:xmpmeta><rdf:Description xmp:CreatorTool="Adobe Photoshop 25.0" /><stEvt:action>saved</stEvt:action><stEvt:softwareAgent>Adobe Photoshop 25.0</stEvt:softwareAgent></x:xmpmeta>';
+    const xmp =
+      '<x:xmpmeta><rdf:Description xmp:CreatorTool="Adobe Photoshop 25.0" /><stEvt:action>saved</stEvt:action><stEvt:softwareAgent>Adobe Photoshop 25.0</stEvt:softwareAgent></x:xmpmeta>';
     const bytes = jpeg([
       segment(0xe1, [...ascii('Exif'), 0, 0, ...exifBlock({ make: 'Canon', model: 'EOS 80D', modified: '2024:03:06 10:00:00', taken: '2024:03:05 09:00:00' })]),
       segment(0xe1, [...ascii('http://ns.adobe.com/xap/1.0/'), 0, ...ascii(xmp)]),
@@ -72,7 +73,18 @@ describe('JPEG containers', () => {
 
   it('says nothing about a camera file with its camera data and its own tables', () => {
     const own = IJG_LUMA.map((v, i) => Math.max(1, Math.round(v * 0.37) + (i % 3)));
-    const c = readContainer(jpeg([segment(0xe1, [...ascii('Exif'), 0, 0, ...exifBlock({ make: 'Canon', model: 'EOS 80D', modified: '2024:03:05 09:00:00', taken: '2024:03:05 09:00:00' })]), dqt(0, own)]), 'jpg');
+    const c = readContainer(
+      jpeg([
+        segment(0xe1, [
+          ...ascii('Exif'),
+          0,
+          0,
+          ...exifBlock({ make: 'Canon', model: 'EOS 80D', modified: '2024:03:05 09:00:00', taken: '2024:03:05 09:00:00' }),
+        ]),
+        dqt(0, own),
+      ]),
+      'jpg',
+    );
     expect(matchQuantization(c.quantTables.get(0)!).family).toBe('custom');
     expect(imageMetadataFindings(c, 'IMG_0042.JPG')).toEqual([]);
   });
@@ -99,11 +111,30 @@ describe('PNG containers', () => {
     return [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255, ...ascii(type), ...body, 0, 0, 0, 0];
   };
   const png = (chunks: number[][]): Uint8Array =>
-    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...chunk('IHDR', [0, 0, 1, 0, 0, 0, 0, 200, 8, 6, 0, 0, 0]), ...chunks.flat(), ...chunk('IEND', [])]);
+    new Uint8Array([
+      0x89,
+      0x50,
+      0x4e,
+      0x47,
+      0x0d,
+      0x0a,
+      0x1a,
+      0x0a,
+      ...chunk('IHDR', [0, 0, 1, 0, 0, 0, 0, 200, 8, 6, 0, 0, 0]),
+      ...chunks.flat(),
+      ...chunk('IEND', []),
+    ]);
 
   it('reads text chunks (plain and compressed), tIME and finds the editor', () => {
     const z = [...zlibSync(new TextEncoder().encode('Edited in Canva'))];
-    const c = readContainer(png([chunk('tEXt', [...ascii('Software'), 0, ...ascii('GIMP 2.10')]), chunk('zTXt', [...ascii('Comment'), 0, 0, ...z]), chunk('tIME', [7, 232, 3, 5, 9, 30, 0])]), 'png');
+    const c = readContainer(
+      png([
+        chunk('tEXt', [...ascii('Software'), 0, ...ascii('GIMP 2.10')]),
+        chunk('zTXt', [...ascii('Comment'), 0, 0, ...z]),
+        chunk('tIME', [7, 232, 3, 5, 9, 30, 0]),
+      ]),
+      'png',
+    );
     expect(c).toMatchObject({ width: 256, height: 200, pngTime: '2024-03-05T09:30:00Z' });
     expect(c.text.get('Comment')).toBe('Edited in Canva');
     expect(imageMetadataFindings(c, 'scan.png').map((f) => f.code)).toEqual(['image_editing_software']);

@@ -13,7 +13,18 @@ import { webpSize, webpWellFormed } from './webp.js';
 
 /** Reads the container of a PNG or JPEG file (bounded walks; damage is recorded in `problems`). */
 export function readContainer(bytes: Uint8Array, format: 'jpg' | 'png'): ImageContainer {
-  const out: ImageContainer = { format, quantTables: new Map(), componentTables: [], jfif: false, adobe: false, iptc: false, photoshopResources: false, comments: [], text: new Map(), problems: [] };
+  const out: ImageContainer = {
+    format,
+    quantTables: new Map(),
+    componentTables: [],
+    jfif: false,
+    adobe: false,
+    iptc: false,
+    photoshopResources: false,
+    comments: [],
+    text: new Map(),
+    problems: [],
+  };
   if (format === 'jpg') readJpegFacts(bytes, out);
   else readPngFacts(bytes, out);
   return out;

@@ -35,7 +35,7 @@ export const isStartOfFrame = (marker: number): boolean => marker >= 0xc0 && mar
  * ends after the first SOS, at EOI, on a byte that is no marker, on a segment running past the
  * end, or after `maxSegments` steps.
  */
-export function walkJpeg(bytes: Uint8Array, visit: (segment: JpegSegment) => boolean | void, maxSegments = Number.POSITIVE_INFINITY): JpegWalkEnd {
+export function walkJpeg(bytes: Uint8Array, visit: (segment: JpegSegment) => boolean | undefined, maxSegments = Number.POSITIVE_INFINITY): JpegWalkEnd {
   let p = 2;
   for (let count = 0; count < maxSegments; count++) {
     if (p + 4 > bytes.length) return { kind: 'out_of_bytes', at: p };
@@ -74,8 +74,8 @@ export function jpegSize(bytes: Uint8Array): { width: number; height: number } |
 
 /** Natural-order index of each zig-zag position. */
 export const ZIGZAG = [
-  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28,
-  35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22,
+  15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
 ];
 
 const MAX_SEGMENTS = 4096;
@@ -99,7 +99,8 @@ export function readJpegFacts(bytes: Uint8Array, out: ImageContainer): void {
       else if (marker === 0xe0 && startsWithAscii(body, 0, 'JFIF\0')) out.jfif = true;
       else if (marker === 0xee && startsWithAscii(body, 0, 'Adobe')) out.adobe = true;
       else if (marker === 0xe1 && startsWithAscii(body, 0, 'Exif\0')) out.exif = readExif(body.subarray(6));
-      else if (marker === 0xe1 && startsWithAscii(body, 0, 'http://ns.adobe.com/xap/1.0/\0')) out.xmp = new TextDecoder('utf-8', { fatal: false }).decode(body.subarray(29).subarray(0, MAX_TEXT));
+      else if (marker === 0xe1 && startsWithAscii(body, 0, 'http://ns.adobe.com/xap/1.0/\0'))
+        out.xmp = new TextDecoder('utf-8', { fatal: false }).decode(body.subarray(29).subarray(0, MAX_TEXT));
       else if (marker === 0xed && startsWithAscii(body, 0, 'Photoshop 3.0\0')) readPhotoshop(body.subarray(14), out);
       else if (marker === 0xfe) out.comments.push(latin1(body, 0, body.length));
       return true;

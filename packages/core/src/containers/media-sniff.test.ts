@@ -29,7 +29,14 @@ describe('media sniffing', () => {
   });
 
   it('refuses look-alikes and other files', () => {
-    for (const data of [ebml('matroska'), bytes('RIFF', [0, 0, 0, 0], 'AVI LIST'), bytes('%PDF-1.7\n'), bytes('hello, world'), bytes([0xff, 0xfb]), new Uint8Array(4)]) {
+    for (const data of [
+      ebml('matroska'),
+      bytes('RIFF', [0, 0, 0, 0], 'AVI LIST'),
+      bytes('%PDF-1.7\n'),
+      bytes('hello, world'),
+      bytes([0xff, 0xfb]),
+      new Uint8Array(4),
+    ]) {
       expect(sniffMedia(data)).toBeUndefined();
     }
   });

@@ -25,7 +25,7 @@ export interface PngChunk {
  * Walks the chunks after the signature, handing each to `visit` (return false to stop); an
  * incomplete chunk ends the walk after its visit, so does IEND. Returns where the walk stopped.
  */
-export function walkPng(bytes: Uint8Array, visit: (chunk: PngChunk) => boolean | void, maxChunks = Number.POSITIVE_INFINITY): number {
+export function walkPng(bytes: Uint8Array, visit: (chunk: PngChunk) => boolean | undefined, maxChunks = Number.POSITIVE_INFINITY): number {
   let at = 8;
   for (let count = 0; count < maxChunks && at + 8 <= bytes.length; count++) {
     const length = u32be(bytes, at);
@@ -39,7 +39,8 @@ export function walkPng(bytes: Uint8Array, visit: (chunk: PngChunk) => boolean |
 
 /** Width and height from IHDR, or undefined. */
 export function pngSize(bytes: Uint8Array): { width: number; height: number } | undefined {
-  if (bytes.length >= 24 && bytes[0] === 0x89 && bytes[1] === 0x50 && ascii(bytes, 12, 4) === 'IHDR') return { width: u32be(bytes, 16), height: u32be(bytes, 20) };
+  if (bytes.length >= 24 && bytes[0] === 0x89 && bytes[1] === 0x50 && ascii(bytes, 12, 4) === 'IHDR')
+    return { width: u32be(bytes, 16), height: u32be(bytes, 20) };
   return undefined;
 }
 
@@ -146,7 +147,8 @@ export function pngWellFormed(b: Uint8Array): boolean {
     if (type === 'IHDR') {
       if (header || at !== 8 || length !== 13) return false;
       const [width, height, depth, colour] = [u32be(b, 16), u32be(b, 20), b[24]!, b[25]!];
-      if (!width || !height || width > 0x7fffffff || height > 0x7fffffff || !PNG_DEPTHS[colour]?.includes(depth) || b[26] !== 0 || b[27] !== 0 || b[28]! > 1) return false;
+      if (!width || !height || width > 0x7fffffff || height > 0x7fffffff || !PNG_DEPTHS[colour]?.includes(depth) || b[26] !== 0 || b[27] !== 0 || b[28]! > 1)
+        return false;
       header = true;
     } else if (!header) return false;
     return true;

@@ -16,7 +16,7 @@ export interface RiffChunk {
  * (return false to stop). Returns 'complete' when the chunks tile the body exactly, 'stopped'
  * when `visit` stopped it, and 'overrun' when a chunk header or payload crosses `end`.
  */
-export function walkRiff(bytes: Uint8Array, end: number, visit: (chunk: RiffChunk) => boolean | void): 'complete' | 'stopped' | 'overrun' {
+export function walkRiff(bytes: Uint8Array, end: number, visit: (chunk: RiffChunk) => boolean | undefined): 'complete' | 'stopped' | 'overrun' {
   let at = 12;
   while (at < end) {
     if (at + 8 > end) return 'overrun';

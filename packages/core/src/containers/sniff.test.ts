@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sniffFormat } from './sniff.js';
 
-const b = (...parts: (string | number[])[]) =>
-  Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? Array.from(p, (c) => c.charCodeAt(0)) : p)));
+const b = (...parts: (string | number[])[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? Array.from(p, (c) => c.charCodeAt(0)) : p)));
 
 describe('sniffFormat', () => {
   it('recognises documents by content, not name', () => {

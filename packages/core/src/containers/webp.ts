@@ -28,7 +28,17 @@ export function webpWellFormed(b: Uint8Array): boolean {
     if (type === 'VP8 ') {
       // frame tag: a shown key frame of version 0-3, first partition within the chunk, start code, non-zero size
       const tagBits = u24le(b, p);
-      if (length < 10 || tagBits & 1 || ((tagBits >> 1) & 7) > 3 || !((tagBits >> 4) & 1) || tagBits >> 5 > length - 10 || b[p + 3] !== 0x9d || b[p + 4] !== 0x01 || b[p + 5] !== 0x2a) return false;
+      if (
+        length < 10 ||
+        tagBits & 1 ||
+        ((tagBits >> 1) & 7) > 3 ||
+        !((tagBits >> 4) & 1) ||
+        tagBits >> 5 > length - 10 ||
+        b[p + 3] !== 0x9d ||
+        b[p + 4] !== 0x01 ||
+        b[p + 5] !== 0x2a
+      )
+        return false;
       if (!(u16le(b, p + 6) & 0x3fff) || !(u16le(b, p + 8) & 0x3fff)) return false;
       image = true;
     } else if (type === 'VP8L') {

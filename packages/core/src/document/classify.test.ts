@@ -3,8 +3,12 @@ import { classifyText, firstDate, issueDate } from './classify.js';
 
 describe('classifyText', () => {
   it('recognises the classes of loan documents from their wording', () => {
-    expect(classifyText('First Bank — Account statement. Statement period Mar 1 to Mar 31. Opening balance 1,000.00 Deposits Withdrawals Closing balance 900.00')).toBe('bank_statement');
-    expect(classifyText('ACME Inc. Earnings Statement. Pay date 05/31/2024. Regular Overtime Gross pay Federal tax Social security Net pay YTD')).toBe('paystub');
+    expect(
+      classifyText('First Bank — Account statement. Statement period Mar 1 to Mar 31. Opening balance 1,000.00 Deposits Withdrawals Closing balance 900.00'),
+    ).toBe('bank_statement');
+    expect(classifyText('ACME Inc. Earnings Statement. Pay date 05/31/2024. Regular Overtime Gross pay Federal tax Social security Net pay YTD')).toBe(
+      'paystub',
+    );
     expect(classifyText('Form W-2 Wage and Tax Statement 2023. Employer identification number. Internal Revenue Service')).toBe('tax_form');
     expect(classifyText('City Power. Service address 1 Main St. Billing period. 523 kWh. Amount due 84.20. Due date 04/15/2024')).toBe('utility_bill');
     expect(classifyText('PASSPORT Nationality USA Date of birth 01 JAN 1980 Sex F Place of birth Ohio Expires 2030')).toBe('id_document');

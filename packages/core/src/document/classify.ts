@@ -7,11 +7,62 @@
 import type { Category } from '../spec/document.js';
 
 const CUES: Record<Exclude<Category, 'other'>, RegExp[]> = {
-  bank_statement: [/\bstatement\b/, /\b(opening|beginning|previous) balance\b/, /\b(closing|ending|new) balance\b/, /\bdeposits?\b/, /\bwithdrawals?\b/, /\btransactions?\b/, /\baccount (number|no\.?|summary)\b/, /\b(bank|credit union|savings|checking)\b/, /\bstatement period\b/],
-  paystub: [/\b(earnings|pay) statement\b/, /\bpay ?stub\b/, /\bgross (pay|earnings)\b/, /\bnet pay\b/, /\bytd\b|\byear to date\b/, /\bdeductions?\b/, /\bpay (date|period)\b/, /\bemployee\b/, /\b(federal|state) (income )?tax\b/, /\bsocial security\b|\bmedicare\b/, /\bovertime\b|\bregular\b/],
-  tax_form: [/\bform w-?2\b/, /\bwage and tax statement\b/, /\bform 1040\b/, /\bform 1099\b/, /\binternal revenue service\b/, /\bemployer identification number\b|\bein\b/, /\btaxable income\b/, /\badjusted gross income\b/, /\btax year\b/],
-  id_document: [/\bpassport\b/, /\bdriver'?s? licen[cs]e\b/, /\bdate of birth\b|\bdob\b/, /\bnationality\b/, /\bidentity card\b|\bidentification card\b/, /\bexpir(es|y|ation)\b/, /\bsex\b/, /\bplace of birth\b/],
-  utility_bill: [/\bamount due\b/, /\bdue date\b/, /\bservice address\b/, /\bkwh\b/, /\b(electric|electricity|natural gas|water|sewer)\b/, /\bbilling period\b/, /\bmeter\b/, /\busage\b/, /\butility\b/],
+  bank_statement: [
+    /\bstatement\b/,
+    /\b(opening|beginning|previous) balance\b/,
+    /\b(closing|ending|new) balance\b/,
+    /\bdeposits?\b/,
+    /\bwithdrawals?\b/,
+    /\btransactions?\b/,
+    /\baccount (number|no\.?|summary)\b/,
+    /\b(bank|credit union|savings|checking)\b/,
+    /\bstatement period\b/,
+  ],
+  paystub: [
+    /\b(earnings|pay) statement\b/,
+    /\bpay ?stub\b/,
+    /\bgross (pay|earnings)\b/,
+    /\bnet pay\b/,
+    /\bytd\b|\byear to date\b/,
+    /\bdeductions?\b/,
+    /\bpay (date|period)\b/,
+    /\bemployee\b/,
+    /\b(federal|state) (income )?tax\b/,
+    /\bsocial security\b|\bmedicare\b/,
+    /\bovertime\b|\bregular\b/,
+  ],
+  tax_form: [
+    /\bform w-?2\b/,
+    /\bwage and tax statement\b/,
+    /\bform 1040\b/,
+    /\bform 1099\b/,
+    /\binternal revenue service\b/,
+    /\bemployer identification number\b|\bein\b/,
+    /\btaxable income\b/,
+    /\badjusted gross income\b/,
+    /\btax year\b/,
+  ],
+  id_document: [
+    /\bpassport\b/,
+    /\bdriver'?s? licen[cs]e\b/,
+    /\bdate of birth\b|\bdob\b/,
+    /\bnationality\b/,
+    /\bidentity card\b|\bidentification card\b/,
+    /\bexpir(es|y|ation)\b/,
+    /\bsex\b/,
+    /\bplace of birth\b/,
+  ],
+  utility_bill: [
+    /\bamount due\b/,
+    /\bdue date\b/,
+    /\bservice address\b/,
+    /\bkwh\b/,
+    /\b(electric|electricity|natural gas|water|sewer)\b/,
+    /\bbilling period\b/,
+    /\bmeter\b/,
+    /\busage\b/,
+    /\butility\b/,
+  ],
 };
 
 /** Classifies a document from its text. */
@@ -76,7 +127,8 @@ export function firstDate(text: string): string | undefined {
   return best?.iso;
 }
 
-const ISSUE_LABELS = /\b(statement date|closing date|pay date|payment date|check date|bill date|billing date|invoice date|issue date|date of issue|issued on|date issued|as of)\b[:\s]*/i;
+const ISSUE_LABELS =
+  /\b(statement date|closing date|pay date|payment date|check date|bill date|billing date|invoice date|issue date|date of issue|issued on|date issued|as of)\b[:\s]*/i;
 const PERIOD = /\b(statement period|billing period|pay period|period)\b[^\n]*?\b(to|through|thru|–|-)\s+/i;
 
 /** The printed issue date, from labelled dates first, then the end of a period. */

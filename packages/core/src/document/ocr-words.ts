@@ -30,7 +30,12 @@ function invert(m: Matrix): Matrix | undefined {
 }
 
 function toUserSpace(w: OcrWord, inverse: Matrix, page: number): Word {
-  const pts = [[w.x0, w.y0], [w.x1, w.y0], [w.x0, w.y1], [w.x1, w.y1]].map(([x, y]) => [inverse[0] * x! + inverse[2] * y! + inverse[4], inverse[1] * x! + inverse[3] * y! + inverse[5]]);
+  const pts = [
+    [w.x0, w.y0],
+    [w.x1, w.y0],
+    [w.x0, w.y1],
+    [w.x1, w.y1],
+  ].map(([x, y]) => [inverse[0] * x! + inverse[2] * y! + inverse[4], inverse[1] * x! + inverse[3] * y! + inverse[5]]);
   const xs = pts.map((p) => p[0]!);
   const ys = pts.map((p) => p[1]!);
   return { text: w.text, page, x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
@@ -38,7 +43,11 @@ function toUserSpace(w: OcrWord, inverse: Matrix, page: number): Word {
 
 /** The confident, non-empty words, levelled when the image is slightly rotated. */
 function readable(words: OcrWord[], width: number, height: number): OcrWord[] {
-  return deskewWords(words.filter((w) => w.confidence >= MIN_CONFIDENCE && w.text.trim()), width, height);
+  return deskewWords(
+    words.filter((w) => w.confidence >= MIN_CONFIDENCE && w.text.trim()),
+    width,
+    height,
+  );
 }
 
 /** OCR words of the given PDF pages, in user space, keyed by page number. */
@@ -50,7 +59,10 @@ export async function ocrPdfPages(bytes: Uint8Array, pages: PageNode[], raster: 
       const inverse = invert(image.transform);
       if (!inverse) continue;
       const { words } = await ocr.recognize(image.image);
-      out.set(page.number, readable(words, image.width, image.height).map((w) => toUserSpace(w, inverse, page.number)));
+      out.set(
+        page.number,
+        readable(words, image.width, image.height).map((w) => toUserSpace(w, inverse, page.number)),
+      );
     } catch {
       // a page that cannot be rendered or read stays unread
     }

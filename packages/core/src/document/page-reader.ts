@@ -27,7 +27,10 @@ export class PageReader {
   /** Why each page the interpreter declined was declined. */
   readonly declined = new Map<number, Decline>();
 
-  constructor(file: PdfFile, readonly view: ObjectView) {
+  constructor(
+    file: PdfFile,
+    readonly view: ObjectView,
+  ) {
     this.interpreter = new TextInterpreter(file, view);
   }
 

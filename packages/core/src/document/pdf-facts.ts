@@ -3,7 +3,7 @@
 // or an invisible OCR text layer over page images). Reads the latest revision through the core's
 // own object model; every walk is bounded.
 import { nameOf, numberOf, readOperations, TooManyOperations } from '../pdf/content/operations.js';
-import { asArray, asDict, asName, PdfDict, PdfStream } from '../pdf/objects.js';
+import { asArray, asDict, asName, type PdfDict, PdfStream } from '../pdf/objects.js';
 import type { PageNode } from '../pdf/pages.js';
 import type { ObjectView, PdfFile } from '../pdf/pdf-file.js';
 import { decodeUtf8 } from '../pdf/text-string.js';
@@ -198,4 +198,3 @@ export function measureCapture(file: PdfFile, view: ObjectView, pages: PageNode[
   }
   return imagePages > 0 ? 'scan' : undefined;
 }
-

@@ -4,7 +4,17 @@ import type { PdfText } from '../platform.js';
 import { revisionDiffs } from './revision-diffs.js';
 
 const rev = (revision: number, end: number, touchedPages: number[], pageCount = 1): RevisionChanges => ({
-  revision, start: 0, end, xref: 'table', added: [], changed: [], freed: [], restated: [], touchedPages, pageCount, info: {},
+  revision,
+  start: 0,
+  end,
+  xref: 'table',
+  added: [],
+  changed: [],
+  freed: [],
+  restated: [],
+  touchedPages,
+  pageCount,
+  info: {},
 });
 
 /** A port that serves fixed text per byte-prefix length, and fails for prefixes it does not know. */
@@ -32,7 +42,11 @@ describe('revisionDiffs', () => {
       { from_revision: 1, to_revision: 2, before: 'Page 1: Total due 10.00', after: 'Page 1: Total due 90.00' },
       { from_revision: 2, to_revision: 3, before: 'Page 1: Total due 90.00', after: 'Page 1: Total due 99.00' },
     ]);
-    expect(port.calls).toEqual([[100, 1], [200, 1], [300, 1]]);
+    expect(port.calls).toEqual([
+      [100, 1],
+      [200, 1],
+      [300, 1],
+    ]);
   });
 
   it('skips revisions whose text cannot be read and lists them instead of failing', async () => {

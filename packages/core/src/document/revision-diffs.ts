@@ -55,12 +55,12 @@ export interface TextChange {
 function render(hunks: DiffHunk[], side: 'before' | 'after'): string {
   const parts = hunks.map((h) => {
     const words = side === 'before' ? h.before : h.after;
-    const lead = h.contextBefore.length ? h.contextBefore.join(' ') + ' ' : '';
-    const tail = h.contextAfter.length ? ' ' + h.contextAfter.join(' ') : '';
+    const lead = h.contextBefore.length ? `${h.contextBefore.join(' ')} ` : '';
+    const tail = h.contextAfter.length ? ` ${h.contextAfter.join(' ')}` : '';
     return `${lead}${words.length ? words.join(' ') : '∅'}${tail}`;
   });
   const text = parts.join(SEPARATOR);
-  return text.length > MAX_DIFF_TEXT ? text.slice(0, MAX_DIFF_TEXT - 1) + '…' : text;
+  return text.length > MAX_DIFF_TEXT ? `${text.slice(0, MAX_DIFF_TEXT - 1)}…` : text;
 }
 
 /** A revision whose text the `PdfText` port could not read, so its diffs are missing. */
@@ -156,7 +156,10 @@ export async function revisionDiffs(
       } else forPort.push(page);
     }
     if (forPort.length > 0) {
-      const before = await textsAt(prev, forPort.filter((p) => p <= prev.pageCount));
+      const before = await textsAt(
+        prev,
+        forPort.filter((p) => p <= prev.pageCount),
+      );
       const after = await textsAt(rev, forPort);
       if (before && after) {
         for (const page of forPort) pairs.set(page, [before.get(page), after.get(page)]);

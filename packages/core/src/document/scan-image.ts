@@ -82,7 +82,12 @@ export async function scanImage(scan: ScanContext, type: 'png' | 'jpg'): Promise
   const page: PageFrame = { number: 1, cropBox: [0, 0, width, height], rotate: 0 };
   const exam = await examineImageDocument(scan, container);
   const words = await readImageWords(scan, page, exam);
-  const examination = assemble(exam.findings, exam.ran, exam.notRun, width > 0 ? [page] : [], { examined: false, reasonCodes: ['photo_upload'], pageCount: 1, revisionCount: 1 });
+  const examination = assemble(exam.findings, exam.ran, exam.notRun, width > 0 ? [page] : [], {
+    examined: false,
+    reasonCodes: ['photo_upload'],
+    pageCount: 1,
+    revisionCount: 1,
+  });
   const document = orderFields({
     ...(words.category ? { category: words.category } : {}),
     ...(words.issueDate ? { issue_date: words.issueDate } : {}),

@@ -17,15 +17,28 @@ import { signatureIntegrity } from './checks/signatures.js';
 import { timestamps } from './checks/timestamps.js';
 import { touchUp } from './checks/touch-up.js';
 import type { Check, CheckContext } from './context.js';
-import type { Finding, PageFrame } from './findings.js';
-import { INDICATORS, type IndicatorCode } from './indicators.js';
+import type { CheckResult, Finding, PageFrame } from './findings.js';
+import { INDICATORS } from './indicators.js';
 import { toPercentBox } from './regions.js';
 import { isSignificant, riskScore, verdictFor } from './score.js';
 
 /** The verdict fields of a Document, and the checks that could not run (not part of the Document). */
 export type Examination = Pick<
   DocumentResult,
-  'verdict' | 'risk_score' | 'headline' | 'indicators' | 'checks_passed' | 'regions' | 'confidence' | 'review_tier' | 'next_step' | 'reason_codes' | 'findings' | 'lead_finding' | 'math_checks' | 'recapture_eligible'
+  | 'verdict'
+  | 'risk_score'
+  | 'headline'
+  | 'indicators'
+  | 'checks_passed'
+  | 'regions'
+  | 'confidence'
+  | 'review_tier'
+  | 'next_step'
+  | 'reason_codes'
+  | 'findings'
+  | 'lead_finding'
+  | 'math_checks'
+  | 'recapture_eligible'
 > & { notRun: { check: string; reason: string }[] };
 
 const SEVERITY_RANK: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
@@ -57,7 +70,13 @@ export interface ExamineOptions {
 }
 
 /** Turns findings into the verdict fields. */
-export function assemble(findings: Finding[], ran: string[], notRun: { check: string; reason: string }[], pages: readonly PageFrame[], options: ExamineOptions): Examination {
+export function assemble(
+  findings: Finding[],
+  ran: string[],
+  notRun: { check: string; reason: string }[],
+  pages: readonly PageFrame[],
+  options: ExamineOptions,
+): Examination {
   const sorted = [...findings].sort(byImportance);
   const significant = sorted.filter(isSignificant);
   const score = riskScore(sorted);
@@ -66,7 +85,14 @@ export function assemble(findings: Finding[], ran: string[], notRun: { check: st
   for (const f of sorted) {
     if (indicators.some((i) => i.code === f.code)) continue;
     const d = INDICATORS[f.code];
-    indicators.push({ code: f.code, title: d.title, severity: d.severity, what_it_is: d.what_it_is, what_it_means: d.what_it_means, how_detected: d.how_detected });
+    indicators.push({
+      code: f.code,
+      title: d.title,
+      severity: d.severity,
+      what_it_is: d.what_it_is,
+      what_it_means: d.what_it_means,
+      how_detected: d.how_detected,
+    });
   }
   const regions: Region[] = [];
   for (const f of sorted) {
@@ -74,7 +100,14 @@ export function assemble(findings: Finding[], ran: string[], notRun: { check: st
       const page = pages[box.page - 1];
       const pct = page ? toPercentBox(page, box) : undefined;
       if (!pct || regions.length >= MAX_REGIONS) continue;
-      regions.push({ page: box.page, ...pct, confidence: round2(f.confidence ?? 0.9), severity: INDICATORS[f.code].severity, label: f.summary.slice(0, 160), indicator_code: f.code });
+      regions.push({
+        page: box.page,
+        ...pct,
+        confidence: round2(f.confidence ?? 0.9),
+        severity: INDICATORS[f.code].severity,
+        label: f.summary.slice(0, 160),
+        indicator_code: f.code,
+      });
     }
   }
   const failed = new Set(significant.map((f) => INDICATORS[f.code].check));
@@ -135,19 +168,34 @@ export function inDependencyOrder(checks: readonly Check[]): Check[] {
 
 /** Every PDF check, in the order their findings are listed. */
 const PDF_CHECKS = inDependencyOrder([
-  revisionHistory, touchUp, producerPipeline, fontConsistency, scriptsAndOverlays, coverUps, timestamps,
-  signatureIntegrity, fileStructure, arithmetic, statementTotalsCheck, totals, taxLinesCheck,
+  revisionHistory,
+  touchUp,
+  producerPipeline,
+  fontConsistency,
+  scriptsAndOverlays,
+  coverUps,
+  timestamps,
+  signatureIntegrity,
+  fileStructure,
+  arithmetic,
+  statementTotalsCheck,
+  totals,
+  taxLinesCheck,
 ]);
 
 /** Runs every PDF check on `ctx` and assembles the verdict fields, with findings made elsewhere (page images) in `extra`. */
-export function examinePdf(ctx: CheckContext, options: ExamineOptions, extra?: { findings: Finding[]; ran: string[]; notRun: { check: string; reason: string }[] }): Examination {
+export function examinePdf(
+  ctx: CheckContext,
+  options: ExamineOptions,
+  extra?: { findings: Finding[]; ran: string[]; notRun: { check: string; reason: string }[] },
+): Examination {
   const found = new Map<Check, readonly Finding[]>();
   const findingsOf = (check: Check): readonly Finding[] => found.get(check) ?? [];
   const findings: Finding[] = [];
   const ran: string[] = [];
   const notRun: { check: string; reason: string }[] = [];
   for (const check of PDF_CHECKS) {
-    let result;
+    let result: CheckResult;
     try {
       result = check.run(ctx, findingsOf);
     } catch (error) {

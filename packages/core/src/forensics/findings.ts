@@ -38,6 +38,5 @@ export interface Finding {
   math?: MathCheck;
 }
 
-
 /** What a check returns: its findings, or that it could not run (and why). */
 export type CheckResult = { findings: Finding[] } | { notRun: string };

@@ -4,7 +4,13 @@ import type { PageNode } from '../pdf/pages.js';
 import { toPercentBox } from './regions.js';
 
 const page = (rotate: number, cropBox: [number, number, number, number] = [0, 0, 200, 100]): PageNode => ({
-  number: 1, objNum: 1, dict: new PdfDict(), resources: undefined, mediaBox: cropBox, cropBox, rotate,
+  number: 1,
+  objNum: 1,
+  dict: new PdfDict(),
+  resources: undefined,
+  mediaBox: cropBox,
+  cropBox,
+  rotate,
 });
 // a box in the top-left corner of an unrotated 200 x 100 page: x 0-20, y 90-100
 const box = { page: 1, x0: 0, y0: 90, x1: 20, y1: 100 };

@@ -27,7 +27,14 @@ describe('risk score', () => {
   });
 
   it('needs conclusive evidence to reach FORGED', () => {
-    const weak = [f('producer_pdf_editor'), f('javascript_present'), f('font_subset_duplicate'), f('create_date_mismatch'), f('revision_metadata_changed'), f('date_in_future')];
+    const weak = [
+      f('producer_pdf_editor'),
+      f('javascript_present'),
+      f('font_subset_duplicate'),
+      f('create_date_mismatch'),
+      f('revision_metadata_changed'),
+      f('date_in_future'),
+    ];
     expect(riskScore(weak)).toBe(INCONCLUSIVE_CAP);
     expect(verdictFor(riskScore(weak), weak, true)).toBe('SUSPICIOUS');
     const edit = [f('revision_text_edit', 0.95)];
@@ -35,7 +42,13 @@ describe('risk score', () => {
   });
 
   it('keeps benign findings CLEAN', () => {
-    const benign = [f('revision_form_filled'), f('revision_signature_added'), f('revision_annotation_added'), f('signature_present'), f('encrypted_with_owner_password')];
+    const benign = [
+      f('revision_form_filled'),
+      f('revision_signature_added'),
+      f('revision_annotation_added'),
+      f('signature_present'),
+      f('encrypted_with_owner_password'),
+    ];
     expect(verdictFor(riskScore(benign), benign, true)).toBe('CLEAN');
   });
 

@@ -41,14 +41,16 @@ export function pixelToPageBox(box: PixelBox, width: number, height: number): Pa
 /** Correlation of the EXIF thumbnail with the image reduced to its size (1: same picture). */
 async function thumbnailCorrelation(k: ImageKernels, decoder: ImageDecoder, thumbnail: Uint8Array, gray: Plane): Promise<number | undefined> {
   const thumb = await decoder.decode(thumbnail);
-  const aspect = (gray.width / gray.height) / (thumb.width / thumb.height);
+  const aspect = gray.width / gray.height / (thumb.width / thumb.height);
   if (Math.abs(aspect - 1) > 0.05 || thumb.width < 16 || thumb.height < 16) return undefined; // letterboxed or rotated: not comparable
   const a = k.gray(thumb.rgba, thumb.width, thumb.height).data;
   const b = k.resizeArea(gray, thumb.width, thumb.height).data;
   const mean = (v: Float32Array): number => v.reduce((s, x) => s + x, 0) / v.length;
   const ma = mean(a);
   const mb = mean(b);
-  let ab = 0, aa = 0, bb = 0;
+  let ab = 0,
+    aa = 0,
+    bb = 0;
   for (let i = 0; i < a.length; i++) {
     ab += (a[i]! - ma) * (b[i]! - mb);
     aa += (a[i]! - ma) ** 2;
@@ -89,7 +91,13 @@ export function examinePixels(image: DecodedImage, luma: readonly number[] | und
 export const pixelFindingCode = (f: PixelFinding): IndicatorCode => KIND_CODE[f.kind];
 
 /** Examines a PNG or JPEG upload. */
-export async function examineImage(bytes: Uint8Array, container: ImageContainer, name: string, decoder: ImageDecoder | undefined, kernels: ImageKernels = wasmKernels): Promise<ImageExamination> {
+export async function examineImage(
+  bytes: Uint8Array,
+  container: ImageContainer,
+  name: string,
+  decoder: ImageDecoder | undefined,
+  kernels: ImageKernels = wasmKernels,
+): Promise<ImageExamination> {
   const out: ImageExamination = { findings: imageMetadataFindings(container, name), ran: ['image metadata'], notRun: [] };
   const pixelCount = (container.width ?? 0) * (container.height ?? 0);
   if (!decoder) {
@@ -102,7 +110,10 @@ export async function examineImage(bytes: Uint8Array, container: ImageContainer,
     return out;
   }
   if (pixelCount > MAX_DECODE_PIXELS) {
-    out.notRun.push({ check: 'pixel consistency', reason: `the header declares ${(pixelCount / 1e6).toFixed(0)} megapixels; the limit is ${MAX_DECODE_PIXELS / 1e6}` });
+    out.notRun.push({
+      check: 'pixel consistency',
+      reason: `the header declares ${(pixelCount / 1e6).toFixed(0)} megapixels; the limit is ${MAX_DECODE_PIXELS / 1e6}`,
+    });
     return out;
   }
   let image: DecodedImage;
@@ -118,7 +129,13 @@ export async function examineImage(bytes: Uint8Array, container: ImageContainer,
   out.notRun.push(...pixels.notRun);
   if (pixels.report) out.report = pixels.report;
   for (const f of pixels.pixelFindings) {
-    out.findings.push({ code: KIND_CODE[f.kind], summary: f.summary, page: 1, confidence: f.confidence, boxes: f.boxes.map((b) => pixelToPageBox(b, image.width, image.height)) });
+    out.findings.push({
+      code: KIND_CODE[f.kind],
+      summary: f.summary,
+      page: 1,
+      confidence: f.confidence,
+      boxes: f.boxes.map((b) => pixelToPageBox(b, image.width, image.height)),
+    });
   }
   const thumbnail = container.exif?.thumbnail;
   if (thumbnail) {
@@ -126,7 +143,11 @@ export async function examineImage(bytes: Uint8Array, container: ImageContainer,
     const gray = pixels.report?.gray ?? kernels.gray(image.rgba, image.width, image.height);
     const r = await thumbnailCorrelation(kernels, decoder, thumbnail, gray).catch(() => undefined);
     if (r !== undefined && r < 0.8) {
-      out.findings.push({ code: 'exif_thumbnail_mismatch', summary: `The EXIF thumbnail correlates only ${r.toFixed(2)} with the image.`, confidence: Math.min(0.95, 0.6 + (0.8 - r)) });
+      out.findings.push({
+        code: 'exif_thumbnail_mismatch',
+        summary: `The EXIF thumbnail correlates only ${r.toFixed(2)} with the image.`,
+        confidence: Math.min(0.95, 0.6 + (0.8 - r)),
+      });
     }
   }
   return out;

@@ -24,7 +24,11 @@ export interface GenaiResult {
 }
 
 /** The model's likelihood for every whole 64-pixel patch of `gray` (row-major). */
-export async function patchLikelihoods(k: ImageKernels, gray: Plane, loaded: LoadedModel): Promise<{ scores: Float32Array; patchesWide: number; patchesHigh: number }> {
+export async function patchLikelihoods(
+  k: ImageKernels,
+  gray: Plane,
+  loaded: LoadedModel,
+): Promise<{ scores: Float32Array; patchesWide: number; patchesHigh: number }> {
   const { features, patchesWide, patchesHigh } = genaiFeatures(k, gray);
   return { scores: await scoreRows(loaded, features, patchesWide * patchesHigh, GENAI_FEATURES), patchesWide, patchesHigh };
 }
@@ -46,9 +50,10 @@ export async function genaiHeatmap(k: ImageKernels, gray: Plane, loaded: LoadedM
     heatmap,
     finding: {
       code: 'genai_synthetic_region',
-      summary: share > 0.5
-        ? `The docforge model scores ${Math.round(share * 100)}% of the image as likely generated.`
-        : `The docforge model scores ${flagged} connected patches (${boxes.length} area${boxes.length === 1 ? '' : 's'}) as likely generated or inpainted.`,
+      summary:
+        share > 0.5
+          ? `The docforge model scores ${Math.round(share * 100)}% of the image as likely generated.`
+          : `The docforge model scores ${flagged} connected patches (${boxes.length} area${boxes.length === 1 ? '' : 's'}) as likely generated or inpainted.`,
       page: 1,
       boxes: boxes.slice(0, 10),
       confidence: Math.min(0.9, 0.5 + share),

@@ -24,9 +24,7 @@ function samePlane(a: Plane, b: Plane, tolerance: number): void {
   expect(maxDiff(a.data, b.data)).toBeLessThanOrEqual(tolerance);
 }
 
-const SRM_KV = new Float32Array([
-  -1, 2, -2, 2, -1, 2, -6, 8, -6, 2, -2, 8, -12, 8, -2, 2, -6, 8, -6, 2, -1, 2, -2, 2, -1,
-].map((v) => v / 12));
+const SRM_KV = new Float32Array([-1, 2, -2, 2, -1, 2, -6, 8, -6, 2, -2, 8, -12, 8, -2, 2, -6, 8, -6, 2, -1, 2, -2, 2, -1].map((v) => v / 12));
 
 describe('image kernels: WebAssembly equals the TypeScript reference', () => {
   it('grayscale, YCbCr and NCHW (within 1e-3)', () => {
@@ -42,10 +40,20 @@ describe('image kernels: WebAssembly equals the TypeScript reference', () => {
   });
 
   it('bilinear (within 5e-3: sample positions in f32) and area resizing (within 2e-3), up and down', () => {
-    for (const [w, h] of [[64, 48], [101, 77], [300, 211], [13, 200]] as const) {
+    for (const [w, h] of [
+      [64, 48],
+      [101, 77],
+      [300, 211],
+      [13, 200],
+    ] as const) {
       samePlane(wasm.resizeBilinear(gray, w, h), ref.resizeBilinear(gray, w, h), 5e-3);
     }
-    for (const [w, h] of [[64, 48], [101, 77], [7, 5], [203, 50]] as const) {
+    for (const [w, h] of [
+      [64, 48],
+      [101, 77],
+      [7, 5],
+      [203, 50],
+    ] as const) {
       samePlane(wasm.resizeArea(gray, w, h), ref.resizeArea(gray, w, h), 2e-3);
     }
   });
@@ -71,7 +79,11 @@ describe('image kernels: WebAssembly equals the TypeScript reference', () => {
   });
 
   it('8x8 block DCT on shifted grids (within 1e-2) and error levels (within 1e-3 on 99.5% of blocks)', () => {
-    for (const [ox, oy] of [[0, 0], [3, 5], [7, 1]] as const) {
+    for (const [ox, oy] of [
+      [0, 0],
+      [3, 5],
+      [7, 1],
+    ] as const) {
       const a = wasm.dctBlocks(gray, ox, oy);
       const b = ref.dctBlocks(gray, ox, oy);
       expect([a.blocksWide, a.blocksHigh]).toEqual([b.blocksWide, b.blocksHigh]);
@@ -86,7 +98,11 @@ describe('image kernels: WebAssembly equals the TypeScript reference', () => {
   });
 
   it('blocking profile per cell (within 1e-4 relative)', () => {
-    for (const [cell, cap] of [[8, 255], [32, 12], [64, 4]] as const) {
+    for (const [cell, cap] of [
+      [8, 255],
+      [32, 12],
+      [64, 4],
+    ] as const) {
       const a = wasm.gridPhases(gray, cell, cap);
       const b = ref.gridPhases(gray, cell, cap);
       expect([a.cellsWide, a.cellsHigh]).toEqual([b.cellsWide, b.cellsHigh]);
@@ -95,7 +111,11 @@ describe('image kernels: WebAssembly equals the TypeScript reference', () => {
   });
 
   it('radial power spectra of patches (within 1e-3 of each patch peak)', () => {
-    for (const [n, bins] of [[16, 8], [32, 16], [64, 24]] as const) {
+    for (const [n, bins] of [
+      [16, 8],
+      [32, 16],
+      [64, 24],
+    ] as const) {
       const a = wasm.patchSpectra(gray, n, bins);
       const b = ref.patchSpectra(gray, n, bins);
       expect([a.patchesWide, a.patchesHigh]).toEqual([b.patchesWide, b.patchesHigh]);

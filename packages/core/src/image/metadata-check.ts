@@ -9,9 +9,38 @@ import { exifDateFields } from '../containers/exif.js';
 
 /** Image editors as they name themselves in metadata (lower case). */
 const EDITORS = [
-  'photoshop', 'gimp', 'canva', 'photopea', 'pixlr', 'fotor', 'paint.net', 'affinity photo', 'pixelmator', 'picsart', 'befunky',
-  'lightroom', 'snapseed', 'photoscape', 'inpixio', 'acorn', 'krita', 'corel', 'paintshop', 'photodirector', 'luminar', 'ipiccy',
-  'sumopaint', 'polarr', 'lunapic', 'img2go', 'iloveimg', 'kapwing', 'photoroom', 'adobe express', 'picmonkey', 'imageready',
+  'photoshop',
+  'gimp',
+  'canva',
+  'photopea',
+  'pixlr',
+  'fotor',
+  'paint.net',
+  'affinity photo',
+  'pixelmator',
+  'picsart',
+  'befunky',
+  'lightroom',
+  'snapseed',
+  'photoscape',
+  'inpixio',
+  'acorn',
+  'krita',
+  'corel',
+  'paintshop',
+  'photodirector',
+  'luminar',
+  'ipiccy',
+  'sumopaint',
+  'polarr',
+  'lunapic',
+  'img2go',
+  'iloveimg',
+  'kapwing',
+  'photoroom',
+  'adobe express',
+  'picmonkey',
+  'imageready',
 ];
 /** Names cameras and phones give their files. */
 const CAMERA_NAME = /^(?:IMG|DSC[NF_]?|DSCF|PXL|P\d{3}|DJI|GOPR|MVIMG|SAM|CIMG)[-_]?\d{3,}/i;
@@ -54,26 +83,42 @@ export function imageMetadataFindings(container: ImageContainer, fileName: strin
   const history = xmpHistory(container.xmp);
   const exif = container.exif;
   const candidates = [
-    exif?.software, history.creatorTool, ...history.agents, ...container.comments,
-    container.text.get('Software'), container.text.get('Comment'), container.text.get('Description'),
+    exif?.software,
+    history.creatorTool,
+    ...history.agents,
+    ...container.comments,
+    container.text.get('Software'),
+    container.text.get('Comment'),
+    container.text.get('Description'),
   ];
   const editor = candidates.map(editorIn).find((e) => e !== undefined);
   if (editor) findings.push({ code: 'image_editing_software', summary: `The image metadata names the editor "${editor}".`, confidence: 0.9 });
   const edits = history.actions.filter((a) => /saved|derived|converted|edited|modified|produced|cropped|filtered/i.test(a));
   if (edits.length > 0 && (editor || history.agents.length > 0)) {
-    findings.push({ code: 'image_edit_history', summary: `The XMP history records ${edits.length} editing step${edits.length === 1 ? '' : 's'} (${[...new Set(edits)].slice(0, 3).join(', ')}).`, confidence: 0.85 });
+    findings.push({
+      code: 'image_edit_history',
+      summary: `The XMP history records ${edits.length} editing step${edits.length === 1 ? '' : 's'} (${[...new Set(edits)].slice(0, 3).join(', ')}).`,
+      confidence: 0.85,
+    });
   }
   const taken = exifDate(exif?.originalDate);
   const changed = exifDate(exif?.modifyDate);
   if (taken !== undefined && changed !== undefined && changed - taken > 60_000) {
-    findings.push({ code: 'image_modified_after_capture', summary: `EXIF says the picture was taken ${exif!.originalDate} and changed ${exif!.modifyDate}.`, confidence: 0.8 });
+    findings.push({
+      code: 'image_modified_after_capture',
+      summary: `EXIF says the picture was taken ${exif!.originalDate} and changed ${exif!.modifyDate}.`,
+      confidence: 0.8,
+    });
   }
   const cameraNamed = CAMERA_NAME.test(fileName.split(/[\\/]/).pop() ?? '');
   const cameraData = exif?.make !== undefined && exif.model !== undefined && (exif.originalDate !== undefined || exif.exposure);
   if ((cameraNamed || exif?.make !== undefined) && !cameraData) {
     findings.push({
       code: 'camera_data_missing',
-      summary: cameraNamed && !exif?.make ? `"${fileName}" is named like a camera photo but has no camera data.` : 'EXIF names a camera but lacks its model, capture date and exposure data.',
+      summary:
+        cameraNamed && !exif?.make
+          ? `"${fileName}" is named like a camera photo but has no camera data.`
+          : 'EXIF names a camera but lacks its model, capture date and exposure data.',
       confidence: 0.7,
     });
   }
@@ -82,7 +127,11 @@ export function imageMetadataFindings(container: ImageContainer, fileName: strin
     const chroma = container.componentTables.length > 1 ? container.quantTables.get(container.componentTables[1]!) : undefined;
     const match = matchQuantization(luma, chroma);
     if (match.family === 'ijg') {
-      findings.push({ code: 'jpeg_software_reencoded', summary: `A ${exif!.make} photo carries standard libjpeg tables at quality ${match.quality}.`, confidence: 0.5 });
+      findings.push({
+        code: 'jpeg_software_reencoded',
+        summary: `A ${exif!.make} photo carries standard libjpeg tables at quality ${match.quality}.`,
+        confidence: 0.5,
+      });
     }
   }
   return findings;

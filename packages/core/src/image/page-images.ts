@@ -55,7 +55,11 @@ function describeImage(file: PdfFile, stream: PdfStream): string {
 }
 
 /** Examines the main image of each image-only page. */
-export async function examinePageImages(file: PdfFile, pages: readonly { page: PageNode; paint: readonly PaintEvent[] }[], decoder: ImageDecoder | undefined): Promise<PageImageExamination> {
+export async function examinePageImages(
+  file: PdfFile,
+  pages: readonly { page: PageNode; paint: readonly PaintEvent[] }[],
+  decoder: ImageDecoder | undefined,
+): Promise<PageImageExamination> {
   const out: PageImageExamination = { findings: [], ran: [], notRun: [] };
   for (const { page, paint } of pages.slice(0, MAX_PAGE_IMAGES)) {
     const images = paint.filter((e): e is Extract<PaintEvent, { kind: 'image' }> => e.kind === 'image' && e.stream !== undefined);
@@ -77,11 +81,17 @@ export async function examinePageImages(file: PdfFile, pages: readonly { page: P
         decoded = samplesToRgba(file, main.stream, data);
       }
     } catch (error) {
-      out.notRun.push({ check: 'pixel consistency', reason: `page ${page.number}: its image could not be read (${error instanceof Error ? error.message : String(error)})` });
+      out.notRun.push({
+        check: 'pixel consistency',
+        reason: `page ${page.number}: its image could not be read (${error instanceof Error ? error.message : String(error)})`,
+      });
       continue;
     }
     if (!decoded) {
-      out.notRun.push({ check: 'pixel consistency', reason: `page ${page.number}: its image (${describeImage(file, main.stream)}) is in an encoding the pixel checks do not read` });
+      out.notRun.push({
+        check: 'pixel consistency',
+        reason: `page ${page.number}: its image (${describeImage(file, main.stream)}) is in an encoding the pixel checks do not read`,
+      });
       continue;
     }
     const result = examinePixels(decoded, luma);
@@ -96,7 +106,13 @@ export async function examinePageImages(file: PdfFile, pages: readonly { page: P
       y0: y1 - (Math.min(b.y1, decoded!.height) / decoded!.height) * (y1 - y0),
     });
     for (const f of result.pixelFindings) {
-      out.findings.push({ code: pixelFindingCode(f), summary: `Page ${page.number}: ${f.summary}`, page: page.number, confidence: f.confidence, boxes: f.boxes.map(toPage) });
+      out.findings.push({
+        code: pixelFindingCode(f),
+        summary: `Page ${page.number}: ${f.summary}`,
+        page: page.number,
+        confidence: f.confidence,
+        boxes: f.boxes.map(toPage),
+      });
     }
   }
   return out;

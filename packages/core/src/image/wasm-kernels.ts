@@ -24,9 +24,36 @@ interface ImageExports {
   gridPhases(src: number, w: number, h: number, cell: number, cap: number, dst: number): void;
   fftScratchBytes(n: number, bins: number): number;
   patchSpectra(src: number, w: number, h: number, n: number, bins: number, dst: number, scratch: number): void;
-  cmFeatures(src: number, w: number, h: number, bs: number, minStd: number, tmp: number, box: number, feats: number, pos: number, keys: number, order: number, cap: number): number;
+  cmFeatures(
+    src: number,
+    w: number,
+    h: number,
+    bs: number,
+    minStd: number,
+    tmp: number,
+    box: number,
+    feats: number,
+    pos: number,
+    keys: number,
+    order: number,
+    cap: number,
+  ): number;
   radixSort(keys: number, ids: number, n: number, tk: number, ti: number): void;
-  cmMatch(src: number, w: number, bs: number, feats: number, pos: number, order: number, n: number, window: number, maxDiff: number, minShift: number, maxMad: number, out: number, cap: number): number;
+  cmMatch(
+    src: number,
+    w: number,
+    bs: number,
+    feats: number,
+    pos: number,
+    order: number,
+    n: number,
+    window: number,
+    maxDiff: number,
+    minShift: number,
+    maxMad: number,
+    out: number,
+    cap: number,
+  ): number;
 }
 
 function readPlane(k: Kernels, at: number, width: number, height: number): Plane {
@@ -183,7 +210,16 @@ export const stagedKernels: Staged<ImageKernels> = {
     const n = src.data.length;
     const cap = Math.min(options.maxBlocks, n);
     const [s, tmp, box, feats, pos, keys, order, tk, ti, out] = layout(k, [
-      n * 4, n * 4, n * 4, cap * 64, cap * 4, cap * 8, cap * 4, cap * 8, cap * 4, options.maxPairs * 20,
+      n * 4,
+      n * 4,
+      n * 4,
+      cap * 64,
+      cap * 4,
+      cap * 8,
+      cap * 4,
+      cap * 8,
+      cap * 4,
+      options.maxPairs * 20,
     ]);
     putPlane(k, s!, src);
     let found = 0;
@@ -192,14 +228,33 @@ export const stagedKernels: Staged<ImageKernels> = {
         const e = ex(k);
         const kept = e.cmFeatures(s!, src.width, src.height, options.blockSize, options.minStd, tmp!, box!, feats!, pos!, keys!, order!, cap);
         e.radixSort(keys!, order!, kept, tk!, ti!);
-        found = e.cmMatch(s!, src.width, options.blockSize, feats!, pos!, order!, kept, options.window, options.maxFeatureDiff,
-          options.minShift, options.maxMad, out!, options.maxPairs);
+        found = e.cmMatch(
+          s!,
+          src.width,
+          options.blockSize,
+          feats!,
+          pos!,
+          order!,
+          kept,
+          options.window,
+          options.maxFeatureDiff,
+          options.minShift,
+          options.maxMad,
+          out!,
+          options.maxPairs,
+        );
       },
       result() {
         const view = new DataView(k.buffer(), out!, found * 20);
         const pairs: BlockPair[] = [];
         for (let o = 0; o < found * 20; o += 20) {
-          pairs.push({ x1: view.getInt32(o, true), y1: view.getInt32(o + 4, true), x2: view.getInt32(o + 8, true), y2: view.getInt32(o + 12, true), mad: view.getFloat32(o + 16, true) });
+          pairs.push({
+            x1: view.getInt32(o, true),
+            y1: view.getInt32(o + 4, true),
+            x2: view.getInt32(o + 8, true),
+            y2: view.getInt32(o + 12, true),
+            mad: view.getFloat32(o + 16, true),
+          });
         }
         return pairs;
       },

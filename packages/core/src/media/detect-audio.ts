@@ -32,11 +32,13 @@ export async function detectAudio(runtime: MediaRuntime, bytes: Uint8Array, base
   const features = windows.map((w) => windowFeatures(analysis, w.start_ms, w.end_ms));
   const voiced = features.filter((f): f is Float32Array => f !== null);
   const rows = new Float32Array(voiced.length * SPEECH_FEATURES);
-  voiced.forEach((f, i) => rows.set(f, i * SPEECH_FEATURES));
+  for (const [i, f] of voiced.entries()) rows.set(f, i * SPEECH_FEATURES);
   const values = await scoreRows(speech, rows, voiced.length, SPEECH_FEATURES);
   let next = 0;
   const segments: Segment[] = windows.map((w, i) =>
-    features[i] ? { ...w, value: onHalfScale(values[next++]!), status: 'scored' } : { ...w, value: null, status: 'abstained', reason_codes: ['no_voice_content'] },
+    features[i]
+      ? { ...w, value: onHalfScale(values[next++]!), status: 'scored' }
+      : { ...w, value: null, status: 'abstained', reason_codes: ['no_voice_content'] },
   );
   return audioDetection(envelope, durationMs, segments);
 }

@@ -2,6 +2,7 @@
 // times only, each frame scored by the image model (thumbnails when asked for), the series judged
 // as a clip.
 import { MediaError, undecodable } from '../errors.js';
+import type { MediaProbe } from '../platform.js';
 import type { Detection, Frame } from '../spec/media.js';
 import { message, required, type MediaRuntime } from './detectors.js';
 import { videoDetection, type EnvelopeBase } from './envelope.js';
@@ -16,7 +17,7 @@ export async function detectVideo(runtime: MediaRuntime, bytes: Uint8Array, base
   const decoder = runtime.platform.media;
   if (!decoder) throw new MediaError('detectors_unavailable', 'The platform decodes no video.');
   const threshold = (await required(runtime.imageModel)).manifest.threshold;
-  let probe;
+  let probe: MediaProbe;
   try {
     probe = await decoder.probe(bytes);
   } catch (error) {
@@ -32,7 +33,8 @@ export async function detectVideo(runtime: MediaRuntime, bytes: Uint8Array, base
       continue;
     }
     const score = await scorePicture(runtime, frame);
-    const entry: Frame = score === null ? { index, timestamp_s: frame.timeS, score: null, cause: 'frame_too_small' } : { index, timestamp_s: frame.timeS, score };
+    const entry: Frame =
+      score === null ? { index, timestamp_s: frame.timeS, score: null, cause: 'frame_too_small' } : { index, timestamp_s: frame.timeS, score };
     if (thumbnails) {
       const b64 = await thumbnail(runtime, frame);
       if (b64) entry.thumbnail_b64 = b64;

@@ -12,7 +12,6 @@ export const MEDIA_ENGINE = 'loupe-media';
 /** Detector versions an account can be set to. */
 export type DetectorVersion = 'V1.5' | 'V1.6';
 
-
 /** What every envelope carries besides its measurements. */
 export interface EnvelopeBase {
   id: string;
@@ -56,15 +55,17 @@ export function videoDetection(b: EnvelopeBase, frames: readonly Frame[]): Detec
   const scored = series.filter((f) => f.score !== null).length;
   const score = aggregateScore(series.map((f) => f.score));
   const verdict = mediaVerdict(score, b.threshold, 'video');
-  const summary = score === null
-    ? `None of the ${frames.length} sampled frames could be scored; the video needs a human look.`
-    : `The video ${SAYS[verdict]}: ${scored} of ${frames.length} sampled frames scored, clip score ${score.toFixed(2)}.`;
+  const summary =
+    score === null
+      ? `None of the ${frames.length} sampled frames could be scored; the video needs a human look.`
+      : `The video ${SAYS[verdict]}: ${scored} of ${frames.length} sampled frames scored, clip score ${score.toFixed(2)}.`;
   return { ...base(b, verdict, score, summary, billableUnits('video', scored, 0)), threshold_used: b.threshold, frames: series };
 }
 
 /** The envelope of an audio clip from its windows; throws NOT_ASSESSABLE when nothing could be judged. */
 export function audioDetection(b: EnvelopeBase, durationMs: number, segments: readonly Segment[]): Detection {
-  if (durationMs < MIN_AUDIO_MS) throw new MediaError('not_assessable', `The clip lasts ${Math.round(durationMs)} ms; at least ${MIN_AUDIO_MS} ms are needed.`, ['audio_too_short']);
+  if (durationMs < MIN_AUDIO_MS)
+    throw new MediaError('not_assessable', `The clip lasts ${Math.round(durationMs)} ms; at least ${MIN_AUDIO_MS} ms are needed.`, ['audio_too_short']);
   const windows = segments.map((s) => ({ ...s, value: s.value === null ? null : round(s.value, 4) }));
   const score = aggregateScore(windows.map((s) => s.value));
   if (score === null) {

@@ -48,7 +48,18 @@ describe('media admission', () => {
   });
 
   it('reads WEBP sizes from lossy, lossless and extended headers', () => {
-    const head = (chunk: string, body: number[]): Uint8Array => new Uint8Array([...'RIFF'].map((c) => c.charCodeAt(0)).concat([0, 0, 0, 0], [...`WEBP${chunk}`].map((c) => c.charCodeAt(0)), [0, 0, 0, 0], body, new Array(16).fill(0)));
+    const head = (chunk: string, body: number[]): Uint8Array =>
+      new Uint8Array(
+        [...'RIFF']
+          .map((c) => c.charCodeAt(0))
+          .concat(
+            [0, 0, 0, 0],
+            [...`WEBP${chunk}`].map((c) => c.charCodeAt(0)),
+            [0, 0, 0, 0],
+            body,
+            new Array(16).fill(0),
+          ),
+      );
     expect(webpSize(head('VP8 ', [0, 0, 0, 0x9d, 0x01, 0x2a, 0x80, 0x02, 0xe0, 0x01]))).toEqual({ width: 640, height: 480 });
     const bits = (640 - 1) | ((480 - 1) << 14);
     expect(webpSize(head('VP8L', [0x2f, bits & 255, (bits >> 8) & 255, (bits >> 16) & 255, (bits >>> 24) & 255]))).toEqual({ width: 640, height: 480 });

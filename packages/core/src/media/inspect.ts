@@ -19,7 +19,11 @@ export const MEDIA_CAPS: Record<MediaType, number> = { image: 10 * 1024 * 1024, 
 export function inspectMedia(bytes: Uint8Array, filename: string | null): { format: MediaFormat; media: MediaFacts } {
   if (bytes.length === 0) throw undecodable('image', 'The file is empty.');
   const format = sniffMedia(bytes);
-  if (!format) throw new MediaError('unsupported_media_type', 'Not an accepted photo (JPG, PNG, WEBP), video (MP4, MOV, WEBM) or audio (MP3, WAV, M4A, FLAC, OGG, AAC) file.');
+  if (!format)
+    throw new MediaError(
+      'unsupported_media_type',
+      'Not an accepted photo (JPG, PNG, WEBP), video (MP4, MOV, WEBM) or audio (MP3, WAV, M4A, FLAC, OGG, AAC) file.',
+    );
   const cap = MEDIA_CAPS[format.type];
   if (bytes.length > cap) throw new MediaError('file_too_large', `The ${format.type} is ${bytes.length} bytes; the cap is ${cap} bytes.`);
   if (format.type === 'image') {

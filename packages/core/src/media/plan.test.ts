@@ -17,7 +17,10 @@ describe('media plans and rules', () => {
     expect(audioWindows(900)).toEqual([]);
     expect(audioWindows(2500)).toEqual([{ start_ms: 0, end_ms: 2500 }]);
     expect(audioWindows(9000)).toEqual([
-      { start_ms: 0, end_ms: 4000 }, { start_ms: 2000, end_ms: 6000 }, { start_ms: 4000, end_ms: 8000 }, { start_ms: 5000, end_ms: 9000 },
+      { start_ms: 0, end_ms: 4000 },
+      { start_ms: 2000, end_ms: 6000 },
+      { start_ms: 4000, end_ms: 8000 },
+      { start_ms: 5000, end_ms: 9000 },
     ]);
   });
 

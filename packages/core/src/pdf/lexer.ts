@@ -36,7 +36,6 @@ export const enum Tok {
   BraceEnd,
 }
 
-
 /** A cursor over PDF bytes producing tokens. */
 export class Lexer {
   pos: number;
@@ -203,11 +202,21 @@ export class Lexer {
         if (p >= this.end) break;
         c = d[p++]!;
         switch (c) {
-          case 0x6e: c = 0x0a; break;
-          case 0x72: c = 0x0d; break;
-          case 0x74: c = 0x09; break;
-          case 0x62: c = 0x08; break;
-          case 0x66: c = 0x0c; break;
+          case 0x6e:
+            c = 0x0a;
+            break;
+          case 0x72:
+            c = 0x0d;
+            break;
+          case 0x74:
+            c = 0x09;
+            break;
+          case 0x62:
+            c = 0x08;
+            break;
+          case 0x66:
+            c = 0x0c;
+            break;
           case 0x0d:
             if (d[p] === 0x0a) p++;
             continue;

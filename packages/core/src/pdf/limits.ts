@@ -45,10 +45,7 @@ export class Budget {
   chargeDecoded(bytes: number): void {
     this.decoded += bytes;
     if (this.decoded > this.limits.maxTotalDecodedBytes) {
-      throw new LimitExceededError(
-        `Decoded streams exceed ${this.limits.maxTotalDecodedBytes} bytes in total.`,
-        'decompression_bomb',
-      );
+      throw new LimitExceededError(`Decoded streams exceed ${this.limits.maxTotalDecodedBytes} bytes in total.`, 'decompression_bomb');
     }
   }
 

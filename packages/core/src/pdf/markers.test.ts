@@ -54,7 +54,9 @@ describe('marker scanner kernel', () => {
   });
 
   it.runIf(existsSync(CORPUS))('matches the reference on real-world PDFs', () => {
-    const files = readdirSync(join(CORPUS, 'pdfjs')).filter((f) => f.endsWith('.pdf')).slice(0, 150);
+    const files = readdirSync(join(CORPUS, 'pdfjs'))
+      .filter((f) => f.endsWith('.pdf'))
+      .slice(0, 150);
     for (const f of files) {
       const bytes = new Uint8Array(readFileSync(join(CORPUS, 'pdfjs', f)));
       expect(scanMarkers(bytes), f).toEqual(scanMarkersReference(bytes));

@@ -68,11 +68,9 @@ export function scanMarkers(bytes: Uint8Array): MarkerTable {
   return table;
 }
 
-const isWhite = (c: number): boolean =>
-  c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
+const isWhite = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x0c || c === 0x00;
 const isDelimiter = (c: number): boolean =>
-  c === 0x28 || c === 0x29 || c === 0x3c || c === 0x3e || c === 0x5b || c === 0x5d ||
-  c === 0x7b || c === 0x7d || c === 0x2f || c === 0x25;
+  c === 0x28 || c === 0x29 || c === 0x3c || c === 0x3e || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d || c === 0x2f || c === 0x25;
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 
 function matches(bytes: Uint8Array, at: number, text: string): boolean {

@@ -16,7 +16,7 @@ export class PdfName {
     return n;
   }
   toString(): string {
-    return '/' + this.name;
+    return `/${this.name}`;
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LimitExceededError } from '../errors.js';
 import { Lexer } from './lexer.js';
-import { PdfDict, PdfName, PdfRef, PdfStream, PdfString } from './objects.js';
+import { PdfDict, PdfName, PdfRef, type PdfStream, type PdfString } from './objects.js';
 import { parseIndirectObject, parseObject } from './parser.js';
 
 const enc = new TextEncoder();

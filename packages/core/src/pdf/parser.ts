@@ -60,8 +60,7 @@ export function parseObject(lexer: Lexer, maxDepth: number): PdfObject {
         if (k === 'true') value = true;
         else if (k === 'false') value = false;
         else if (k === 'null') value = null;
-        else if (k === 'endobj' || k === 'stream' || k === 'endstream' || k === 'obj' || k === 'R' ||
-                 k === 'xref' || k === 'trailer' || k === 'startxref') {
+        else if (k === 'endobj' || k === 'stream' || k === 'endstream' || k === 'obj' || k === 'R' || k === 'xref' || k === 'trailer' || k === 'startxref') {
           // structural keyword inside an object: the object ended early (damaged file)
           lexer.pos -= k.length;
           if (stack.length === 0) return null;
@@ -118,12 +117,7 @@ function closeAll(stack: Frame[]): PdfObject {
  * Reads the indirect object whose header starts at `offset`. Stream data is located with
  * `/Length` when it points at `endstream`, else by searching for `endstream`.
  */
-export function parseIndirectObject(
-  data: Uint8Array,
-  offset: number,
-  maxDepth: number,
-  resolveLength: LengthResolver,
-): IndirectObject {
+export function parseIndirectObject(data: Uint8Array, offset: number, maxDepth: number, resolveLength: LengthResolver): IndirectObject {
   const lexer = new Lexer(data, offset);
   if (lexer.next() !== Tok.Number) throw new UnreadableDocumentError(`No object header at offset ${offset}.`);
   const num = lexer.num;
@@ -140,7 +134,7 @@ export function parseIndirectObject(
     if (data[p] === 0x0d) p++;
     if (data[p] === 0x0a) p++;
     const dataStart = p;
-    let length = value.get('Length');
+    const length = value.get('Length');
     let len: number | undefined;
     if (typeof length === 'number') len = length;
     else if (length instanceof PdfRef) len = resolveLength(length);
@@ -172,4 +166,3 @@ export function parseIndirectObject(
   if (tok === Tok.Keyword && lexer.is('endobj')) end = lexer.pos;
   return { num, gen, value, end };
 }
-

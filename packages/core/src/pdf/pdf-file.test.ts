@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { onePageObjects, RawPdf } from '../../../../test/fixtures/raw-pdf.js';
 import { LimitExceededError, UnreadableDocumentError } from '../errors.js';
-import { asDict, asName, PdfStream } from './objects.js';
+import { asDict, asName, type PdfStream } from './objects.js';
 import { listPages } from './pages.js';
 import { PdfFile } from './pdf-file.js';
 
@@ -44,7 +44,13 @@ describe('PdfFile', () => {
   it('follows /Prev chains: one revision per incremental update, each with its own view', () => {
     const pdf = new RawPdf()
       .section(onePageObjects('Balance 1,200.00'), { trailer: '/Root 1 0 R' })
-      .section([{ num: 6, body: '<< /Length 27 >>\nstream\nBT (Balance 9,200.00) Tj ET\nendstream' }, { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 6 0 R >>' }], { trailer: '/Root 1 0 R' })
+      .section(
+        [
+          { num: 6, body: '<< /Length 27 >>\nstream\nBT (Balance 9,200.00) Tj ET\nendstream' },
+          { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 6 0 R >>' },
+        ],
+        { trailer: '/Root 1 0 R' },
+      )
       .section([{ num: 7, body: '(note)' }], { xref: 'stream', trailer: '/Root 1 0 R' });
     const file = PdfFile.open(pdf.bytes());
     expect(file.revisions).toHaveLength(3);
@@ -103,7 +109,9 @@ describe('PdfFile', () => {
   });
 
   it('refuses an xref subsection that declares billions of objects', () => {
-    const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj\n<<>>\nendobj\nxref\n0 4000000000\n0000000000 65535 f \ntrailer\n<< /Root 1 0 R >>\nstartxref\n31\n%%EOF\n');
+    const pdf = new TextEncoder().encode(
+      '%PDF-1.4\n1 0 obj\n<<>>\nendobj\nxref\n0 4000000000\n0000000000 65535 f \ntrailer\n<< /Root 1 0 R >>\nstartxref\n31\n%%EOF\n',
+    );
     expect(() => PdfFile.open(pdf)).toThrow(LimitExceededError);
   });
 });

@@ -102,7 +102,10 @@ export class PdfFile {
     for (const rev of this.revisions) {
       for (const [num, entry] of rev.entries) {
         let list = this.history.get(num);
-        if (!list) this.history.set(num, (list = []));
+        if (!list) {
+          list = [];
+          this.history.set(num, list);
+        }
         list.push({ rev: rev.index, entry });
       }
     }
@@ -215,7 +218,10 @@ export class PdfFile {
       const r = root(s);
       const end = this.eofAfter(Math.max(r.end, s.end));
       let g = groups.get(end);
-      if (!g) groups.set(end, (g = []));
+      if (!g) {
+        g = [];
+        groups.set(end, g);
+      }
       g.push(s);
     }
     // merge groups that share an end and re-key ends for groups whose members end later
@@ -343,7 +349,10 @@ export class PdfFile {
       const { objNums, objOffsets } = this.markers;
       for (let i = 0; i < objNums.length; i++) {
         let list = index.get(objNums[i]!);
-        if (!list) index.set(objNums[i]!, (list = []));
+        if (!list) {
+          list = [];
+          index.set(objNums[i]!, list);
+        }
         list.push(objOffsets[i]!);
       }
       this.markerIndex = index;

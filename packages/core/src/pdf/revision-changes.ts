@@ -65,7 +65,24 @@ function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /** Keys never followed when collecting what a page depends on (they lead up or sideways). */
-const SKIP_KEYS = new Set(['Parent', 'P', 'Popup', 'IRT', 'Dest', 'Next', 'Prev', 'First', 'Last', 'B', 'Thread', 'StructParent', 'StructParents', 'A', 'PA', 'Metadata']);
+const SKIP_KEYS = new Set([
+  'Parent',
+  'P',
+  'Popup',
+  'IRT',
+  'Dest',
+  'Next',
+  'Prev',
+  'First',
+  'Last',
+  'B',
+  'Thread',
+  'StructParent',
+  'StructParents',
+  'A',
+  'PA',
+  'Metadata',
+]);
 const MAX_DEPTH = 64;
 /** Bound on the values visited while answering for all pages of one revision. */
 const MAX_STEPS = 2_000_000;
@@ -197,4 +214,3 @@ export function analyseRevisions(file: PdfFile): RevisionChanges[] {
   }
   return result;
 }
-

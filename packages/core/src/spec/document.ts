@@ -97,7 +97,18 @@ export const RevisionsSchema = Type.Object({
 export type Revisions = Static<typeof RevisionsSchema>;
 
 /** Keys of the ten fixed metadata rows, in display order. */
-export const METADATA_KEYS = ['Format', 'Pages', 'File size', 'Producer', 'Creator', 'Created', 'Modified', 'Incremental revisions', 'Fonts embedded', 'XMP metadata'] as const;
+export const METADATA_KEYS = [
+  'Format',
+  'Pages',
+  'File size',
+  'Producer',
+  'Creator',
+  'Created',
+  'Modified',
+  'Incremental revisions',
+  'Fonts embedded',
+  'XMP metadata',
+] as const;
 
 /** One metadata row. */
 export const MetadataRowSchema = Type.Object({

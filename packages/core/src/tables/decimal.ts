@@ -23,4 +23,3 @@ export function formatMoney(a: Decimal): string {
   const [whole, cents] = (negative ? fixed.slice(1) : fixed).split('.');
   return `${negative ? '-' : ''}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
 }
-

@@ -30,7 +30,6 @@ export function f32(k: Kernels, at: number, length: number): Float32Array {
   return new Float32Array(k.buffer(), at, length);
 }
 
-
 /** The plain contract from its staged form: each call stages, runs and copies out. */
 export function unstaged<K>(staged: Staged<K>): K {
   return Object.fromEntries(

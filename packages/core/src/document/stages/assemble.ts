@@ -12,7 +12,9 @@ export function fileFacts(scan: ScanContext, type: DocumentFileType, pages: numb
 }
 
 /** The Document's verdict fields from an examination (the deprecated twin included). */
-export function verdictFields(e: Examination): Omit<DocumentResult, 'object' | 'status' | 'file' | 'capture' | 'model' | 'model_version' | 'revisions' | 'metadata'> {
+export function verdictFields(
+  e: Examination,
+): Omit<DocumentResult, 'object' | 'status' | 'file' | 'capture' | 'model' | 'model_version' | 'revisions' | 'metadata'> {
   const { notRun: _notRun, ...fields } = e;
   return { ...fields, verifi_eligible: e.recapture_eligible };
 }

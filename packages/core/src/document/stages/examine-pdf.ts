@@ -14,12 +14,26 @@ export async function examinePdfDocument(scan: ScanContext, read: PdfRead, text:
   const { platform, bytes } = scan;
   const { file, view, pages, reader, revisions } = read;
   const signatureChecks = platform.signatures ? await verifySignatures(bytes, view, platform.signatures) : undefined;
-  const pageImages = words.imageOnly.length > 0
-    ? await examinePageImages(file, words.imageOnly.map((page) => ({ page, paint: reader.read(page)?.paint ?? [] })), platform.images)
-    : undefined;
+  const pageImages =
+    words.imageOnly.length > 0
+      ? await examinePageImages(
+          file,
+          words.imageOnly.map((page) => ({ page, paint: reader.read(page)?.paint ?? [] })),
+          platform.images,
+        )
+      : undefined;
   return examinePdf(
     {
-      file, view, pages, reader, revisions, textChanges: text.changes, textCompared: text.compared, unreadRevisions: text.unread, xmp: facts.xmp, now: scan.settings.now(),
+      file,
+      view,
+      pages,
+      reader,
+      revisions,
+      textChanges: text.changes,
+      textCompared: text.compared,
+      unreadRevisions: text.unread,
+      xmp: facts.xmp,
+      now: scan.settings.now(),
       category: words.category ?? 'other',
       words: words.words,
       fromOcr: words.fromOcr,

@@ -31,12 +31,13 @@ export async function readPageWords(scan: ScanContext, { pages, reader }: PdfRea
   const { platform, bytes } = scan;
   const imageOnly = pages.filter((p) => {
     const paint = reader.read(p)?.paint;
-    return paint !== undefined && paint.some((e) => e.kind === 'image') && !paint.some((e) => e.kind === 'text' && e.visible);
+    return paint?.some((e) => e.kind === 'image') && !paint.some((e) => e.kind === 'text' && e.visible);
   });
   const needsOcr = imageOnly.filter((p) => hiddenWords(reader.read(p)?.paint ?? [], p.number).length === 0);
-  const ocrWords = platform.ocr && platform.raster && capture === 'scan' && needsOcr.length > 0
-    ? await ocrPdfPages(bytes, needsOcr, platform.raster, platform.ocr)
-    : new Map<number, Word[]>();
+  const ocrWords =
+    platform.ocr && platform.raster && capture === 'scan' && needsOcr.length > 0
+      ? await ocrPdfPages(bytes, needsOcr, platform.raster, platform.ocr)
+      : new Map<number, Word[]>();
   const layerWords = new Map<number, Word[]>();
   for (const page of imageOnly) {
     const layer = hiddenWords(reader.read(page)?.paint ?? [], page.number);
@@ -47,9 +48,10 @@ export async function readPageWords(scan: ScanContext, { pages, reader }: PdfRea
     const own = read ? visibleWords(read.paint, page.number) : undefined;
     return own && own.length > 0 ? own : (layerWords.get(page.number) ?? ocrWords.get(page.number) ?? own);
   };
-  const lines = ocrWords.size > 0 || layerWords.size > 0
-    ? pages.slice(0, 3).flatMap((p) => buildRows(words(p) ?? []).map((r) => r.text))
-    : await leadingText(scan, pages.slice(0, 3), reader);
+  const lines =
+    ocrWords.size > 0 || layerWords.size > 0
+      ? pages.slice(0, 3).flatMap((p) => buildRows(words(p) ?? []).map((r) => r.text))
+      : await leadingText(scan, pages.slice(0, 3), reader);
   return {
     imageOnly,
     words,
@@ -81,7 +83,9 @@ async function leadingText(scan: ScanContext, pages: PageNode[], reader: PageRea
   items.sort((a, b) => a.page - b.page);
   const lines: string[] = [];
   for (const { page, items: list } of items) {
-    const words: Word[] = list.filter((i) => i.str.trim()).map((i) => ({ text: i.str.trim(), page, x0: i.x, y0: i.y, x1: i.x + i.width, y1: i.y + (i.height || 10) }));
+    const words: Word[] = list
+      .filter((i) => i.str.trim())
+      .map((i) => ({ text: i.str.trim(), page, x0: i.x, y0: i.y, x1: i.x + i.width, y1: i.y + (i.height || 10) }));
     for (const row of buildRows(words)) lines.push(row.text);
   }
   return lines;

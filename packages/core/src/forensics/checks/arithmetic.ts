@@ -100,9 +100,18 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
       if (OPENING.test(row.text)) {
         if (balance !== undefined && transactions > 0) {
           const ok = sameMoney(balance, last.amount.value);
-          steps.push(ok ? { ok } : fail('statement_balance_mismatch', 'opening balance = balance carried from the previous page', balance, last,
-            `The page opens at ${last.amount.raw}; the rows before it end at ${formatMoney(balance)}.`,
-            `Page ${page.number} opens at ${last.amount.raw}, but the previous rows end at ${formatMoney(balance)}.`));
+          steps.push(
+            ok
+              ? { ok }
+              : fail(
+                  'statement_balance_mismatch',
+                  'opening balance = balance carried from the previous page',
+                  balance,
+                  last,
+                  `The page opens at ${last.amount.raw}; the rows before it end at ${formatMoney(balance)}.`,
+                  `Page ${page.number} opens at ${last.amount.raw}, but the previous rows end at ${formatMoney(balance)}.`,
+                ),
+          );
         }
         balance = last.amount.value;
         balanceAt = last.box;
@@ -111,9 +120,18 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
       if (CLOSING.test(row.text)) {
         if (balance !== undefined && transactions > 0) {
           const ok = sameMoney(balance, last.amount.value);
-          steps.push(ok ? { ok } : fail('statement_balance_mismatch', 'closing balance = balance after the last transaction', balance, last,
-            `The statement closes at ${last.amount.raw}; its transactions lead to ${formatMoney(balance)}.`,
-            `The closing balance ${last.amount.raw} contradicts the transactions, which lead to ${formatMoney(balance)}.`));
+          steps.push(
+            ok
+              ? { ok }
+              : fail(
+                  'statement_balance_mismatch',
+                  'closing balance = balance after the last transaction',
+                  balance,
+                  last,
+                  `The statement closes at ${last.amount.raw}; its transactions lead to ${formatMoney(balance)}.`,
+                  `The closing balance ${last.amount.raw} contradicts the transactions, which lead to ${formatMoney(balance)}.`,
+                ),
+          );
         }
         balance = last.amount.value;
         balanceAt = last.box;
@@ -129,9 +147,18 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
         const candidates = next(balance);
         const ok = candidates.some((c) => sameMoney(c, last.amount.value));
         if (!ok) computedInstead = candidates;
-        steps.push(ok ? { ok } : fail('running_balance_mismatch', `balance = previous balance ${amount.signed ? '+' : '±'} amount`, candidates[0]!, last,
-          `Previous balance ${formatMoney(balance)}, amount ${amount.raw}.`,
-          `Page ${page.number}: after ${formatMoney(balance)} and ${amount.raw} the balance should be ${formatMoney(candidates[0]!)}${candidates.length > 1 ? ` or ${formatMoney(candidates[1]!)}` : ''}, but it reads ${last.amount.raw}.`));
+        steps.push(
+          ok
+            ? { ok }
+            : fail(
+                'running_balance_mismatch',
+                `balance = previous balance ${amount.signed ? '+' : '±'} amount`,
+                candidates[0]!,
+                last,
+                `Previous balance ${formatMoney(balance)}, amount ${amount.raw}.`,
+                `Page ${page.number}: after ${formatMoney(balance)} and ${amount.raw} the balance should be ${formatMoney(candidates[0]!)}${candidates.length > 1 ? ` or ${formatMoney(candidates[1]!)}` : ''}, but it reads ${last.amount.raw}.`,
+              ),
+        );
       }
       balance = last.amount.value;
       balanceAt = last.box;

@@ -21,7 +21,11 @@ const area = (b: Box): number => Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b
 const overlap = (a: Box, b: Box): number => area([Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])]);
 /** Share of `a` that `b` covers. */
 const covered = (a: Box, b: Box): number => (area(a) > 0 ? overlap(a, b) / area(a) : 0);
-const quote = (runs: TextEvent[]): string => `"${runs.map((r) => r.text.trim()).join(' ').slice(0, 60)}"`;
+const quote = (runs: TextEvent[]): string =>
+  `"${runs
+    .map((r) => r.text.trim())
+    .join(' ')
+    .slice(0, 60)}"`;
 
 /** Invisible words (over no image) that make hidden text worth reporting when none carries a figure. */
 const HIDDEN_WORDS = 10;
@@ -49,7 +53,9 @@ export const coverUps: Check = {
       const pageArea = area(page.cropBox);
       // invisible words over an image are an OCR layer; invisible words over nothing are hidden text
       const images = events.filter((e) => e.kind === 'image').map((e) => e.box);
-      const hiddenWords = events.filter((e): e is TextEvent => e.kind === 'text' && !e.visible && e.text.trim() !== '' && !images.some((b) => covered(e.box, b) >= 0.5));
+      const hiddenWords = events.filter(
+        (e): e is TextEvent => e.kind === 'text' && !e.visible && e.text.trim() !== '' && !images.some((b) => covered(e.box, b) >= 0.5),
+      );
       // hidden figures, or a body of hidden text, change what extraction reads; a hidden credit line does not
       if (hiddenWords.some((w) => /\d/.test(w.text)) || hiddenWords.length >= HIDDEN_WORDS) findings.push(invisible(page.number, hiddenWords));
       const texts: { event: TextEvent; index: number }[] = [];
@@ -62,7 +68,7 @@ export const coverUps: Check = {
         if (overlap(e.box, page.cropBox) > BACKGROUND_SHARE * pageArea) return;
         const under = texts.filter((t) => t.index < index && covered(t.event.box, e.box) >= 0.5).map((t) => t.event);
         if (under.length === 0) return;
-        under.forEach((t) => hidden.add(t));
+        for (const t of under) hidden.add(t);
         const over = texts.filter((t) => t.index > index && covered(t.event.box, e.box) >= 0.5).map((t) => t.event);
         const [x0, y0, x1, y1] = e.box;
         findings.push({
@@ -96,13 +102,20 @@ export const coverUps: Check = {
           }
         }
         let row = rows.get(key);
-        if (!row) rows.set(key, (row = []));
+        if (!row) {
+          row = [];
+          rows.set(key, row);
+        }
         row.push(t);
       }
       const crop: Box = page.cropBox;
       const outside = texts.filter((t) => overlap(t.event.box, crop) === 0);
       if (outside.length > 0) {
-        findings.push({ code: 'text_outside_crop_box', summary: `Page ${page.number} places ${outside.length} text run(s) outside its visible area, such as ${quote(outside.slice(0, 3).map((t) => t.event))}.`, page: page.number });
+        findings.push({
+          code: 'text_outside_crop_box',
+          summary: `Page ${page.number} places ${outside.length} text run(s) outside its visible area, such as ${quote(outside.slice(0, 3).map((t) => t.event))}.`,
+          page: page.number,
+        });
       }
     }
     return { findings };

@@ -2,7 +2,7 @@
 // ABCDEF+ prefixes), a font family both embedded and not, and same-named fonts whose ToUnicode
 // maps send the same code to different text (font character remapping).
 import { parseToUnicode } from '../../pdf/fonts/cmap.js';
-import { asArray, asDict, asName, PdfDict, PdfStream } from '../../pdf/objects.js';
+import { asArray, asDict, asName, type PdfDict, PdfStream } from '../../pdf/objects.js';
 import type { Check, CheckContext } from '../context.js';
 import type { Finding } from '../findings.js';
 
@@ -31,7 +31,11 @@ export const fontConsistency: Check = {
       ctx.reader.read(page);
       const declined = ctx.reader.declined.get(page.number);
       if (declined?.kind === 'font_missing_from_resources') {
-        findings.push({ code: 'font_missing_from_resources', summary: `Page ${page.number} shows text in font /${declined.font}, which its resources do not declare.`, page: page.number });
+        findings.push({
+          code: 'font_missing_from_resources',
+          summary: `Page ${page.number} shows text in font /${declined.font}, which its resources do not declare.`,
+          page: page.number,
+        });
       }
       const fonts = asDict(view.resolve(page.resources?.get('Font')));
       if (!fonts) continue;
@@ -45,12 +49,18 @@ export const fontConsistency: Check = {
         const name = m ? m[2]! : base;
         if (m) {
           let set = prefixes.get(name);
-          if (!set) prefixes.set(name, (set = new Set()));
+          if (!set) {
+            set = new Set();
+            prefixes.set(name, set);
+          }
           set.add(m[1]!);
         }
         const family = name.split(/[-,]/)[0]!;
         let emb = embedding.get(family);
-        if (!emb) embedding.set(family, (emb = new Set()));
+        if (!emb) {
+          emb = new Set();
+          embedding.set(family, emb);
+        }
         emb.add(embedded(ctx, font));
         const tu = view.resolve(font.get('ToUnicode'));
         if (tu instanceof PdfStream && m && !remapped.has(name)) {
@@ -76,10 +86,16 @@ export const fontConsistency: Check = {
         }
       }
       for (const [name, set] of prefixes) {
-        if (set.size > 1) findings.push({ code: 'font_subset_duplicate', summary: `Page ${page.number} uses ${set.size} separately embedded subsets of ${name} (${[...set].join(', ')}).`, page: page.number });
+        if (set.size > 1)
+          findings.push({
+            code: 'font_subset_duplicate',
+            summary: `Page ${page.number} uses ${set.size} separately embedded subsets of ${name} (${[...set].join(', ')}).`,
+            page: page.number,
+          });
       }
       for (const [family, set] of embedding) {
-        if (set.size > 1) findings.push({ code: 'font_embedding_mixed', summary: `Page ${page.number} uses ${family} both embedded and not embedded.`, page: page.number });
+        if (set.size > 1)
+          findings.push({ code: 'font_embedding_mixed', summary: `Page ${page.number} uses ${family} both embedded and not embedded.`, page: page.number });
       }
     }
     return { findings };

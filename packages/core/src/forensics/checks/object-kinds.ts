@@ -90,4 +90,3 @@ export function classifyObject(view: ObjectView, num: number, infoNum: number | 
   if (dict.has('Fields')) return 'field'; // the AcroForm dictionary
   return 'other';
 }
-

@@ -7,13 +7,49 @@ import type { Finding } from '../findings.js';
 
 /** Online editing services (matched case-insensitively as words). */
 export const ONLINE_EDITORS = [
-  'sejda', 'ilovepdf', 'smallpdf', 'pdfescape', 'pdf2go', 'pdffiller', 'pdf filler', 'docfly', 'pdfcandy', 'pdf candy', 'sodapdf', 'soda pdf',
-  'formswift', 'pdfsimpli', 'dochub', 'pdf.online', 'online2pdf', 'hipdf', 'lightpdf', 'pdfzorro', 'pdfbuddy', 'canva',
+  'sejda',
+  'ilovepdf',
+  'smallpdf',
+  'pdfescape',
+  'pdf2go',
+  'pdffiller',
+  'pdf filler',
+  'docfly',
+  'pdfcandy',
+  'pdf candy',
+  'sodapdf',
+  'soda pdf',
+  'formswift',
+  'pdfsimpli',
+  'dochub',
+  'pdf.online',
+  'online2pdf',
+  'hipdf',
+  'lightpdf',
+  'pdfzorro',
+  'pdfbuddy',
+  'canva',
 ];
 /** Desktop PDF editors. */
 export const PDF_EDITORS = [
-  'acrobat pro', 'acrobat standard', 'adobe acrobat', 'phantompdf', 'foxit pdf editor', 'nitro', 'pdf-xchange', 'pdfelement', 'wondershare',
-  'able2extract', 'master pdf editor', 'inkscape', 'pdf studio', 'pdfpen', 'pdf expert', 'libreoffice draw', 'qoppa', 'infix',
+  'acrobat pro',
+  'acrobat standard',
+  'adobe acrobat',
+  'phantompdf',
+  'foxit pdf editor',
+  'nitro',
+  'pdf-xchange',
+  'pdfelement',
+  'wondershare',
+  'able2extract',
+  'master pdf editor',
+  'inkscape',
+  'pdf studio',
+  'pdfpen',
+  'pdf expert',
+  'libreoffice draw',
+  'qoppa',
+  'infix',
 ];
 /** Programming libraries that save PDFs. */
 export const LIBRARIES = ['pdf-lib', 'itext', 'pypdf', 'pypdf2', 'pikepdf', 'qpdf', 'mupdf', 'pdfbox', 'pdfsharp', 'tcpdf', 'fpdf', 'hummus', 'pdfkit'];
@@ -27,7 +63,15 @@ const has = (text: string, words: readonly string[]): string | undefined => {
 const METADATA_EDITORS = /exiftool|exiv2|hachoir|metadata\+\+|pdftk/i;
 
 /** A tool's name without version numbers, for comparing producers across saves. */
-const family = (s: string): string => s.toLowerCase().replace(/[\d.()_,;:/-]+/g, ' ').replace(/\s+/g, ' ').trim().split(' ').slice(0, 2).join(' ');
+const family = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[\d.()_,;:/-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(' ')
+    .slice(0, 2)
+    .join(' ');
 
 /** The producer-pipeline check. */
 export const producerPipeline: Check = {
@@ -60,14 +104,20 @@ export const producerPipeline: Check = {
     const producer = latest.producer ?? '';
     const creator = latest.creator ?? first.creator ?? '';
     if (producer && creator && family(producer) !== family(creator) && !has(creator, LIBRARIES) && !/ghostscript/i.test(creator)) {
-      if (/ghostscript/i.test(producer)) findings.push({ code: 'producer_redistilled', summary: `Ghostscript ("${producer}") rewrote a document made by "${creator}".` });
-      else if (has(producer, LIBRARIES) && !/pdf-lib|reportlab/i.test(creator)) findings.push({ code: 'producer_library_rewrite', summary: `The library "${producer}" rewrote a document made by "${creator}".` });
+      if (/ghostscript/i.test(producer))
+        findings.push({ code: 'producer_redistilled', summary: `Ghostscript ("${producer}") rewrote a document made by "${creator}".` });
+      else if (has(producer, LIBRARIES) && !/pdf-lib|reportlab/i.test(creator))
+        findings.push({ code: 'producer_library_rewrite', summary: `The library "${producer}" rewrote a document made by "${creator}".` });
     }
     for (let i = 1; i < ctx.revisions.length; i++) {
       const a = ctx.revisions[i - 1]!.info.producer;
       const b = ctx.revisions[i]!.info.producer;
       if (a && b && family(a) !== family(b)) {
-        findings.push({ code: 'producer_changed_between_revisions', summary: `Revision ${i + 1} was saved by "${b}"; the revision before by "${a}".`, revision: i + 1 });
+        findings.push({
+          code: 'producer_changed_between_revisions',
+          summary: `Revision ${i + 1} was saved by "${b}"; the revision before by "${a}".`,
+          revision: i + 1,
+        });
       }
     }
     if (ctx.xmp.toolkit && METADATA_EDITORS.test(ctx.xmp.toolkit)) {

@@ -18,7 +18,19 @@ const quote = (words: string[], max = 8): string => {
 };
 
 /** Kinds a save may write on a touched page without changing what its content draws. */
-const BENIGN_ON_PAGE = new Set<ObjectKind>(['page', 'pages', 'annotation', 'widget', 'field', 'signature', 'appearance', 'info', 'metadata', 'catalog', 'value']);
+const BENIGN_ON_PAGE = new Set<ObjectKind>([
+  'page',
+  'pages',
+  'annotation',
+  'widget',
+  'field',
+  'signature',
+  'appearance',
+  'info',
+  'metadata',
+  'catalog',
+  'value',
+]);
 
 function sameList(a: number[], b: number[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
@@ -89,9 +101,18 @@ export const revisionHistory: Check = {
       const written = [...kinds.keys()].filter((n) => kinds.get(n) !== 'container');
       const textEdited = new Set(ctx.textChanges.filter((c) => c.toRevision === rev.revision).map((c) => c.page));
       if (pages.length > prevPages.length) {
-        findings.push({ code: 'revision_page_added', summary: `Revision ${rev.revision} added ${pages.length - prevPages.length} page(s) after page ${prevPages.length}.`, page: prevPages.length + 1, revision: rev.revision });
+        findings.push({
+          code: 'revision_page_added',
+          summary: `Revision ${rev.revision} added ${pages.length - prevPages.length} page(s) after page ${prevPages.length}.`,
+          page: prevPages.length + 1,
+          revision: rev.revision,
+        });
       } else if (pages.length < prevPages.length) {
-        findings.push({ code: 'revision_page_removed', summary: `Revision ${rev.revision} removed ${prevPages.length - pages.length} page(s).`, revision: rev.revision });
+        findings.push({
+          code: 'revision_page_removed',
+          summary: `Revision ${rev.revision} removed ${prevPages.length - pages.length} page(s).`,
+          revision: rev.revision,
+        });
       }
       const benign = new Set<'form' | 'signature' | 'annotation' | 'attachment'>();
       for (const pageNo of rev.touchedPages) {
@@ -102,7 +123,13 @@ export const revisionHistory: Check = {
         const imageChanged = written.some((n) => kinds.get(n) === 'image');
         const fontAdded = rev.added.some((n) => kinds.get(n) === 'font');
         if (changedContent || imageChanged) {
-          if (fontAdded) findings.push({ code: 'revision_font_added', summary: `Revision ${rev.revision} added a font used on page ${pageNo}.`, page: pageNo, revision: rev.revision });
+          if (fontAdded)
+            findings.push({
+              code: 'revision_font_added',
+              summary: `Revision ${rev.revision} added a font used on page ${pageNo}.`,
+              page: pageNo,
+              revision: rev.revision,
+            });
           if (textEdited.has(pageNo)) continue; // the text edit finding says it better
           const [x0, y0, x1, y1] = page.cropBox;
           const textSame = ctx.textCompared.has(`${rev.revision}:${pageNo}`);
@@ -153,15 +180,30 @@ export const revisionHistory: Check = {
           });
         } else benign.add('attachment');
       }
-      const codes = { form: 'revision_form_filled', signature: 'revision_signature_added', annotation: 'revision_annotation_added', attachment: 'revision_attachment_added' } as const;
-      const words = { form: 'filled in form fields', signature: 'added a signature', annotation: 'added or changed annotations', attachment: 'added attachments, bookmarks or other document-level data' };
+      const codes = {
+        form: 'revision_form_filled',
+        signature: 'revision_signature_added',
+        annotation: 'revision_annotation_added',
+        attachment: 'revision_attachment_added',
+      } as const;
+      const words = {
+        form: 'filled in form fields',
+        signature: 'added a signature',
+        annotation: 'added or changed annotations',
+        attachment: 'added attachments, bookmarks or other document-level data',
+      };
       for (const b of benign) findings.push({ code: codes[b], summary: `Revision ${rev.revision} ${words[b]}.`, revision: rev.revision });
-      if (rev.freed.length > 0) findings.push({ code: 'revision_objects_freed', summary: `Revision ${rev.revision} deleted ${rev.freed.length} object(s).`, revision: rev.revision });
+      if (rev.freed.length > 0)
+        findings.push({ code: 'revision_objects_freed', summary: `Revision ${rev.revision} deleted ${rev.freed.length} object(s).`, revision: rev.revision });
     }
     for (const u of ctx.unreadRevisions) {
       const later = revisions.find((r) => r.revision === u.revision + 1);
       if (later && later.touchedPages.length > 0) {
-        findings.push({ code: 'revision_text_unreadable', summary: `The text of revision ${u.revision} could not be read to compare with revision ${u.revision + 1}.`, revision: u.revision });
+        findings.push({
+          code: 'revision_text_unreadable',
+          summary: `The text of revision ${u.revision} could not be read to compare with revision ${u.revision + 1}.`,
+          revision: u.revision,
+        });
       }
     }
     return { findings };

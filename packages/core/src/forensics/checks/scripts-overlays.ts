@@ -1,6 +1,6 @@
 // Overlay and script scan: JavaScript anywhere, launch actions, actions that run on open, and
 // annotations whose rectangles cover page text (text boxes, shapes, stamps, filled fields).
-import { asArray, asDict, asName, asNumber, PdfDict, type PdfObject } from '../../pdf/objects.js';
+import { asArray, asDict, asName, asNumber, type PdfDict, type PdfObject } from '../../pdf/objects.js';
 import type { ObjectView } from '../../pdf/pdf-file.js';
 import type { Check, CheckContext } from '../context.js';
 import type { Finding, PageBox } from '../findings.js';
@@ -92,7 +92,10 @@ export const scriptsAndOverlays: Check = {
         });
         if (hidden.length === 0) continue;
         const subtype = asName(a.get('Subtype'));
-        const words = hidden.map((i) => i.str.trim()).join(' ').slice(0, 80);
+        const words = hidden
+          .map((i) => i.str.trim())
+          .join(' ')
+          .slice(0, 80);
         findings.push({
           code: 'annotation_covers_text',
           summary: `A ${subtype} annotation on page ${page.number} lies over the text "${words}".`,

@@ -3,14 +3,22 @@
 // over those bytes (through the platform's verifier; no certificate chain is trusted), and content
 // changes in revisions after a signature (modified after signing).
 import { concatBytes } from '../../bytes.js';
-import { asArray, asDict, asInt, asName, PdfDict, PdfString } from '../../pdf/objects.js';
+import { asArray, asDict, asInt, asName, type PdfDict, PdfString } from '../../pdf/objects.js';
 import type { ObjectView } from '../../pdf/pdf-file.js';
 import type { CmsVerification, SignatureVerifier } from '../../platform.js';
 import type { Check, CheckContext } from '../context.js';
 import type { Finding } from '../findings.js';
 import { revisionHistory } from './revision-history.js';
 
-const CONTENT_EDITS = new Set(['revision_text_edit', 'revision_content_edit', 'revision_graphics_edit', 'revision_image_replaced', 'revision_page_added', 'revision_page_removed', 'revision_font_added']);
+const CONTENT_EDITS = new Set([
+  'revision_text_edit',
+  'revision_content_edit',
+  'revision_graphics_edit',
+  'revision_image_replaced',
+  'revision_page_added',
+  'revision_page_removed',
+  'revision_font_added',
+]);
 
 /** A signature found in the document. */
 export interface SignatureField {
@@ -63,16 +71,29 @@ export const signatureIntegrity: Check = {
               : 'its CMS signature was not checked (no verifier on this platform)';
       findings.push({ code: 'signature_present', summary: `Signature "${name}" signs revision ${revision?.revision ?? '?'}: ${state}.` });
       if (check?.integrity === 'invalid') {
-        findings.push({ code: 'signature_invalid', summary: `Signature "${name}" does not match the bytes it covers${check.detail ? `: ${check.detail}` : ''}.`, revision: revision?.revision ?? 1, confidence: 0.95 });
+        findings.push({
+          code: 'signature_invalid',
+          summary: `Signature "${name}" does not match the bytes it covers${check.detail ? `: ${check.detail}` : ''}.`,
+          revision: revision?.revision ?? 1,
+          confidence: 0.95,
+        });
       }
       const ok = range.length === 4 && a === 0 && b! > 0 && c! > b! && revision !== undefined && end >= revision.end - 2 && end <= revision.end;
       if (!ok) {
-        findings.push({ code: 'signature_byte_range_invalid', summary: `Signature "${name}" covers bytes [${range.join(' ')}], not the whole revision it closes.`, confidence: 0.8 });
+        findings.push({
+          code: 'signature_byte_range_invalid',
+          summary: `Signature "${name}" covers bytes [${range.join(' ')}], not the whole revision it closes.`,
+          confidence: 0.8,
+        });
         continue;
       }
       const after = findingsOf(revisionHistory).filter((f) => CONTENT_EDITS.has(f.code) && (f.revision ?? 0) > revision!.revision);
       for (const f of after) {
-        const finding: Finding = { code: 'modified_after_signing', summary: `After signature "${name}" (revision ${revision!.revision}): ${f.summary}`, confidence: 0.95 };
+        const finding: Finding = {
+          code: 'modified_after_signing',
+          summary: `After signature "${name}" (revision ${revision!.revision}): ${f.summary}`,
+          confidence: 0.95,
+        };
         if (f.page !== undefined) finding.page = f.page;
         if (f.revision !== undefined) finding.revision = f.revision;
         if (f.boxes) finding.boxes = f.boxes;

@@ -13,7 +13,8 @@ import type { Finding, PageBox } from '../findings.js';
 import { CLOSING, DATE, figures, OPENING, type Figure } from './arithmetic.js';
 
 const CREDITS = /\b(total (deposits|credits|additions)|deposits,? (and|&) (other )?(additions|credits)|(deposits|credits) total)\b/i;
-const DEBITS = /\b(total (withdrawals|debits|subtractions|checks)|(withdrawals|checks),? (and|&) (other )?(subtractions|debits|withdrawals)|(withdrawals|debits) total)\b/i;
+const DEBITS =
+  /\b(total (withdrawals|debits|subtractions|checks)|(withdrawals|checks),? (and|&) (other )?(subtractions|debits|withdrawals)|(withdrawals|debits) total)\b/i;
 const CREDIT_HEADER = /^(deposits?|credits?|additions)$/i;
 const DEBIT_HEADER = /^(withdrawals?|debits?|subtractions)$/i;
 /** Right edges within this many points are one column. */
@@ -157,8 +158,12 @@ export function statementTotals(ctx: TableContext): Finding[] {
   if (credits === 'ambiguous' || debits === 'ambiguous' || (!credits && !debits)) return [];
   const findings: Finding[] = [];
   const ledger = readLedger(rows);
-  const tableReads = ledger.transactions >= 3 && ledger.undecided === 0 && ledger.agreements >= 2 && ledger.disagreements <= Math.max(1, ledger.transactions / 4);
-  for (const [stated, side] of [[credits, 'credit'], [debits, 'debit']] as const) {
+  const tableReads =
+    ledger.transactions >= 3 && ledger.undecided === 0 && ledger.agreements >= 2 && ledger.disagreements <= Math.max(1, ledger.transactions / 4);
+  for (const [stated, side] of [
+    [credits, 'credit'],
+    [debits, 'debit'],
+  ] as const) {
     if (!stated) continue;
     const { figure } = stated;
     const words = side === 'credit' ? 'credits (deposits)' : 'debits (withdrawals)';
@@ -174,9 +179,16 @@ export function statementTotals(ctx: TableContext): Finding[] {
       }
     }
     if (computed !== undefined && !sameMoney(computed, figure.amount.value.abs())) {
-      findings.push(mismatch(ctx, `total ${words} = sum of the ${words} listed`, computed, figure,
-        `The stated total ${figure.amount.raw} is not the sum of the ${words} listed (${formatMoney(computed)}).`,
-        `${count} rows read.`));
+      findings.push(
+        mismatch(
+          ctx,
+          `total ${words} = sum of the ${words} listed`,
+          computed,
+          figure,
+          `The stated total ${figure.amount.raw} is not the sum of the ${words} listed (${formatMoney(computed)}).`,
+          `${count} rows read.`,
+        ),
+      );
     }
   }
   const opening = rows.find((r) => OPENING.test(r.text) && figures(r).length > 0);
@@ -185,9 +197,17 @@ export function statementTotals(ctx: TableContext): Finding[] {
     const [open, close] = [figures(opening).at(-1)!, figures(closing).at(-1)!];
     const computed = subtract(add(open.amount.value, credits.figure.amount.value.abs()), debits.figure.amount.value.abs());
     if (!sameMoney(computed, close.amount.value)) {
-      findings.push(mismatch(ctx, 'closing balance = opening balance + total credits − total debits', computed, close,
-        `The closing balance ${close.amount.raw} is not the opening balance ${open.amount.raw} plus deposits ${credits.figure.amount.raw} less withdrawals ${debits.figure.amount.raw} (${formatMoney(computed)}).`,
-        `Opening ${open.amount.raw}, credits ${credits.figure.amount.raw}, debits ${debits.figure.amount.raw}.`, [open, credits.figure, debits.figure]));
+      findings.push(
+        mismatch(
+          ctx,
+          'closing balance = opening balance + total credits − total debits',
+          computed,
+          close,
+          `The closing balance ${close.amount.raw} is not the opening balance ${open.amount.raw} plus deposits ${credits.figure.amount.raw} less withdrawals ${debits.figure.amount.raw} (${formatMoney(computed)}).`,
+          `Opening ${open.amount.raw}, credits ${credits.figure.amount.raw}, debits ${debits.figure.amount.raw}.`,
+          [open, credits.figure, debits.figure],
+        ),
+      );
     }
   }
   return findings;

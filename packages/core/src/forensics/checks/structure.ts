@@ -9,7 +9,8 @@ export const fileStructure: Check = {
   run(ctx: CheckContext) {
     const { file } = ctx;
     const findings: Finding[] = [];
-    if (file.recovered) findings.push({ code: 'structure_recovered', summary: 'Cross-reference offsets were broken and the file was read by scanning its objects.' });
+    if (file.recovered)
+      findings.push({ code: 'structure_recovered', summary: 'Cross-reference offsets were broken and the file was read by scanning its objects.' });
     const lastEof = file.markers.eof[file.markers.eof.length - 1];
     if (lastEof !== undefined) {
       let trailing = 0;
@@ -19,7 +20,11 @@ export const fileStructure: Check = {
       }
       if (trailing > 0) findings.push({ code: 'data_after_end_of_file', summary: `${trailing} byte(s) of data follow the last end-of-file marker.` });
     }
-    if (file.encryption) findings.push({ code: 'encrypted_with_owner_password', summary: `Encrypted (${file.encryption.method}, ${file.encryption.keyBits}-bit) and opened without a password.` });
+    if (file.encryption)
+      findings.push({
+        code: 'encrypted_with_owner_password',
+        summary: `Encrypted (${file.encryption.method}, ${file.encryption.keyBits}-bit) and opened without a password.`,
+      });
     return { findings };
   },
 };

@@ -59,7 +59,12 @@ export function taxLines(ctx: TableContext): Finding[] {
     if (!add_ && !sub) continue;
     const target = entryOf(row, map);
     if (!target) continue;
-    const operands = add_ ? add_[1]!.split(/,? and |, ?|,/).map((s) => s.trim().toLowerCase()).filter(Boolean) : [sub![2]!.toLowerCase(), sub![1]!.toLowerCase()];
+    const operands = add_
+      ? add_[1]!
+          .split(/,? and |, ?|,/)
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean)
+      : [sub![2]!.toLowerCase(), sub![1]!.toLowerCase()];
     if (operands.includes(target[0])) continue;
     const parts = operands.map((n) => map.get(n));
     if (parts.some((p) => !p)) continue;
@@ -70,14 +75,22 @@ export function taxLines(ctx: TableContext): Finding[] {
     // a form prints a negative difference as zero
     if (sub && computed.isNegative() && stated.amount.value.isZero()) continue;
     if (sameMoney(computed, stated.amount.value)) continue;
-    const formula = add_ ? `line ${target[0]} = ${operands.map((n) => `line ${n}`).join(' + ')}` : `line ${target[0]} = line ${operands[0]} − line ${operands[1]}`;
+    const formula = add_
+      ? `line ${target[0]} = ${operands.map((n) => `line ${n}`).join(' + ')}`
+      : `line ${target[0]} = line ${operands[0]} − line ${operands[1]}`;
     findings.push({
       code: 'tax_form_lines_mismatch',
       summary: `Line ${target[0]} reads ${stated.amount.raw}, but its instruction gives ${formatMoney(computed)}.`,
       page: stated.box.page,
       boxes: [stated.box, ...parts.map((p) => p!.figure.box)],
       confidence: ctx.fromOcr(stated.box.page) ? 0.7 : 0.85,
-      math: { formula, computed: formatMoney(computed), stated: stated.amount.raw, ok: false, note: operands.map((n, i) => `line ${n} ${parts[i]!.figure.amount.raw}`).join(', ') },
+      math: {
+        formula,
+        computed: formatMoney(computed),
+        stated: stated.amount.raw,
+        ok: false,
+        note: operands.map((n, i) => `line ${n} ${parts[i]!.figure.amount.raw}`).join(', '),
+      },
     });
   }
   return findings;

@@ -48,11 +48,18 @@ export const timestamps: Check = {
     const created = latest.created ? Date.parse(latest.created) : xmpCreate && !xmpCreate.floating ? xmpCreate.ms : undefined;
     const modified = latest.modified ? Date.parse(latest.modified) : xmpModify && !xmpModify.floating ? xmpModify.ms : undefined;
     if (created !== undefined && modified !== undefined && modified < created - TOLERANCE_MS) {
-      findings.push({ code: 'modified_before_created', summary: `Modified ${new Date(modified).toISOString()} before it was created ${new Date(created).toISOString()}.` });
+      findings.push({
+        code: 'modified_before_created',
+        summary: `Modified ${new Date(modified).toISOString()} before it was created ${new Date(created).toISOString()}.`,
+      });
     }
     const limit = ctx.now.getTime() + 86_400_000;
-    for (const [label, ms] of [['creation', created], ['modification', modified]] as const) {
-      if (ms !== undefined && ms > limit) findings.push({ code: 'date_in_future', summary: `The ${label} date ${new Date(ms).toISOString()} is in the future.` });
+    for (const [label, ms] of [
+      ['creation', created],
+      ['modification', modified],
+    ] as const) {
+      if (ms !== undefined && ms > limit)
+        findings.push({ code: 'date_in_future', summary: `The ${label} date ${new Date(ms).toISOString()} is in the future.` });
     }
     for (let i = 1; i < ctx.revisions.length; i++) {
       const a = ctx.revisions[i - 1]!.info.modified;
@@ -63,7 +70,12 @@ export const timestamps: Check = {
     }
     const ids = asArray(ctx.view.trailer.get('ID'));
     const [a, b] = [ids?.[0], ids?.[1]];
-    if (a instanceof PdfString && b instanceof PdfString && a.bytes.length > 0 && (a.bytes.length !== b.bytes.length || a.bytes.some((x, i) => x !== b.bytes[i]))) {
+    if (
+      a instanceof PdfString &&
+      b instanceof PdfString &&
+      a.bytes.length > 0 &&
+      (a.bytes.length !== b.bytes.length || a.bytes.some((x, i) => x !== b.bytes[i]))
+    ) {
       findings.push({ code: 'document_id_changed', summary: 'The two halves of the file identifier differ: the file was saved again after it was created.' });
     }
     return { findings };

@@ -52,7 +52,7 @@ export function rowsOf(ctx: TableContext): Row[] {
 function find(rows: Row[], label: RegExp, exclude?: RegExp): Labelled | undefined {
   for (let index = 0; index < rows.length; index++) {
     const row = rows[index]!;
-    if (!label.test(row.text) || (exclude && exclude.test(row.text))) continue;
+    if (!label.test(row.text) || exclude?.test(row.text)) continue;
     const figures = figuresOf(row);
     if (figures.length > 0) return { row, index, figures };
   }
@@ -65,7 +65,15 @@ function find(rows: Row[], label: RegExp, exclude?: RegExp): Labelled | undefine
  * rows matching it; amounts as absolute values unless `signed`. Undefined when a figure in that
  * column cannot be read: a partial sum would be a false contradiction.
  */
-function alignedSum(rows: Row[], from: number, to: number, reference: Figure, skip?: RegExp, only?: RegExp, signed = false): { sum: Decimal; count: number } | undefined {
+function alignedSum(
+  rows: Row[],
+  from: number,
+  to: number,
+  reference: Figure,
+  skip?: RegExp,
+  only?: RegExp,
+  signed = false,
+): { sum: Decimal; count: number } | undefined {
   const { x1 } = reference.box;
   const tolerance = Math.max(ALIGN, (reference.box.y1 - reference.box.y0) / 2);
   let sum = decimal('0');
@@ -105,27 +113,56 @@ function payStub(rows: Row[]): Finding[] {
       const computed = subtract(g.amount.value.abs(), d.amount.value.abs());
       if (!sameMoney(computed, n.amount.value.abs())) {
         const which = column === 0 ? 'current' : 'year-to-date';
-        findings.push(mismatch('paystub_totals_mismatch', `net pay = gross pay − total deductions (${which})`, computed, n,
-          `Net pay ${n.amount.raw} is not gross ${g.amount.raw} less deductions ${d.amount.raw} (${formatMoney(computed)}).`,
-          `Gross ${g.amount.raw}, deductions ${d.amount.raw}.`, [g, d]));
+        findings.push(
+          mismatch(
+            'paystub_totals_mismatch',
+            `net pay = gross pay − total deductions (${which})`,
+            computed,
+            n,
+            `Net pay ${n.amount.raw} is not gross ${g.amount.raw} less deductions ${d.amount.raw} (${formatMoney(computed)}).`,
+            `Gross ${g.amount.raw}, deductions ${d.amount.raw}.`,
+            [g, d],
+          ),
+        );
       }
     }
   }
   for (const labelled of [gross, net]) {
     const [current, ytd] = labelled?.figures ?? [];
     if (current && ytd && !current.amount.signed && ytd.amount.value.lt(current.amount.value)) {
-      findings.push(mismatch('paystub_totals_mismatch', 'year-to-date ≥ current period', current.amount.value, ytd,
-        `The year-to-date figure ${ytd.amount.raw} is below the current ${current.amount.raw}.`, 'A year-to-date total includes the current period.', [current]));
+      findings.push(
+        mismatch(
+          'paystub_totals_mismatch',
+          'year-to-date ≥ current period',
+          current.amount.value,
+          ytd,
+          `The year-to-date figure ${ytd.amount.raw} is below the current ${current.amount.raw}.`,
+          'A year-to-date total includes the current period.',
+          [current],
+        ),
+      );
     }
   }
   if (gross) {
-    const header = rows.slice(0, gross.index).map((r, i) => ({ r, i })).reverse().find(({ r }) => EARNINGS_HEADER.test(r.text) && figuresOf(r).length === 0);
+    const header = rows
+      .slice(0, gross.index)
+      .map((r, i) => ({ r, i }))
+      .reverse()
+      .find(({ r }) => EARNINGS_HEADER.test(r.text) && figuresOf(r).length === 0);
     const current = gross.figures[0]!;
     if (header) {
       const { sum, count } = alignedSum(rows, header.i, gross.index, current) ?? { sum: decimal('0'), count: 0 };
       if (count >= 2 && !sameMoney(sum, current.amount.value.abs())) {
-        findings.push(mismatch('paystub_totals_mismatch', 'gross pay = sum of the earnings lines', sum, current,
-          `Gross pay ${current.amount.raw} is not the sum of the ${count} earnings lines (${formatMoney(sum)}).`, `${count} earnings lines aligned with the gross figure.`));
+        findings.push(
+          mismatch(
+            'paystub_totals_mismatch',
+            'gross pay = sum of the earnings lines',
+            sum,
+            current,
+            `Gross pay ${current.amount.raw} is not the sum of the ${count} earnings lines (${formatMoney(sum)}).`,
+            `${count} earnings lines aligned with the gross figure.`,
+          ),
+        );
       }
     }
   }
@@ -140,8 +177,16 @@ function bill(rows: Row[]): Finding[] {
   const s = subtotal.figures[0]!;
   const items = alignedSum(rows, -1, subtotal.index, s, TOTAL);
   if (items && items.count >= 2 && !sameMoney(items.sum, s.amount.value.abs())) {
-    findings.push(mismatch('bill_totals_mismatch', 'subtotal = sum of the line items', items.sum, s,
-      `The subtotal ${s.amount.raw} is not the sum of the ${items.count} line items (${formatMoney(items.sum)}).`, `${items.count} line items aligned with the subtotal.`));
+    findings.push(
+      mismatch(
+        'bill_totals_mismatch',
+        'subtotal = sum of the line items',
+        items.sum,
+        s,
+        `The subtotal ${s.amount.raw} is not the sum of the ${items.count} line items (${formatMoney(items.sum)}).`,
+        `${items.count} line items aligned with the subtotal.`,
+      ),
+    );
   }
   if (total) {
     const t = total.figures[0]!;
@@ -149,8 +194,17 @@ function bill(rows: Row[]): Finding[] {
     const charges = alignedSum(rows, subtotal.index, totalIndex, t, undefined, CHARGE, true);
     const computed = charges && add(s.amount.value.abs(), charges.sum);
     if (computed && !sameMoney(computed, t.amount.value.abs())) {
-      findings.push(mismatch('bill_totals_mismatch', 'total = subtotal + taxes and fees', computed, t,
-        `The total ${t.amount.raw} is not the subtotal ${s.amount.raw} plus taxes and fees (${formatMoney(computed)}).`, `Subtotal ${s.amount.raw}.`, [s]));
+      findings.push(
+        mismatch(
+          'bill_totals_mismatch',
+          'total = subtotal + taxes and fees',
+          computed,
+          t,
+          `The total ${t.amount.raw} is not the subtotal ${s.amount.raw} plus taxes and fees (${formatMoney(computed)}).`,
+          `Subtotal ${s.amount.raw}.`,
+          [s],
+        ),
+      );
     }
   }
   return findings;

@@ -38,7 +38,14 @@ export const touchUp: Check = {
           return false;
         }
       });
-      if (touched) findings.push({ code: 'touch_up_text_edit', summary: `Page ${page.number} carries Acrobat TouchUp text-edit marks.`, page: page.number, boxes: whole, confidence: 0.95 });
+      if (touched)
+        findings.push({
+          code: 'touch_up_text_edit',
+          summary: `Page ${page.number} carries Acrobat TouchUp text-edit marks.`,
+          page: page.number,
+          boxes: whole,
+          confidence: 0.95,
+        });
       const piece = asDict(view.resolve(page.dict.get('PieceInfo')));
       if (piece) {
         const apps = [...piece.map.keys()].join(', ');
@@ -46,10 +53,15 @@ export const touchUp: Check = {
       }
       const modified = parsePdfDate(textOf(view.resolve(page.dict.get('LastModified')) ?? undefined));
       if (modified && created && Date.parse(modified) - Date.parse(created) > 60_000) {
-        findings.push({ code: 'page_modified_after_creation', summary: `Page ${page.number} was last modified ${modified}, after the document was created (${created}).`, page: page.number });
+        findings.push({
+          code: 'page_modified_after_creation',
+          summary: `Page ${page.number} was last modified ${modified}, after the document was created (${created}).`,
+          page: page.number,
+        });
       }
     }
-    if (catalogPiece) findings.push({ code: 'has_piece_info', summary: `The document carries private data of ${[...catalogPiece.map.keys()].join(', ') || 'an editor'}.` });
+    if (catalogPiece)
+      findings.push({ code: 'has_piece_info', summary: `The document carries private data of ${[...catalogPiece.map.keys()].join(', ') || 'an editor'}.` });
     return { findings };
   },
 };

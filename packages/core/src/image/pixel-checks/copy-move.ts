@@ -58,14 +58,20 @@ function shiftComponents(pairs: readonly BlockPair[], bs: number): { components:
       const stack = [start];
       let blocks = 0;
       const mads: number[] = [];
-      let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
+      let x0 = Infinity,
+        y0 = Infinity,
+        x1 = -1,
+        y1 = -1;
       while (stack.length) {
         const c = stack.pop()!;
         mads.push(at.get(c)!);
         const cx = c % 65536;
         const cy = Math.floor(c / 65536);
         blocks++;
-        x0 = Math.min(x0, cx); x1 = Math.max(x1, cx); y0 = Math.min(y0, cy); y1 = Math.max(y1, cy);
+        x0 = Math.min(x0, cx);
+        x1 = Math.max(x1, cx);
+        y0 = Math.min(y0, cy);
+        y1 = Math.max(y1, cy);
         for (let oy = -1; oy <= 1; oy++) {
           for (let ox = -1; ox <= 1; ox++) {
             const n = (cy + oy) * 65536 + cx + ox;
@@ -78,7 +84,11 @@ function shiftComponents(pairs: readonly BlockPair[], bs: number): { components:
       }
       mads.sort((a, b) => a - b);
       components.push({
-        dx, dy, blocks, density: blocks / ((x1 - x0 + 1) * (y1 - y0 + 1)), mad: mads[mads.length >> 1]!,
+        dx,
+        dy,
+        blocks,
+        density: blocks / ((x1 - x0 + 1) * (y1 - y0 + 1)),
+        mad: mads[mads.length >> 1]!,
         source: { x0, y0, x1: x1 + bs, y1: y1 + bs },
         target: { x0: x0 + dx, y0: y0 + dy, x1: x1 + bs + dx, y1: y1 + bs + dy },
       });
@@ -102,7 +112,14 @@ export function copyMove(k: ImageKernels, gray: Plane): PixelFinding | undefined
   const smooth = k.convolve5(small, TENT5);
   const bs = COPY_MOVE_BLOCK;
   const pairs = k.copyMovePairs(smooth, {
-    blockSize: bs, minStd: 10, maxBlocks: 3_000_000, window: 12, maxFeatureDiff: 4, minShift: 2 * bs, maxMad: 4, maxPairs: 600_000,
+    blockSize: bs,
+    minStd: 10,
+    maxBlocks: 3_000_000,
+    window: 12,
+    maxFeatureDiff: 4,
+    minShift: 2 * bs,
+    maxMad: 4,
+    maxPairs: 600_000,
   });
   const mads = Float32Array.from(pairs, (p) => p.mad).sort();
   const baseline = mads[mads.length >> 1] ?? 0;
@@ -124,4 +141,3 @@ export function copyMove(k: ImageKernels, gray: Plane): PixelFinding | undefined
     confidence: Math.min(0.95, 0.6 + strongest.blocks / 1500 + 0.2 * (1 - strongest.mad / (COPY_MOVE_MAD_RATIO * baseline))),
   };
 }
-

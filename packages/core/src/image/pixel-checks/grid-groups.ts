@@ -54,11 +54,17 @@ export function flaggedGroups(width: number, height: number, flagged: (cell: num
 
 /** The extent of a group, in cells. */
 export function groupExtent(members: readonly number[], width: number): { x0: number; y0: number; x1: number; y1: number } {
-  let x0 = Infinity, y0 = Infinity, x1 = -1, y1 = -1;
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -1,
+    y1 = -1;
   for (const m of members) {
     const x = m % width;
     const y = Math.floor(m / width);
-    x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y);
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
   }
   return { x0, y0, x1, y1 };
 }

@@ -96,14 +96,22 @@ export function firstCompressionAnalysis(k: ImageKernels, image: Plane, texture:
   };
   const centre = centreCrop(image, ELA_SEARCH_PIXELS);
   const centreTexture = k.blockStats(centre, 8).std;
-  const medians = candidates.map((q) => percentile(relativeLevels(centre, centreTexture, q).ratio.filter((v) => !Number.isNaN(v)), 0.5));
+  const medians = candidates.map((q) =>
+    percentile(
+      relativeLevels(centre, centreTexture, q).ratio.filter((v) => !Number.isNaN(v)),
+      0.5,
+    ),
+  );
   let best = 0;
   for (let i = 1; i < medians.length; i++) if (medians[i]! < medians[best]!) best = i;
   const others = medians.filter((_, i) => i !== best);
   if (!(medians[best]! <= 0.5 * percentile(others, 0.5))) return undefined; // no first compression to miss
   const { ratio, width } = relativeLevels(image, texture, candidates[best]!);
   const height = ratio.length / width;
-  const typical = percentile(ratio.filter((v) => !Number.isNaN(v)), 0.5);
+  const typical = percentile(
+    ratio.filter((v) => !Number.isNaN(v)),
+    0.5,
+  );
   const textured = ratio.filter((v) => !Number.isNaN(v)).length;
   const boxes = flaggedGroups(width, height, (i) => ratio[i]! >= 4 * typical)
     .filter((members) => members.length >= ELA_MIN_BLOCKS && members.length <= textured * 0.05)

@@ -32,7 +32,7 @@ export function noiseAnalysis(k: ImageKernels, gray: Plane): { map: Plane; level
           if (m > 8 && m < 247 && texture.data[b]! < FLAT_STD && cx * per + x > 0 && cy * per + y > 0) values.push(std.data[b]!);
         }
       }
-      if (values.length >= per * per / 4) map.data[cy * cw + cx] = percentile(values, 0.5);
+      if (values.length >= (per * per) / 4) map.data[cy * cw + cx] = percentile(values, 0.5);
     }
   }
   const valid = map.data.filter((v) => !Number.isNaN(v));

@@ -33,7 +33,14 @@ export function sharpnessAnalysis(k: ImageKernels, gray: Plane): PixelFinding | 
   const boxes: PixelBox[] = [];
   for (const members of flaggedGroups(bw, bh, (i) => ratio[i]! >= threshold, { radius: 2 })) {
     if (members.length < SHARP_MIN_BLOCKS || members.length > values.length * 0.05) continue;
-    if (percentile(members.map((m) => ratio[m]!), 0.5) < typical + 0.3) continue;
+    if (
+      percentile(
+        members.map((m) => ratio[m]!),
+        0.5,
+      ) <
+      typical + 0.3
+    )
+      continue;
     const e = groupExtent(members, bw);
     const wide = e.x1 - e.x0 + 1;
     const high = e.y1 - e.y0 + 1;

@@ -22,7 +22,9 @@ export const numberOf = (v: Operand | undefined): number => (typeof v === 'numbe
 
 /** Every content-stream operator; pdf.js splits glued keywords (`ETBT`) along these. */
 const OPERATORS = new Set(
-  'b B b* B* BDC BI BMC BT BX c cm CS cs d d0 d1 Do DP EI EMC ET EX f F f* G g gs h i ID j J K k l m M MP n q Q re RG rg ri s S SC sc SCN scn sh T* Tc Td TD Tf Tj TJ TL Tm Tr Ts Tw Tz v w W W* y \' "'.split(' '),
+  'b B b* B* BDC BI BMC BT BX c cm CS cs d d0 d1 Do DP EI EMC ET EX f F f* G g gs h i ID j J K k l m M MP n q Q re RG rg ri s S SC sc SCN scn sh T* Tc Td TD Tf Tj TJ TL Tm Tr Ts Tw Tz v w W W* y \' "'.split(
+    ' ',
+  ),
 );
 const OPERATOR_PREFIXES = new Set([...OPERATORS].flatMap((op) => Array.from({ length: op.length }, (_, i) => op.slice(0, i + 1))));
 

@@ -28,7 +28,12 @@ const HELVETICA = '/F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Enco
 const words = (file: PdfFile) => {
   const view = file.view();
   const page = listPages(view)[0]!;
-  return tokenizeWords(new TextInterpreter(file, view).pageText(page).items.map((i) => i.str).join(' '));
+  return tokenizeWords(
+    new TextInterpreter(file, view)
+      .pageText(page)
+      .items.map((i) => i.str)
+      .join(' '),
+  );
 };
 
 describe('TextInterpreter', () => {
@@ -44,7 +49,8 @@ describe('TextInterpreter', () => {
   });
 
   it('maps codes through ToUnicode and /Differences glyph names', () => {
-    const cmap = '/CIDInit /ProcSet findresource begin begincmap 1 begincodespacerange <00> <FF> endcodespacerange 2 beginbfchar <01> <0041> <02> <20AC> endbfchar endcmap';
+    const cmap =
+      '/CIDInit /ProcSet findresource begin begincmap 1 begincodespacerange <00> <FF> endcodespacerange 2 beginbfchar <01> <0041> <02> <20AC> endbfchar endcmap';
     const fonts = `/F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica /FirstChar 1 /LastChar 2 /Widths [600 600] /ToUnicode 5 0 R >> /F2 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Differences [65 /Euro /uni00E9] >> >>`;
     const content = 'BT /F1 12 Tf 72 700 Td <0102> Tj ET BT /F2 12 Tf 72 650 Td (AB) Tj ET';
     expect(words(pageWithContent(content, fonts, [{ num: 5, body: `<< /Length ${cmap.length} >>\nstream\n${cmap}\nendstream` }]))).toEqual(['A€', '€é']);
@@ -70,7 +76,10 @@ describe('TextInterpreter', () => {
           [
             { num: 1, body: '<< /Type /Catalog /Pages 2 0 R >>' },
             { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
-            { num: 3, body: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << ${HELVETICA} >> /XObject << /Fm1 5 0 R >> >> /Contents 4 0 R >>` },
+            {
+              num: 3,
+              body: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << ${HELVETICA} >> /XObject << /Fm1 5 0 R >> >> /Contents 4 0 R >>`,
+            },
             { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` },
             { num: 5, body: `<< /Type /XObject /Subtype /Form /BBox [0 0 200 200] /Length ${form.length} >>\nstream\n${form}\nendstream` },
           ],
@@ -82,11 +91,13 @@ describe('TextInterpreter', () => {
   });
 
   it('declines what it cannot read with certainty', () => {
-    const type3 = '/F1 << /Type /Font /Subtype /Type3 /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << >> /Encoding << /Differences [65 /A] >> /FirstChar 65 /LastChar 65 /Widths [500] >>';
+    const type3 =
+      '/F1 << /Type /Font /Subtype /Type3 /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs << >> /Encoding << /Differences [65 /A] >> /FirstChar 65 /LastChar 65 /Widths [500] >>';
     expect(() => words(pageWithContent('BT /F1 12 Tf (A) Tj ET', type3))).toThrow(UnsupportedText);
     const cjk = '/F1 << /Type /Font /Subtype /Type0 /BaseFont /MS-Mincho /Encoding /90ms-RKSJ-H /DescendantFonts [] >>';
     expect(() => words(pageWithContent('BT /F1 12 Tf <8140> Tj ET', cjk))).toThrow(UnsupportedText);
-    const symbolic = '/F1 << /Type /Font /Subtype /TrueType /BaseFont /Wingdings /FirstChar 32 /LastChar 255 /Widths [] /FontDescriptor << /Flags 4 /FontFile2 9 0 R >> >>';
+    const symbolic =
+      '/F1 << /Type /Font /Subtype /TrueType /BaseFont /Wingdings /FirstChar 32 /LastChar 255 /Widths [] /FontDescriptor << /Flags 4 /FontFile2 9 0 R >> >>';
     expect(() => words(pageWithContent('BT /F1 12 Tf (x) Tj ET', symbolic))).toThrow(UnsupportedText);
   });
 

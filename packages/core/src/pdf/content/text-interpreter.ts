@@ -4,7 +4,7 @@
 // It reads a page only where every font is certain (see fonts/text-font.ts) and the text is
 // horizontal left-to-right; otherwise it returns `unsupported` with the reason, and the caller
 // uses the `PdfText` port (pdf.js) for that page.
-import { asArray, asDict, asName, asNumber, PdfDict, PdfStream, PdfString, type PdfObject } from '../objects.js';
+import { asArray, asDict, asName, asNumber, type PdfDict, PdfStream, PdfString, type PdfObject } from '../objects.js';
 import type { PageNode } from '../pages.js';
 import type { ObjectView, PdfFile } from '../pdf-file.js';
 import { loadTextFont, type TextFont, type TextGlyph } from '../fonts/text-font.js';
@@ -27,7 +27,8 @@ const ZERO_WIDTH_DIACRITIC = /^\p{Mn}$/u;
 const FORMAT_MARK = /^\p{Cf}$/u;
 /** Scripts whose glyphs readers reorder or shape (right-to-left, Indic): declined, not guessed. */
 const REORDERED_SCRIPT = /[\u0590-\u08ff\u0900-\u0dff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
-const NORMALIZE = /([\u00a0\u00b5\u037e\u0eb3\u2000-\u200a\u202f\u2126\ufb00-\ufb04\ufb06\ufb20-\ufb36\ufb38-\ufb3c\ufb3e\ufb40-\ufb41\ufb43-\ufb44\ufb46-\ufba1\ufba4-\ufba9\ufbae-\ufbb1\ufbd3-\ufbdc\ufbde-\ufbe7\ufbea-\ufbf8\ufbfc-\ufbfd\ufc00-\ufc5d\ufc64-\ufcf1\ufcf5-\ufd3d\ufd88\ufdf4\ufdfa-\ufdfb\ufe71\ufe77\ufe79\ufe7b\ufe7d]+)|(\ufb05+)/gu;
+const NORMALIZE =
+  /([\u00a0\u00b5\u037e\u0eb3\u2000-\u200a\u202f\u2126\ufb00-\ufb04\ufb06\ufb20-\ufb36\ufb38-\ufb3c\ufb3e\ufb40-\ufb41\ufb43-\ufb44\ufb46-\ufba1\ufba4-\ufba9\ufbae-\ufbb1\ufbd3-\ufbdc\ufbde-\ufbe7\ufbea-\ufbf8\ufbfc-\ufbfd\ufc00-\ufc5d\ufc64-\ufcf1\ufcf5-\ufd3d\ufd88\ufdf4\ufdfa-\ufdfb\ufe71\ufe77\ufe79\ufe7b\ufe7d]+)|(\ufb05+)/gu;
 
 const enum Category {
   None = 0,
@@ -101,7 +102,7 @@ export type PaintEvent =
       open?: boolean;
     }
   | { kind: 'fill'; box: [number, number, number, number]; luminance: number; alpha: number }
-  | { kind: 'image'; box: [number, number, number, number]; /** The image XObject (absent for inline images). */ stream?: PdfStream };
+  | { kind: 'image'; box: [number, number, number, number] /** The image XObject (absent for inline images). */; stream?: PdfStream };
 
 interface TextState {
   /** Text render mode (Tr). */
@@ -208,7 +209,8 @@ class ItemBuilder {
   private ensure(s: TextState): void {
     if (this.initialized) return;
     this.fontName = s.fontKey ?? '';
-    const trm = (this.transform = textTransformInto(s, [1, 0, 0, 1, 0, 0]));
+    const trm = textTransformInto(s, [1, 0, 0, 1, 0, 0]);
+    this.transform = trm;
     this.width = this.totalWidth = 0;
     this.height = Math.hypot(trm[2], trm[3]);
     this.textAdvanceScale = Math.hypot(s.ctm[0], s.ctm[1]) * Math.hypot(s.tlm[0], s.tlm[1]);
@@ -238,8 +240,17 @@ class ItemBuilder {
   flush(): void {
     if (!this.initialized) return;
     this.totalWidth += this.width * this.textAdvanceScale;
-    const text = this.str.join('').replace(NORMALIZE, (_, p1: string | undefined, p2: string | undefined) => (p1 ? p1.normalize('NFKC') : 'ſt'.repeat((p2 ?? '').length)));
-    this.items.push({ str: text, x: this.transform[4], y: this.transform[5], width: Math.abs(this.totalWidth), height: Math.abs(this.height), fontName: this.fontName });
+    const text = this.str
+      .join('')
+      .replace(NORMALIZE, (_, p1: string | undefined, p2: string | undefined) => (p1 ? p1.normalize('NFKC') : 'ſt'.repeat((p2 ?? '').length)));
+    this.items.push({
+      str: text,
+      x: this.transform[4],
+      y: this.transform[5],
+      width: Math.abs(this.totalWidth),
+      height: Math.abs(this.height),
+      fontName: this.fontName,
+    });
     this.initialized = false;
     this.str.length = 0;
   }
@@ -381,8 +392,12 @@ function textTransformInto(s: TextState, out: Matrix): Matrix {
   const a = s.fontSize * s.hScale;
   const d = s.fontSize;
   const t = s.tm;
-  const m0 = t[0] * a, m1 = t[1] * a, m2 = t[2] * d, m3 = t[3] * d;
-  const m4 = t[2] * s.rise + t[4], m5 = t[3] * s.rise + t[5];
+  const m0 = t[0] * a,
+    m1 = t[1] * a,
+    m2 = t[2] * d,
+    m3 = t[3] * d;
+  const m4 = t[2] * s.rise + t[4],
+    m5 = t[3] * s.rise + t[5];
   const c = s.ctm;
   out[0] = c[0] * m0 + c[2] * m1;
   out[1] = c[1] * m0 + c[3] * m1;
@@ -411,14 +426,26 @@ function recordWords(paint: PaintEvent[], origin: Matrix, glyphs: TextGlyph[], s
   let wordStart = 0;
   const flush = (end: number, open: boolean): void => {
     if (!word) return;
-    const pts = [[wordStart, -0.2], [end, -0.2], [wordStart, 0.8], [end, 0.8]].map(([u, v]) => [origin[0] * u! + origin[2] * v! + origin[4], origin[1] * u! + origin[3] * v! + origin[5]]);
+    const pts = [
+      [wordStart, -0.2],
+      [end, -0.2],
+      [wordStart, 0.8],
+      [end, 0.8],
+    ].map(([u, v]) => [origin[0] * u! + origin[2] * v! + origin[4], origin[1] * u! + origin[3] * v! + origin[5]]);
     const xs = pts.map((p) => p[0]!);
     const ys = pts.map((p) => p[1]!);
     const box: [number, number, number, number] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
     const last = paint[paint.length - 1];
     const em = box[3] - box[1];
-    if (last?.kind === 'text' && last.open && last.visible === visible && wordStart === 0 &&
-        Math.abs(last.box[1] - box[1]) < 0.2 * em && box[0] >= last.box[2] - 0.5 * em && box[0] - last.box[2] <= WORD_JOIN_GAP * em) {
+    if (
+      last?.kind === 'text' &&
+      last.open &&
+      last.visible === visible &&
+      wordStart === 0 &&
+      Math.abs(last.box[1] - box[1]) < 0.2 * em &&
+      box[0] >= last.box[2] - 0.5 * em &&
+      box[0] - last.box[2] <= WORD_JOIN_GAP * em
+    ) {
       last.text += word;
       last.box = [Math.min(last.box[0], box[0]), Math.min(last.box[1], box[1]), Math.max(last.box[2], box[2]), Math.max(last.box[3], box[3])];
       last.open = open;
@@ -488,7 +515,10 @@ export class TextInterpreter {
 
   private font(resources: PdfDict | undefined, name: string): TextFont {
     let byName = this.fontsByName.get(resources);
-    if (!byName) this.fontsByName.set(resources, (byName = new Map()));
+    if (!byName) {
+      byName = new Map();
+      this.fontsByName.set(resources, byName);
+    }
     const known = byName.get(name);
     if (known) return known;
     const font = this.loadFont(resources, name);
@@ -532,9 +562,22 @@ export class TextInterpreter {
       data[o++] = 0x0a;
     }
     const state: TextState = {
-      renderMode: 0, fillLuminance: 0, fillComponents: 1, fillAlpha: 1, covers: true,
-      ctm: [...IDENTITY] as Matrix, tm: [...IDENTITY] as Matrix, tlm: [...IDENTITY] as Matrix,
-      font: undefined, fontKey: undefined, fontSize: 0, charSpacing: 0, wordSpacing: 0, hScale: 1, leading: 0, rise: 0,
+      renderMode: 0,
+      fillLuminance: 0,
+      fillComponents: 1,
+      fillAlpha: 1,
+      covers: true,
+      ctm: [...IDENTITY] as Matrix,
+      tm: [...IDENTITY] as Matrix,
+      tlm: [...IDENTITY] as Matrix,
+      font: undefined,
+      fontKey: undefined,
+      fontSize: 0,
+      charSpacing: 0,
+      wordSpacing: 0,
+      hScale: 1,
+      leading: 0,
+      rise: 0,
     };
     this.run(data, page.resources, state, new ItemBuilder(items, page.cropBox), 0, new Set(), paint);
     const [x0, y0, x1, y1] = page.mediaBox;
@@ -624,7 +667,8 @@ export class TextInterpreter {
         case 'sc':
         case 'scn': {
           const values = operands.filter((o): o is number => typeof o === 'number');
-          if (nameOf(operands[operands.length - 1]) !== undefined || s.fillComponents === 0) s.fillLuminance = -1; // pattern
+          if (nameOf(operands[operands.length - 1]) !== undefined || s.fillComponents === 0)
+            s.fillLuminance = -1; // pattern
           else setFill(values);
           break;
         }

@@ -15,7 +15,7 @@ describe('stream filters', () => {
   it('inflates Flate data, and keeps what it decoded before a corruption', () => {
     const z = zlibSync(enc.encode('BT (hello) Tj ET'));
     expect(decode(dict({ Filter: PdfName.of('FlateDecode') }), z)).toBe('BT (hello) Tj ET');
-    const long = zlibSync(enc.encode('x'.repeat(200_000) + 'tail'));
+    const long = zlibSync(enc.encode(`${'x'.repeat(200_000)}tail`));
     const truncated = long.subarray(0, long.length - 20);
     expect(decode(dict({ Filter: PdfName.of('Fl') }), truncated).length).toBeGreaterThan(1000);
   });
@@ -35,7 +35,7 @@ describe('stream filters', () => {
       Filter: [PdfName.of('ASCIIHexDecode'), PdfName.of('FlateDecode')],
       DecodeParms: [null, dict({ Predictor: 12, Columns: 3 })],
     });
-    const hex = Array.from(zlibSync(rows), (b) => b.toString(16).padStart(2, '0')).join('') + '>';
+    const hex = `${Array.from(zlibSync(rows), (b) => b.toString(16).padStart(2, '0')).join('')}>`;
     expect(Array.from(decodeStreamData(d, enc.encode(hex), new Budget()).data)).toEqual([1, 2, 3, 2, 3, 4]);
   });
 

@@ -3,7 +3,7 @@
 // still encoded and marked so, since the structural engine never needs their pixels.
 import { UnreadableDocumentError } from '../../errors.js';
 import type { Budget } from '../limits.js';
-import { asArray, asDict, asInt, asName, PdfDict, type PdfObject } from '../objects.js';
+import { asArray, asDict, asInt, asName, type PdfDict, type PdfObject } from '../objects.js';
 import { BoundedSink, inflateBounded, type OutputBound } from './flate.js';
 import { decodeAscii85, decodeAsciiHex, decodeLzw, decodeRunLength, unpredict } from './simple.js';
 
@@ -32,20 +32,17 @@ export interface DecodedStream {
 export function filterNames(dict: PdfDict): string[] {
   const f = dict.get('Filter');
   const list = Array.isArray(f) ? f : f === undefined ? [] : [f];
-  return list.map((x) => asName(x)).filter((x): x is string => x !== undefined).map((n) => ABBREVIATIONS[n] ?? n);
+  return list
+    .map((x) => asName(x))
+    .filter((x): x is string => x !== undefined)
+    .map((n) => ABBREVIATIONS[n] ?? n);
 }
 
 function applyPredictor(data: Uint8Array, parms: PdfDict | undefined): Uint8Array {
   if (!parms) return data;
   const predictor = asInt(parms.get('Predictor')) ?? 1;
   if (predictor <= 1) return data;
-  return unpredict(
-    data,
-    predictor,
-    asInt(parms.get('Colors')) ?? 1,
-    asInt(parms.get('BitsPerComponent')) ?? 8,
-    asInt(parms.get('Columns')) ?? 1,
-  );
+  return unpredict(data, predictor, asInt(parms.get('Colors')) ?? 1, asInt(parms.get('BitsPerComponent')) ?? 8, asInt(parms.get('Columns')) ?? 1);
 }
 
 /** Decodes `raw` through the filters of `dict`, charging the output to `budget`. */

@@ -25,7 +25,10 @@ export function decodeAscii85(data: Uint8Array, sink: BoundedSink): void {
     if (isWhite(c)) continue;
     if (c === 0x7a && n === 0) {
       if (o + 4 > out.length) break;
-      out[o++] = 0; out[o++] = 0; out[o++] = 0; out[o++] = 0;
+      out[o++] = 0;
+      out[o++] = 0;
+      out[o++] = 0;
+      out[o++] = 0;
       continue;
     }
     if (c < 0x21 || c > 0x75) continue;
@@ -85,7 +88,7 @@ export function decodeLzw(data: Uint8Array, sink: BoundedSink, earlyChange = 1):
   let bitBuf = 0;
   let bitCount = 0;
   let prev = -1;
-  let out = new Uint8Array(65536);
+  const out = new Uint8Array(65536);
   let o = 0;
   const stack = new Uint8Array(4096);
   const flush = (): void => {
@@ -171,9 +174,15 @@ export function unpredict(data: Uint8Array, predictor: number, colors: number, b
       const upLeft = i >= bpp ? prior[i - bpp]! : 0;
       let v: number;
       switch (type) {
-        case 1: v = raw + left; break;
-        case 2: v = raw + up; break;
-        case 3: v = raw + ((left + up) >> 1); break;
+        case 1:
+          v = raw + left;
+          break;
+        case 2:
+          v = raw + up;
+          break;
+        case 3:
+          v = raw + ((left + up) >> 1);
+          break;
         case 4: {
           const p = left + up - upLeft;
           const pa = Math.abs(p - left);
@@ -182,7 +191,8 @@ export function unpredict(data: Uint8Array, predictor: number, colors: number, b
           v = raw + (pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft);
           break;
         }
-        default: v = raw;
+        default:
+          v = raw;
       }
       out[dst + i] = v & 0xff;
     }

@@ -1,7 +1,7 @@
 // Glyph names, base encodings and standard-14 widths, decoded lazily from the tables extracted
-// from pdf.js (standard-font-data.ts). Also resolves the algorithmic glyph names (`uniXXXX`,
+// from pdf.js (standard-font-data.generated.ts). Also resolves the algorithmic glyph names (`uniXXXX`,
 // `uXXXX[XX]`) the way readers do.
-import { BASE_ENCODINGS, GLYPH_UNICODE, STANDARD_FONT_ALIASES, STANDARD_WIDTHS } from './standard-font-data.js';
+import { BASE_ENCODINGS, GLYPH_UNICODE, STANDARD_FONT_ALIASES, STANDARD_WIDTHS } from './standard-font-data.generated.js';
 
 /** Names of the base encodings. */
 export type BaseEncodingName = keyof typeof BASE_ENCODINGS;

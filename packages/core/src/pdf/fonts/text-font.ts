@@ -4,7 +4,7 @@
 // /W or the standard-14 metrics. Anything else (Type3, vertical or predefined CJK CMaps, embedded
 // fonts that rely on their built-in encoding) is `unsupported`, and the caller falls back to a
 // full reader (pdf.js) for that page.
-import { asArray, asDict, asInt, asName, asNumber, PdfDict, PdfStream, type PdfObject } from '../objects.js';
+import { asArray, asDict, asInt, asName, asNumber, type PdfDict, PdfStream, type PdfObject } from '../objects.js';
 import type { ObjectView, PdfFile } from '../pdf-file.js';
 import { parseToUnicode, splitCodes, type ToUnicodeMap } from './cmap.js';
 import { baseEncoding, glyphToUnicode, standardFontName, standardWidth, type BaseEncodingName } from './glyphs.js';
@@ -143,7 +143,7 @@ function compositeFont(file: PdfFile, view: ObjectView, font: PdfDict): TextFont
     const next: PdfObject | undefined = view.resolve(w[i + 1]);
     if (first === undefined) break;
     if (Array.isArray(next)) {
-      next.forEach((x, k) => widthOf.set(first + k, asNumber(view.resolve(x)) ?? dw));
+      for (const [k, x] of next.entries()) widthOf.set(first + k, asNumber(view.resolve(x)) ?? dw);
       i += 2;
     } else {
       const last = asInt(next);

@@ -47,9 +47,11 @@ export function createThreadPool(options: ThreadPoolOptions): Pool {
           if (ended) return;
           ended = true;
           const oom = (failure as { code?: string } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
-          onExit(oom
-            ? { reason: 'out_of_memory', message: `The job used more than the worker's ${memoryMb} MiB heap and was stopped.` }
-            : { reason: 'crashed', message: `The worker stopped: ${failure?.message ?? 'it exited'}.` });
+          onExit(
+            oom
+              ? { reason: 'out_of_memory', message: `The job used more than the worker's ${memoryMb} MiB heap and was stopped.` }
+              : { reason: 'crashed', message: `The worker stopped: ${failure?.message ?? 'it exited'}.` },
+          );
         });
       },
       async terminate() {

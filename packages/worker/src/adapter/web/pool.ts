@@ -28,7 +28,9 @@ export function createWebPool(options: WebPoolOptions): Pool {
       post: (request, transfer) => worker.postMessage(request, transfer),
       listen(onMessage, onExit) {
         worker.addEventListener('message', (event) => onMessage(event.data as WorkerResponse));
-        worker.addEventListener('error', (event) => onExit({ reason: 'crashed', message: `The worker stopped: ${event.message ?? 'an error it did not catch'}.` }));
+        worker.addEventListener('error', (event) =>
+          onExit({ reason: 'crashed', message: `The worker stopped: ${event.message ?? 'an error it did not catch'}.` }),
+        );
       },
       async terminate() {
         worker.terminate();
