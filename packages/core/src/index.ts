@@ -56,7 +56,8 @@ export { readTextWithPdfJs, type PdfJsLoadingTask } from './pdf/pdfjs-text-reade
 export { loadVad, speechProbabilities, VAD_CHUNK } from './audio/vad.js';
 export { analyseSpeech, windowFeatures, SPEECH_FEATURES, MIN_VOICED_FRAMES, type SpeechAnalysis } from './audio/speech-features.js';
 export { loadModel, checkManifest, type LoadedModel, type ModelExpectation } from './model-loading.js';
-export { imageSize, readContainer, wellFormedImage, webpSize, type ImageContainer } from './containers/image-container.js';
+export { imageSize, readContainer, wellFormedImage, type ImageContainer } from './containers/image-container.js';
+export { webpSize } from './containers/webp.js';
 export { genaiFeatures, GENAI_FEATURES, GENAI_PATCH } from './image/genai-features.js';
 export { analysePixels, type PixelReport, type PixelFinding } from './image/pixel-forensics.js';
 export { aggregateScore, audioWindows, billableUnits, framePlan, mediaVerdict, AUDIO_HOP_MS, AUDIO_WINDOW_MS, MAX_FRAMES, MIN_AUDIO_MS } from './media/plan.js';

@@ -2,7 +2,7 @@
 // band-limited resampling (a Hann-windowed sinc, tabulated) and linear-frequency cepstra (LFCC:
 // Hann window, FFT power, triangular bands spaced evenly in hertz, log with a floor 50 dB under
 // the frame's energy, orthonormal DCT-II).
-// The WebAssembly kernels (`wasm/audio-kernels.ts`) run them; `reference-kernels.ts` is the
+// The WebAssembly kernels (`wasm-kernels.ts`) run them; `reference-kernels.ts` is the
 // TypeScript reference the equality tests compare them with.
 
 /** Sample rate every speech analysis runs at. */

@@ -9,7 +9,7 @@ import { ascii } from '../bytes.js';
 import type { ImageContainer } from './image-facts.js';
 import { jpegSize, jpegWellFormed, readJpegFacts } from './jpeg.js';
 import { pngSize, pngWellFormed, readPngFacts } from './png.js';
-import { webpSize, webpWellFormed } from './webp.js';
+import { webpWellFormed } from './webp.js';
 
 /** Reads the container of a PNG or JPEG file (bounded walks; damage is recorded in `problems`). */
 export function readContainer(bytes: Uint8Array, format: 'jpg' | 'png'): ImageContainer {
@@ -46,5 +46,4 @@ export function wellFormedImage(bytes: Uint8Array): boolean {
   return false;
 }
 
-export { webpSize };
 export type { ImageContainer };

@@ -1,5 +1,5 @@
 // What a still image's container tells about it (format facts, metadata, damage noticed), filled
-// in by the JPEG and PNG walkers; a type of its own so the walkers and the dispatcher share it.
+// in by the JPEG and PNG walkers, and the bounded text readers both use for its metadata.
 import type { ExifFacts } from './exif.js';
 
 /** Everything the container tells, for either format. Unreadable parts are left undefined, never thrown. */
@@ -32,4 +32,19 @@ export interface ImageContainer {
   pngTime?: string;
   /** Damage noticed while walking the structure. */
   problems: string[];
+}
+
+/** Longest text read from one metadata segment or chunk: 1 MiB. */
+export const MAX_TEXT = 1 << 20;
+
+/** Bytes `from`..`to` as Latin-1 text, at most `MAX_TEXT` characters. */
+export function latin1(bytes: Uint8Array, from: number, to: number): string {
+  let s = '';
+  for (let i = from; i < Math.min(to, bytes.length, from + MAX_TEXT); i++) s += String.fromCharCode(bytes[i]!);
+  return s;
+}
+
+/** Bytes as UTF-8 text (malformed sequences replaced), at most `MAX_TEXT` bytes of them. */
+export function utf8(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, MAX_TEXT));
 }

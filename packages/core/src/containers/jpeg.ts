@@ -4,7 +4,7 @@
 // decoder. The walk stops at the first scan (SOS), at EOI, at damage, or after `maxSegments`.
 import { startsWithAscii, u16be, u32be } from '../bytes.js';
 import { readExif } from './exif.js';
-import type { ImageContainer } from './image-facts.js';
+import { latin1, utf8, type ImageContainer } from './image-facts.js';
 
 /** One step of the walk: a marker segment with its length, or a standalone marker (SOI, RSTn, TEM). */
 export interface JpegSegment {
@@ -79,14 +79,6 @@ export const ZIGZAG = [
 ];
 
 const MAX_SEGMENTS = 4096;
-const MAX_TEXT = 1 << 20;
-
-function latin1(bytes: Uint8Array, from: number, to: number): string {
-  let s = '';
-  for (let i = from; i < Math.min(to, bytes.length, from + MAX_TEXT); i++) s += String.fromCharCode(bytes[i]!);
-  return s;
-}
-
 /** Reads what a JPEG says about itself into `out` (segments up to the first scan). */
 export function readJpegFacts(bytes: Uint8Array, out: ImageContainer): void {
   const end = walkJpeg(
@@ -99,8 +91,7 @@ export function readJpegFacts(bytes: Uint8Array, out: ImageContainer): void {
       else if (marker === 0xe0 && startsWithAscii(body, 0, 'JFIF\0')) out.jfif = true;
       else if (marker === 0xee && startsWithAscii(body, 0, 'Adobe')) out.adobe = true;
       else if (marker === 0xe1 && startsWithAscii(body, 0, 'Exif\0')) out.exif = readExif(body.subarray(6));
-      else if (marker === 0xe1 && startsWithAscii(body, 0, 'http://ns.adobe.com/xap/1.0/\0'))
-        out.xmp = new TextDecoder('utf-8', { fatal: false }).decode(body.subarray(29).subarray(0, MAX_TEXT));
+      else if (marker === 0xe1 && startsWithAscii(body, 0, 'http://ns.adobe.com/xap/1.0/\0')) out.xmp = utf8(body.subarray(29));
       else if (marker === 0xed && startsWithAscii(body, 0, 'Photoshop 3.0\0')) readPhotoshop(body.subarray(14), out);
       else if (marker === 0xfe) out.comments.push(latin1(body, 0, body.length));
       return true;

@@ -5,7 +5,7 @@
 import { ascii, startsWithBytes, u16be, u32be } from '../bytes.js';
 import { inflateBounded } from '../pdf/filters/flate.js';
 import { readExif } from './exif.js';
-import type { ImageContainer } from './image-facts.js';
+import { latin1, MAX_TEXT, utf8, type ImageContainer } from './image-facts.js';
 
 /** The eight signature bytes of every PNG. */
 export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
@@ -45,18 +45,6 @@ export function pngSize(bytes: Uint8Array): { width: number; height: number } | 
 }
 
 const MAX_CHUNKS = 4096;
-const MAX_TEXT = 1 << 20;
-
-function latin1(bytes: Uint8Array, from: number, to: number): string {
-  let s = '';
-  for (let i = from; i < Math.min(to, bytes.length, from + MAX_TEXT); i++) s += String.fromCharCode(bytes[i]!);
-  return s;
-}
-
-function utf8(bytes: Uint8Array): string {
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, MAX_TEXT));
-}
-
 /** Reads what a PNG says about itself into `out`. */
 export function readPngFacts(bytes: Uint8Array, out: ImageContainer): void {
   walkPng(

@@ -154,7 +154,7 @@ function confidence(verdict: Verdict, significant: Finding[], notRun: number): n
 }
 
 /** Orders checks so each runs after the checks it needs, otherwise keeping the given order. */
-export function inDependencyOrder(checks: readonly Check[]): Check[] {
+function inDependencyOrder(checks: readonly Check[]): Check[] {
   const ordered: Check[] = [];
   const visit = (check: Check, path: readonly Check[]): void => {
     if (ordered.includes(check)) return;

@@ -1,6 +1,6 @@
 // The contract of Loupe's image kernels: pixel formats, resizing, residual filters, block
 // statistics, JPEG-domain transforms, spectra and copy-move search, on plain typed arrays. Two
-// implementations keep it: the WebAssembly kernels the engine uses (`wasm/image-kernels.ts`) and
+// implementations keep it: the WebAssembly kernels the engine uses (`wasm-kernels.ts`) and
 // the TypeScript references the tests compare them with (`reference-kernels.ts`).
 
 /** A single-channel f32 image, row-major. */
