@@ -14,6 +14,7 @@ export default defineConfig({
       { resolve, ssr, test: { name: 'node', include: ['packages/node/src/**/*.test.ts'], testTimeout: 60_000 } },
       { resolve, ssr, test: { name: 'worker', include: ['packages/worker/src/**/*.test.ts'], testTimeout: 60_000 } },
       { resolve, ssr, test: { name: 'cli', include: ['packages/cli/src/**/*.test.ts'], testTimeout: 60_000 } },
+      { resolve, ssr, test: { name: 'server', include: ['packages/server/src/**/*.test.ts'], testTimeout: 120_000 } },
       { resolve, ssr, test: { name: 'e2e', include: ['test/**/*.test.ts'], testTimeout: 900_000, hookTimeout: 300_000 } },
     ],
   },

@@ -4,7 +4,9 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DETECTORS, ENGINE_VERSION, type DetectorModels, type DetectorVersion, type MediaEngine } from '@loupe/core';
 import { createModelStore, createNodeEngine, createNodeMediaEngine, createNodePool, MODELS_DIR } from '@loupe/node';
 import { detectCommand } from './detect.js';
+import { accountsCommand, ACCOUNTS_USAGE } from './accounts.js';
 import { digestCommand, scanCommand, type Output } from './commands.js';
+import { SERVE_USAGE, serveCommand } from './serve.js';
 
 const USAGE = `Usage:
   loupe scan [--json] [--progress|--no-progress] [--no-ocr] [--models=docforge] [--jobs N] FILE...
@@ -26,6 +28,8 @@ const USAGE = `Usage:
       threads (output still in input order).
   loupe digest [--json] FILE...
       Print the audit manifest digest (sha256-of-sorted-sha256-newline-joined) of the files.
+${SERVE_USAGE}
+${ACCOUNTS_USAGE}
   loupe --version | --help
 `;
 
@@ -152,6 +156,8 @@ export async function main(argv: string[], io: Output = stdio, limits: PoolLimit
     io.out(USAGE);
     return command ? 0 : 2;
   }
+  if (command === 'serve') return serveCommand(rest, io);
+  if (command === 'accounts') return accountsCommand(rest, io);
   if (!COMMAND_OPTIONS[command]) {
     io.err(`loupe: unknown command "${command}"\n\n${USAGE}`);
     return 2;

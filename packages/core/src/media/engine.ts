@@ -7,7 +7,7 @@ import type { Detection } from '../spec/media.js';
 import { detectAudio } from './detect-audio.js';
 import { detectImage } from './detect-image.js';
 import { detectVideo } from './detect-video.js';
-import { createRuntime, type DetectorModels, type MediaPlatform } from './detectors.js';
+import { createRuntime, type DetectorModels, type MediaPlatform, type MediaRuntime } from './detectors.js';
 import type { DetectorVersion } from './envelope.js';
 import { inspectMedia } from './inspect.js';
 
@@ -35,6 +35,8 @@ export interface DetectInput {
   filename: string | null;
   /** Video only: add `thumbnail_b64` to each frame. */
   thumbnails?: boolean;
+  /** This detection's detector version (an account's setting); default: the engine's. */
+  version?: DetectorVersion;
 }
 
 /** The media engine bound to a platform. */
@@ -56,13 +58,25 @@ function randomId(): string {
 
 /** Creates a media engine. */
 export function createMediaEngine(platform: MediaPlatform, options: MediaEngineOptions = {}): MediaEngine {
-  const version = options.version ?? 'V1.5';
-  const runtime = createRuntime(platform, { ...DETECTORS[version], ...options.models });
+  const defaultVersion = options.version ?? 'V1.5';
+  const runtimes = new Map<DetectorVersion, MediaRuntime>();
+  /** The runtime of a version (the caller's own models, when given, replace the default version's). */
+  const runtimeOf = (version: DetectorVersion): MediaRuntime => {
+    let runtime = runtimes.get(version);
+    if (!runtime) {
+      runtime = createRuntime(platform, { ...DETECTORS[version], ...(version === defaultVersion ? options.models : {}) });
+      runtimes.set(version, runtime);
+    }
+    return runtime;
+  };
   return {
     async preload() {
+      const runtime = runtimeOf(defaultVersion);
       await Promise.all([runtime.imageModel(), runtime.speechModel(), runtime.vadModel()]);
     },
     async detect(bytes, input) {
+      const version = input.version ?? defaultVersion;
+      const runtime = runtimeOf(version);
       const { media } = inspectMedia(bytes, input.filename);
       const base = { id: (options.newId ?? randomId)(), createdAt: (options.now ?? (() => new Date()))(), media, version };
       if (media.type === 'image') return detectImage(runtime, bytes, base);

@@ -1,0 +1,153 @@
+// `loupe accounts`: what an operator does that the spec leaves to a dashboard — create an account
+// (starting credits as one SIGNUP_GRANT row, its four keys and webhook secret printed once), add
+// credits, change its state, mint a dashboard session token. It works on the same data folder
+// while the server runs (SQLite in WAL mode with a busy timeout).
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { accountNamed, createAccountWithKeys, creditAccount, openSqliteStore, sessionFor, sessionSecret, type Store } from '@loupe/server';
+import type { Output } from './commands.js';
+
+export const ACCOUNTS_USAGE = `  loupe accounts create --email E [--name N] [--credits N] [--unverified] [--inactive]
+                        [--detector V1.5|V1.6] [--webhook-url U] [--data DIR] [--json]
+  loupe accounts credit --email E --credits N [--reason PURCHASE_CREDIT|ADMIN_ADJUSTMENT] [--data DIR]
+  loupe accounts set --email E [--verified|--unverified] [--active|--inactive] [--detector V]
+                     [--webhook-url U] [--data DIR]
+  loupe accounts session --email E [--data DIR]
+      Manage accounts in the data folder of loupe serve (also while it runs). create prints
+      the keys once (--json: {"id","email","media_key","media_sandbox_key","live_key",
+      "test_key","webhook_secret"}); session prints a dashboard session token.`;
+
+const OPTIONS = {
+  email: { type: 'string' },
+  name: { type: 'string' },
+  credits: { type: 'string' },
+  reason: { type: 'string' },
+  verified: { type: 'boolean' },
+  unverified: { type: 'boolean' },
+  active: { type: 'boolean' },
+  inactive: { type: 'boolean' },
+  detector: { type: 'string' },
+  'webhook-url': { type: 'string' },
+  data: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+const ALLOWED: Record<string, (keyof typeof OPTIONS)[]> = {
+  create: ['email', 'name', 'credits', 'unverified', 'inactive', 'detector', 'webhook-url', 'data', 'json'],
+  credit: ['email', 'credits', 'reason', 'data', 'json'],
+  set: ['email', 'verified', 'unverified', 'active', 'inactive', 'detector', 'webhook-url', 'data', 'json'],
+  session: ['email', 'data', 'json'],
+};
+
+class UsageError extends Error {}
+
+function detectorOf(value: string | undefined): 'V1.5' | 'V1.6' | undefined {
+  if (value === undefined) return undefined;
+  if (value !== 'V1.5' && value !== 'V1.6') throw new UsageError(`unknown detector version ${value} (known: V1.5, V1.6)`);
+  return value;
+}
+
+function webhookOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--webhook-url is not a URL: ${value}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError('--webhook-url must be an http(s) URL');
+  return value;
+}
+
+/** Runs `loupe accounts ...`; resolves to the exit code. */
+export async function accountsCommand(args: string[], io: Output): Promise<number> {
+  const [action, ...rest] = args;
+  const allowed = action ? ALLOWED[action] : undefined;
+  if (!action || !allowed) {
+    io.err(`loupe accounts: ${action ? `unknown action "${action}"` : 'an action is needed'}\n\nUsage:\n${ACCOUNTS_USAGE}`);
+    return 2;
+  }
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    const parsed = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false });
+    values = parsed.values;
+    const extra = Object.keys(values).filter((k) => !allowed.includes(k as keyof typeof OPTIONS));
+    if (extra.length > 0) throw new UsageError(`unknown option --${extra.join(', --')} for ${action}`);
+    if (typeof values.email !== 'string') throw new UsageError('--email is required');
+  } catch (error) {
+    io.err(`loupe accounts: ${(error as Error).message}\n\nUsage:\n${ACCOUNTS_USAGE}`);
+    return 2;
+  }
+  const dataDir = (values.data as string | undefined) ?? './loupe-data';
+  let store: Store | undefined;
+  try {
+    const email = values.email as string;
+    const json = values.json === true;
+    const credits = values.credits === undefined ? undefined : Number(values.credits);
+    if (credits !== undefined && !Number.isInteger(credits)) throw new UsageError(`--credits takes a whole number (got ${values.credits})`);
+    const detector = detectorOf(values.detector as string | undefined);
+    const webhookUrl = webhookOf(values['webhook-url'] as string | undefined);
+    store = openSqliteStore({ path: join(dataDir, 'loupe.db') });
+    if (action === 'create') {
+      if (credits !== undefined && credits < 0) throw new UsageError('--credits cannot be negative for a new account');
+      const created = await createAccountWithKeys(store, {
+        email,
+        ...(typeof values.name === 'string' ? { name: values.name } : {}),
+        credits: credits ?? 0,
+        verified: values.unverified !== true,
+        active: values.inactive !== true,
+        ...(detector ? { detector } : {}),
+        ...(webhookUrl ? { webhookUrl } : {}),
+      });
+      io.out(
+        json
+          ? JSON.stringify(created)
+          : [
+              `Created ${created.email} (${created.id}) with ${credits ?? 0} credits. These keys are shown once:`,
+              `  media key          ${created.media_key}`,
+              `  media sandbox key  ${created.media_sandbox_key}`,
+              `  document live key  ${created.live_key}`,
+              `  document test key  ${created.test_key}`,
+              `  webhook secret     ${created.webhook_secret}`,
+            ].join('\n'),
+      );
+      return 0;
+    }
+    if (action === 'credit') {
+      if (credits === undefined) throw new UsageError('--credits is required');
+      const reason = (values.reason as string | undefined) ?? 'PURCHASE_CREDIT';
+      if (reason !== 'PURCHASE_CREDIT' && reason !== 'ADMIN_ADJUSTMENT')
+        throw new UsageError(`--reason is PURCHASE_CREDIT or ADMIN_ADJUSTMENT (got ${reason})`);
+      const account = await creditAccount(store, email, credits, reason);
+      io.out(json ? JSON.stringify({ id: account.id, email: account.email, balance: account.balance }) : `${account.email}: balance ${account.balance}`);
+      return 0;
+    }
+    if (action === 'set') {
+      if (values.verified && values.unverified) throw new UsageError('--verified and --unverified together');
+      if (values.active && values.inactive) throw new UsageError('--active and --inactive together');
+      const account = await accountNamed(store, email);
+      const updated = await store.updateAccount(account.id, {
+        ...(values.verified ? { emailVerified: true } : values.unverified ? { emailVerified: false } : {}),
+        ...(values.active ? { active: true } : values.inactive ? { active: false } : {}),
+        ...(detector ? { detector } : {}),
+        ...(webhookUrl ? { webhookUrl } : {}),
+      });
+      const a = updated!;
+      const view = { id: a.id, email: a.email, emailVerified: a.emailVerified, active: a.active, detector: a.detector, webhookUrl: a.webhookUrl };
+      io.out(
+        json
+          ? JSON.stringify(view)
+          : `${a.email}: ${a.active ? 'active' : 'inactive'}, ${a.emailVerified ? 'verified' : 'unverified'}, detector ${a.detector}${a.webhookUrl ? `, webhook ${a.webhookUrl}` : ''}`,
+      );
+      return 0;
+    }
+    const token = await sessionFor(store, sessionSecret(dataDir), email);
+    io.out(json ? JSON.stringify({ token }) : token);
+    return 0;
+  } catch (error) {
+    io.err(`loupe accounts ${action}: ${(error as Error).message}`);
+    return error instanceof UsageError ? 2 : 1;
+  } finally {
+    await store?.close();
+  }
+}

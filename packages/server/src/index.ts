@@ -1,0 +1,10 @@
+// Public surface of @loupe/server: the service (createServer), the operator actions behind
+// `loupe accounts`, and the storage ports with their SQLite and file adapters.
+export { accountNamed, createAccountWithKeys, creditAccount, sessionFor, type AccountOptions, type CreatedAccount } from './accounts.js';
+export { createServer, type LoupeServer, type ServerOptions } from './server.js';
+export { sessionSecret, signSession, verifySession } from './auth/sessions.js';
+export type { DetectionRunner } from './media/detections.js';
+export type { BlobStore } from './store/blob-store.js';
+export { createFileBlobStore } from './store/file-blob-store.js';
+export { openSqliteStore, type SqliteStoreOptions } from './store/sqlite/sqlite-store.js';
+export { SERVICE_TYPES, StoreError, type Account, type ApiKey, type LedgerEntry, type ServiceType, type Store } from './store/store.js';

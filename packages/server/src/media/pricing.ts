@@ -1,0 +1,25 @@
+// What a detection will cost, known before the detector starts: an image is 1 credit; a video is
+// one credit per frame of its frame plan (at most 20) from its probed duration; audio is one per
+// started minute of its probed duration, at least 1. The settled charge is what the engine
+// actually scored (never more than the reservation: unscored frames are not charged).
+import { billableUnits, framePlan, inspectMedia, type MediaDecoder, type MediaFacts, MAX_FRAMES, undecodable } from '@loupe/core';
+
+/** The admitted media and its price. */
+export interface Priced {
+  media: MediaFacts;
+  credits: number;
+}
+
+/** Admits the bytes (type, caps, image size bound) and prices them; throws the engine's `MediaError`. */
+export async function price(bytes: Uint8Array, filename: string | null, decoder: MediaDecoder): Promise<Priced> {
+  const { media } = inspectMedia(bytes, filename);
+  if (media.type === 'image') return { media, credits: 1 };
+  let durationS: number;
+  try {
+    durationS = (await decoder.probe(bytes)).durationS;
+  } catch (error) {
+    throw undecodable(media.type, `The ${media.type} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (media.type === 'video') return { media, credits: Math.min(MAX_FRAMES, framePlan(durationS).length) };
+  return { media, credits: billableUnits('audio', 0, durationS * 1000) };
+}

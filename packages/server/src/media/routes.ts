@@ -1,0 +1,232 @@
+// The media detection API's routes, exactly as media-detection-service.md writes them: the one
+// detection endpoint (multipart `file`/`url`/`thumbnails`, or JSON `url`/`thumbnails`), reading a
+// detection back (owner only, the stored text byte for byte), the account routes (profile,
+// credits, ledger, key generation and revocation) and `/health`.
+import { Type } from 'typebox';
+import { DetectionSchema, MediaObjectErrorSchema, MediaStringErrorSchema } from '@loupe/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { accountCaller, keyCaller, type MediaCaller } from '../auth/media-auth.js';
+import { issueKey } from '../auth/keys.js';
+import { MediaHttpError, objectError, stringError } from '../http/media-errors.js';
+import { RateLimiter } from '../http/rate-limit.js';
+import { readMediaForm } from '../http/upload.js';
+import { SERVICE_TYPES, type ApiKey, type ServiceType, type Store } from '../store/store.js';
+import type { DetectionService } from './detections.js';
+
+/** What the media routes need. */
+export interface MediaRouteDeps {
+  store: Store;
+  detections: DetectionService;
+  sessionSecret: Uint8Array;
+  /** Requests per minute per key on POST /v1/detections (default 100). */
+  detectionsPerMinute?: number;
+}
+
+const ACTIVE_KEYS_PER_SCOPE = 10;
+const DETECTION_SCOPES: readonly ServiceType[] = ['AI_CONTENT_DETECTION'];
+const errors = { 400: MediaObjectErrorSchema, 401: MediaObjectErrorSchema, 403: Type.Union([MediaObjectErrorSchema, MediaStringErrorSchema]) };
+const security = [{ apiKey: [] }];
+
+/** The `apiKey` object of the generate route. */
+function keyView(key: ApiKey, value: string) {
+  return {
+    id: key.id,
+    value,
+    serviceType: key.serviceType === 'UNIVERSAL' ? null : key.serviceType,
+    isUniversal: key.serviceType === 'UNIVERSAL',
+    name: key.name ?? '',
+    created: key.createdAt,
+    lastUpdated: key.updatedAt,
+    note: key.note ?? '',
+  };
+}
+
+/** Registers the media API on `app`. */
+export function mediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
+  const { store } = deps;
+  const limiter = new RateLimiter(deps.detectionsPerMinute ?? 100);
+  const limit = (caller: MediaCaller, group: string, reply: FastifyReply): void => {
+    const decision = limiter.take(`${group}:${caller.key?.id ?? caller.account.id}`);
+    reply.headers(decision.headers);
+    if (!decision.allowed)
+      throw new MediaHttpError(429, { error: 'RATE_LIMITED', message: 'Too many requests; retry after the Retry-After seconds.' }, decision.headers);
+  };
+  const sendJson = (reply: FastifyReply, text: string): FastifyReply => reply.type('application/json; charset=utf-8').send(text);
+
+  app.get('/health', { schema: { tags: ['service'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.String() }) } } }, async () => ({
+    status: 'ok',
+  }));
+
+  app.post(
+    '/v1/detections',
+    {
+      schema: {
+        tags: ['detections'],
+        summary: 'Run one detection on a photo, video or audio file, or a link to one',
+        description:
+          'multipart/form-data (`file`, `url`, `thumbnails`) or application/json (`url`, `thumbnails`). Exactly one of file and url; a file wins when both arrive.',
+        security,
+        response: { 200: DetectionSchema, ...errors },
+      },
+    },
+    async (request: FastifyRequest, reply) => {
+      const caller = await keyCaller(store, request, DETECTION_SCOPES);
+      limit(caller, 'detections', reply);
+      let file: { bytes: Uint8Array; filename: string | null } | undefined;
+      let url: string | undefined;
+      let thumbnails = false;
+      if (request.isMultipart()) {
+        const form = await readMediaForm(request);
+        file = form.file;
+        url = form.fields.url;
+        const t = form.fields.thumbnails;
+        if (t !== undefined && t !== 'true' && t !== 'false') throw objectError(400, 'BAD_REQUEST', '`thumbnails` is "true" or "false".');
+        thumbnails = t === 'true';
+      } else {
+        const body = request.body as Record<string, unknown> | undefined;
+        if (!body || typeof body !== 'object')
+          throw objectError(400, 'BAD_REQUEST', 'Send multipart/form-data with a `file` (or `url`), or JSON with a `url`.');
+        if (body.url !== undefined && typeof body.url !== 'string') throw objectError(400, 'BAD_REQUEST', '`url` is a string.');
+        if (body.thumbnails !== undefined && typeof body.thumbnails !== 'boolean') throw objectError(400, 'BAD_REQUEST', '`thumbnails` is a boolean.');
+        url = body.url as string | undefined;
+        thumbnails = body.thumbnails === true;
+      }
+      if (file) {
+        if (file.bytes.length === 0) throw objectError(422, 'UNDECODABLE_IMAGE', 'The file is empty.');
+        return sendJson(reply, await deps.detections.create(caller, { bytes: file.bytes, filename: file.filename, thumbnails, requestId: request.id }));
+      }
+      if (url !== undefined) {
+        if (!/^https?:\/\//i.test(url))
+          throw stringError(400, 'INVALID_URL', 'The url must be an http or https link.', { retryable: false, resolverCode: 'UNSUPPORTED_URL' });
+        throw stringError(501, 'LINK_RESOLUTION_UNAVAILABLE', 'This deployment cannot fetch links yet; upload the file instead.', {
+          retryable: false,
+          resolverCode: 'UNSUPPORTED_URL',
+        });
+      }
+      throw objectError(400, 'BAD_REQUEST', 'Send exactly one of `file` and `url`.');
+    },
+  );
+
+  app.get(
+    '/v1/detections/:id',
+    {
+      schema: {
+        tags: ['detections'],
+        summary: 'Read a detection back: the body the create call answered',
+        security,
+        params: Type.Object({ id: Type.String() }),
+        response: { 200: DetectionSchema, 404: MediaObjectErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = await keyCaller(store, request, DETECTION_SCOPES);
+      const stored = await store.detection(caller.account.id, (request.params as { id: string }).id);
+      if (!stored) throw objectError(404, 'NOT_FOUND', 'No detection with that id was run by this account.');
+      return sendJson(reply, stored.body);
+    },
+  );
+
+  const accountRoute = { security: [{ apiKey: [] }, { session: [] }] };
+
+  app.get('/users/profile', { schema: { tags: ['account'], summary: 'The account', ...accountRoute } }, async (request) => {
+    const { account } = await accountCaller(store, deps.sessionSecret, request);
+    return {
+      success: true,
+      user: { id: account.id, email: account.email, name: account.name, tier: null, emailVerified: account.emailVerified, createdAt: account.createdAt },
+      credits: account.balance,
+    };
+  });
+
+  app.get('/users/credits', { schema: { tags: ['account'], summary: 'The credit balance', ...accountRoute } }, async (request) => {
+    const { account } = await accountCaller(store, deps.sessionSecret, request);
+    return { success: true, userId: account.id, balance: account.balance };
+  });
+
+  app.get(
+    '/users/credits/ledger',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Every credit movement, newest first',
+        ...accountRoute,
+        querystring: Type.Object({
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+          offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+        }),
+      },
+    },
+    async (request) => {
+      const { account } = await accountCaller(store, deps.sessionSecret, request);
+      const { limit: size = 20, offset = 0 } = request.query as { limit?: number; offset?: number };
+      const { entries, total } = await store.ledger(account.id, size, offset);
+      return {
+        success: true,
+        userId: account.id,
+        entries: entries.map((e) => ({ id: e.id, delta: e.delta, reason: e.reason, ref: e.ref, created_at: e.createdAt })),
+        pagination: { limit: size, offset, total, has_more: offset + entries.length < total },
+      };
+    },
+  );
+
+  app.post(
+    '/users/api-key/generate',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Add an API key (the plaintext is returned once)',
+        ...accountRoute,
+        body: Type.Object({ serviceType: Type.Optional(Type.Enum([...SERVICE_TYPES])), name: Type.Optional(Type.String({ maxLength: 200 })) }),
+      },
+      // the body is optional: no body reads as an empty object
+      preValidation: async (request) => {
+        if (request.body === undefined || request.body === null) request.body = {};
+      },
+    },
+    async (request) => {
+      const caller = await accountCaller(store, deps.sessionSecret, request);
+      const body = (request.body ?? {}) as { serviceType?: ServiceType; name?: string };
+      const serviceType = body.serviceType ?? 'UNIVERSAL';
+      const own = caller.key?.serviceType;
+      if (own && own !== 'UNIVERSAL' && serviceType !== own)
+        throw stringError(403, 'API_KEY_SCOPE', `A key scoped to ${own} can only create keys scoped to ${own}.`);
+      if ((await store.countActiveKeys(caller.account.id, 'media', serviceType)) >= ACTIVE_KEYS_PER_SCOPE) {
+        throw objectError(409, 'API_KEY_LIMIT', `This account already has ${ACTIVE_KEYS_PER_SCOPE} active ${serviceType} keys; revoke one first.`);
+      }
+      const { key, plaintext } = await issueKey(store, caller.account.id, 'media', {
+        serviceType,
+        sandbox: caller.key?.sandbox ?? false,
+        name: body.name ?? null,
+      });
+      return {
+        success: true,
+        message: 'API key created.',
+        warning: 'Store this key now: its value is shown only once.',
+        user: { id: caller.account.id, email: caller.account.email },
+        apiKey: keyView(key, plaintext),
+      };
+    },
+  );
+
+  app.delete(
+    '/users/api-key/revoke/:apiKeyId',
+    { schema: { tags: ['account'], summary: 'Revoke an API key', ...accountRoute, params: Type.Object({ apiKeyId: Type.String() }) } },
+    async (request) => {
+      const caller = await accountCaller(store, deps.sessionSecret, request);
+      const id = (request.params as { apiKeyId: string }).apiKeyId;
+      const owned = (await store.keysOf(caller.account.id)).find((k) => k.id === id && k.kind === 'media');
+      const key = owned && (await store.revokeKey(caller.account.id, owned.id));
+      if (!key) throw objectError(404, 'NOT_FOUND', 'No API key with that id exists on this account.');
+      return {
+        success: true,
+        message: 'API key revoked.',
+        user: { id: caller.account.id, email: caller.account.email },
+        revokedKey: {
+          id: key.id,
+          serviceType: key.serviceType === 'UNIVERSAL' ? null : key.serviceType,
+          isUniversal: key.serviceType === 'UNIVERSAL',
+          name: key.name,
+        },
+      };
+    },
+  );
+}

@@ -1,0 +1,97 @@
+// The Loupe service in one process on the embedded store: the SQLite store and the blob folder
+// under the data folder, the media engines on a worker-thread pool, and two listeners — the
+// production API and the sandbox API (the document API's `sk_test_` environment; media sandbox
+// keys are a property of the key and work on the production listener). Shutdown stops accepting,
+// lets running requests finish, then closes the pool and the store.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ENGINE_VERSION } from '@loupe/core';
+import { createFfmpegMediaDecoder, createNodePool } from '@loupe/node';
+import type { Pool } from '@loupe/worker';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { sessionSecret } from './auth/sessions.js';
+import { createApp } from './http/app.js';
+import { type DetectionRunner, detectionService } from './media/detections.js';
+import { mediaRoutes } from './media/routes.js';
+import type { BlobStore } from './store/blob-store.js';
+import { createFileBlobStore } from './store/file-blob-store.js';
+import { openSqliteStore } from './store/sqlite/sqlite-store.js';
+import type { Store } from './store/store.js';
+
+/** Options of a Loupe server. */
+export interface ServerOptions {
+  /** The data folder: `loupe.db`, `blobs/`, `session.key`. */
+  dataDir: string;
+  host?: string;
+  port?: number;
+  sandboxPort?: number;
+  logger?: FastifyServerOptions['logger'];
+  /** Runs detections (default: a pool of worker threads running the Node media engine). */
+  runner?: DetectionRunner;
+  /** Worker threads of the default pool (default: cores less one). */
+  workers?: number;
+  /** Time limit per detection on the default pool (default 300 s). */
+  timeoutMs?: number;
+  /** Requests per minute per key on POST /v1/detections (default 100). */
+  detectionsPerMinute?: number;
+  /** The store (default: SQLite in the data folder). */
+  store?: Store;
+  now?: () => Date;
+}
+
+/** A running (or ready to run) server. */
+export interface LoupeServer {
+  app: FastifyInstance;
+  sandbox: FastifyInstance;
+  store: Store;
+  blobs: BlobStore;
+  sessionSecret: Uint8Array;
+  /** Starts both listeners; answers their base URLs. */
+  listen(): Promise<{ url: string; sandboxUrl: string }>;
+  /** Stops accepting, finishes running requests, closes the pool and the store. */
+  close(): Promise<void>;
+}
+
+/** Builds the server. */
+export async function createServer(options: ServerOptions): Promise<LoupeServer> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const store = options.store ?? openSqliteStore({ path: join(options.dataDir, 'loupe.db'), ...(options.now ? { now: options.now } : {}) });
+  await store.releaseAllReservations();
+  const blobs = createFileBlobStore(join(options.dataDir, 'blobs'));
+  const secret = sessionSecret(options.dataDir);
+  let pool: Pool | undefined;
+  const runner: DetectionRunner =
+    options.runner ??
+    (() => {
+      pool = createNodePool({ ...(options.workers ? { size: options.workers } : {}), timeoutMs: options.timeoutMs ?? 300_000, maxQueue: 256, ocr: false });
+      const p = pool;
+      return { detect: (bytes, input) => p.run('detect', bytes, input) };
+    })();
+  const detections = detectionService({ store, runner, decoder: createFfmpegMediaDecoder(), ...(options.now ? { now: options.now } : {}) });
+  const logger = options.logger ?? false;
+  const app = await createApp({ version: ENGINE_VERSION, logger });
+  mediaRoutes(app, { store, detections, sessionSecret: secret, ...(options.detectionsPerMinute ? { detectionsPerMinute: options.detectionsPerMinute } : {}) });
+  const sandbox = await createApp({ version: ENGINE_VERSION, logger });
+  sandbox.get('/health', { schema: { tags: ['service'] } }, async () => ({ status: 'ok' }));
+  let closed = false;
+  return {
+    app,
+    sandbox,
+    store,
+    blobs,
+    sessionSecret: secret,
+    async listen() {
+      const host = options.host ?? '127.0.0.1';
+      const url = await app.listen({ host, port: options.port ?? 8080 });
+      const sandboxUrl = await sandbox.listen({ host, port: options.sandboxPort ?? 8081 });
+      return { url, sandboxUrl };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([app.close(), sandbox.close()]);
+      await pool?.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,190 @@
+// The conformance suites of the storage ports: every adapter (SQLite now, PostgreSQL later) runs
+// the same tests through its factory, so the HTTP layer can rely on the port's promises — most of
+// all that money-like state is decided atomically.
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BlobStore } from './blob-store.js';
+import type { NewAccount, Store, StoredDetection } from './store.js';
+
+const account = (email: string): NewAccount => ({ email, webhookSecret: `whsec_${email}` });
+const detectionOf = (accountId: string, id: string, sha256 = 'a'.repeat(64), createdAt = new Date().toISOString()): StoredDetection => ({
+  id,
+  accountId,
+  sha256,
+  detector: 'V1.5',
+  body: JSON.stringify({ id }),
+  createdAt,
+});
+
+/** Runs the Store conformance suite on stores made by `make` (each test gets a fresh one). */
+export function storeConformance(name: string, make: () => Promise<Store>): void {
+  describe(`Store conformance: ${name}`, () => {
+    const open: Store[] = [];
+    const fresh = async (): Promise<Store> => {
+      const s = await make();
+      open.push(s);
+      return s;
+    };
+    afterEach(async () => {
+      for (const s of open.splice(0)) await s.close();
+    });
+
+    it('creates accounts with their signup grant as one ledger row', async () => {
+      const s = await fresh();
+      const a = await s.createAccount({ ...account('a@example.com'), name: 'A' }, 20);
+      expect(a).toMatchObject({ email: 'a@example.com', name: 'A', balance: 20, emailVerified: true, active: true, detector: 'V1.5' });
+      expect(a.id).toMatch(/^usr_[0-9a-f]{24}$/);
+      expect(await s.accountByEmail('a@example.com')).toEqual(a);
+      expect(await s.countAccounts()).toBe(1);
+      const { entries, total } = await s.ledger(a.id, 20, 0);
+      expect(total).toBe(1);
+      expect(entries[0]).toMatchObject({ delta: 20, reason: 'SIGNUP_GRANT', ref: null });
+      await expect(s.createAccount(account('a@example.com'), 0)).rejects.toThrow();
+      expect(await s.countAccounts()).toBe(1);
+    });
+
+    it('updates what an operator may change', async () => {
+      const s = await fresh();
+      const a = await s.createAccount(account('b@example.com'), 0);
+      expect(await s.updateAccount(a.id, { emailVerified: false, active: false, detector: 'V1.6', webhookUrl: 'https://hooks.example/x' })).toMatchObject({
+        emailVerified: false,
+        active: false,
+        detector: 'V1.6',
+        webhookUrl: 'https://hooks.example/x',
+      });
+      expect(await s.updateAccount('usr_missing', { active: true })).toBeUndefined();
+    });
+
+    it('moves credits only with a ledger row, and lists the ledger newest first with a total', async () => {
+      const s = await fresh();
+      const a = await s.createAccount(account('c@example.com'), 5);
+      await s.adjustCredits(a.id, 10, 'PURCHASE_CREDIT', 'order-1');
+      await s.adjustCredits(a.id, -3, 'ADMIN_ADJUSTMENT', null);
+      expect((await s.accountById(a.id))?.balance).toBe(12);
+      const page = await s.ledger(a.id, 2, 0);
+      expect(page.total).toBe(3);
+      expect(page.entries.map((e) => e.delta)).toEqual([-3, 10]);
+      expect((await s.ledger(a.id, 2, 2)).entries.map((e) => e.delta)).toEqual([5]);
+      await expect(s.adjustCredits('usr_missing', 1, 'PURCHASE_CREDIT', null)).rejects.toThrow();
+    });
+
+    it('finds active keys by hash only, counts them per scope, revokes them', async () => {
+      const s = await fresh();
+      const a = await s.createAccount(account('d@example.com'), 0);
+      const other = await s.createAccount(account('e@example.com'), 0);
+      const k = await s.createKey({ accountId: a.id, kind: 'media', hash: 'h1', serviceType: 'UNIVERSAL', sandbox: false, name: 'ci' });
+      await s.createKey({ accountId: a.id, kind: 'media', hash: 'h2', serviceType: 'AI_CONTENT_DETECTION', sandbox: false });
+      expect(await s.keyByHash('h1')).toMatchObject({ id: k.id, accountId: a.id, serviceType: 'UNIVERSAL', name: 'ci', revokedAt: null });
+      expect(await s.countActiveKeys(a.id, 'media', 'UNIVERSAL')).toBe(1);
+      expect(await s.countActiveKeys(a.id, 'media', 'AI_CONTENT_DETECTION')).toBe(1);
+      await expect(s.createKey({ accountId: a.id, kind: 'media', hash: 'h1', serviceType: 'UNIVERSAL', sandbox: false })).rejects.toThrow();
+      expect(await s.revokeKey(other.id, k.id)).toBeUndefined();
+      const revoked = await s.revokeKey(a.id, k.id);
+      expect(revoked?.revokedAt).toBeTruthy();
+      expect(await s.keyByHash('h1')).toBeUndefined();
+      expect(await s.countActiveKeys(a.id, 'media', 'UNIVERSAL')).toBe(0);
+      expect((await s.keysOf(a.id)).length).toBe(2);
+    });
+
+    it('never reserves more than the balance, however many reservations race', async () => {
+      const s = await fresh();
+      const a = await s.createAccount(account('f@example.com'), 20);
+      const results = await Promise.all(Array.from({ length: 50 }, () => s.reserve(a.id, 1)));
+      expect(results.filter((r) => r.ok)).toHaveLength(20);
+      const refused = results.find((r) => !r.ok);
+      expect(refused).toEqual({ ok: false, balance: 20, available: 0 });
+    });
+
+    it('settles once: the debit row, the released reservation and the detection together', async () => {
+      const s = await fresh();
+      const a = await s.createAccount(account('g@example.com'), 3);
+      const r = await s.reserve(a.id, 2);
+      if (!r.ok) throw new Error('reservation refused');
+      await s.settle(r.reservation.id, 1, detectionOf(a.id, 'det_1'));
+      expect((await s.accountById(a.id))?.balance).toBe(2);
+      expect((await s.ledger(a.id, 1, 0)).entries[0]).toMatchObject({ delta: -1, reason: 'DETECTION_DEBIT', ref: 'det_1' });
+      expect(await s.detection(a.id, 'det_1')).toMatchObject({ id: 'det_1', body: '{"id":"det_1"}' });
+      await expect(s.settle(r.reservation.id, 1, detectionOf(a.id, 'det_2'))).rejects.toThrow();
+      expect(await s.detection(a.id, 'det_2')).toBeUndefined();
+      expect((await s.accountById(a.id))?.balance).toBe(2);
+      // the credit is free again once settled: 2 available
+      expect((await s.reserve(a.id, 2)).ok).toBe(true);
+    });
+
+    it('a zero charge stores the detection without a ledger row; release frees the reservation', async () => {
+      const s = await fresh();
+      const a = await s.createAccount(account('h@example.com'), 1);
+      const r = await s.reserve(a.id, 1);
+      if (!r.ok) throw new Error('reservation refused');
+      expect((await s.reserve(a.id, 1)).ok).toBe(false);
+      await s.release(r.reservation.id);
+      const again = await s.reserve(a.id, 1);
+      if (!again.ok) throw new Error('reservation refused');
+      await s.settle(again.reservation.id, 0, detectionOf(a.id, 'det_free'));
+      expect((await s.ledger(a.id, 10, 0)).total).toBe(1);
+      expect(await s.releaseAllReservations()).toBe(0);
+    });
+
+    it('finds detections by owner only, and the newest of the same bytes in a window', async () => {
+      const s = await fresh();
+      const a = await s.createAccount(account('i@example.com'), 10);
+      const b = await s.createAccount(account('j@example.com'), 10);
+      for (const [id, at] of [
+        ['det_old', '2026-01-01T00:00:00.000Z'],
+        ['det_new', '2026-02-01T00:00:00.000Z'],
+      ] as const) {
+        const r = await s.reserve(a.id, 0);
+        if (!r.ok) throw new Error('reservation refused');
+        await s.settle(r.reservation.id, 0, detectionOf(a.id, id, 'b'.repeat(64), at));
+      }
+      expect(await s.detection(b.id, 'det_new')).toBeUndefined();
+      expect((await s.latestDetectionOf(a.id, 'b'.repeat(64), '2026-01-15T00:00:00.000Z'))?.id).toBe('det_new');
+      expect(await s.latestDetectionOf(a.id, 'b'.repeat(64), '2026-03-01T00:00:00.000Z')).toBeUndefined();
+      expect(await s.latestDetectionOf(b.id, 'b'.repeat(64), '2025-01-01T00:00:00.000Z')).toBeUndefined();
+    });
+
+    it('drops every reservation on releaseAllReservations', async () => {
+      const s = await fresh();
+      const a = await s.createAccount(account('k@example.com'), 2);
+      await s.reserve(a.id, 1);
+      await s.reserve(a.id, 1);
+      expect((await s.reserve(a.id, 1)).ok).toBe(false);
+      expect(await s.releaseAllReservations()).toBe(2);
+      expect((await s.reserve(a.id, 2)).ok).toBe(true);
+    });
+  });
+}
+
+/** Runs the BlobStore conformance suite on stores made by `make`. */
+export function blobStoreConformance(name: string, make: () => Promise<BlobStore>): void {
+  describe(`BlobStore conformance: ${name}`, () => {
+    it('keeps bytes by their SHA-256, once', async () => {
+      const blobs = await make();
+      const bytes = new TextEncoder().encode('statement bytes');
+      const sha = createHash('sha256').update(bytes).digest('hex');
+      expect(await blobs.has(sha)).toBe(false);
+      expect(await blobs.get(sha)).toBeUndefined();
+      expect(await blobs.put(bytes)).toBe(sha);
+      expect(await blobs.put(bytes)).toBe(sha);
+      expect(await blobs.has(sha)).toBe(true);
+      expect(Buffer.from((await blobs.get(sha))!).equals(Buffer.from(bytes))).toBe(true);
+      await blobs.delete(sha);
+      await blobs.delete(sha);
+      expect(await blobs.has(sha)).toBe(false);
+    });
+
+    it('refuses what is not a digest (no path tricks)', async () => {
+      const blobs = await make();
+      await expect(blobs.get('../../etc/passwd')).rejects.toThrow();
+    });
+
+    it('keeps large and empty blobs whole', async () => {
+      const blobs = await make();
+      const big = new Uint8Array(3 * 1024 * 1024).map((_, i) => i % 251);
+      const sha = await blobs.put(big);
+      expect((await blobs.get(sha))?.length).toBe(big.length);
+      const empty = await blobs.put(new Uint8Array(0));
+      expect((await blobs.get(empty))?.length).toBe(0);
+    });
+  });
+}

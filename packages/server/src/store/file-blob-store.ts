@@ -1,0 +1,51 @@
+// The BlobStore on files: `<root>/<aa>/<bb>/<sha256>`, written to a temporary name and renamed into
+// place so a reader never sees half a blob, and a crash leaves at most a stray temporary file.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BlobStore } from './blob-store.js';
+
+const HEX64 = /^[0-9a-f]{64}$/;
+
+/** A blob store under `root`. */
+export function createFileBlobStore(root: string): BlobStore {
+  const pathOf = (sha256: string): string => {
+    if (!HEX64.test(sha256)) throw new Error(`Not a SHA-256 digest: ${sha256.slice(0, 80)}`);
+    return join(root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+  };
+  return {
+    async put(bytes) {
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      const path = pathOf(sha256);
+      if (await exists(path)) return sha256;
+      await mkdir(join(path, '..'), { recursive: true });
+      const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+      await writeFile(temporary, bytes);
+      await rename(temporary, path);
+      return sha256;
+    },
+    async get(sha256) {
+      try {
+        return new Uint8Array(await readFile(pathOf(sha256)));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+    async has(sha256) {
+      return exists(pathOf(sha256));
+    },
+    async delete(sha256) {
+      await rm(pathOf(sha256), { force: true });
+    },
+  };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,73 @@
+// The SQLite schema as versioned migrations, applied in order at open inside one transaction each
+// and recorded in `schema_migrations`; a database newer than this code is refused rather than
+// written to.
+
+/** One schema step. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Every migration, oldest first. Never edit one that has shipped: add the next. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'accounts, keys, ledger, reservations, detections',
+    sql: `
+      CREATE TABLE accounts (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE,
+        name TEXT,
+        email_verified INTEGER NOT NULL,
+        active INTEGER NOT NULL,
+        detector TEXT NOT NULL,
+        webhook_url TEXT,
+        webhook_secret TEXT NOT NULL,
+        balance INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        kind TEXT NOT NULL CHECK (kind IN ('media', 'document')),
+        hash TEXT NOT NULL UNIQUE,
+        service_type TEXT NOT NULL,
+        sandbox INTEGER NOT NULL,
+        name TEXT,
+        note TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        revoked_at TEXT
+      );
+      CREATE INDEX api_keys_account ON api_keys(account_id);
+      CREATE TABLE ledger (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        delta INTEGER NOT NULL,
+        reason TEXT NOT NULL,
+        ref TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX ledger_account ON ledger(account_id, seq);
+      CREATE UNIQUE INDEX ledger_debit_once ON ledger(ref) WHERE reason = 'DETECTION_DEBIT';
+      CREATE TABLE reservations (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        credits INTEGER NOT NULL CHECK (credits >= 0),
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX reservations_account ON reservations(account_id);
+      CREATE TABLE detections (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        sha256 TEXT NOT NULL,
+        detector TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX detections_bytes ON detections(account_id, sha256, created_at);
+    `,
+  },
+];

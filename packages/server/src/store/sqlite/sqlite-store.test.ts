@@ -1,0 +1,40 @@
+// The SQLite and file adapters against the storage ports' conformance suites, plus what only the
+// embedded store has: migrations recorded once, a newer schema refused, a second connection
+// (another process, `loupe accounts`) writing while the first holds the database.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { blobStoreConformance, storeConformance } from '../conformance.js';
+import { createFileBlobStore } from '../file-blob-store.js';
+import { migrate, openSqliteStore } from './sqlite-store.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'loupe-store-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+
+storeConformance('SQLite', async () => openSqliteStore({ path: join(dir, `store-${n++}.db`) }));
+blobStoreConformance('files', async () => createFileBlobStore(join(dir, `blobs-${n++}`)));
+
+describe('SQLite store', () => {
+  it('applies each migration once and refuses a newer schema', () => {
+    const db = new Database(join(dir, 'migrate.db'));
+    expect(migrate(db)).toBeGreaterThan(0);
+    expect(migrate(db)).toBe(0);
+    db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'future', 'x')").run();
+    expect(() => migrate(db)).toThrow(/schema version 999/);
+    db.close();
+  });
+
+  it('lets a second connection write while the first is open (WAL)', async () => {
+    const path = join(dir, 'shared.db');
+    const server = openSqliteStore({ path });
+    const cli = openSqliteStore({ path });
+    const a = await server.createAccount({ email: 'ops@example.com', webhookSecret: 'whsec_x' }, 1);
+    await cli.adjustCredits(a.id, 9, 'PURCHASE_CREDIT', null);
+    expect((await server.accountById(a.id))?.balance).toBe(10);
+    await server.close();
+    await cli.close();
+  });
+});

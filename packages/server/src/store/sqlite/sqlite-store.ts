@@ -1,0 +1,295 @@
+// The Store on SQLite (better-sqlite3), the embedded default: one file under the data folder, WAL
+// journaling so readers never wait for the writer, a busy timeout so `loupe accounts` can write
+// while the server runs, and every state change in one IMMEDIATE transaction (SQLite serialises
+// writers, so a reservation checked and written in one transaction cannot overdraw, whichever
+// process or request races it).
+import Database from 'better-sqlite3';
+import { newId } from '../ids.js';
+import {
+  type Account,
+  type ApiKey,
+  type KeyKind,
+  type LedgerEntry,
+  type LedgerReason,
+  type NewAccount,
+  type NewKey,
+  type ReserveResult,
+  type ServiceType,
+  type Store,
+  StoreError,
+  type StoredDetection,
+} from '../store.js';
+import { MIGRATIONS } from './migrations.js';
+
+/** Options of the SQLite store. */
+export interface SqliteStoreOptions {
+  /** The database file (`:memory:` for a throw-away store). */
+  path: string;
+  /** The clock for timestamps (default: the system's). */
+  now?: () => Date;
+}
+
+type Row = Record<string, unknown>;
+
+const account = (r: Row): Account => ({
+  id: r.id as string,
+  email: r.email as string,
+  name: (r.name as string | null) ?? null,
+  emailVerified: r.email_verified === 1,
+  active: r.active === 1,
+  detector: r.detector as Account['detector'],
+  webhookUrl: (r.webhook_url as string | null) ?? null,
+  webhookSecret: r.webhook_secret as string,
+  balance: r.balance as number,
+  createdAt: r.created_at as string,
+});
+
+const apiKey = (r: Row): ApiKey => ({
+  id: r.id as string,
+  accountId: r.account_id as string,
+  kind: r.kind as KeyKind,
+  serviceType: r.service_type as ServiceType,
+  sandbox: r.sandbox === 1,
+  name: (r.name as string | null) ?? null,
+  note: (r.note as string | null) ?? null,
+  createdAt: r.created_at as string,
+  updatedAt: r.updated_at as string,
+  revokedAt: (r.revoked_at as string | null) ?? null,
+});
+
+const ledgerEntry = (r: Row): LedgerEntry => ({
+  id: r.id as string,
+  accountId: r.account_id as string,
+  delta: r.delta as number,
+  reason: r.reason as LedgerReason,
+  ref: (r.ref as string | null) ?? null,
+  createdAt: r.created_at as string,
+});
+
+const detection = (r: Row): StoredDetection => ({
+  id: r.id as string,
+  accountId: r.account_id as string,
+  sha256: r.sha256 as string,
+  detector: r.detector as string,
+  body: r.body as string,
+  createdAt: r.created_at as string,
+});
+
+/** Applies the migrations a database lacks; refuses one newer than this code. */
+export function migrate(db: Database.Database): number {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  const applied = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
+  const newest = MIGRATIONS.at(-1)?.version ?? 0;
+  const ahead = [...applied].filter((v) => v > newest);
+  if (ahead.length > 0) throw new StoreError(`The database has schema version ${Math.max(...ahead)}; this Loupe knows up to ${newest}. Upgrade Loupe.`);
+  let count = 0;
+  for (const m of MIGRATIONS) {
+    if (applied.has(m.version)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, new Date().toISOString());
+    }).immediate();
+    count++;
+  }
+  return count;
+}
+
+/** Opens (creating and migrating when needed) a SQLite store. */
+export function openSqliteStore(options: SqliteStoreOptions): Store {
+  const db = new Database(options.path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = NORMAL');
+  migrate(db);
+  const now = (): string => (options.now ?? (() => new Date()))().toISOString();
+  /** Runs `fn` in an IMMEDIATE transaction, turning driver failures into `StoreError`. */
+  const tx = <T>(fn: () => T): T => {
+    try {
+      return db.transaction(fn).immediate();
+    } catch (error) {
+      if (error instanceof StoreError) throw error;
+      throw new StoreError(error instanceof Error ? error.message : String(error));
+    }
+  };
+  const read = <T>(fn: () => T): T => {
+    try {
+      return fn();
+    } catch (error) {
+      throw new StoreError(error instanceof Error ? error.message : String(error));
+    }
+  };
+  const insertLedger = (accountId: string, delta: number, reason: LedgerReason, ref: string | null): LedgerEntry => {
+    const entry: LedgerEntry = { id: newId('led'), accountId, delta, reason, ref, createdAt: now() };
+    db.prepare('INSERT INTO ledger (id, account_id, delta, reason, ref, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+      entry.id,
+      accountId,
+      delta,
+      reason,
+      ref,
+      entry.createdAt,
+    );
+    db.prepare('UPDATE accounts SET balance = balance + ? WHERE id = ?').run(delta, accountId);
+    return entry;
+  };
+  const byId = (id: string): Account | undefined => {
+    const r = db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as Row | undefined;
+    return r ? account(r) : undefined;
+  };
+
+  return {
+    async createAccount(a: NewAccount, credits: number) {
+      return tx(() => {
+        const id = newId('usr');
+        db.prepare(
+          'INSERT INTO accounts (id, email, name, email_verified, active, detector, webhook_url, webhook_secret, balance, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)',
+        ).run(
+          id,
+          a.email,
+          a.name ?? null,
+          a.emailVerified === false ? 0 : 1,
+          a.active === false ? 0 : 1,
+          a.detector ?? 'V1.5',
+          a.webhookUrl ?? null,
+          a.webhookSecret,
+          now(),
+        );
+        if (credits !== 0) insertLedger(id, credits, 'SIGNUP_GRANT', null);
+        return byId(id)!;
+      });
+    },
+    async accountById(id) {
+      return read(() => byId(id));
+    },
+    async accountByEmail(email) {
+      return read(() => {
+        const r = db.prepare('SELECT * FROM accounts WHERE email = ?').get(email) as Row | undefined;
+        return r ? account(r) : undefined;
+      });
+    },
+    async countAccounts() {
+      return read(() => (db.prepare('SELECT COUNT(*) AS n FROM accounts').get() as { n: number }).n);
+    },
+    async updateAccount(id, changes) {
+      return tx(() => {
+        const columns: Record<string, unknown> = {};
+        if (changes.name !== undefined) columns.name = changes.name;
+        if (changes.emailVerified !== undefined) columns.email_verified = changes.emailVerified ? 1 : 0;
+        if (changes.active !== undefined) columns.active = changes.active ? 1 : 0;
+        if (changes.detector !== undefined) columns.detector = changes.detector;
+        if (changes.webhookUrl !== undefined) columns.webhook_url = changes.webhookUrl;
+        const keys = Object.keys(columns);
+        if (keys.length > 0) db.prepare(`UPDATE accounts SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`).run(...Object.values(columns), id);
+        return byId(id);
+      });
+    },
+    async adjustCredits(accountId, delta, reason, ref) {
+      return tx(() => {
+        if (!byId(accountId)) throw new StoreError(`No account ${accountId}.`);
+        return insertLedger(accountId, delta, reason, ref);
+      });
+    },
+
+    async createKey(k: NewKey) {
+      return tx(() => {
+        const id = newId('key');
+        const at = now();
+        db.prepare(
+          'INSERT INTO api_keys (id, account_id, kind, hash, service_type, sandbox, name, note, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        ).run(id, k.accountId, k.kind, k.hash, k.serviceType, k.sandbox ? 1 : 0, k.name ?? null, k.note ?? null, at, at);
+        return apiKey(db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as Row);
+      });
+    },
+    async keyByHash(hash) {
+      return read(() => {
+        const r = db.prepare('SELECT * FROM api_keys WHERE hash = ? AND revoked_at IS NULL').get(hash) as Row | undefined;
+        return r ? apiKey(r) : undefined;
+      });
+    },
+    async keysOf(accountId) {
+      return read(() => (db.prepare('SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at, id').all(accountId) as Row[]).map(apiKey));
+    },
+    async countActiveKeys(accountId, kind, serviceType) {
+      return read(
+        () =>
+          (
+            db
+              .prepare('SELECT COUNT(*) AS n FROM api_keys WHERE account_id = ? AND kind = ? AND service_type = ? AND revoked_at IS NULL')
+              .get(accountId, kind, serviceType) as {
+              n: number;
+            }
+          ).n,
+      );
+    },
+    async revokeKey(accountId, keyId) {
+      return tx(() => {
+        const at = now();
+        db.prepare('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?), updated_at = ? WHERE id = ? AND account_id = ?').run(at, at, keyId, accountId);
+        const r = db.prepare('SELECT * FROM api_keys WHERE id = ? AND account_id = ?').get(keyId, accountId) as Row | undefined;
+        return r ? apiKey(r) : undefined;
+      });
+    },
+
+    async reserve(accountId, credits) {
+      return tx((): ReserveResult => {
+        const a = byId(accountId);
+        if (!a) throw new StoreError(`No account ${accountId}.`);
+        const held = (db.prepare('SELECT COALESCE(SUM(credits), 0) AS n FROM reservations WHERE account_id = ?').get(accountId) as { n: number }).n;
+        const available = a.balance - held;
+        if (available < credits) return { ok: false, balance: a.balance, available };
+        const id = newId('rsv');
+        db.prepare('INSERT INTO reservations (id, account_id, credits, created_at) VALUES (?, ?, ?, ?)').run(id, accountId, credits, now());
+        return { ok: true, reservation: { id, accountId, credits } };
+      });
+    },
+    async release(reservationId) {
+      tx(() => db.prepare('DELETE FROM reservations WHERE id = ?').run(reservationId));
+    },
+    async settle(reservationId, credits, d) {
+      tx(() => {
+        const removed = db.prepare('DELETE FROM reservations WHERE id = ?').run(reservationId);
+        if (removed.changes !== 1) throw new StoreError(`Reservation ${reservationId} is not held.`);
+        if (credits > 0) insertLedger(d.accountId, -credits, 'DETECTION_DEBIT', d.id);
+        db.prepare('INSERT INTO detections (id, account_id, sha256, detector, body, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+          d.id,
+          d.accountId,
+          d.sha256,
+          d.detector,
+          d.body,
+          d.createdAt,
+        );
+      });
+    },
+    async releaseAllReservations() {
+      return tx(() => db.prepare('DELETE FROM reservations').run().changes);
+    },
+
+    async detection(accountId, id) {
+      return read(() => {
+        const r = db.prepare('SELECT * FROM detections WHERE id = ? AND account_id = ?').get(id, accountId) as Row | undefined;
+        return r ? detection(r) : undefined;
+      });
+    },
+    async latestDetectionOf(accountId, sha256, since) {
+      return read(() => {
+        const r = db
+          .prepare('SELECT * FROM detections WHERE account_id = ? AND sha256 = ? AND created_at >= ? ORDER BY created_at DESC LIMIT 1')
+          .get(accountId, sha256, since) as Row | undefined;
+        return r ? detection(r) : undefined;
+      });
+    },
+    async ledger(accountId, limit, offset) {
+      return read(() => {
+        const entries = (db.prepare('SELECT * FROM ledger WHERE account_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?').all(accountId, limit, offset) as Row[]).map(
+          ledgerEntry,
+        );
+        const total = (db.prepare('SELECT COUNT(*) AS n FROM ledger WHERE account_id = ?').get(accountId) as { n: number }).n;
+        return { entries, total };
+      });
+    },
+
+    async close() {
+      db.close();
+    },
+  };
+}

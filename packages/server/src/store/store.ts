@@ -1,0 +1,154 @@
+// The Store port: every piece of state the service keeps, behind one interface that an adapter
+// implements on a database (SQLite embedded, PostgreSQL to scale out). Money-like state is
+// decided inside one adapter transaction per method: a reservation never overdraws, a settlement
+// writes the ledger row, releases the reservation and stores the detection together or not at all.
+// Adapters pass `storeConformance` (conformance.ts).
+
+/** Key scopes of the media spec; `UNIVERSAL` passes every scope. */
+export const SERVICE_TYPES = ['UNIVERSAL', 'AI_CONTENT_DETECTION', 'FACE_SWAP_DETECTION', 'QR_URL_DETECTION', 'AGE_DETECTION', 'AI_MANIPULATED'] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+/** Ledger reasons of the media spec. */
+export type LedgerReason =
+  | 'DETECTION_DEBIT'
+  | 'PURCHASE_CREDIT'
+  | 'ADMIN_ADJUSTMENT'
+  | 'MARKETPLACE_LICENSE'
+  | 'SIGNUP_GRANT'
+  | 'TRIAL_EXTENSION'
+  | 'TRIAL_EXTENSION_EXPIRY'
+  | 'WELCOME_GRANT'
+  | 'MONTHLY_GRANT';
+
+/** An account. */
+export interface Account {
+  id: string;
+  email: string;
+  name: string | null;
+  emailVerified: boolean;
+  active: boolean;
+  /** Detector version the account's detections run (`V1.5` or `V1.6`). */
+  detector: 'V1.5' | 'V1.6';
+  webhookUrl: string | null;
+  webhookSecret: string;
+  /** Prepaid credits (the ledger's sum). */
+  balance: number;
+  createdAt: string;
+}
+
+/** Which API a key opens: the media API (`sk_`) or the document API (`sk_live_` / `sk_test_`). */
+export type KeyKind = 'media' | 'document';
+
+/** A stored key: never its plaintext, only its hash. */
+export interface ApiKey {
+  id: string;
+  accountId: string;
+  kind: KeyKind;
+  /** Media keys: the scope (`UNIVERSAL` for a key that works everywhere). */
+  serviceType: ServiceType;
+  /** Media sandbox keys meter nothing; document keys: `sk_test_` (sandbox) or `sk_live_`. */
+  sandbox: boolean;
+  name: string | null;
+  note: string | null;
+  createdAt: string;
+  updatedAt: string;
+  revokedAt: string | null;
+}
+
+/** One credit movement. */
+export interface LedgerEntry {
+  id: string;
+  accountId: string;
+  delta: number;
+  reason: LedgerReason;
+  ref: string | null;
+  createdAt: string;
+}
+
+/** A stored detection: the exact body the create call answered. */
+export interface StoredDetection {
+  id: string;
+  accountId: string;
+  sha256: string;
+  detector: string;
+  body: string;
+  createdAt: string;
+}
+
+/** The store could not do what was asked (outage, lock, constraint); callers answer 503 where money is involved. */
+export class StoreError extends Error {
+  override readonly name = 'StoreError';
+}
+
+/** A reservation of credits for one run, released or settled exactly once. */
+export interface Reservation {
+  id: string;
+  accountId: string;
+  credits: number;
+}
+
+/** What `reserve` answers: the reservation, or the balance that could not cover it. */
+export type ReserveResult = { ok: true; reservation: Reservation } | { ok: false; balance: number; available: number };
+
+/** New account fields. */
+export interface NewAccount {
+  email: string;
+  name?: string | null;
+  emailVerified?: boolean;
+  active?: boolean;
+  detector?: 'V1.5' | 'V1.6';
+  webhookUrl?: string | null;
+  webhookSecret: string;
+}
+
+/** New key fields (the hash of the plaintext, never the plaintext). */
+export interface NewKey {
+  accountId: string;
+  kind: KeyKind;
+  hash: string;
+  serviceType: ServiceType;
+  sandbox: boolean;
+  name?: string | null;
+  note?: string | null;
+}
+
+/** The state of the service. Every method is atomic. */
+export interface Store {
+  /** Creates an account and, when `credits` > 0, its `SIGNUP_GRANT` ledger row, in one transaction. */
+  createAccount(account: NewAccount, credits: number): Promise<Account>;
+  accountById(id: string): Promise<Account | undefined>;
+  accountByEmail(email: string): Promise<Account | undefined>;
+  countAccounts(): Promise<number>;
+  updateAccount(id: string, changes: Partial<Pick<Account, 'name' | 'emailVerified' | 'active' | 'detector' | 'webhookUrl'>>): Promise<Account | undefined>;
+  /** Adds a ledger row and moves the balance by `delta` in one transaction. */
+  adjustCredits(accountId: string, delta: number, reason: LedgerReason, ref: string | null): Promise<LedgerEntry>;
+
+  createKey(key: NewKey): Promise<ApiKey>;
+  /** The active key with this hash (revoked keys are not found). */
+  keyByHash(hash: string): Promise<ApiKey | undefined>;
+  keysOf(accountId: string): Promise<ApiKey[]>;
+  /** Active keys of an account for one kind and scope. */
+  countActiveKeys(accountId: string, kind: KeyKind, serviceType: ServiceType): Promise<number>;
+  /** Revokes a key of the account; undefined when it has no such key. */
+  revokeKey(accountId: string, keyId: string): Promise<ApiKey | undefined>;
+
+  /** Reserves `credits` when the balance less live reservations covers them. */
+  reserve(accountId: string, credits: number): Promise<ReserveResult>;
+  /** Releases a reservation without charging (the run failed). */
+  release(reservationId: string): Promise<void>;
+  /**
+   * Settles a run in one transaction: releases the reservation, debits `credits` with one
+   * `DETECTION_DEBIT` row whose ref is the detection id (none when 0), and stores the detection.
+   */
+  settle(reservationId: string, credits: number, detection: StoredDetection): Promise<void>;
+  /** Drops every reservation (no run survives a restart of the embedded store's only process). */
+  releaseAllReservations(): Promise<number>;
+
+  detection(accountId: string, id: string): Promise<StoredDetection | undefined>;
+  /** The newest detection of these bytes by this account since `since` (ISO). */
+  latestDetectionOf(accountId: string, sha256: string, since: string): Promise<StoredDetection | undefined>;
+  /** Ledger rows newest first, and the total. */
+  ledger(accountId: string, limit: number, offset: number): Promise<{ entries: LedgerEntry[]; total: number }>;
+
+  close(): Promise<void>;
+}

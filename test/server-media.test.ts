@@ -1,0 +1,365 @@
+// The media detection API over real HTTP on loopback, route by route and error row by error row
+// as media-detection-service.md writes them: authentication and scopes, the detection envelope,
+// reading it back byte for byte, credits reserved before the run and settled after it (never
+// overdrawn by concurrent requests, never recorded when the store fails), the ledger, keys, rate
+// limits, both error shapes and the x-request-id header on every response.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
+import { createAccountWithKeys, createServer, type LoupeServer, type Store, StoreError } from '@loupe/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photographScene } from './fixtures/scenes.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'loupe-server-'));
+const engine = createNodeMediaEngine();
+let server: LoupeServer;
+let base = '';
+/** A store whose next settle or reserve can be made to fail. */
+const faults = { settle: false, reserve: false };
+
+const photo = photographScene(41);
+execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '3', join(dir, 'silence.wav')]);
+const silence = new Uint8Array(readFileSync(join(dir, 'silence.wav')));
+
+type Json = Record<string, unknown>;
+
+async function call(path: string, init: RequestInit & { key?: string } = {}): Promise<{ status: number; headers: Headers; text: string; json: Json }> {
+  const headers = new Headers(init.headers);
+  if (init.key) headers.set('x-api-key', init.key);
+  const response = await fetch(base + path, { ...init, headers });
+  const text = await response.text();
+  let json: Json = {};
+  try {
+    json = JSON.parse(text) as Json;
+  } catch {
+    // not JSON
+  }
+  expect(response.headers.get('x-request-id'), `${path}: x-request-id`).toMatch(/^req_[0-9a-f]{16}$/);
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+function upload(bytes: Uint8Array, name: string, fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([bytes]), name);
+  return form;
+}
+
+const detect = (key: string, bytes: Uint8Array, name = 'photo.jpg', fields: Record<string, string> = {}) =>
+  call('/v1/detections', { method: 'POST', key, body: upload(bytes, name, fields) });
+
+async function account(email: string, credits: number, options: { verified?: boolean; active?: boolean } = {}) {
+  return createAccountWithKeys(server.store, { email, credits, ...options });
+}
+
+beforeAll(async () => {
+  server = await createServer({
+    dataDir: dir,
+    port: 0,
+    sandboxPort: 0,
+    detectionsPerMinute: 1000,
+    runner: { detect: (bytes, input) => engine.detect(bytes, input) },
+  });
+  const store = server.store;
+  const original = { settle: store.settle.bind(store), reserve: store.reserve.bind(store) };
+  (store as Store).settle = async (...args) => {
+    if (faults.settle) throw new StoreError('disk full');
+    return original.settle(...args);
+  };
+  (store as Store).reserve = async (...args) => {
+    if (faults.reserve) throw new StoreError('database is locked');
+    return original.reserve(...args);
+  };
+  base = (await server.listen()).url;
+});
+
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('authentication', () => {
+  it('answers /health without a key, 401 without or with an unknown key, and 404 in the object form', async () => {
+    expect((await call('/health')).json).toEqual({ status: 'ok' });
+    const none = await call('/v1/detections', { method: 'POST' });
+    expect(none.status).toBe(401);
+    expect(none.json).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED' } });
+    expect((await call('/users/credits', { key: `sk_${'0'.repeat(64)}` })).status).toBe(401);
+    expect((await call('/users/credits', { key: 'not-a-key' })).status).toBe(401);
+    const missing = await call('/v1/nothing-here');
+    expect(missing.status).toBe(404);
+    expect(missing.json).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+  });
+
+  it('takes keys from x-api-key only: a Bearer sk_ key is not a key, a Bearer session token opens the account routes only', async () => {
+    const a = await account('bearer@example.com', 5);
+    expect((await call('/users/credits', { headers: { authorization: `Bearer ${a.media_key}` } })).status).toBe(401);
+    const token = (await import('@loupe/server')).signSession(server.sessionSecret, a.id);
+    const session = { authorization: `Bearer ${await token}` };
+    expect((await call('/users/credits', { headers: session })).json).toEqual({ success: true, userId: a.id, balance: 5 });
+    expect((await call('/v1/detections', { method: 'POST', headers: session, body: upload(photo, 'p.jpg') })).status).toBe(401);
+  });
+
+  it('refuses inactive and unverified accounts with 403 FORBIDDEN, and a key outside its scope with API_KEY_SCOPE (string form)', async () => {
+    const inactive = await account('inactive@example.com', 5, { active: false });
+    const r1 = await call('/users/credits', { key: inactive.media_key });
+    expect(r1.status).toBe(403);
+    expect(r1.json).toMatchObject({ success: false, error: { code: 'FORBIDDEN' } });
+    const unverified = await account('unverified@example.com', 5, { verified: false });
+    const r2 = await call('/users/profile', { key: unverified.media_key });
+    expect(r2.status).toBe(403);
+    expect((r2.json.error as { message: string }).message.startsWith('EMAIL_VERIFICATION_REQUIRED')).toBe(true);
+    const a = await account('scoped@example.com', 5);
+    const qr = await call('/users/api-key/generate', {
+      method: 'POST',
+      key: a.media_key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ serviceType: 'QR_URL_DETECTION' }),
+    });
+    const qrKey = (qr.json.apiKey as { value: string }).value;
+    const scoped = await detect(qrKey, photo);
+    expect(scoped.status).toBe(403);
+    expect(scoped.json).toEqual({ success: false, error: 'API_KEY_SCOPE', message: expect.any(String) });
+    const ai = await call('/users/api-key/generate', {
+      method: 'POST',
+      key: a.media_key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ serviceType: 'AI_CONTENT_DETECTION' }),
+    });
+    expect((await detect((ai.json.apiKey as { value: string }).value, photo)).status).toBe(200);
+    // a scoped key reads its own account, but cannot mint a key of another scope
+    expect((await call('/users/credits', { key: qrKey })).status).toBe(200);
+    const other = await call('/users/api-key/generate', {
+      method: 'POST',
+      key: qrKey,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ serviceType: 'AGE_DETECTION' }),
+    });
+    expect(other.status).toBe(403);
+    expect(other.json.error).toBe('API_KEY_SCOPE');
+  });
+});
+
+describe('POST /v1/detections', () => {
+  it('answers the envelope, charges one credit with one DETECTION_DEBIT row, and reads back byte for byte, owner only', async () => {
+    const a = await account('photo@example.com', 3);
+    const r = await detect(a.media_key, photo);
+    expect(r.status).toBe(200);
+    const d = r.json as { id: string; credits_used: number; media: Json; model: string; verdict: string; created_at: string };
+    expect(d).toMatchObject({
+      status: 'completed',
+      credits_used: 1,
+      media: { type: 'image', filename: 'photo.jpg', mime_type: 'image/jpeg', bytes: photo.length },
+      model: 'loupe-media V1.5',
+    });
+    expect(d.id).toMatch(/^det_/);
+    expect(d.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(['LIKELY_REAL', 'ALERT', 'LIKELY_AI']).toContain(d.verdict);
+    expect('zero_charge_reason' in d).toBe(false);
+    const again = await call(`/v1/detections/${d.id}`, { key: a.media_key });
+    expect(again.status).toBe(200);
+    expect(again.text).toBe(r.text);
+    const stranger = await account('stranger@example.com', 1);
+    expect((await call(`/v1/detections/${d.id}`, { key: stranger.media_key })).status).toBe(404);
+    expect((await call('/v1/detections/det_0000', { key: a.media_key })).json).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+    expect((await call('/users/credits', { key: a.media_key })).json.balance).toBe(2);
+    const ledger = await call('/users/credits/ledger', { key: a.media_key });
+    expect((ledger.json.entries as Json[])[0]).toMatchObject({ delta: -1, reason: 'DETECTION_DEBIT', ref: d.id });
+  });
+
+  it('charges nothing for the same bytes within 30 days (duplicate, a new id) or for a sandbox key', async () => {
+    const a = await account('dup@example.com', 5);
+    const first = (await detect(a.media_key, photographScene(42))).json;
+    const second = (await detect(a.media_key, photographScene(42))).json;
+    expect(second).toMatchObject({ credits_used: 0, zero_charge_reason: 'duplicate', verdict: first.verdict, score: first.score });
+    expect(second.id).not.toBe(first.id);
+    const sandbox = (await detect(a.media_sandbox_key, photographScene(43))).json;
+    expect(sandbox).toMatchObject({ credits_used: 0, zero_charge_reason: 'sandbox' });
+    expect((await call('/users/credits', { key: a.media_key })).json.balance).toBe(4);
+    expect(((await call('/users/credits/ledger', { key: a.media_key })).json.pagination as Json).total).toBe(2);
+  });
+
+  it('refuses with the spec codes and shapes, and charges none of them', async () => {
+    const a = await account('errors@example.com', 1);
+    const text = await detect(a.media_key, new TextEncoder().encode('plain text, not media at all'), 'notes.txt');
+    expect([text.status, text.json]).toEqual([422, { success: false, error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.any(String) } }]);
+    expect((await detect(a.media_key, new Uint8Array(0), 'empty.jpg')).json).toMatchObject({ error: { code: 'UNDECODABLE_IMAGE' } });
+    const mute = await detect(a.media_key, silence, 'silence.wav');
+    expect(mute.status).toBe(422);
+    expect(mute.json).toMatchObject({
+      success: false,
+      error: { code: 'NOT_ASSESSABLE' },
+      reasons: ['no_voice_content'],
+      request_id: mute.headers.get('x-request-id'),
+    });
+    const nothing = await call('/v1/detections', { method: 'POST', key: a.media_key, body: new FormData() });
+    expect([nothing.status, (nothing.json.error as Json).code]).toEqual([400, 'BAD_REQUEST']);
+    const ftp = await call('/v1/detections', {
+      method: 'POST',
+      key: a.media_key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'ftp://example.com/a.mp4' }),
+    });
+    expect([ftp.status, ftp.json.error]).toEqual([400, 'INVALID_URL']);
+    const link = await call('/v1/detections', {
+      method: 'POST',
+      key: a.media_key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://example.com/a.mp4' }),
+    });
+    expect(link.status).toBe(501);
+    expect(link.json).toMatchObject({ success: false, error: 'LINK_RESOLUTION_UNAVAILABLE', retryable: false });
+    const badJson = await call('/v1/detections', { method: 'POST', key: a.media_key, headers: { 'content-type': 'application/json' }, body: '{"url":' });
+    expect([badJson.status, (badJson.json.error as Json).code]).toEqual([400, 'BAD_REQUEST']);
+    expect((await call('/users/credits', { key: a.media_key })).json.balance).toBe(1);
+  });
+
+  it('refuses an image over 10 MB with 413 FILE_TOO_LARGE while it streams', async () => {
+    const a = await account('big@example.com', 5);
+    const big = new Uint8Array(11 * 1024 * 1024);
+    big.set(photo.subarray(0, 1024));
+    const r = await detect(a.media_key, big, 'big.jpg');
+    expect(r.status).toBe(413);
+    expect(r.json).toMatchObject({ success: false, error: { code: 'FILE_TOO_LARGE' } });
+  });
+
+  it('refuses a run the balance cannot cover with 402 and its data, before the detector starts', async () => {
+    const a = await account('poor@example.com', 0);
+    const r = await detect(a.media_key, photographScene(44));
+    expect(r.status).toBe(402);
+    expect(r.json).toEqual({
+      success: false,
+      error: { code: 'INSUFFICIENT_CREDITS', message: expect.any(String) },
+      data: { allowed: false, limit: 0, currentUsage: 0, remaining: 0, balance: 0, reason: 'INSUFFICIENT_CREDITS', refusalStatus: 402 },
+    });
+  });
+
+  it('never overdraws: 50 parallel detections against 20 credits charge exactly 20 and refuse 30', async () => {
+    const a = await account('race@example.com', 20);
+    const pictures = Array.from({ length: 50 }, (_, i) => photographScene(500 + i, 160, 120));
+    const results = await Promise.all(pictures.map((p, i) => detect(a.media_key, p, `p${i}.jpg`)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(20);
+    expect(results.filter((r) => r.status === 402)).toHaveLength(30);
+    const ledger = (await call('/users/credits/ledger?limit=100', { key: a.media_key })).json;
+    const entries = ledger.entries as { delta: number; reason: string; ref: string | null }[];
+    const debits = entries.filter((e) => e.reason === 'DETECTION_DEBIT');
+    expect(debits).toHaveLength(20);
+    expect(new Set(debits.map((e) => e.ref)).size).toBe(20);
+    expect(entries.reduce((sum, e) => sum + e.delta, 0)).toBe(0);
+    expect((await call('/users/credits', { key: a.media_key })).json.balance).toBe(0);
+    for (const r of results.filter((x) => x.status === 200)) expect((await call(`/v1/detections/${r.json.id}`, { key: a.media_key })).text).toBe(r.text);
+  });
+
+  it('withholds the result and stores nothing when the charge cannot be recorded (503), and runs nothing when the balance cannot be read', async () => {
+    const a = await account('fault@example.com', 5);
+    faults.settle = true;
+    const r = await detect(a.media_key, photographScene(45));
+    faults.settle = false;
+    expect(r.status).toBe(503);
+    expect(r.json).toMatchObject({ success: false, error: { code: 'BILLING_UNAVAILABLE' } });
+    const ledger = (await call('/users/credits/ledger', { key: a.media_key })).json;
+    expect((ledger.pagination as Json).total).toBe(1);
+    expect((await call('/users/credits', { key: a.media_key })).json.balance).toBe(5);
+    faults.reserve = true;
+    const r2 = await detect(a.media_key, photographScene(46));
+    faults.reserve = false;
+    expect([r2.status, (r2.json.error as Json).code]).toEqual([503, 'BILLING_UNAVAILABLE']);
+    // the reservation of the failed settle was released: all 5 credits can be reserved again
+    expect((await detect(a.media_key, photographScene(47))).json.credits_used).toBe(1);
+  });
+});
+
+describe('account routes', () => {
+  it('profile, credits and the ledger page by page, newest first', async () => {
+    const a = await account('ledger@example.com', 7);
+    for (let i = 0; i < 3; i++) await server.store.adjustCredits(a.id, 1, 'PURCHASE_CREDIT', `order-${i}`);
+    const profile = (await call('/users/profile', { key: a.media_key })).json;
+    expect(profile).toEqual({
+      success: true,
+      user: { id: a.id, email: 'ledger@example.com', name: null, tier: null, emailVerified: true, createdAt: expect.any(String) },
+      credits: 10,
+    });
+    const page = (await call('/users/credits/ledger?limit=2&offset=1', { key: a.media_key })).json;
+    expect(page.pagination).toEqual({ limit: 2, offset: 1, total: 4, has_more: true });
+    expect((page.entries as Json[]).map((e) => e.ref)).toEqual(['order-1', 'order-0']);
+    const first = (await call('/users/credits/ledger', { key: a.media_key })).json;
+    expect(first.pagination).toEqual({ limit: 20, offset: 0, total: 4, has_more: false });
+    expect((first.entries as Json[])[3]).toMatchObject({ delta: 7, reason: 'SIGNUP_GRANT', ref: null });
+    expect((await call('/users/credits/ledger?limit=101', { key: a.media_key })).status).toBe(400);
+  });
+
+  it('generates keys (plaintext once, sk_ and 64 hex), at most ten active per scope, and revokes them on the next request', async () => {
+    const a = await account('keys@example.com', 1);
+    const made = await call('/users/api-key/generate', {
+      method: 'POST',
+      key: a.media_key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'ci' }),
+    });
+    expect(made.json).toMatchObject({
+      success: true,
+      warning: expect.any(String),
+      user: { id: a.id, email: 'keys@example.com' },
+      apiKey: { id: expect.stringMatching(/^key_/), value: expect.stringMatching(/^sk_[0-9a-f]{64}$/), serviceType: null, isUniversal: true, name: 'ci' },
+    });
+    const { id, value } = made.json.apiKey as { id: string; value: string };
+    expect((await call('/users/credits', { key: value })).status).toBe(200);
+    const revoked = await call(`/users/api-key/revoke/${id}`, { method: 'DELETE', key: a.media_key });
+    expect(revoked.json).toMatchObject({ success: true, revokedKey: { id, serviceType: null, isUniversal: true, name: 'ci' } });
+    expect((await call('/users/credits', { key: value })).status).toBe(401);
+    expect((await call('/users/api-key/revoke/key_missing', { method: 'DELETE', key: a.media_key })).status).toBe(404);
+    // the account's default and sandbox keys are two of the ten universal ones
+    for (let i = 0; i < 8; i++) expect((await call('/users/api-key/generate', { method: 'POST', key: a.media_key })).status).toBe(200);
+    const eleventh = await call('/users/api-key/generate', { method: 'POST', key: a.media_key });
+    expect([eleventh.status, (eleventh.json.error as Json).code]).toEqual([409, 'API_KEY_LIMIT']);
+  });
+});
+
+describe('rate limit and the OpenAPI document', () => {
+  it('limits detections per key per minute with the headers and a 429 body without success', async () => {
+    const limited = await createServer({
+      dataDir: join(dir, 'limited'),
+      port: 0,
+      sandboxPort: 0,
+      detectionsPerMinute: 2,
+      runner: { detect: (b, i) => engine.detect(b, i) },
+    });
+    const { url } = await limited.listen();
+    const a = await createAccountWithKeys(limited.store, { email: 'limit@example.com', credits: 10 });
+    const send = () =>
+      fetch(`${url}/v1/detections`, { method: 'POST', headers: { 'x-api-key': a.media_key }, body: upload(new TextEncoder().encode('x'.repeat(20)), 'x.txt') });
+    const first = await send();
+    expect(first.headers.get('x-ratelimit-limit')).toBe('2');
+    expect(first.headers.get('x-ratelimit-remaining')).toBe('1');
+    expect(first.headers.get('ratelimit-limit')).toBe('2');
+    expect(Number(first.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
+    await send();
+    const third = await send();
+    expect(third.status).toBe(429);
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await third.json()).toEqual({ error: 'RATE_LIMITED', message: expect.any(String) });
+    await limited.close();
+  });
+
+  it('serves an OpenAPI 3.1 document naming every route, and a reference page', async () => {
+    const doc = (await call('/openapi.json')).json as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toBe('3.1.0');
+    const routes = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    for (const route of [
+      'GET /health',
+      'POST /v1/detections',
+      'GET /v1/detections/{id}',
+      'GET /users/profile',
+      'GET /users/credits',
+      'GET /users/credits/ledger',
+      'POST /users/api-key/generate',
+      'DELETE /users/api-key/revoke/{apiKeyId}',
+    ])
+      expect(routes).toContain(route);
+    const page = await fetch(`${base}/docs/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<html');
+  });
+});
