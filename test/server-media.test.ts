@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer, type Store, StoreError } from '@loupe/server';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photographScene } from './fixtures/scenes.js';
 
@@ -203,14 +205,6 @@ describe('POST /v1/detections', () => {
       body: JSON.stringify({ url: 'ftp://example.com/a.mp4' }),
     });
     expect([ftp.status, ftp.json.error]).toEqual([400, 'INVALID_URL']);
-    const link = await call('/v1/detections', {
-      method: 'POST',
-      key: a.media_key,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ url: 'https://example.com/a.mp4' }),
-    });
-    expect(link.status).toBe(501);
-    expect(link.json).toMatchObject({ success: false, error: 'LINK_RESOLUTION_UNAVAILABLE', retryable: false });
     const badJson = await call('/v1/detections', { method: 'POST', key: a.media_key, headers: { 'content-type': 'application/json' }, body: '{"url":' });
     expect([badJson.status, (badJson.json.error as Json).code]).toEqual([400, 'BAD_REQUEST']);
     expect((await call('/users/credits', { key: a.media_key })).json.balance).toBe(1);
@@ -268,6 +262,120 @@ describe('POST /v1/detections', () => {
     expect([r2.status, (r2.json.error as Json).code]).toEqual([503, 'BILLING_UNAVAILABLE']);
     // the reservation of the failed settle was released: all 5 credits can be reserved again
     expect((await detect(a.media_key, photographScene(47))).json.credits_used).toBe(1);
+  });
+});
+
+describe('links', () => {
+  let linked: LoupeServer;
+  let linkedBase = '';
+  let key = '';
+  let site: Server;
+  let origin = '';
+  const hits: string[] = [];
+  beforeAll(async () => {
+    site = createHttpServer((req, res) => {
+      hits.push(req.url ?? '');
+      const path = req.url ?? '/';
+      const hop = /^\/hop\/(\d+)$/.exec(path);
+      if (hop) {
+        const n = Number(hop[1]);
+        res.writeHead(302, { location: n > 1 ? `/hop/${n - 1}` : '/photo.jpg' }).end();
+      } else if (path === '/photo.jpg') res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photographScene(61));
+      else if (path === '/page') res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>a video page</body></html>');
+      else if (path === '/to-private') res.writeHead(302, { location: 'http://10.0.0.1/photo.jpg' }).end();
+      else if (path === '/to-metadata') res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+      else if (path === '/declared-huge') res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(200 * 1024 * 1024) }).end();
+      else if (path === '/endless') {
+        res.writeHead(200, { 'content-type': 'video/mp4' });
+        const chunk = Buffer.alloc(1024 * 1024);
+        const pump = (): void => {
+          while (!res.destroyed && res.write(chunk));
+          if (!res.destroyed) res.once('drain', pump);
+        };
+        pump();
+      } else if (path === '/hang') {
+        // never answers
+      } else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    linked = await createServer({
+      dataDir: join(dir, 'links'),
+      port: 0,
+      sandboxPort: 0,
+      egressAllow: ['127.0.0.1/32'],
+      linkTimeoutMs: 1500,
+      runner: { detect: (b, i) => engine.detect(b, i) },
+    });
+    linkedBase = (await linked.listen()).url;
+    key = (await createAccountWithKeys(linked.store, { email: 'links@example.com', credits: 20 })).media_key;
+  });
+  afterAll(async () => {
+    await linked.close();
+    site.closeAllConnections();
+    site.close();
+  });
+  const link = async (url: string, at = linkedBase, apiKey = key) => {
+    const r = await fetch(`${at}/v1/detections`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ url }),
+    });
+    return { status: r.status, json: (await r.json()) as Json };
+  };
+
+  it('fetches a direct media file once and fills source', async () => {
+    const r = await link(`${origin}/hop/3`);
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({
+      credits_used: 1,
+      media: { type: 'image', filename: 'photo.jpg' },
+      source: { url: `${origin}/hop/3`, canonical_url: `${origin}/photo.jpg`, platform: '127.0.0.1', truncated: false },
+    });
+  });
+
+  it('answers every link failure in the string form with retryable and resolverCode', async () => {
+    expect(await link(`${origin}/hop/4`)).toEqual({
+      status: 502,
+      json: {
+        success: false,
+        error: 'LINK_RESOLUTION_FAILED',
+        message: expect.stringContaining('more than 3'),
+        retryable: false,
+        resolverCode: 'FETCH_FAILED',
+      },
+    });
+    expect(await link(`${origin}/page`)).toMatchObject({ status: 501, json: { error: 'LINK_RESOLUTION_UNAVAILABLE', retryable: false } });
+    expect(await link(`${origin}/gone`)).toMatchObject({ status: 422, json: { error: 'LINK_NOT_RESOLVABLE', resolverCode: 'VIDEO_DELETED' } });
+    expect(await link(`${origin}/declared-huge`)).toMatchObject({ status: 413, json: { error: 'LINK_MEDIA_TOO_LARGE', resolverCode: 'MEDIA_TOO_LARGE' } });
+    expect(await link(`${origin}/endless`)).toMatchObject({ status: 413, json: { error: 'LINK_MEDIA_TOO_LARGE' } });
+    expect(await link(`${origin}/hang`)).toMatchObject({
+      status: 504,
+      json: { error: 'LINK_RESOLUTION_TIMEOUT', retryable: true, resolverCode: 'FETCH_TIMEOUT' },
+    });
+    expect(await link('ftp://127.0.0.1/a.mp4')).toMatchObject({ status: 400, json: { error: 'INVALID_URL' } });
+  });
+
+  it('never reaches a private address: not by its name, its literal, a mapped form or a redirect', async () => {
+    const before = hits.length;
+    for (const url of [`${origin}/to-private`, `${origin}/to-metadata`]) {
+      expect(await link(url)).toMatchObject({ status: 422, json: { error: 'LINK_NOT_RESOLVABLE', resolverCode: 'UNSUPPORTED_URL' } });
+    }
+    expect(hits.length).toBe(before + 2);
+    // the default configuration has no allowance: loopback by name, literal or mapped is refused before any connection
+    const a = await account('nolinks@example.com', 5);
+    const port = (site.address() as AddressInfo).port;
+    for (const url of [
+      `http://127.0.0.1:${port}/photo.jpg`,
+      `http://localhost:${port}/photo.jpg`,
+      `http://[::ffff:127.0.0.1]:${port}/photo.jpg`,
+      `http://[::1]:${port}/photo.jpg`,
+      `http://0.0.0.0:${port}/photo.jpg`,
+      'http://169.254.169.254/',
+    ]) {
+      expect(await link(url, base, a.media_key), url).toMatchObject({ status: 422, json: { error: 'LINK_NOT_RESOLVABLE' } });
+    }
+    expect(hits.length).toBe(before + 2);
   });
 });
 

@@ -11,6 +11,8 @@ import type { Pool } from '@loupe/worker';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { sessionSecret } from './auth/sessions.js';
 import { createApp } from './http/app.js';
+import { createEgress } from './http/egress.js';
+import { LINK_MAX_BYTES, type LinkResolver } from './media/links.js';
 import { type DetectionRunner, detectionService } from './media/detections.js';
 import { mediaRoutes } from './media/routes.js';
 import type { BlobStore } from './store/blob-store.js';
@@ -34,6 +36,12 @@ export interface ServerOptions {
   timeoutMs?: number;
   /** Requests per minute per key on POST /v1/detections (default 100). */
   detectionsPerMinute?: number;
+  /** CIDR ranges outbound fetches may reach besides public addresses (default: `LOUPE_EGRESS_ALLOW`). */
+  egressAllow?: readonly string[];
+  /** Time limit of a link fetch (default 60 s). */
+  linkTimeoutMs?: number;
+  /** Video pages to media (default: none, so page links answer 501). */
+  resolver?: LinkResolver;
   /** The store (default: SQLite in the data folder). */
   store?: Store;
   now?: () => Date;
@@ -70,7 +78,19 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   const detections = detectionService({ store, runner, decoder: createFfmpegMediaDecoder(), ...(options.now ? { now: options.now } : {}) });
   const logger = options.logger ?? false;
   const app = await createApp({ version: ENGINE_VERSION, logger });
-  mediaRoutes(app, { store, detections, sessionSecret: secret, ...(options.detectionsPerMinute ? { detectionsPerMinute: options.detectionsPerMinute } : {}) });
+  const egress = createEgress({
+    maxBytes: LINK_MAX_BYTES,
+    timeoutMs: options.linkTimeoutMs ?? 60_000,
+    ...(options.egressAllow ? { allow: options.egressAllow } : {}),
+  });
+  mediaRoutes(app, {
+    store,
+    detections,
+    sessionSecret: secret,
+    egress,
+    ...(options.resolver ? { resolver: options.resolver } : {}),
+    ...(options.detectionsPerMinute ? { detectionsPerMinute: options.detectionsPerMinute } : {}),
+  });
   const sandbox = await createApp({ version: ENGINE_VERSION, logger });
   sandbox.get('/health', { schema: { tags: ['service'] } }, async () => ({ status: 'ok' }));
   let closed = false;

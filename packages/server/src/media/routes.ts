@@ -12,6 +12,8 @@ import { RateLimiter } from '../http/rate-limit.js';
 import { readMediaForm } from '../http/upload.js';
 import { SERVICE_TYPES, type ApiKey, type ServiceType, type Store } from '../store/store.js';
 import type { DetectionService } from './detections.js';
+import { type LinkResolver, mediaFromLink } from './links.js';
+import type { Egress } from '../http/egress.js';
 
 /** What the media routes need. */
 export interface MediaRouteDeps {
@@ -20,6 +22,10 @@ export interface MediaRouteDeps {
   sessionSecret: Uint8Array;
   /** Requests per minute per key on POST /v1/detections (default 100). */
   detectionsPerMinute?: number;
+  /** The outbound fetcher for links. */
+  egress: Egress;
+  /** Video pages to media; without one a page link is 501. */
+  resolver?: LinkResolver;
 }
 
 const ACTIVE_KEYS_PER_SCOPE = 10;
@@ -96,12 +102,11 @@ export function mediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
         return sendJson(reply, await deps.detections.create(caller, { bytes: file.bytes, filename: file.filename, thumbnails, requestId: request.id }));
       }
       if (url !== undefined) {
-        if (!/^https?:\/\//i.test(url))
-          throw stringError(400, 'INVALID_URL', 'The url must be an http or https link.', { retryable: false, resolverCode: 'UNSUPPORTED_URL' });
-        throw stringError(501, 'LINK_RESOLUTION_UNAVAILABLE', 'This deployment cannot fetch links yet; upload the file instead.', {
-          retryable: false,
-          resolverCode: 'UNSUPPORTED_URL',
-        });
+        const linked = await mediaFromLink(url, deps.egress, deps.resolver);
+        return sendJson(
+          reply,
+          await deps.detections.create(caller, { bytes: linked.bytes, filename: linked.filename, thumbnails, source: linked.source, requestId: request.id }),
+        );
       }
       throw objectError(400, 'BAD_REQUEST', 'Send exactly one of `file` and `url`.');
     },
