@@ -7,6 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer, type Store, StoreError } from '@loupe/server';
 import { createServer as createHttpServer, type Server } from 'node:http';
@@ -379,6 +381,116 @@ describe('links', () => {
   });
 });
 
+describe('MCP tool server', () => {
+  const connect = async (key: string): Promise<Client> => {
+    const client = new Client({ name: 'loupe-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers: { 'x-api-key': key } } }));
+    return client;
+  };
+
+  it('lists its tools, detects a file and bills it on the same ledger, reads balance and usage', async () => {
+    const a = await account('mcp@example.com', 3);
+    const client = await connect(a.media_key);
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(['detect_media', 'get_credit_balance', 'get_usage']);
+    const picture = photographScene(71);
+    const result = await client.callTool({ name: 'detect_media', arguments: { file_base64: Buffer.from(picture).toString('base64'), filename: 'mcp.jpg' } });
+    expect(result.isError).toBeFalsy();
+    const detection = result.structuredContent as { id: string; credits_used: number; media: { filename: string } };
+    expect(detection).toMatchObject({ credits_used: 1, media: { filename: 'mcp.jpg', type: 'image' } });
+    expect((await call(`/v1/detections/${detection.id}`, { key: a.media_key })).json).toEqual(detection);
+    expect((await client.callTool({ name: 'get_credit_balance', arguments: {} })).structuredContent).toEqual({ userId: a.id, balance: 2 });
+    const usage = (await client.callTool({ name: 'get_usage', arguments: { limit: 1 } })).structuredContent as { entries: Json[]; pagination: Json };
+    expect(usage.entries[0]).toMatchObject({ delta: -1, reason: 'DETECTION_DEBIT', ref: detection.id });
+    expect(usage.pagination).toEqual({ limit: 1, offset: 0, total: 2, has_more: true });
+    await client.close();
+  });
+
+  it('answers refusals as tool errors carrying the spec codes, and refuses a request without a key', async () => {
+    const a = await account('mcp-poor@example.com', 0);
+    const client = await connect(a.media_key);
+    const poor = await client.callTool({
+      name: 'detect_media',
+      arguments: { file_base64: Buffer.from(photographScene(72)).toString('base64'), filename: 'p.jpg' },
+    });
+    expect(poor.isError).toBe(true);
+    expect(poor.structuredContent).toMatchObject({ status: 402, success: false, error: { code: 'INSUFFICIENT_CREDITS' } });
+    const text = await client.callTool({ name: 'detect_media', arguments: { file_base64: Buffer.from('not media at all, just text').toString('base64') } });
+    expect(text.structuredContent).toMatchObject({ status: 422, error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+    const nothing = await client.callTool({ name: 'detect_media', arguments: {} });
+    expect(nothing.structuredContent).toMatchObject({ status: 400, error: { code: 'BAD_REQUEST' } });
+    await client.close();
+    await expect(connect('sk_'.padEnd(67, '0'))).rejects.toThrow();
+    const unauthenticated = await call('/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(unauthenticated.status).toBe(401);
+  });
+});
+
+describe('separately published routes', () => {
+  it('answers /v1/detect/image in the spec shape, billed on the ledger, and refuses another media type', async () => {
+    const a = await account('published@example.com', 5);
+    const r = await call('/v1/detect/image', { method: 'POST', key: a.media_key, body: upload(photographScene(81), 'p.jpg') });
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.json).sort()).toEqual(['confidence', 'is_synthetic', 'model', 'processing_time_ms']);
+    expect(r.json).toMatchObject({ is_synthetic: expect.any(Boolean), confidence: expect.any(Number), model: 'loupe-media V1.5' });
+    expect(r.headers.get('x-ratelimit-limit')).toBe('100');
+    expect((await call('/users/credits', { key: a.media_key })).json.balance).toBe(4);
+    const wrong = await call('/v1/detect/video', { method: 'POST', key: a.media_key, body: upload(photographScene(82), 'p.jpg') });
+    expect([wrong.status, (wrong.json.error as Json).code]).toEqual([422, 'UNSUPPORTED_MEDIA_TYPE']);
+    expect(
+      (await call('/v1/detect/video', { method: 'POST', key: a.media_key, body: upload(photographScene(82), 'p.jpg') })).headers.get('x-ratelimit-limit'),
+    ).toBe('50');
+    const audio = await call('/v1/detect/audio', { method: 'POST', key: a.media_key, body: upload(silence, 'silence.wav') });
+    expect(audio.json).toMatchObject({ success: false, error: { code: 'NOT_ASSESSABLE' }, reasons: ['no_voice_content'] });
+  });
+
+  it('judges a URL without fetching it, for QR_URL_DETECTION and universal keys', async () => {
+    const a = await account('urls@example.com', 0);
+    const bad = await call('/url-detection', {
+      method: 'POST',
+      key: a.media_key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://www.paypal.com@paypa1-secure.xyz/login' }),
+    });
+    expect(bad.status).toBe(200);
+    expect(bad.json).toEqual({ is_malicious: true, threat_type: 'phishing', confidence_score: expect.any(Number), processing_time_ms: expect.any(Number) });
+    const fine = await call('/url-detection', {
+      method: 'POST',
+      key: a.media_key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://github.com/mozilla/pdf.js' }),
+    });
+    expect(fine.json).toMatchObject({ is_malicious: false, threat_type: 'none' });
+    const invalid = await call('/url-detection', {
+      method: 'POST',
+      key: a.media_key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'not a url' }),
+    });
+    expect([invalid.status, invalid.json.error]).toEqual([400, 'INVALID_URL']);
+    const made = await call('/users/api-key/generate', {
+      method: 'POST',
+      key: a.media_key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ serviceType: 'AGE_DETECTION' }),
+    });
+    const age = (made.json.apiKey as { value: string }).value;
+    expect(
+      (
+        await call('/url-detection', {
+          method: 'POST',
+          key: age,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ url: 'https://a.example' }),
+        })
+      ).json.error,
+    ).toBe('API_KEY_SCOPE');
+  });
+});
+
 describe('account routes', () => {
   it('profile, credits and the ledger page by page, newest first', async () => {
     const a = await account('ledger@example.com', 7);
@@ -464,6 +576,11 @@ describe('rate limit and the OpenAPI document', () => {
       'GET /users/credits/ledger',
       'POST /users/api-key/generate',
       'DELETE /users/api-key/revoke/{apiKeyId}',
+      'POST /v1/detect/image',
+      'POST /v1/detect/audio',
+      'POST /v1/detect/video',
+      'POST /url-detection',
+      'POST /mcp',
     ])
       expect(routes).toContain(route);
     const page = await fetch(`${base}/docs/`);

@@ -15,6 +15,8 @@ import { createEgress } from './http/egress.js';
 import { LINK_MAX_BYTES, type LinkResolver } from './media/links.js';
 import { type DetectionRunner, detectionService } from './media/detections.js';
 import { mediaRoutes } from './media/routes.js';
+import { mcpRoutes } from './mcp/mcp-route.js';
+import { publishedRoutes } from './media/published-routes.js';
 import type { BlobStore } from './store/blob-store.js';
 import { createFileBlobStore } from './store/file-blob-store.js';
 import { openSqliteStore } from './store/sqlite/sqlite-store.js';
@@ -91,6 +93,8 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     ...(options.resolver ? { resolver: options.resolver } : {}),
     ...(options.detectionsPerMinute ? { detectionsPerMinute: options.detectionsPerMinute } : {}),
   });
+  publishedRoutes(app, { store, detections });
+  mcpRoutes(app, { store, detections, egress, ...(options.resolver ? { resolver: options.resolver } : {}) });
   const sandbox = await createApp({ version: ENGINE_VERSION, logger });
   sandbox.get('/health', { schema: { tags: ['service'] } }, async () => ({ status: 'ok' }));
   let closed = false;
