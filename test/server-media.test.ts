@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer, type Store, StoreError } from '@loupe/server';
@@ -566,6 +567,9 @@ describe('rate limit and the OpenAPI document', () => {
   it('serves an OpenAPI 3.1 document naming every route, and a reference page', async () => {
     const doc = (await call('/openapi.json')).json as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(doc.openapi).toBe('3.1.0');
+    const validation = await new Validator().validate(doc as never);
+    expect(validation.errors ?? [], JSON.stringify(validation.errors)).toEqual([]);
+    expect(validation.valid).toBe(true);
     const routes = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
     for (const route of [
       'GET /health',

@@ -2,6 +2,7 @@
 // (starting credits as one SIGNUP_GRANT row, its four keys and webhook secret printed once), add
 // credits, change its state, mint a dashboard session token. It works on the same data folder
 // while the server runs (SQLite in WAL mode with a busy timeout).
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { accountNamed, createAccountWithKeys, creditAccount, openSqliteStore, sessionFor, sessionSecret, type Store } from '@loupe/server';
@@ -87,7 +88,10 @@ export async function accountsCommand(args: string[], io: Output): Promise<numbe
     if (credits !== undefined && !Number.isInteger(credits)) throw new UsageError(`--credits takes a whole number (got ${values.credits})`);
     const detector = detectorOf(values.detector as string | undefined);
     const webhookUrl = webhookOf(values['webhook-url'] as string | undefined);
-    store = openSqliteStore({ path: join(dataDir, 'loupe.db') });
+    const database = join(dataDir, 'loupe.db');
+    if (action === 'create') mkdirSync(dataDir, { recursive: true });
+    else if (!existsSync(database)) throw new Error(`no Loupe data in ${dataDir} (loupe serve --data ${dataDir} or loupe accounts create makes it)`);
+    store = openSqliteStore({ path: database });
     if (action === 'create') {
       if (credits !== undefined && credits < 0) throw new UsageError('--credits cannot be negative for a new account');
       const created = await createAccountWithKeys(store, {

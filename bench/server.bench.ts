@@ -1,0 +1,190 @@
+// The server's cost, one run: `/health` and `GET /users/credits` throughput (autocannon on
+// loopback) against a bare Fastify route on the same machine; the time the server adds to a
+// photo and a 60 s 720p video detection over the media engine called in process; and the
+// server's peak memory while a 2 GB upload is refused at its cap. The server runs as
+// `loupe serve` in a child process, so the load generator does not share its event loop.
+// `npm run bench:server`.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
+import autocannon from 'autocannon';
+import { photographScene } from '../test/fixtures/scenes.js';
+import { median } from './measure.js';
+
+const root = join(import.meta.dirname, '..');
+const loupe = join(root, 'packages', 'cli', 'bin', 'loupe.js');
+const dir = mkdtempSync(join(tmpdir(), 'loupe-server-bench-'));
+const data = join(dir, 'data');
+const PORT = 38000 + Math.floor(Math.random() * 1000);
+const BARE_PORT = PORT + 2;
+
+function waitFor(url: string, ms = 30_000): Promise<void> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const tryOnce = (): void => {
+      fetch(url)
+        .then((r) => (r.ok ? resolve() : setTimeout(tryOnce, 100)))
+        .catch(() => (Date.now() - started > ms ? reject(new Error(`${url} did not answer`)) : setTimeout(tryOnce, 100)));
+    };
+    tryOnce();
+  });
+}
+
+const account = (email: string, credits: number): { media_key: string } =>
+  JSON.parse(
+    execFileSync(process.execPath, [loupe, 'accounts', 'create', '--email', email, '--credits', String(credits), '--data', data, '--json'], {
+      encoding: 'utf8',
+    }),
+  );
+
+function rssMiB(child: ChildProcess): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<number> {
+  const result = await autocannon({ url, connections: 20, duration: 5, headers });
+  return result.requests.average;
+}
+
+async function detectOverHttp(key: string, bytes: Uint8Array, name: string): Promise<number> {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), name);
+  const t = performance.now();
+  const r = await fetch(`http://127.0.0.1:${PORT}/v1/detections`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+  await r.text();
+  if (r.status !== 200) throw new Error(`detection answered ${r.status}`);
+  return performance.now() - t;
+}
+
+/** Streams `total` bytes that start like a JPEG; resolves to the bytes written before the server stopped it, and its status. */
+function hugeUpload(key: string, total: number): Promise<{ sent: number; status: number | undefined }> {
+  return new Promise((resolve) => {
+    const boundary = 'loupebench';
+    let sent = 0;
+    let status: number | undefined;
+    const req = http.request({
+      host: '127.0.0.1',
+      port: PORT,
+      path: '/v1/detections',
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    req.on('response', (res) => {
+      status = res.statusCode;
+      res.resume();
+    });
+    const done = (): void => resolve({ sent, status });
+    req.on('error', done);
+    req.on('close', done);
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+    const jpeg = photographScene(1, 64, 48);
+    const chunk = Buffer.alloc(1024 * 1024);
+    req.write(head);
+    req.write(jpeg);
+    sent = jpeg.length;
+    const pump = (): void => {
+      while (sent < total && !req.destroyed) {
+        sent += chunk.length;
+        if (!req.write(chunk)) {
+          req.once('drain', pump);
+          return;
+        }
+      }
+      if (!req.destroyed) req.end(`\r\n--${boundary}--\r\n`);
+    };
+    pump();
+  });
+}
+
+console.log(`Server bench on node ${process.version}, one run\n`);
+account('bench-owner@example.com', 0); // keeps loupe serve from creating its own first account
+const server = spawn(process.execPath, [loupe, 'serve', '--port', String(PORT), '--sandbox-port', String(PORT + 1), '--data', data], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const bare = spawn(
+  process.execPath,
+  [
+    '--input-type=module',
+    '-e',
+    `import Fastify from 'fastify'; const app = Fastify(); app.get('/bare', async () => ({ status: 'ok' })); await app.listen({ host: '127.0.0.1', port: ${BARE_PORT} });`,
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
+try {
+  await Promise.all([waitFor(`http://127.0.0.1:${PORT}/health`), waitFor(`http://127.0.0.1:${BARE_PORT}/bare`)]);
+  const reader = account('bench-reader@example.com', 10);
+  const bareRps = await load(`http://127.0.0.1:${BARE_PORT}/bare`);
+  const healthRps = await load(`http://127.0.0.1:${PORT}/health`);
+  const creditsRps = await load(`http://127.0.0.1:${PORT}/users/credits`, { 'x-api-key': reader.media_key });
+  console.log('Throughput (autocannon, 20 connections, 5 s each), requests/s:');
+  console.log(`  bare Fastify route        ${bareRps.toFixed(0)}`);
+  console.log(`  GET /health               ${healthRps.toFixed(0)}  (${(healthRps / bareRps).toFixed(2)}x bare)`);
+  console.log(`  GET /users/credits        ${creditsRps.toFixed(0)}  (${(creditsRps / bareRps).toFixed(2)}x bare; key lookup and a store read)`);
+
+  const engine = createNodeMediaEngine();
+  const photos = Array.from({ length: 6 }, (_, i) => photographScene(900 + i));
+  await engine.detect(photos[0]!, { filename: 'warm.jpg' });
+  const inProcess: number[] = [];
+  for (const p of photos.slice(1)) {
+    const t = performance.now();
+    await engine.detect(p, { filename: 'p.jpg' });
+    inProcess.push(performance.now() - t);
+  }
+  const photoKey = account('bench-photo@example.com', 100).media_key;
+  await detectOverHttp(photoKey, photos[0]!, 'warm.jpg'); // warms the worker's models
+  const served: number[] = [];
+  for (const p of photos.slice(1)) served.push(await detectOverHttp(photoKey, p, 'p.jpg'));
+  console.log('\nA 640x480 photo detection (median of 5, warm):');
+  console.log(`  engine in process         ${median(inProcess).toFixed(1)} ms`);
+  console.log(
+    `  POST /v1/detections       ${median(served).toFixed(1)} ms  (+${(median(served) - median(inProcess)).toFixed(1)} ms: HTTP, multipart, pricing, reserve/settle, the worker hop)`,
+  );
+
+  execFileSync(ffmpegPaths().ffmpeg, [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=1280x720:rate=30:duration=60',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-g',
+    '30',
+    '-pix_fmt',
+    'yuv420p',
+    join(dir, 'clip.mp4'),
+  ]);
+  const video = new Uint8Array(readFileSync(join(dir, 'clip.mp4')));
+  let t = performance.now();
+  await engine.detect(video, { filename: 'clip.mp4' });
+  const videoInProcess = performance.now() - t;
+  const videoServed = await detectOverHttp(account('bench-video@example.com', 100).media_key, video, 'clip.mp4');
+  console.log(`\nA 60 s 720p video (${(video.length / 1e6).toFixed(1)} MB):`);
+  console.log(`  engine in process         ${videoInProcess.toFixed(0)} ms`);
+  console.log(`  POST /v1/detections       ${videoServed.toFixed(0)} ms  (${(videoServed / videoInProcess).toFixed(2)}x; includes the price probe)`);
+
+  const hugeKey = account('bench-huge@example.com', 10).media_key;
+  const before = rssMiB(server);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMiB(server));
+  }, 20);
+  t = performance.now();
+  const { sent, status } = await hugeUpload(hugeKey, 2 * 1024 * 1024 * 1024);
+  clearInterval(sampler);
+  console.log('\nA 2 GB upload of a "JPEG" (cap 10 MB):');
+  console.log(`  answered ${status ?? 'nothing'} after ${(sent / 1024 / 1024).toFixed(0)} MiB were sent, in ${(performance.now() - t).toFixed(0)} ms`);
+  console.log(`  server RSS ${before.toFixed(0)} MiB before, peak ${peak.toFixed(0)} MiB (+${(peak - before).toFixed(0)} MiB): the upload is not buffered`);
+} finally {
+  server.kill('SIGTERM');
+  bare.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  rmSync(dir, { recursive: true, force: true });
+}
