@@ -79,7 +79,9 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     })();
   const detections = detectionService({ store, runner, decoder: createFfmpegMediaDecoder(), ...(options.now ? { now: options.now } : {}) });
   const logger = options.logger ?? false;
-  const app = await createApp({ version: ENGINE_VERSION, logger });
+  let closed = false;
+  const draining = (): boolean => closed;
+  const app = await createApp({ version: ENGINE_VERSION, logger, draining });
   const egress = createEgress({
     maxBytes: LINK_MAX_BYTES,
     timeoutMs: options.linkTimeoutMs ?? 60_000,
@@ -95,9 +97,8 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   });
   publishedRoutes(app, { store, detections });
   mcpRoutes(app, { store, detections, egress, ...(options.resolver ? { resolver: options.resolver } : {}) });
-  const sandbox = await createApp({ version: ENGINE_VERSION, logger });
+  const sandbox = await createApp({ version: ENGINE_VERSION, logger, draining });
   sandbox.get('/health', { schema: { tags: ['service'] } }, async () => ({ status: 'ok' }));
-  let closed = false;
   return {
     app,
     sandbox,

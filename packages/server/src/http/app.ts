@@ -18,6 +18,8 @@ export interface AppOptions {
   bodyLimit?: number;
   /** The version the OpenAPI document states. */
   version: string;
+  /** True once the server is shutting down: answers then close their connection, so shutdown does not wait out keep-alive. */
+  draining?: () => boolean;
 }
 
 /** A new application with the shared plumbing; routes are added by the caller. */
@@ -32,6 +34,13 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const draining = options.draining;
+  if (draining) {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (draining()) reply.header('connection', 'close');
+      return payload;
+    });
+  }
   await app.register(multipart);
   await app.register(swagger, {
     openapi: {
