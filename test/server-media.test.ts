@@ -308,6 +308,7 @@ describe('links', () => {
       sandboxPort: 0,
       egressAllow: ['127.0.0.1/32'],
       linkTimeoutMs: 1500,
+      ytDlp: false,
       runner: { detect: (b, i) => engine.detect(b, i) },
     });
     linkedBase = (await linked.listen()).url;

@@ -11,7 +11,9 @@ import type { Pool } from '@loupe/worker';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { sessionSecret } from './auth/sessions.js';
 import { createApp } from './http/app.js';
-import { createEgress } from './http/egress.js';
+import { createEgress, egressAllowFromEnv } from './http/egress.js';
+import { type EgressProxy, startEgressProxy } from './http/egress-proxy.js';
+import { createYtDlpResolver, ytDlpInstalled } from './media/yt-dlp-resolver.js';
 import { LINK_MAX_BYTES, type LinkResolver } from './media/links.js';
 import { type DetectionRunner, detectionService } from './media/detections.js';
 import { mediaRoutes } from './media/routes.js';
@@ -42,8 +44,10 @@ export interface ServerOptions {
   egressAllow?: readonly string[];
   /** Time limit of a link fetch (default 60 s). */
   linkTimeoutMs?: number;
-  /** Video pages to media (default: none, so page links answer 501). */
+  /** Video pages to media (default: yt-dlp through the egress proxy when it is installed, else none: page links answer 501). */
   resolver?: LinkResolver;
+  /** Use yt-dlp when it is installed (default true). */
+  ytDlp?: boolean;
   /** The store (default: SQLite in the data folder). */
   store?: Store;
   now?: () => Date;
@@ -82,6 +86,17 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   let closed = false;
   const draining = (): boolean => closed;
   const app = await createApp({ version: ENGINE_VERSION, logger, draining });
+  let proxy: Promise<EgressProxy> | undefined;
+  const resolver =
+    options.resolver ??
+    (options.ytDlp !== false && ytDlpInstalled()
+      ? createYtDlpResolver({
+          proxyUrl: async () => (await (proxy ??= startEgressProxy(options.egressAllow ?? egressAllowFromEnv()))).url,
+          decoder: createFfmpegMediaDecoder(),
+          maxBytes: LINK_MAX_BYTES,
+          timeoutMs: options.linkTimeoutMs ?? 120_000,
+        })
+      : undefined);
   const egress = createEgress({
     maxBytes: LINK_MAX_BYTES,
     timeoutMs: options.linkTimeoutMs ?? 60_000,
@@ -92,11 +107,11 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     detections,
     sessionSecret: secret,
     egress,
-    ...(options.resolver ? { resolver: options.resolver } : {}),
+    ...(resolver ? { resolver } : {}),
     ...(options.detectionsPerMinute ? { detectionsPerMinute: options.detectionsPerMinute } : {}),
   });
   publishedRoutes(app, { store, detections });
-  mcpRoutes(app, { store, detections, egress, ...(options.resolver ? { resolver: options.resolver } : {}) });
+  mcpRoutes(app, { store, detections, egress, ...(resolver ? { resolver } : {}) });
   const sandbox = await createApp({ version: ENGINE_VERSION, logger, draining });
   sandbox.get('/health', { schema: { tags: ['service'] } }, async () => ({ status: 'ok' }));
   return {
@@ -116,6 +131,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
       closed = true;
       await Promise.all([app.close(), sandbox.close()]);
       await pool?.close();
+      await (await proxy)?.close();
       await store.close();
     },
   };
