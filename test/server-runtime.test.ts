@@ -64,7 +64,7 @@ describe('the detector behind the API', () => {
     await server.close();
   });
 
-  it('answers 500 DETECTORS_UNAVAILABLE for a model that cannot load, 500 INTERNAL_ERROR for a crash, 502 DETECTION_NOT_BILLABLE for nothing billable', async () => {
+  it('answers 500 DETECTORS_UNAVAILABLE for a model that cannot load, 500 INTERNAL_ERROR for a crash, 504 DETECTION_PLATFORM_UNREACHABLE for a full pool, 422 UNDECODABLE_VIDEO for a cut video, 502 DETECTION_NOT_BILLABLE for nothing billable', async () => {
     const cases: [DetectionRunner, number, string][] = [
       [
         { detect: async () => Promise.reject(new MediaError('detectors_unavailable', 'the model file does not match its digest')) },
@@ -73,6 +73,7 @@ describe('the detector behind the API', () => {
       ],
       [{ detect: async () => Promise.reject(new PoolError('worker_crashed', 'the worker stopped')) }, 500, 'INTERNAL_ERROR'],
       [{ detect: async () => Promise.reject(new Error('boom')) }, 500, 'INTERNAL_ERROR'],
+      [{ detect: async () => Promise.reject(new PoolError('queue_full', 'the pool is busy')) }, 504, 'DETECTION_PLATFORM_UNREACHABLE'],
     ];
     for (const [runner, status, code] of cases) {
       const { server, base, key } = await serverWith(runner);
@@ -81,6 +82,10 @@ describe('the detector behind the API', () => {
       await server.close();
     }
     const engine = createNodeMediaEngine();
+    const cut = await serverWith({ detect: (b, i) => engine.detect(b, i) });
+    expect(await detect(cut.base, cut.key, video.subarray(0, 700), 'cut.mp4')).toMatchObject({ status: 422, json: { error: { code: 'UNDECODABLE_VIDEO' } } });
+    expect(await balance(cut.base, cut.key)).toBe(50);
+    await cut.server.close();
     const unscored: DetectionRunner = { detect: async (b, i) => ({ ...(await engine.detect(b, i)), credits_used: 0 }) as Detection };
     const { server, base, key } = await serverWith(unscored);
     expect(await detect(base, key, video, 'clip.mp4')).toMatchObject({ status: 502, json: { error: { code: 'DETECTION_NOT_BILLABLE' } } });
