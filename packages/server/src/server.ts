@@ -91,7 +91,10 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     options.resolver ??
     (options.ytDlp !== false && ytDlpInstalled()
       ? createYtDlpResolver({
-          proxyUrl: async () => (await (proxy ??= startEgressProxy(options.egressAllow ?? egressAllowFromEnv()))).url,
+          proxyUrl: async () => {
+            proxy ??= startEgressProxy(options.egressAllow ?? egressAllowFromEnv());
+            return (await proxy).url;
+          },
           decoder: createFfmpegMediaDecoder(),
           maxBytes: LINK_MAX_BYTES,
           timeoutMs: options.linkTimeoutMs ?? 120_000,

@@ -111,7 +111,7 @@ export function urlSignals(raw: string): Signal[] {
   if (url.username || url.password) signals.push({ code: 'credentials_in_url', weight: 0.7, threat: 'phishing' });
   const unicode = domainToUnicode(host);
   if (host.split('.').some((l) => l.startsWith('xn--'))) {
-    const mixed = /[a-z]/.test(unicode) && /[^\x00-\x7f]/.test(unicode);
+    const mixed = /[a-z]/.test(unicode) && [...unicode].some((c) => c.charCodeAt(0) > 0x7f);
     signals.push({ code: mixed ? 'mixed_script_host' : 'punycode_host', weight: mixed ? 0.6 : 0.3, threat: 'phishing' });
   }
   if (!isIP(host)) {
