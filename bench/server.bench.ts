@@ -9,9 +9,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
+import { createNodeMediaEngine } from '@loupe/node';
 import autocannon from 'autocannon';
 import { photographScene } from '../test/fixtures/scenes.js';
+import { h264Clip } from '../test/fixtures/videos.js';
 import { median } from './measure.js';
 
 const root = join(import.meta.dirname, '..');
@@ -144,24 +145,7 @@ try {
     `  POST /v1/detections       ${median(served).toFixed(1)} ms  (+${(median(served) - median(inProcess)).toFixed(1)} ms: HTTP, multipart, pricing, reserve/settle, the worker hop)`,
   );
 
-  execFileSync(ffmpegPaths().ffmpeg, [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=1280x720:rate=30:duration=60',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-g',
-    '30',
-    '-pix_fmt',
-    'yuv420p',
-    join(dir, 'clip.mp4'),
-  ]);
-  const video = new Uint8Array(readFileSync(join(dir, 'clip.mp4')));
+  const video = h264Clip(join(dir, 'clip.mp4'), { size: '1280x720', rate: 30, durationS: 60, gop: 30 });
   let t = performance.now();
   await engine.detect(video, { filename: 'clip.mp4' });
   const videoInProcess = performance.now() - t;

@@ -3,37 +3,21 @@
 // with thumbnails and a recording go through the real pool; `loupe serve` prints the first
 // account's keys once and stops gracefully, letting a running detection finish; `loupe accounts`
 // prints the documented JSON and works beside a running server.
-import { spawn } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Detection, MediaError, PoolError } from '@loupe/core';
-import { createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
+import { createNodeMediaEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type DetectionRunner, type LoupeServer } from '@loupe/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { photographScene } from './fixtures/scenes.js';
+import { h264Clip } from './fixtures/videos.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-runtime-'));
 const loupe = join(import.meta.dirname, '..', 'packages', 'cli', 'bin', 'loupe.js');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const ffmpeg = ffmpegPaths().ffmpeg;
-execFileSync(ffmpeg, [
-  '-v',
-  'error',
-  '-f',
-  'lavfi',
-  '-i',
-  'testsrc2=size=320x240:rate=25:duration=3',
-  '-c:v',
-  'libx264',
-  '-preset',
-  'veryfast',
-  '-pix_fmt',
-  'yuv420p',
-  join(dir, 'clip.mp4'),
-]);
-const video = new Uint8Array(readFileSync(join(dir, 'clip.mp4')));
+const video = h264Clip(join(dir, 'clip.mp4'), { durationS: 3 });
 const speech = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'audio', 'natural-fr-words.ogg')));
 
 let n = 0;

@@ -2,48 +2,19 @@
 // resolved and detected with its source filled; a page of several videos (a playlist) and a video
 // over five minutes are refused LINK_NOT_RESOLVABLE before anything is scored; a page whose video
 // sits on a private address is refused by the egress proxy every yt-dlp request goes through.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
+import { createNodeMediaEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { h264Clip } from './fixtures/videos.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-ytdlp-'));
-const ffmpeg = ffmpegPaths().ffmpeg;
-execFileSync(ffmpeg, [
-  '-v',
-  'error',
-  '-f',
-  'lavfi',
-  '-i',
-  'testsrc2=size=320x240:rate=25:duration=4',
-  '-c:v',
-  'libx264',
-  '-preset',
-  'veryfast',
-  '-pix_fmt',
-  'yuv420p',
-  join(dir, 'clip.mp4'),
-]);
-execFileSync(ffmpeg, [
-  '-v',
-  'error',
-  '-f',
-  'lavfi',
-  '-i',
-  'color=c=gray:size=16x16:rate=1:duration=310',
-  '-c:v',
-  'libx264',
-  '-preset',
-  'veryfast',
-  '-pix_fmt',
-  'yuv420p',
-  join(dir, 'long.mp4'),
-]);
+h264Clip(join(dir, 'clip.mp4'), { durationS: 4 });
+h264Clip(join(dir, 'long.mp4'), { source: 'color=c=gray', size: '16x16', rate: 1, durationS: 310 });
 const files: Record<string, [string, Buffer | string]> = {
   '/clip.mp4': ['video/mp4', readFileSync(join(dir, 'clip.mp4'))],
   '/long.mp4': ['video/mp4', readFileSync(join(dir, 'long.mp4'))],
