@@ -5,7 +5,7 @@
 // lets running requests finish, then closes the pool and the store.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ENGINE_VERSION } from '@loupe/core';
+import { ENGINE_VERSION, MAX_FILE_BYTES } from '@loupe/core';
 import { createFfmpegMediaDecoder, createNodePool } from '@loupe/node';
 import type { Pool } from '@loupe/worker';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -22,7 +22,9 @@ import { publishedRoutes } from './media/published-routes.js';
 import type { BlobStore } from './store/blob-store.js';
 import { createFileBlobStore } from './store/file-blob-store.js';
 import { openSqliteStore } from './store/sqlite/sqlite-store.js';
-import type { Store } from './store/store.js';
+import type { Environment, Store } from './store/store.js';
+import { type ScanRunner, startAnalysisRunner } from './documents/analysis-runner.js';
+import { documentRoutes, isDocumentPath } from './documents/routes.js';
 
 /** Options of a Loupe server. */
 export interface ServerOptions {
@@ -34,6 +36,8 @@ export interface ServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** Runs detections (default: a pool of worker threads running the Node media engine). */
   runner?: DetectionRunner;
+  /** Runs document scans (default: the same worker pool). */
+  scanRunner?: ScanRunner;
   /** Worker threads of the default pool (default: cores less one). */
   workers?: number;
   /** Time limit per detection on the default pool (default 300 s). */
@@ -74,18 +78,17 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   const blobs = createFileBlobStore(join(options.dataDir, 'blobs'));
   const secret = sessionSecret(options.dataDir);
   let pool: Pool | undefined;
-  const runner: DetectionRunner =
-    options.runner ??
-    (() => {
-      pool = createNodePool({ ...(options.workers ? { size: options.workers } : {}), timeoutMs: options.timeoutMs ?? 300_000, maxQueue: 256, ocr: false });
-      const p = pool;
-      return { detect: (bytes, input) => p.run('detect', bytes, input) };
-    })();
+  const sharedPool = (): Pool => {
+    pool ??= createNodePool({ ...(options.workers ? { size: options.workers } : {}), timeoutMs: options.timeoutMs ?? 300_000, maxQueue: 256 });
+    return pool;
+  };
+  const runner: DetectionRunner = options.runner ?? { detect: (bytes, input) => sharedPool().run('detect', bytes, input) };
+  const scanRunner: ScanRunner = options.scanRunner ?? { scan: (bytes, input) => sharedPool().run('scan', bytes, input) };
   const detections = detectionService({ store, runner, decoder: createFfmpegMediaDecoder(), ...(options.now ? { now: options.now } : {}) });
   const logger = options.logger ?? false;
   let closed = false;
   const draining = (): boolean => closed;
-  const app = await createApp({ version: ENGINE_VERSION, logger, draining });
+  const app = await createApp({ version: ENGINE_VERSION, logger, draining, documentPath: (url) => isDocumentPath(url, 'production') });
   let proxy: Promise<EgressProxy> | undefined;
   const resolver =
     options.resolver ??
@@ -115,7 +118,25 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   });
   publishedRoutes(app, { store, detections });
   mcpRoutes(app, { store, detections, egress, ...(resolver ? { resolver } : {}) });
-  const sandbox = await createApp({ version: ENGINE_VERSION, logger, draining });
+  const analyses = await startAnalysisRunner({
+    store,
+    blobs,
+    runner: scanRunner,
+    concurrency: options.workers ?? 2,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  const documentEgress = createEgress({ maxBytes: MAX_FILE_BYTES, timeoutMs: 60_000, ...(options.egressAllow ? { allow: options.egressAllow } : {}) });
+  const documents = (environment: Environment) => ({
+    store,
+    blobs,
+    environment,
+    egress: documentEgress,
+    notify: analyses.notify,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  documentRoutes(app, documents('production'));
+  const sandbox = await createApp({ version: ENGINE_VERSION, logger, draining, documentPath: (url) => isDocumentPath(url, 'sandbox') });
+  documentRoutes(sandbox, documents('sandbox'));
   sandbox.get('/health', { schema: { tags: ['service'] } }, async () => ({ status: 'ok' }));
   return {
     app,
@@ -133,6 +154,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
       if (closed) return;
       closed = true;
       await Promise.all([app.close(), sandbox.close()]);
+      await analyses.stop();
       await pool?.close();
       await (await proxy)?.close();
       await store.close();

@@ -8,6 +8,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { DocumentHttpError, documentError } from '../documents/errors.js';
 import { MediaHttpError, objectError } from './media-errors.js';
 
 /** Options of the HTTP application. */
@@ -20,6 +21,21 @@ export interface AppOptions {
   version: string;
   /** True once the server is shutting down: answers then close their connection, so shutdown does not wait out keep-alive. */
   draining?: () => boolean;
+  /** True for requests of the document service, whose errors are `{error: {type, code, message, doc_url}}`. */
+  documentPath?: (url: string) => boolean;
+}
+
+/** A failure in the document spec's shape. */
+function documentAnswer(error: Error & { validation?: unknown; statusCode?: number; code?: string }): DocumentHttpError {
+  if (error instanceof DocumentHttpError) return error;
+  const status = error.statusCode ?? 500;
+  if (error.validation) return documentError(400, 'invalid_request', error.message);
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError))
+    return documentError(400, 'malformed_json', 'The body is not valid JSON.');
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return documentError(413, 'request_too_large', 'The JSON body is over 1 MB.');
+  if (status === 413) return documentError(413, 'file_too_large', 'The file is over 200 MiB.');
+  if (status < 500) return documentError(400, 'invalid_request', error.message);
+  return documentError(500, 'server_error', 'The service failed; nothing was recorded. Retry with backoff and the same Idempotency-Key.');
 }
 
 /** A new application with the shared plumbing; routes are added by the caller. */
@@ -54,6 +70,12 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
           session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Dashboard session token (account routes only).' },
+          documentKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-API-Key',
+            description: 'sk_live_ (production) or sk_test_ (sandbox) key; Authorization: Bearer works too.',
+          },
         },
       },
     },
@@ -61,13 +83,25 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
+  const documentPath = options.documentPath ?? (() => false);
   app.setNotFoundHandler((request, reply) => {
+    if (documentPath(request.url)) {
+      const e = documentError(404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
+      void reply.code(404).type('application/json; charset=utf-8').send(JSON.stringify(e.body()));
+      return;
+    }
     void reply
       .code(404)
       .type('application/json; charset=utf-8')
       .send(JSON.stringify({ success: false, error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}.` } }));
   });
-  app.setErrorHandler((error: Error & { validation?: unknown; statusCode?: number }, request, reply) => {
+  app.setErrorHandler((error: Error & { validation?: unknown; statusCode?: number; code?: string }, request, reply) => {
+    if (documentPath(request.url)) {
+      const d = documentAnswer(error);
+      if (d.status >= 500) request.log.error({ err: error }, 'request failed');
+      void reply.code(d.status).headers(d.headers).type('application/json; charset=utf-8').send(JSON.stringify(d.body()));
+      return;
+    }
     let answer: MediaHttpError;
     const status = error.statusCode ?? 500;
     if (error instanceof MediaHttpError) answer = error;

@@ -143,6 +143,69 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
       expect(await s.latestDetectionOf(b.id, 'b'.repeat(64), '2025-01-01T00:00:00.000Z')).toBeUndefined();
     });
 
+    it('stores a document with its queued analysis, per environment', async () => {
+      const s = await fresh();
+      const a = await s.createAccount(account('docs@example.com'), 0);
+      const base = {
+        accountId: a.id,
+        sha256: 'c'.repeat(64),
+        fileName: 'statement.pdf',
+        fileType: 'pdf' as const,
+        sizeBytes: 10,
+        options: '{}',
+        externalRef: 'loan-1',
+        createdAt: '2026-11-23T10:00:00.000Z',
+      };
+      const d = await s.createDocument({ ...base, id: 'doc_1', environment: 'production' });
+      expect(d).toMatchObject({ id: 'doc_1', status: 'processing', result: null, error: null, completedAt: null, externalRef: 'loan-1' });
+      expect(await s.document(a.id, 'production', 'doc_1')).toEqual(d);
+      expect(await s.documentById('doc_1')).toEqual(d);
+      expect(await s.document(a.id, 'sandbox', 'doc_1')).toBeUndefined();
+      const other = await s.createAccount(account('other-docs@example.com'), 0);
+      expect(await s.document(other.id, 'production', 'doc_1')).toBeUndefined();
+    });
+
+    it('leases each job to one worker, finishes a document exactly once, and requeues running jobs', async () => {
+      const s = await fresh();
+      const a = await s.createAccount(account('jobs@example.com'), 0);
+      const base = {
+        accountId: a.id,
+        environment: 'production' as const,
+        sha256: 'd'.repeat(64),
+        fileName: 'a.pdf',
+        fileType: 'pdf' as const,
+        sizeBytes: 1,
+        options: '{}',
+        externalRef: null,
+        createdAt: new Date().toISOString(),
+      };
+      await s.createDocument({ ...base, id: 'doc_a' });
+      await s.createDocument({ ...base, id: 'doc_b' });
+      const far = new Date(Date.now() + 60_000).toISOString();
+      const first = await s.claimJob(far);
+      const second = await s.claimJob(far);
+      expect([first?.subjectId, second?.subjectId]).toEqual(['doc_a', 'doc_b']);
+      expect(await s.claimJob(far)).toBeUndefined();
+      expect(await s.finishDocument(first!.id, { result: '{"verdict":"CLEAN"}' })).toBe(true);
+      expect(await s.finishDocument(first!.id, { error: '{"code":"server_error"}' })).toBe(false);
+      expect(await s.document(a.id, 'production', 'doc_a')).toMatchObject({
+        status: 'completed',
+        result: '{"verdict":"CLEAN"}',
+        error: null,
+        completedAt: expect.any(String),
+      });
+      // the second worker died: its job goes back to the queue and is taken again
+      expect(await s.requeueRunningJobs()).toBe(1);
+      const again = await s.claimJob(far);
+      expect(again).toMatchObject({ subjectId: 'doc_b', attempts: 2 });
+      expect(await s.finishDocument(again!.id, { error: '{"code":"file_encrypted"}' })).toBe(true);
+      expect(await s.document(a.id, 'production', 'doc_b')).toMatchObject({ status: 'failed', error: '{"code":"file_encrypted"}', result: null });
+      // an expired lease is taken again without a restart
+      await s.createDocument({ ...base, id: 'doc_c' });
+      const leased = await s.claimJob(new Date(Date.now() - 1000).toISOString());
+      expect((await s.claimJob(far))?.id).toBe(leased?.id);
+    });
+
     it('drops every reservation on releaseAllReservations', async () => {
       const s = await fresh();
       const a = await s.createAccount(account('k@example.com'), 2);

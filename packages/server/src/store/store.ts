@@ -112,6 +112,38 @@ export interface NewKey {
   note?: string | null;
 }
 
+/** Which API environment a document belongs to (the listener it was submitted on). */
+export type Environment = 'production' | 'sandbox';
+
+/** A stored document: its facts, its options and, once finished, the engine's result or the error. */
+export interface StoredDocument {
+  id: string;
+  accountId: string;
+  environment: Environment;
+  status: 'processing' | 'completed' | 'failed';
+  sha256: string;
+  fileName: string;
+  fileType: 'pdf' | 'png' | 'jpg';
+  sizeBytes: number;
+  /** The validated submit options, as JSON text. */
+  options: string;
+  externalRef: string | null;
+  /** The engine's Document (JSON text), once completed. */
+  result: string | null;
+  /** The spec's error object (JSON text), once failed. */
+  error: string | null;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+/** A unit of background work (a document analysis now; reports and deliveries later). */
+export interface Job {
+  id: string;
+  kind: 'analysis';
+  subjectId: string;
+  attempts: number;
+}
+
 /** The state of the service. Every method is atomic. */
 export interface Store {
   /** Creates an account and, when `credits` > 0, its `SIGNUP_GRANT` ledger row, in one transaction. */
@@ -149,6 +181,23 @@ export interface Store {
   latestDetectionOf(accountId: string, sha256: string, since: string): Promise<StoredDetection | undefined>;
   /** Ledger rows newest first, and the total. */
   ledger(accountId: string, limit: number, offset: number): Promise<{ entries: LedgerEntry[]; total: number }>;
+
+  /** Stores a processing document and queues its analysis, in one transaction. */
+  createDocument(document: Omit<StoredDocument, 'status' | 'result' | 'error' | 'completedAt'>): Promise<StoredDocument>;
+  /** A document of the account in one environment (ids of the other environment are not found). */
+  document(accountId: string, environment: Environment, id: string): Promise<StoredDocument | undefined>;
+  /** A document by id, whoever owns it (for the analysis workers). */
+  documentById(id: string): Promise<StoredDocument | undefined>;
+  /** Takes the oldest queued job, leasing it until `leaseUntil` (ISO); undefined when none is ready. */
+  claimJob(leaseUntil: string): Promise<Job | undefined>;
+  /**
+   * Finishes a document's analysis exactly once: when the document is still processing it
+   * becomes completed (with `result`) or failed (with `error`) and its job is done, in one
+   * transaction; answers false (and changes nothing) when it had already finished.
+   */
+  finishDocument(jobId: string, outcome: { result: string } | { error: string }): Promise<boolean>;
+  /** Puts every running job back in the queue (the embedded store's one process restarted). */
+  requeueRunningJobs(): Promise<number>;
 
   close(): Promise<void>;
 }

@@ -70,4 +70,38 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX detections_bytes ON detections(account_id, sha256, created_at);
     `,
   },
+  {
+    version: 2,
+    name: 'documents and their analysis jobs',
+    sql: `
+      CREATE TABLE documents (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        environment TEXT NOT NULL CHECK (environment IN ('production', 'sandbox')),
+        status TEXT NOT NULL CHECK (status IN ('processing', 'completed', 'failed')),
+        sha256 TEXT NOT NULL,
+        file_name TEXT NOT NULL,
+        file_type TEXT NOT NULL,
+        size_bytes INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        external_ref TEXT,
+        result TEXT,
+        error TEXT,
+        created_at TEXT NOT NULL,
+        completed_at TEXT
+      );
+      CREATE INDEX documents_owner ON documents(account_id, environment, created_at);
+      CREATE TABLE jobs (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        subject_id TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('queued', 'running', 'done')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        lease_until TEXT,
+        created_at TEXT NOT NULL,
+        finished_at TEXT
+      );
+      CREATE INDEX jobs_ready ON jobs(state, created_at);
+    `,
+  },
 ];

@@ -8,6 +8,9 @@ import { newId } from '../ids.js';
 import {
   type Account,
   type ApiKey,
+  type Environment,
+  type Job,
+  type StoredDocument,
   type KeyKind,
   type LedgerEntry,
   type LedgerReason,
@@ -64,6 +67,23 @@ const ledgerEntry = (r: Row): LedgerEntry => ({
   reason: r.reason as LedgerReason,
   ref: (r.ref as string | null) ?? null,
   createdAt: r.created_at as string,
+});
+
+const storedDocument = (r: Row): StoredDocument => ({
+  id: r.id as string,
+  accountId: r.account_id as string,
+  environment: r.environment as Environment,
+  status: r.status as StoredDocument['status'],
+  sha256: r.sha256 as string,
+  fileName: r.file_name as string,
+  fileType: r.file_type as StoredDocument['fileType'],
+  sizeBytes: r.size_bytes as number,
+  options: r.options as string,
+  externalRef: (r.external_ref as string | null) ?? null,
+  result: (r.result as string | null) ?? null,
+  error: (r.error as string | null) ?? null,
+  createdAt: r.created_at as string,
+  completedAt: (r.completed_at as string | null) ?? null,
 });
 
 const detection = (r: Row): StoredDetection => ({
@@ -286,6 +306,59 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
         const total = (db.prepare('SELECT COUNT(*) AS n FROM ledger WHERE account_id = ?').get(accountId) as { n: number }).n;
         return { entries, total };
       });
+    },
+
+    async createDocument(d) {
+      return tx(() => {
+        db.prepare(
+          "INSERT INTO documents (id, account_id, environment, status, sha256, file_name, file_type, size_bytes, options, external_ref, created_at) VALUES (?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?)",
+        ).run(d.id, d.accountId, d.environment, d.sha256, d.fileName, d.fileType, d.sizeBytes, d.options, d.externalRef, d.createdAt);
+        db.prepare("INSERT INTO jobs (id, kind, subject_id, state, created_at) VALUES (?, 'analysis', ?, 'queued', ?)").run(newId('job'), d.id, now());
+        return storedDocument(db.prepare('SELECT * FROM documents WHERE id = ?').get(d.id) as Row);
+      });
+    },
+    async document(accountId, environment, id) {
+      return read(() => {
+        const r = db.prepare('SELECT * FROM documents WHERE id = ? AND account_id = ? AND environment = ?').get(id, accountId, environment) as Row | undefined;
+        return r ? storedDocument(r) : undefined;
+      });
+    },
+    async documentById(id) {
+      return read(() => {
+        const r = db.prepare('SELECT * FROM documents WHERE id = ?').get(id) as Row | undefined;
+        return r ? storedDocument(r) : undefined;
+      });
+    },
+    async claimJob(leaseUntil) {
+      return tx((): Job | undefined => {
+        const at = now();
+        const r = db.prepare("SELECT * FROM jobs WHERE state = 'queued' OR (state = 'running' AND lease_until < ?) ORDER BY created_at, id LIMIT 1").get(at) as
+          | Row
+          | undefined;
+        if (!r) return undefined;
+        db.prepare("UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ? WHERE id = ?").run(leaseUntil, r.id);
+        return { id: r.id as string, kind: 'analysis', subjectId: r.subject_id as string, attempts: (r.attempts as number) + 1 };
+      });
+    },
+    async finishDocument(jobId, outcome) {
+      return tx(() => {
+        const job = db.prepare('SELECT subject_id FROM jobs WHERE id = ?').get(jobId) as { subject_id: string } | undefined;
+        if (!job) return false;
+        const at = now();
+        const changed =
+          'result' in outcome
+            ? db
+                .prepare("UPDATE documents SET status = 'completed', result = ?, error = NULL, completed_at = ? WHERE id = ? AND status = 'processing'")
+                .run(outcome.result, at, job.subject_id)
+            : db
+                .prepare("UPDATE documents SET status = 'failed', error = ?, result = NULL, completed_at = ? WHERE id = ? AND status = 'processing'")
+                .run(outcome.error, at, job.subject_id);
+        db.prepare("UPDATE jobs SET state = 'done', lease_until = NULL, finished_at = ? WHERE id = ?").run(at, jobId);
+        return changed.changes === 1;
+      });
+    },
+    async requeueRunningJobs() {
+      return tx(() => db.prepare("UPDATE jobs SET state = 'queued', lease_until = NULL WHERE state = 'running'").run().changes);
     },
 
     async close() {

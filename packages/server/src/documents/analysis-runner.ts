@@ -1,0 +1,109 @@
+// The analysis workers of the embedded deployment: a loop in the server process that takes jobs
+// from the store's durable job table (a lease per job), runs each document through the document
+// engine on the worker pool, and finishes the document exactly once (completed with the engine's
+// Document, or failed with the spec's error). Jobs left running by a killed process are queued
+// again at start, so every accepted document completes after a restart.
+import { ERROR_DOC_BASE, type ScanDetail, type ScanInput, toDocumentError } from '@loupe/core';
+import type { BlobStore } from '../store/blob-store.js';
+import type { Job, Store } from '../store/store.js';
+
+/** Runs document scans (the worker pool). */
+export interface ScanRunner {
+  scan(bytes: Uint8Array, input: ScanInput): Promise<ScanDetail>;
+}
+
+/** Options of the runner. */
+export interface AnalysisRunnerOptions {
+  store: Store;
+  blobs: BlobStore;
+  runner: ScanRunner;
+  /** Analyses at once (default 2). */
+  concurrency?: number;
+  /** How long a job is leased before another worker may take it (default 15 min). */
+  leaseMs?: number;
+  /** Idle wait between looks at the queue (default 500 ms; `notify` wakes it early). */
+  idleMs?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** A running analysis loop. */
+export interface AnalysisRunner {
+  /** Wakes idle workers (a job was queued). */
+  notify(): void;
+  /** Stops taking jobs and waits for the running analyses. */
+  stop(): Promise<void>;
+}
+
+/** Starts the analysis loop. */
+export async function startAnalysisRunner(options: AnalysisRunnerOptions): Promise<AnalysisRunner> {
+  const { store, blobs, runner } = options;
+  await store.requeueRunningJobs();
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const running = new Set<Promise<void>>();
+
+  async function analyse(job: Job): Promise<void> {
+    const document = await store.documentById(job.subjectId);
+    if (!document) return void (await store.finishDocument(job.id, { error: JSON.stringify(toDocumentError(new Error('the document record is missing'))) }));
+    const bytes = await blobs.get(document.sha256);
+    if (!bytes) {
+      const error = {
+        type: 'file_error',
+        code: 'file_not_retained',
+        message: 'The file is no longer held, so it cannot be analysed.',
+        doc_url: `${ERROR_DOC_BASE}file_not_retained`,
+      };
+      await store.finishDocument(job.id, { error: JSON.stringify(error) });
+      return;
+    }
+    const submitted = JSON.parse(document.options) as { models?: string[] };
+    let outcome: { result: string } | { error: string };
+    try {
+      const detail = await runner.scan(bytes, { name: document.fileName, ...(submitted.models ? { models: submitted.models } : {}) });
+      outcome = { result: JSON.stringify(detail.document) };
+    } catch (error) {
+      const spec = toDocumentError(error);
+      outcome = { error: JSON.stringify(spec) };
+    }
+    await store.finishDocument(job.id, outcome);
+  }
+
+  async function loop(): Promise<void> {
+    const concurrency = options.concurrency ?? 2;
+    while (!stopped) {
+      if (running.size >= concurrency) {
+        await Promise.race(running);
+        continue;
+      }
+      let job: Job | undefined;
+      try {
+        job = await store.claimJob(new Date(Date.now() + (options.leaseMs ?? 15 * 60_000)).toISOString());
+      } catch (error) {
+        options.log?.('could not take a job', error);
+      }
+      if (!job) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, options.idleMs ?? 500);
+        });
+        wake = undefined;
+        continue;
+      }
+      const task = analyse(job)
+        .catch((error) => options.log?.(`analysis job ${job.id} failed`, error))
+        .finally(() => running.delete(task));
+      running.add(task);
+    }
+  }
+
+  const done = loop();
+  return {
+    notify: () => wake?.(),
+    async stop() {
+      stopped = true;
+      wake?.();
+      await done;
+      await Promise.allSettled([...running]);
+    },
+  };
+}

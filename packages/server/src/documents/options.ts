@@ -1,0 +1,79 @@
+// The submit options of the document API, validated as the spec's Options table says: every
+// unknown or malformed option is `400 invalid_option`.
+import { ENGINE_MODEL } from '@loupe/core';
+import { isIP } from 'node:net';
+import { reachable } from '../http/egress.js';
+import { documentError } from './errors.js';
+
+/** Validated options. */
+export interface SubmitOptions {
+  external_ref?: string;
+  category?: string;
+  models?: string[];
+  webhook_url?: string;
+  attribution?: Record<string, unknown>;
+  expected_key?: string;
+}
+
+const CATEGORIES = ['bank_statement', 'paystub', 'tax_form', 'id_document', 'utility_bill', 'other'];
+const MODELS = [ENGINE_MODEL, 'docforge'];
+const KNOWN = new Set(['external_ref', 'category', 'models', 'webhook_url', 'attribution', 'expected_key']);
+
+const invalid = (message: string) => documentError(400, 'invalid_option', message);
+
+function shortString(name: string, v: unknown): string {
+  if (typeof v !== 'string' || v.length === 0 || v.length > 128) throw invalid(`${name} is a string of 1 to 128 characters.`);
+  return v;
+}
+
+/** True when a webhook host is public (no localhost, private or metadata address, no `.internal`). */
+function publicHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (isIP(h)) return reachable(h);
+  return !(h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.internal') || h.endsWith('.local') || !h.includes('.'));
+}
+
+/** Parses and validates `options` (an object, or its JSON text from a multipart part). */
+export function parseOptions(raw: unknown): SubmitOptions {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw invalid('options is not valid JSON.');
+    }
+  }
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw invalid('options is a JSON object.');
+  const o = value as Record<string, unknown>;
+  const unknown = Object.keys(o).filter((k) => !KNOWN.has(k));
+  if (unknown.length > 0) throw invalid(`Unknown option ${unknown.join(', ')}.`);
+  const out: SubmitOptions = {};
+  if (o.external_ref !== undefined) out.external_ref = shortString('external_ref', o.external_ref);
+  if (o.expected_key !== undefined) out.expected_key = shortString('expected_key', o.expected_key);
+  if (o.category !== undefined) {
+    if (typeof o.category !== 'string' || !CATEGORIES.includes(o.category)) throw invalid(`category is one of ${CATEGORIES.join(', ')}.`);
+    out.category = o.category;
+  }
+  if (o.models !== undefined) {
+    if (!Array.isArray(o.models) || o.models.some((m) => typeof m !== 'string' || !MODELS.includes(m)))
+      throw invalid(`models is an array of ${MODELS.join(', ')}.`);
+    out.models = o.models as string[];
+  }
+  if (o.webhook_url !== undefined && o.webhook_url !== '') {
+    let url: URL;
+    try {
+      url = new URL(String(o.webhook_url));
+    } catch {
+      throw invalid('webhook_url is not an absolute URL.');
+    }
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !publicHost(url.hostname))
+      throw invalid('webhook_url must be an absolute http(s) URL on a public host.');
+    out.webhook_url = url.href;
+  }
+  if (o.attribution !== undefined) {
+    if (!o.attribution || typeof o.attribution !== 'object' || Array.isArray(o.attribution)) throw invalid('attribution is an object.');
+    out.attribution = o.attribution as Record<string, unknown>;
+  }
+  return out;
+}

@@ -1,0 +1,91 @@
+// The Document as the API answers it: the service's fields (id, status, external_ref, attribution,
+// timestamps, error) around what the engine produced, in the spec's field order, with every field
+// that does not apply absent (never null). The deprecated `verifi_eligible` twin is answered until
+// 2026-12-31 and not after.
+import type { StoredDocument } from '../store/store.js';
+
+/** The end of the earlier product name's deprecation window. */
+export const RENAME_SUNSET = Date.parse('2027-01-01T00:00:00Z');
+
+const ORDER = [
+  'id',
+  'object',
+  'status',
+  'error',
+  'external_ref',
+  'category',
+  'file',
+  'issuer',
+  'issue_date',
+  'capture',
+  'model',
+  'model_version',
+  'verdict',
+  'risk_score',
+  'headline',
+  'indicators',
+  'checks_passed',
+  'regions',
+  'revisions',
+  'math_checks',
+  'metadata',
+  'genai_heatmap',
+  'attribution',
+  'review',
+  'recapture_eligible',
+  'recapture_capture_id',
+  'verifi_eligible',
+  'verifi_capture_id',
+  'created_at',
+  'completed_at',
+  'confidence',
+  'review_tier',
+  'next_step',
+  'reason_codes',
+  'findings',
+  'lead_finding',
+];
+
+/** Drops nulls and undefined, recursively (the spec's omission rule). */
+export function omitAbsent<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(omitAbsent) as T;
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== null && v !== undefined) out[k] = omitAbsent(v);
+    return out as T;
+  }
+  return value;
+}
+
+/** Facts known at submit, kept in the document's options. */
+export interface SubmitFacts {
+  pages?: number;
+  md5: string;
+  category?: string;
+  attribution?: unknown;
+}
+
+/** The Document of a stored document at time `now`. */
+export function documentView(d: StoredDocument, now: Date): Record<string, unknown> {
+  const options = JSON.parse(d.options) as { facts: SubmitFacts; external_ref?: string; attribution?: unknown; category?: string };
+  const engine = d.status === 'completed' && d.result ? (JSON.parse(d.result) as Record<string, unknown>) : {};
+  const fields: Record<string, unknown> = {
+    ...engine,
+    id: d.id,
+    object: 'document',
+    status: d.status,
+    external_ref: d.externalRef,
+    category: (engine.category as string | undefined) ?? options.category,
+    file: engine.file ?? { name: d.fileName, type: d.fileType, pages: options.facts.pages, size_bytes: d.sizeBytes, sha256: d.sha256, md5: options.facts.md5 },
+    attribution: options.attribution,
+    created_at: d.createdAt,
+    completed_at: d.completedAt,
+  };
+  if (d.status === 'failed' && d.error) fields.error = JSON.parse(d.error);
+  if (now.getTime() >= RENAME_SUNSET) delete fields.verifi_eligible;
+  else if (fields.recapture_eligible !== undefined) fields.verifi_eligible = fields.recapture_eligible;
+  const out: Record<string, unknown> = {};
+  for (const key of ORDER) if (key in fields) out[key] = fields[key];
+  for (const key of Object.keys(fields)) if (!(key in out)) out[key] = fields[key];
+  return omitAbsent(out);
+}

@@ -1,0 +1,254 @@
+// The document API's first routes over real HTTP on loopback: environments and keys, the error
+// envelope, submit (multipart and file_url) with its content checks and limits, the durable
+// analysis queue (202 processing, then completed or failed exactly once), `wait=true`, and the
+// omission rule on every body.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createNodeEngine } from '@loupe/node';
+import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editText, makeStatement } from './fixtures/pdf-builders.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'loupe-documents-'));
+const engine = createNodeEngine({ ocr: false });
+let server: LoupeServer;
+let live = '';
+let sandbox = '';
+let keys: Awaited<ReturnType<typeof createAccountWithKeys>>;
+let site: Server;
+let origin = '';
+
+type Json = Record<string, unknown>;
+
+/** The omission rule: no null anywhere in a body. */
+function noNulls(value: unknown, path = '$'): void {
+  if (value === null) throw new Error(`null at ${path}`);
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) noNulls(v, `${path}[${i}]`);
+  } else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) noNulls(v, `${path}.${k}`);
+}
+
+async function call(base: string, path: string, init: RequestInit & { key?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.key) headers.set('x-api-key', init.key);
+  const r = await fetch(base + path, { ...init, headers });
+  const json = (await r.json()) as Json;
+  noNulls(json);
+  return { status: r.status, headers: r.headers, json };
+}
+
+function form(bytes: Uint8Array, name: string, options?: unknown): FormData {
+  const f = new FormData();
+  if (options !== undefined) f.append('options', typeof options === 'string' ? options : JSON.stringify(options));
+  f.append('file', new Blob([bytes]), name);
+  return f;
+}
+
+const submit = (key: string, bytes: Uint8Array, name = 'statement.pdf', options?: unknown, base = live, query = '') =>
+  call(base, `/v1/documents${query}`, { method: 'POST', key, body: form(bytes, name, options) });
+
+async function finished(base: string, key: string, id: string): Promise<Json> {
+  for (let i = 0; i < 200; i++) {
+    const r = await call(base, `/v1/documents/${id}`, { key });
+    if (r.json.status !== 'processing') return r.json;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${id} did not finish`);
+}
+
+beforeAll(async () => {
+  server = await createServer({
+    dataDir: dir,
+    port: 0,
+    sandboxPort: 0,
+    egressAllow: ['127.0.0.1/32'],
+    ytDlp: false,
+    scanRunner: { scan: (b, i) => engine.scanDetailed(b, i) },
+  });
+  const urls = await server.listen();
+  live = urls.url;
+  sandbox = urls.sandboxUrl;
+  keys = await createAccountWithKeys(server.store, { email: 'lender@example.com', credits: 0 });
+  const statement = await makeStatement();
+  site = createHttpServer((req, res) => {
+    if (req.url === '/files/march.pdf')
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="March statement.pdf"' }).end(statement);
+    else if (req.url === '/plain/april.pdf') res.writeHead(200).end(statement);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await server.close();
+  site.close();
+  await engine.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('document API: environments and errors', () => {
+  it('takes sk_live_ keys on production and sk_test_ keys on the sandbox, in X-API-Key or Bearer, with the service headers', async () => {
+    const statement = await makeStatement();
+    const ok = await submit(keys.live_key, statement);
+    expect(ok.status).toBe(202);
+    expect(ok.headers.get('x-service-env')).toBe('production');
+    expect(Number(ok.headers.get('x-response-time-ms'))).toBeGreaterThanOrEqual(0);
+    expect(ok.headers.get('x-ratelimit-limit')).toBe('1200');
+    const bearer = await call(live, `/v1/documents/${ok.json.id}`, { headers: { authorization: `Bearer ${keys.live_key}` } });
+    expect(bearer.status).toBe(200);
+    const testOnLive = await submit(keys.test_key, statement);
+    expect(testOnLive).toMatchObject({ status: 401, json: { error: { type: 'authentication', code: 'invalid_api_key', doc_url: expect.any(String) } } });
+    expect((testOnLive.json.error as Json).message).toMatch(/sandbox/);
+    const liveOnSandbox = await submit(keys.live_key, statement, 'a.pdf', undefined, sandbox);
+    expect(liveOnSandbox.status).toBe(401);
+    const inSandbox = await submit(keys.test_key, statement, 'a.pdf', undefined, sandbox);
+    expect(inSandbox.status).toBe(202);
+    expect(inSandbox.headers.get('x-service-env')).toBe('sandbox');
+    // ids are disjoint: a sandbox document is not found in production
+    expect((await call(live, `/v1/documents/${inSandbox.json.id}`, { key: keys.live_key })).json).toMatchObject({
+      error: { code: 'not_found', type: 'not_found' },
+    });
+    // X-API-Key wins over Authorization
+    expect(
+      (await call(live, `/v1/documents/${ok.json.id}`, { headers: { 'x-api-key': keys.live_key, authorization: 'Bearer sk_live_nonsense' } })).status,
+    ).toBe(200);
+  });
+
+  it('refuses browser origins, keys in the query, malformed keys, and answers unknown routes and bad JSON in the envelope', async () => {
+    expect((await call(live, '/v1/documents/doc_x', { key: keys.live_key, headers: { origin: 'https://app.example' } })).json).toMatchObject({
+      error: { code: 'browser_origin_forbidden', type: 'authentication' },
+    });
+    expect((await call(live, `/v1/documents/doc_x?api_key=${keys.live_key}`)).status).toBe(401);
+    expect((await call(live, '/v1/documents/doc_x', { key: 'sk_live_short' })).json).toMatchObject({
+      error: { code: 'invalid_api_key', message: expect.stringMatching(/malformed/) },
+    });
+    expect((await call(live, '/v1/documents/doc_x')).json).toMatchObject({ error: { code: 'invalid_api_key', message: expect.stringMatching(/No API key/) } });
+    const unknown = await call(live, '/v1/documents/doc_x/nothing', { key: keys.live_key });
+    expect(unknown).toMatchObject({ status: 404, json: { error: { type: 'not_found', code: 'not_found' } } });
+    expect(Object.keys(unknown.json)).toEqual(['error']);
+    const bad = await call(live, '/v1/documents', {
+      method: 'POST',
+      key: keys.live_key,
+      headers: { 'content-type': 'application/json' },
+      body: '{"file_url":',
+    });
+    expect(bad).toMatchObject({ status: 400, json: { error: { type: 'invalid_request', code: 'malformed_json' } } });
+    const big = await call(live, '/v1/documents', {
+      method: 'POST',
+      key: keys.live_key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ file_url: 'x'.repeat(1_100_000) }),
+    });
+    expect(big).toMatchObject({ status: 413, json: { error: { code: 'request_too_large' } } });
+    const unknownOnSandbox = await call(sandbox, '/anything', {});
+    expect(unknownOnSandbox.json).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('checks files by content and options by the table', async () => {
+    const statement = await makeStatement();
+    expect((await submit(keys.live_key, new Uint8Array(0))).json).toMatchObject({ error: { code: 'missing_file' } });
+    expect((await submit(keys.live_key, new TextEncoder().encode('GIF89a......'), 'x.pdf')).json).toMatchObject({
+      error: { code: 'unsupported_type', type: 'file_error' },
+    });
+    const unreadable = await submit(keys.live_key, new TextEncoder().encode('just some text, no document'), 'x.pdf');
+    expect(unreadable).toMatchObject({ status: 422, json: { error: { code: 'unreadable_document', type: 'processing_error' } } });
+    for (const options of [
+      { category: 'car_title' },
+      { models: ['gpt'] },
+      { external_ref: 'x'.repeat(129) },
+      { unknown: 1 },
+      { webhook_url: 'http://localhost/hook' },
+      { webhook_url: 'http://169.254.169.254/' },
+      '{not json',
+    ]) {
+      expect((await submit(keys.live_key, statement, 'a.pdf', options)).json, JSON.stringify(options)).toMatchObject({ error: { code: 'invalid_option' } });
+    }
+    expect((await call(live, '/v1/documents?wait=maybe', { method: 'POST', key: keys.live_key, body: form(statement, 'a.pdf') })).json).toMatchObject({
+      error: { code: 'invalid_request' },
+    });
+    const many = await makeStatement({ pages: 201, rowsPerPage: 1 });
+    expect(await submit(keys.live_key, many)).toMatchObject({ status: 413, json: { error: { code: 'file_too_large' } } });
+  });
+});
+
+describe('document API: analysis', () => {
+  it('answers 202 processing without verdict fields, then completes with the engine fields and the service fields', async () => {
+    const edited = await editText(await makeStatement(), 0, 'First Example Bank', 'Last Example Bank');
+    const r = await submit(keys.live_key, edited, 'march.pdf', {
+      external_ref: 'loan-42',
+      category: 'bank_statement',
+      attribution: { field: 'closing_balance', currency: 'USD', amount: '1200.00' },
+    });
+    expect(r.status).toBe(202);
+    expect(r.json).toMatchObject({
+      object: 'document',
+      status: 'processing',
+      external_ref: 'loan-42',
+      category: 'bank_statement',
+      file: { name: 'march.pdf', type: 'pdf', pages: 1 },
+    });
+    for (const field of ['verdict', 'risk_score', 'indicators', 'completed_at', 'error']) expect(field in r.json, field).toBe(false);
+    expect(r.json.id).toMatch(/^doc_[0-9a-f]{24}$/);
+    const done = await finished(live, keys.live_key, r.json.id as string);
+    expect(done).toMatchObject({
+      id: r.json.id,
+      status: 'completed',
+      external_ref: 'loan-42',
+      verdict: 'FORGED',
+      model: 'pdf-native-forensics',
+      attribution: { field: 'closing_balance' },
+      created_at: r.json.created_at,
+    });
+    expect(done.completed_at).toEqual(expect.any(String));
+    expect(Object.keys(done).slice(0, 4)).toEqual(['id', 'object', 'status', 'external_ref']);
+    expect((done.file as Json).sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('fails an encrypted PDF with file_encrypted and no verdict fields', async () => {
+    const locked = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')));
+    const r = await submit(keys.live_key, locked, 'locked.pdf');
+    const done = await finished(live, keys.live_key, r.json.id as string);
+    expect(done).toMatchObject({ status: 'failed', error: { code: 'file_encrypted', type: 'file_error', doc_url: expect.any(String) } });
+    for (const field of ['verdict', 'risk_score', 'headline', 'indicators', 'capture']) expect(field in done, field).toBe(false);
+  });
+
+  it('waits with wait=true and answers the finished Document with 200', async () => {
+    const r = await submit(keys.live_key, await makeStatement({ seed: 9 }), 'wait.pdf', undefined, live, '?wait=true');
+    expect(r).toMatchObject({ status: 200, json: { status: 'completed', verdict: expect.any(String) } });
+  });
+
+  it('fetches file_url once under the egress rule, naming it from Content-Disposition or the path', async () => {
+    const named = await call(live, '/v1/documents?wait=true', {
+      method: 'POST',
+      key: keys.live_key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ file_url: `${origin}/files/march.pdf` }),
+    });
+    expect(named).toMatchObject({ status: 200, json: { status: 'completed', file: { name: 'March statement.pdf' } } });
+    const plain = await call(live, '/v1/documents', {
+      method: 'POST',
+      key: keys.live_key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ file_url: `${origin}/plain/april.pdf` }),
+    });
+    expect(plain.json).toMatchObject({ file: { name: 'april.pdf' } });
+    const missing = await call(live, '/v1/documents', {
+      method: 'POST',
+      key: keys.live_key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ file_url: `${origin}/nothing` }),
+    });
+    expect(missing).toMatchObject({ status: 422, json: { error: { code: 'url_fetch_failed' } } });
+    const privateHost = await call(live, '/v1/documents', {
+      method: 'POST',
+      key: keys.live_key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ file_url: 'http://10.1.2.3/statement.pdf' }),
+    });
+    expect(privateHost).toMatchObject({ status: 422, json: { error: { code: 'url_fetch_failed' } } });
+  });
+});
