@@ -1,0 +1,66 @@
+// Durability of the analysis queue: `loupe serve` killed with SIGKILL while documents are
+// processing; after a restart on the same data folder every accepted document completes, each
+// exactly once (one job per document, finished once).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeStatement } from './fixtures/pdf-builders.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'loupe-restart-'));
+const loupe = join(import.meta.dirname, '..', 'packages', 'cli', 'bin', 'loupe.js');
+const data = join(dir, 'data');
+const port = 39600 + Math.floor(Math.random() * 300);
+const base = `http://127.0.0.1:${port}`;
+let child: ChildProcess | undefined;
+afterAll(() => {
+  child?.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(): Promise<ChildProcess> {
+  const c = spawn(process.execPath, [loupe, 'serve', '--port', String(port), '--sandbox-port', String(port + 1), '--data', data], { stdio: 'ignore' });
+  for (let i = 0; i < 150; i++) {
+    if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) return c;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('loupe serve did not start');
+}
+
+describe('a server killed mid-analysis', () => {
+  it('completes every processing document exactly once after a restart', async () => {
+    const { live_key } = JSON.parse(execFileSync(process.execPath, [loupe, 'accounts', 'create', '--email', 'restart@example.com', '--data', data, '--json'], { encoding: 'utf8' })) as { live_key: string };
+    child = await start();
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const form = new FormData();
+      form.append('file', new Blob([await makeStatement({ pages: 150, rowsPerPage: 25, seed: 100 + i })]), `s${i}.pdf`);
+      const r = await fetch(`${base}/v1/documents`, { method: 'POST', headers: { 'x-api-key': live_key }, body: form });
+      expect(r.status).toBe(202);
+      ids.push(((await r.json()) as { id: string }).id);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    const statuses = async () => Promise.all(ids.map(async (id) => ((await (await fetch(`${base}/v1/documents/${id}`, { headers: { 'x-api-key': live_key } })).json()) as { status: string }).status));
+    expect((await statuses()).filter((s) => s === 'processing').length).toBeGreaterThan(0);
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child!.on('exit', resolve));
+    child = await start();
+    let final: string[] = [];
+    for (let i = 0; i < 600; i++) {
+      final = await statuses();
+      if (final.every((s) => s !== 'processing')) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(final).toEqual(ids.map(() => 'completed'));
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child!.on('exit', resolve));
+    child = undefined;
+    const db = new Database(join(data, 'loupe.db'), { readonly: true });
+    const jobs = db.prepare("SELECT subject_id, state, finished_at FROM jobs WHERE kind = 'analysis'").all() as { subject_id: string; state: string; finished_at: string | null }[];
+    db.close();
+    expect(jobs.map((j) => j.subject_id).sort()).toEqual([...ids].sort());
+    expect(jobs.every((j) => j.state === 'done' && j.finished_at)).toBe(true);
+  });
+});
