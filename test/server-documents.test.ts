@@ -252,3 +252,39 @@ describe('document API: analysis', () => {
     expect(privateHost).toMatchObject({ status: 422, json: { error: { code: 'url_fetch_failed' } } });
   });
 });
+
+describe('document API: listing', () => {
+  it('lists newest first with summary rows, filters, a cursor and has_more; full view on request', async () => {
+    const a = await createAccountWithKeys(server.store, { email: 'lister@example.com' });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await submit(a.live_key, await makeStatement({ seed: 30 + i }), `s${i}.pdf`, { external_ref: i === 1 ? 'loan-b' : 'loan-a' });
+      ids.push(r.json.id as string);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    for (const id of ids) await finished(live, a.live_key, id);
+    const first = await call(live, '/v1/documents?limit=2', { key: a.live_key });
+    expect(first.json).toMatchObject({ object: 'list', has_more: true });
+    const rows = first.json.data as Json[];
+    expect(rows.map((r) => r.id)).toEqual([ids[2], ids[1]]);
+    expect(rows[0]).toMatchObject({
+      object: 'document_summary',
+      status: 'completed',
+      name: 's2.pdf',
+      external_ref: 'loan-a',
+      verdict: expect.any(String),
+      created_at: expect.any(String),
+    });
+    expect('indicators' in rows[0]!).toBe(false);
+    const next = await call(live, `/v1/documents?limit=2&starting_after=${ids[1]}`, { key: a.live_key });
+    expect(next.json).toMatchObject({ has_more: false });
+    expect((next.json.data as Json[]).map((r) => r.id)).toEqual([ids[0]]);
+    expect(((await call(live, '/v1/documents?external_ref=loan-b', { key: a.live_key })).json.data as Json[]).map((r) => r.id)).toEqual([ids[1]]);
+    expect(((await call(live, '/v1/documents?starting_after=doc_unknown', { key: a.live_key })).json.data as Json[]).length).toBe(3);
+    const full = (await call(live, '/v1/documents?view=full&limit=1', { key: a.live_key })).json.data as Json[];
+    expect(full[0]).toMatchObject({ object: 'document', indicators: expect.any(Array) });
+    for (const bad of ['limit=0', 'limit=101', 'view=table', 'verdict=MAYBE'])
+      expect((await call(live, `/v1/documents?${bad}`, { key: a.live_key })).json, bad).toMatchObject({ error: { code: 'invalid_request' } });
+    expect(((await call(sandbox, '/v1/documents', { key: a.test_key })).json.data as Json[]).length).toBe(0);
+  });
+});

@@ -23,7 +23,13 @@ afterAll(() => {
 async function start(): Promise<ChildProcess> {
   const c = spawn(process.execPath, [loupe, 'serve', '--port', String(port), '--sandbox-port', String(port + 1), '--data', data], { stdio: 'ignore' });
   for (let i = 0; i < 150; i++) {
-    if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) return c;
+    if (
+      await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return c;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('loupe serve did not start');
@@ -31,7 +37,9 @@ async function start(): Promise<ChildProcess> {
 
 describe('a server killed mid-analysis', () => {
   it('completes every processing document exactly once after a restart', async () => {
-    const { live_key } = JSON.parse(execFileSync(process.execPath, [loupe, 'accounts', 'create', '--email', 'restart@example.com', '--data', data, '--json'], { encoding: 'utf8' })) as { live_key: string };
+    const { live_key } = JSON.parse(
+      execFileSync(process.execPath, [loupe, 'accounts', 'create', '--email', 'restart@example.com', '--data', data, '--json'], { encoding: 'utf8' }),
+    ) as { live_key: string };
     child = await start();
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
@@ -42,7 +50,12 @@ describe('a server killed mid-analysis', () => {
       ids.push(((await r.json()) as { id: string }).id);
     }
     await new Promise((r) => setTimeout(r, 300));
-    const statuses = async () => Promise.all(ids.map(async (id) => ((await (await fetch(`${base}/v1/documents/${id}`, { headers: { 'x-api-key': live_key } })).json()) as { status: string }).status));
+    const statuses = async () =>
+      Promise.all(
+        ids.map(
+          async (id) => ((await (await fetch(`${base}/v1/documents/${id}`, { headers: { 'x-api-key': live_key } })).json()) as { status: string }).status,
+        ),
+      );
     expect((await statuses()).filter((s) => s === 'processing').length).toBeGreaterThan(0);
     child.kill('SIGKILL');
     await new Promise((resolve) => child!.on('exit', resolve));
@@ -58,7 +71,11 @@ describe('a server killed mid-analysis', () => {
     await new Promise((resolve) => child!.on('exit', resolve));
     child = undefined;
     const db = new Database(join(data, 'loupe.db'), { readonly: true });
-    const jobs = db.prepare("SELECT subject_id, state, finished_at FROM jobs WHERE kind = 'analysis'").all() as { subject_id: string; state: string; finished_at: string | null }[];
+    const jobs = db.prepare("SELECT subject_id, state, finished_at FROM jobs WHERE kind = 'analysis'").all() as {
+      subject_id: string;
+      state: string;
+      finished_at: string | null;
+    }[];
     db.close();
     expect(jobs.map((j) => j.subject_id).sort()).toEqual([...ids].sort());
     expect(jobs.every((j) => j.state === 'done' && j.finished_at)).toBe(true);

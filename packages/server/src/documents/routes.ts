@@ -13,7 +13,7 @@ import { type DocumentCaller, documentCaller } from './auth.js';
 import { DocumentHttpError, documentError } from './errors.js';
 import { parseOptions, type SubmitOptions } from './options.js';
 import { TokenBuckets } from './token-bucket.js';
-import { documentView, type SubmitFacts } from './view.js';
+import { documentView, type SubmitFacts, summaryView } from './view.js';
 
 /** What the document routes need. */
 export interface DocumentRouteDeps {
@@ -29,6 +29,7 @@ export interface DocumentRouteDeps {
   waitMs?: number;
 }
 
+const VERDICTS = ['CLEAN', 'SUSPICIOUS', 'FORGED', 'INSUFFICIENT_EVIDENCE'];
 const SERVICE_PATHS = /^\/v1\/(documents|loans|audit-reports|recapture)(\/|$|\?)/;
 
 /** True when a request belongs to the document service (and so speaks its error shape). */
@@ -170,6 +171,28 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
         }
       }
       return reply.code(current.status === 'processing' ? 202 : 200).send(view(current));
+    },
+  );
+
+  app.get(
+    '/v1/documents',
+    { schema: { tags: ['documents'], summary: 'List documents, newest first (cursor-paginated)', security: [{ documentKey: [] }] } },
+    async (request, reply) => {
+      const who = await caller(request, reply);
+      const q = request.query as Record<string, string | undefined>;
+      const limit = q.limit === undefined ? 25 : Number(q.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw documentError(400, 'invalid_request', 'limit is a whole number from 1 to 100.');
+      const viewName = q.view ?? 'summary';
+      if (viewName !== 'summary' && viewName !== 'full') throw documentError(400, 'invalid_request', 'view is summary or full.');
+      if (q.verdict !== undefined && !VERDICTS.includes(q.verdict)) throw documentError(400, 'invalid_request', `verdict is one of ${VERDICTS.join(', ')}.`);
+      const page = await deps.store.listDocuments(who.account.id, environment, {
+        limit,
+        ...(q.external_ref === undefined ? {} : { externalRef: q.external_ref }),
+        ...(q.verdict === undefined ? {} : { verdict: q.verdict }),
+        ...(q.starting_after === undefined ? {} : { startingAfter: q.starting_after }),
+      });
+      const at = now();
+      return { object: 'list', data: page.documents.map((d) => (viewName === 'full' ? documentView(d, at) : summaryView(d, at))), has_more: page.hasMore };
     },
   );
 

@@ -89,3 +89,28 @@ export function documentView(d: StoredDocument, now: Date): Record<string, unkno
   for (const key of Object.keys(fields)) if (!(key in out)) out[key] = fields[key];
   return omitAbsent(out);
 }
+
+/** A list row (DocumentSummary): verdict fields withheld while processing. */
+export function summaryView(d: StoredDocument, now: Date): Record<string, unknown> {
+  const full = documentView(d, now);
+  const file = full.file as { name: string };
+  const row: Record<string, unknown> = {
+    id: d.id,
+    object: 'document_summary',
+    status: d.status,
+    error: full.error,
+    external_ref: full.external_ref,
+    name: file.name,
+    category: full.category,
+    issuer: full.issuer,
+    issue_date: full.issue_date,
+    capture: full.capture,
+    verdict: full.verdict,
+    risk_score: full.risk_score,
+    headline: full.headline,
+    review_disposition: (full.review as { disposition?: string } | undefined)?.disposition,
+    created_at: full.created_at,
+    completed_at: full.completed_at,
+  };
+  return omitAbsent(row);
+}

@@ -165,6 +165,33 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
       expect(await s.document(other.id, 'production', 'doc_1')).toBeUndefined();
     });
 
+    it('lists documents newest first with a cursor, filters and has_more', async () => {
+      const s = await fresh();
+      const a = await s.createAccount(account('list@example.com'), 0);
+      const base = {
+        accountId: a.id,
+        environment: 'production' as const,
+        sha256: 'e'.repeat(64),
+        fileName: 'a.pdf',
+        fileType: 'pdf' as const,
+        sizeBytes: 1,
+        options: '{}',
+      };
+      for (let i = 0; i < 5; i++)
+        await s.createDocument({ ...base, id: `doc_${i}`, externalRef: i % 2 ? 'loan-odd' : 'loan-even', createdAt: `2026-11-2${i}T00:00:00.000Z` });
+      const page = await s.listDocuments(a.id, 'production', { limit: 2 });
+      expect(page.documents.map((d) => d.id)).toEqual(['doc_4', 'doc_3']);
+      expect(page.hasMore).toBe(true);
+      const next = await s.listDocuments(a.id, 'production', { limit: 2, startingAfter: 'doc_3' });
+      expect(next.documents.map((d) => d.id)).toEqual(['doc_2', 'doc_1']);
+      expect((await s.listDocuments(a.id, 'production', { limit: 10, startingAfter: 'doc_unknown' })).documents).toHaveLength(5);
+      expect((await s.listDocuments(a.id, 'production', { limit: 10, externalRef: 'loan-odd' })).documents.map((d) => d.id)).toEqual(['doc_3', 'doc_1']);
+      expect((await s.listDocuments(a.id, 'sandbox', { limit: 10 })).documents).toEqual([]);
+      const job = await s.claimJob(new Date(Date.now() + 60_000).toISOString());
+      await s.finishDocument(job!.id, { result: '{"verdict":"FORGED"}' });
+      expect((await s.listDocuments(a.id, 'production', { limit: 10, verdict: 'FORGED' })).documents.map((d) => d.id)).toEqual([job!.subjectId]);
+    });
+
     it('leases each job to one worker, finishes a document exactly once, and requeues running jobs', async () => {
       const s = await fresh();
       const a = await s.createAccount(account('jobs@example.com'), 0);

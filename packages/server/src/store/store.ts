@@ -186,6 +186,16 @@ export interface Store {
   createDocument(document: Omit<StoredDocument, 'status' | 'result' | 'error' | 'completedAt'>): Promise<StoredDocument>;
   /** A document of the account in one environment (ids of the other environment are not found). */
   document(accountId: string, environment: Environment, id: string): Promise<StoredDocument | undefined>;
+  /**
+   * Documents of the account in one environment, newest first: `limit` of them after the
+   * document `startingAfter` (an unknown cursor starts at the newest), filtered by external_ref
+   * and verdict; `hasMore` says whether more follow.
+   */
+  listDocuments(
+    accountId: string,
+    environment: Environment,
+    query: { externalRef?: string; verdict?: string; limit: number; startingAfter?: string },
+  ): Promise<{ documents: StoredDocument[]; hasMore: boolean }>;
   /** A document by id, whoever owns it (for the analysis workers). */
   documentById(id: string): Promise<StoredDocument | undefined>;
   /** Takes the oldest queued job, leasing it until `leaseUntil` (ISO); undefined when none is ready. */

@@ -86,6 +86,7 @@ export const MIGRATIONS: readonly Migration[] = [
         options TEXT NOT NULL,
         external_ref TEXT,
         result TEXT,
+        verdict TEXT,
         error TEXT,
         created_at TEXT NOT NULL,
         completed_at TEXT

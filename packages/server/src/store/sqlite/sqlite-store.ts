@@ -323,6 +323,33 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
         return r ? storedDocument(r) : undefined;
       });
     },
+    async listDocuments(accountId, environment, query) {
+      return read(() => {
+        const where = ['account_id = ?', 'environment = ?'];
+        const args: unknown[] = [accountId, environment];
+        if (query.externalRef !== undefined) {
+          where.push('external_ref = ?');
+          args.push(query.externalRef);
+        }
+        if (query.verdict !== undefined) {
+          where.push("verdict = ? AND status = 'completed'");
+          args.push(query.verdict);
+        }
+        const cursor = query.startingAfter
+          ? (db
+              .prepare('SELECT created_at, id FROM documents WHERE id = ? AND account_id = ? AND environment = ?')
+              .get(query.startingAfter, accountId, environment) as { created_at: string; id: string } | undefined)
+          : undefined;
+        if (cursor) {
+          where.push('(created_at < ? OR (created_at = ? AND id < ?))');
+          args.push(cursor.created_at, cursor.created_at, cursor.id);
+        }
+        const rows = db
+          .prepare(`SELECT * FROM documents WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT ?`)
+          .all(...args, query.limit + 1) as Row[];
+        return { documents: rows.slice(0, query.limit).map(storedDocument), hasMore: rows.length > query.limit };
+      });
+    },
     async documentById(id) {
       return read(() => {
         const r = db.prepare('SELECT * FROM documents WHERE id = ?').get(id) as Row | undefined;
@@ -348,8 +375,10 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
         const changed =
           'result' in outcome
             ? db
-                .prepare("UPDATE documents SET status = 'completed', result = ?, error = NULL, completed_at = ? WHERE id = ? AND status = 'processing'")
-                .run(outcome.result, at, job.subject_id)
+                .prepare(
+                  "UPDATE documents SET status = 'completed', result = ?, verdict = ?, error = NULL, completed_at = ? WHERE id = ? AND status = 'processing'",
+                )
+                .run(outcome.result, (JSON.parse(outcome.result) as { verdict?: string }).verdict ?? null, at, job.subject_id)
             : db
                 .prepare("UPDATE documents SET status = 'failed', error = ?, result = NULL, completed_at = ? WHERE id = ? AND status = 'processing'")
                 .run(outcome.error, at, job.subject_id);
