@@ -288,3 +288,46 @@ describe('document API: listing', () => {
     expect(((await call(sandbox, '/v1/documents', { key: a.test_key })).json.data as Json[]).length).toBe(0);
   });
 });
+
+describe('document API: replays and resubmissions', () => {
+  it('replays an Idempotency-Key for 24 h with Idempotency-Replayed, bound to its payload', async () => {
+    const a = await createAccountWithKeys(server.store, { email: 'idem@example.com' });
+    const bytes = await makeStatement({ seed: 41 });
+    const send = (key: string, options: unknown, body = bytes) =>
+      call(live, '/v1/documents', { method: 'POST', key: a.live_key, headers: { 'idempotency-key': key }, body: form(body, 'idem.pdf', options) });
+    const first = await send('key-1', { external_ref: 'loan-i', models: ['pdf-native-forensics', 'docforge'] });
+    expect(first.status).toBe(202);
+    const again = await send('key-1', { models: ['pdf-native-forensics', 'docforge'], external_ref: 'loan-i' });
+    expect(again.status).toBe(202);
+    expect(again.headers.get('idempotency-replayed')).toBe('true');
+    expect(again.json).toEqual(first.json);
+    for (const different of [
+      { external_ref: 'loan-i', models: ['docforge', 'pdf-native-forensics'] },
+      { external_ref: 'loan-i', models: ['pdf-native-forensics', 'docforge'], category: null },
+    ]) {
+      expect((await send('key-1', different)).json, JSON.stringify(different)).toMatchObject({ error: { code: 'idempotency_key_reuse' } });
+    }
+    expect((await send('k'.repeat(65), {})).json).toMatchObject({ error: { code: 'invalid_request' } });
+  });
+
+  it('answers a byte-identical resubmission of a non-failed document with 200 and the same document, and re-analyses a failed one under its id', async () => {
+    const a = await createAccountWithKeys(server.store, { email: 'resubmit@example.com' });
+    const bytes = await makeStatement({ seed: 42 });
+    const first = await submit(a.live_key, bytes, 'same.pdf', { external_ref: 'loan-r' });
+    await finished(live, a.live_key, first.json.id as string);
+    const again = await submit(a.live_key, bytes, 'same.pdf', { external_ref: 'loan-r' });
+    expect(again).toMatchObject({ status: 200, json: { id: first.json.id, status: 'completed' } });
+    expect((await submit(a.live_key, bytes, 'other-name.pdf', { external_ref: 'loan-r' })).json.id).not.toBe(first.json.id);
+    const locked = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')));
+    const failedOnce = await submit(a.live_key, locked, 'locked.pdf');
+    expect(await finished(live, a.live_key, failedOnce.json.id as string)).toMatchObject({ status: 'failed' });
+    const retried = await submit(a.live_key, locked, 'locked.pdf');
+    expect(retried).toMatchObject({ status: 202, json: { id: failedOnce.json.id, status: 'processing' } });
+    expect('error' in retried.json).toBe(false);
+    expect(await finished(live, a.live_key, failedOnce.json.id as string)).toMatchObject({
+      id: failedOnce.json.id,
+      status: 'failed',
+      error: { code: 'file_encrypted' },
+    });
+  });
+});

@@ -4,7 +4,7 @@
 // `GET /v1/documents/{id}`. Every answer carries `X-Service-Env`, `X-Response-Time-Ms` and the
 // per-key token bucket's headers; every error is `{error: {type, code, message, doc_url}}`.
 import { randomBytes } from 'node:crypto';
-import { MAX_FILE_BYTES, MAX_PAGES, md5Hex, PdfFile, sniffFormat } from '@loupe/core';
+import { MAX_FILE_BYTES, MAX_PAGES, md5Hex, PdfFile, sha256Hex, sniffFormat } from '@loupe/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Egress, EgressError } from '../http/egress.js';
 import type { BlobStore } from '../store/blob-store.js';
@@ -34,6 +34,28 @@ const SERVICE_PATHS = /^\/v1\/(documents|loans|audit-reports|recapture)(\/|$|\?)
 
 /** True when a request belongs to the document service (and so speaks its error shape). */
 export const isDocumentPath = (url: string, environment: Environment): boolean => environment === 'sandbox' || SERVICE_PATHS.test(url);
+
+/** JSON text with object keys sorted at every level (arrays and nulls kept as they are). */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+/** JSON text parsed, or the text itself when it is not JSON (option validation then refuses it). */
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
 
 /** Reads the multipart parts: the file under the 200 MiB cap while it streams, and `options`. */
 async function readForm(request: FastifyRequest): Promise<{ file?: { bytes: Buffer; name: string }; options?: string }> {
@@ -107,6 +129,47 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
 
   const view = (d: StoredDocument): Record<string, unknown> => documentView(d, now());
 
+  /** Long-polls a processing document up to the wait limit when `wait` is true. */
+  const waited = async (who: DocumentCaller, document: StoredDocument, wait: string | undefined): Promise<StoredDocument> => {
+    let current = document;
+    if (wait !== 'true') return current;
+    const deadline = Date.now() + (deps.waitMs ?? 30_000);
+    while (current.status === 'processing' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      current = (await deps.store.document(who.account.id, environment, document.id)) ?? current;
+    }
+    return current;
+  };
+
+  const ROUTE = 'POST /v1/documents';
+
+  /** The answer remembered for this key (replayed as it was sent); a different payload is 422. */
+  const replay = async (who: DocumentCaller, key: string | undefined, payloadHash: string, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    if (key === undefined) return undefined;
+    const since = new Date(now().getTime() - 24 * 3600 * 1000).toISOString();
+    const answer = await deps.store.idempotentAnswer(who.account.id, environment, ROUTE, key, since);
+    if (!answer) return undefined;
+    if (answer.payloadHash !== payloadHash) throw documentError(422, 'idempotency_key_reuse', 'This Idempotency-Key was first used with a different payload.');
+    return reply.code(answer.status).header('idempotency-replayed', 'true').type('application/json; charset=utf-8').send(answer.body);
+  };
+
+  /** Sends `body` with `status`, remembering it under the Idempotency-Key when one came. */
+  const answer = async (
+    who: DocumentCaller,
+    key: string | undefined,
+    payloadHash: string,
+    reply: FastifyReply,
+    status: number,
+    body: Record<string, unknown>,
+  ): Promise<FastifyReply> => {
+    const text = JSON.stringify(body);
+    if (key !== undefined)
+      await deps.store.rememberAnswer(who.account.id, environment, ROUTE, key, { payloadHash, status, body: text, createdAt: now().toISOString() });
+    return reply.code(status).type('application/json; charset=utf-8').send(text);
+  };
+
+  const hashOf = (payload: unknown): string => sha256Hex(new TextEncoder().encode(canonicalJson(payload)));
+
   app.post(
     '/v1/documents',
     { schema: { tags: ['documents'], summary: 'Submit a document for analysis', security: [{ documentKey: [] }] } },
@@ -114,18 +177,29 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
       const who = await caller(request, reply);
       const wait = (request.query as { wait?: string }).wait;
       if (wait !== undefined && wait !== 'true' && wait !== 'false') throw documentError(400, 'invalid_request', 'wait is true or false.');
+      const header = request.headers['idempotency-key'];
+      const key = Array.isArray(header) ? header[0] : header;
+      if (key !== undefined && (key.length === 0 || key.length > 64)) throw documentError(400, 'invalid_request', 'Idempotency-Key is 1 to 64 characters.');
       let bytes: Uint8Array;
       let name: string;
       let options: SubmitOptions;
+      let payloadHash: string;
       if (request.isMultipart()) {
         const form = await readForm(request);
-        options = parseOptions(form.options);
+        const raw = form.options === undefined ? undefined : safeJson(form.options);
         if (!form.file || form.file.bytes.length === 0) throw documentError(400, 'missing_file', 'The file part is missing or empty.');
         bytes = new Uint8Array(form.file.bytes.buffer, form.file.bytes.byteOffset, form.file.bytes.byteLength);
         name = form.file.name;
+        payloadHash = hashOf({ file_sha256: sha256Hex(bytes), file_name: name, options: raw });
+        const replayed = await replay(who, key, payloadHash, reply);
+        if (replayed) return replayed;
+        options = parseOptions(form.options);
       } else {
         const body = request.body as { file_url?: unknown; options?: unknown } | undefined;
         if (!body || typeof body !== 'object') throw documentError(400, 'missing_file', 'Send multipart/form-data with a file part, or JSON with file_url.');
+        payloadHash = hashOf({ file_url: body.file_url, options: body.options });
+        const replayed = await replay(who, key, payloadHash, reply);
+        if (replayed) return replayed;
         options = parseOptions(body.options);
         if (typeof body.file_url !== 'string' || !/^https?:\/\//i.test(body.file_url))
           throw documentError(400, 'invalid_request', 'file_url is an absolute http(s) URL.');
@@ -148,29 +222,37 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
       const pages = format === 'pdf' ? pdfPages(bytes) : 1;
       if (pages !== undefined && pages > MAX_PAGES) throw documentError(413, 'file_too_large', `The PDF has ${pages} pages; the limit is ${MAX_PAGES}.`);
       const sha256 = await deps.blobs.put(bytes);
-      const facts: SubmitFacts = { md5: md5Hex(bytes), ...(pages === undefined ? {} : { pages }) };
-      const stored = await deps.store.createDocument({
-        id: `doc_${randomBytes(12).toString('hex')}`,
-        accountId: who.account.id,
-        environment,
-        sha256,
-        fileName: name,
-        fileType: format,
-        sizeBytes: bytes.length,
-        options: JSON.stringify({ ...options, facts }),
-        externalRef: options.external_ref ?? null,
-        createdAt: now().toISOString(),
-      });
-      deps.notify();
-      let current = stored;
-      if (wait === 'true') {
-        const deadline = Date.now() + (deps.waitMs ?? 30_000);
-        while (current.status === 'processing' && Date.now() < deadline) {
-          await new Promise((r) => setTimeout(r, 100));
-          current = (await deps.store.document(who.account.id, environment, stored.id)) ?? current;
-        }
+      // a byte-identical resubmission (same bytes, models, file name, external_ref)
+      const models = JSON.stringify(options.models ?? []);
+      const same = (await deps.store.documentsWithBytes(who.account.id, environment, sha256)).find(
+        (d) =>
+          d.fileName === name &&
+          d.externalRef === (options.external_ref ?? null) &&
+          JSON.stringify((JSON.parse(d.options) as SubmitOptions).models ?? []) === models,
+      );
+      if (same && same.status !== 'failed') return answer(who, key, payloadHash, reply, 200, view(same));
+      let document: StoredDocument;
+      if (same) {
+        await deps.store.reanalyseFailed(same.id);
+        document = (await deps.store.document(who.account.id, environment, same.id)) ?? same;
+      } else {
+        const facts: SubmitFacts = { md5: md5Hex(bytes), ...(pages === undefined ? {} : { pages }) };
+        document = await deps.store.createDocument({
+          id: `doc_${randomBytes(12).toString('hex')}`,
+          accountId: who.account.id,
+          environment,
+          sha256,
+          fileName: name,
+          fileType: format,
+          sizeBytes: bytes.length,
+          options: JSON.stringify({ ...options, facts }),
+          externalRef: options.external_ref ?? null,
+          createdAt: now().toISOString(),
+        });
       }
-      return reply.code(current.status === 'processing' ? 202 : 200).send(view(current));
+      deps.notify();
+      const current = await waited(who, document, wait);
+      return answer(who, key, payloadHash, reply, current.status === 'processing' ? 202 : 200, view(current));
     },
   );
 

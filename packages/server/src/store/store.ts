@@ -144,6 +144,14 @@ export interface Job {
   attempts: number;
 }
 
+/** A remembered answer to an Idempotency-Key. */
+export interface IdempotentAnswer {
+  payloadHash: string;
+  status: number;
+  body: string;
+  createdAt: string;
+}
+
 /** The state of the service. Every method is atomic. */
 export interface Store {
   /** Creates an account and, when `credits` > 0, its `SIGNUP_GRANT` ledger row, in one transaction. */
@@ -196,6 +204,14 @@ export interface Store {
     environment: Environment,
     query: { externalRef?: string; verdict?: string; limit: number; startingAfter?: string },
   ): Promise<{ documents: StoredDocument[]; hasMore: boolean }>;
+  /** Documents of the account in one environment with these bytes, newest first. */
+  documentsWithBytes(accountId: string, environment: Environment, sha256: string): Promise<StoredDocument[]>;
+  /** Puts a failed document back to processing under the same id and queues its analysis, in one transaction; false when it was not failed. */
+  reanalyseFailed(id: string): Promise<boolean>;
+  /** The answer remembered for an Idempotency-Key on a route since `since` (ISO). */
+  idempotentAnswer(accountId: string, environment: Environment, route: string, key: string, since: string): Promise<IdempotentAnswer | undefined>;
+  /** Remembers an answer for an Idempotency-Key (the first one stays: a second save is ignored). */
+  rememberAnswer(accountId: string, environment: Environment, route: string, key: string, answer: IdempotentAnswer): Promise<void>;
   /** A document by id, whoever owns it (for the analysis workers). */
   documentById(id: string): Promise<StoredDocument | undefined>;
   /** Takes the oldest queued job, leasing it until `leaseUntil` (ISO); undefined when none is ready. */

@@ -103,6 +103,18 @@ export const MIGRATIONS: readonly Migration[] = [
         finished_at TEXT
       );
       CREATE INDEX jobs_ready ON jobs(state, created_at);
+      CREATE INDEX documents_bytes ON documents(account_id, environment, sha256);
+      CREATE TABLE idempotency_keys (
+        account_id TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        key TEXT NOT NULL,
+        route TEXT NOT NULL,
+        payload_hash TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (account_id, environment, key, route)
+      );
     `,
   },
 ];

@@ -350,6 +350,47 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
         return { documents: rows.slice(0, query.limit).map(storedDocument), hasMore: rows.length > query.limit };
       });
     },
+    async documentsWithBytes(accountId, environment, sha256) {
+      return read(() =>
+        (
+          db
+            .prepare('SELECT * FROM documents WHERE account_id = ? AND environment = ? AND sha256 = ? ORDER BY created_at DESC, id DESC')
+            .all(accountId, environment, sha256) as Row[]
+        ).map(storedDocument),
+      );
+    },
+    async reanalyseFailed(id) {
+      return tx(() => {
+        const changed = db
+          .prepare("UPDATE documents SET status = 'processing', error = NULL, completed_at = NULL WHERE id = ? AND status = 'failed'")
+          .run(id).changes;
+        if (changed !== 1) return false;
+        db.prepare("INSERT INTO jobs (id, kind, subject_id, state, created_at) VALUES (?, 'analysis', ?, 'queued', ?)").run(newId('job'), id, now());
+        return true;
+      });
+    },
+    async idempotentAnswer(accountId, environment, route, key, since) {
+      return read(() => {
+        const r = db
+          .prepare('SELECT * FROM idempotency_keys WHERE account_id = ? AND environment = ? AND key = ? AND route = ? AND created_at >= ?')
+          .get(accountId, environment, key, route, since) as Row | undefined;
+        return r ? { payloadHash: r.payload_hash as string, status: r.status as number, body: r.body as string, createdAt: r.created_at as string } : undefined;
+      });
+    },
+    async rememberAnswer(accountId, environment, route, key, answer) {
+      tx(() => {
+        db.prepare('DELETE FROM idempotency_keys WHERE account_id = ? AND environment = ? AND key = ? AND route = ? AND created_at < ?').run(
+          accountId,
+          environment,
+          key,
+          route,
+          new Date(Date.parse(answer.createdAt) - 24 * 3600 * 1000).toISOString(),
+        );
+        db.prepare(
+          'INSERT OR IGNORE INTO idempotency_keys (account_id, environment, key, route, payload_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        ).run(accountId, environment, key, route, answer.payloadHash, answer.status, answer.body, answer.createdAt);
+      });
+    },
     async documentById(id) {
       return read(() => {
         const r = db.prepare('SELECT * FROM documents WHERE id = ?').get(id) as Row | undefined;
