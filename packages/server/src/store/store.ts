@@ -214,7 +214,7 @@ export interface Store {
   rememberAnswer(accountId: string, environment: Environment, route: string, key: string, answer: IdempotentAnswer): Promise<void>;
   /** A document by id, whoever owns it (for the analysis workers). */
   documentById(id: string): Promise<StoredDocument | undefined>;
-  /** Takes the oldest queued job, leasing it until `leaseUntil` (ISO); undefined when none is ready. */
+  /** Takes the oldest queued job (first in, first out), leasing it until `leaseUntil` (ISO); undefined when none is ready. */
   claimJob(leaseUntil: string): Promise<Job | undefined>;
   /**
    * Finishes a document's analysis exactly once: when the document is still processing it

@@ -93,7 +93,8 @@ export const MIGRATIONS: readonly Migration[] = [
       );
       CREATE INDEX documents_owner ON documents(account_id, environment, created_at);
       CREATE TABLE jobs (
-        id TEXT PRIMARY KEY,
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
         kind TEXT NOT NULL,
         subject_id TEXT NOT NULL,
         state TEXT NOT NULL CHECK (state IN ('queued', 'running', 'done')),
@@ -102,7 +103,7 @@ export const MIGRATIONS: readonly Migration[] = [
         created_at TEXT NOT NULL,
         finished_at TEXT
       );
-      CREATE INDEX jobs_ready ON jobs(state, created_at);
+      CREATE INDEX jobs_ready ON jobs(state, seq);
       CREATE INDEX documents_bytes ON documents(account_id, environment, sha256);
       CREATE TABLE idempotency_keys (
         account_id TEXT NOT NULL,

@@ -400,7 +400,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     async claimJob(leaseUntil) {
       return tx((): Job | undefined => {
         const at = now();
-        const r = db.prepare("SELECT * FROM jobs WHERE state = 'queued' OR (state = 'running' AND lease_until < ?) ORDER BY created_at, id LIMIT 1").get(at) as
+        const r = db.prepare("SELECT * FROM jobs WHERE state = 'queued' OR (state = 'running' AND lease_until < ?) ORDER BY seq LIMIT 1").get(at) as
           | Row
           | undefined;
         if (!r) return undefined;
