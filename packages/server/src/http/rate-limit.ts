@@ -1,4 +1,5 @@
-// Per-key request limits: a fixed one-minute window per key and route group, counted in process
+// Per-key request limits: a one-minute window per key and route group that opens with the key's
+// first request after the last window closed, counted in process
 // (the embedded deployment is one process). Every limited response carries `X-RateLimit-Limit`,
 // `X-RateLimit-Remaining`, `X-RateLimit-Reset` (Unix seconds when the window ends) and the IETF
 // draft's `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (seconds until then); a
@@ -25,7 +26,7 @@ export class RateLimiter {
     const t = this.now();
     let w = this.windows.get(key);
     if (!w || t - w.start >= this.windowMs) {
-      w = { start: t - (t % this.windowMs), count: 0 };
+      w = { start: t, count: 0 };
       this.windows.set(key, w);
       if (this.windows.size > 100_000) this.sweep(t);
     }
