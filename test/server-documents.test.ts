@@ -331,3 +331,44 @@ describe('document API: replays and resubmissions', () => {
     });
   });
 });
+
+describe('document API: review', () => {
+  it('sets and replaces the disposition of a completed document, refusing unknown ones and documents not completed', async () => {
+    const a = await createAccountWithKeys(server.store, { email: 'reviewer@example.com' });
+    const r = await submit(a.live_key, await makeStatement({ seed: 51 }), 'r.pdf', undefined, live, '?wait=true');
+    const id = r.json.id as string;
+    const review = (body: unknown) =>
+      call(live, `/v1/documents/${id}/review`, {
+        method: 'POST',
+        key: a.live_key,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await review({ disposition: 'in_review', note: 'looking', reviewer: 'ana' })).json).toMatchObject({
+      review: { disposition: 'in_review', note: 'looking', reviewer: 'ana', reviewed_at: expect.any(String) },
+    });
+    const replaced = await review({ disposition: 'cleared', reviewer: 'bo' });
+    expect(replaced.json.review).toEqual({ disposition: 'cleared', reviewer: 'bo', reviewed_at: expect.any(String) });
+    expect(((await call(live, '/v1/documents?limit=1', { key: a.live_key })).json.data as Json[])[0]).toMatchObject({ id, review_disposition: 'cleared' });
+    expect((await review({ disposition: 'maybe' })).json).toMatchObject({ error: { code: 'invalid_request' } });
+    const locked = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')));
+    const failed = await submit(a.live_key, locked, 'locked-review.pdf', undefined, live, '?wait=true');
+    const refused = await call(live, `/v1/documents/${failed.json.id}/review`, {
+      method: 'POST',
+      key: a.live_key,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ disposition: 'cleared' }),
+    });
+    expect(refused).toMatchObject({ status: 409, json: { error: { type: 'conflict', code: 'not_reviewable' } } });
+    expect(
+      (
+        await call(live, '/v1/documents/doc_missing/review', {
+          method: 'POST',
+          key: a.live_key,
+          headers: { 'content-type': 'application/json' },
+          body: '{"disposition":"cleared"}',
+        })
+      ).status,
+    ).toBe(404);
+  });
+});

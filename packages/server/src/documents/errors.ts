@@ -20,6 +20,10 @@ const TYPES: Record<string, string> = {
   url_fetch_failed: 'processing_error',
   unreadable_document: 'processing_error',
   rate_limited: 'rate_limited',
+  not_reviewable: 'conflict',
+  analysis_in_progress: 'conflict',
+  file_not_retained: 'conflict',
+  idempotency_key_reuse: 'invalid_request',
   server_error: 'server_error',
 };
 

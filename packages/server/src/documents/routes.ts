@@ -30,6 +30,7 @@ export interface DocumentRouteDeps {
 }
 
 const VERDICTS = ['CLEAN', 'SUSPICIOUS', 'FORGED', 'INSUFFICIENT_EVIDENCE'];
+const DISPOSITIONS = ['in_review', 'cleared', 'escalated', 'confirmed_fraud'];
 const SERVICE_PATHS = /^\/v1\/(documents|loans|audit-reports|recapture)(\/|$|\?)/;
 
 /** True when a request belongs to the document service (and so speaks its error shape). */
@@ -253,6 +254,27 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
       deps.notify();
       const current = await waited(who, document, wait);
       return answer(who, key, payloadHash, reply, current.status === 'processing' ? 202 : 200, view(current));
+    },
+  );
+
+  app.post(
+    '/v1/documents/:id/review',
+    { schema: { tags: ['documents'], summary: "Set a completed document's review disposition (a later call replaces it)", security: [{ documentKey: [] }] } },
+    async (request, reply) => {
+      const who = await caller(request, reply);
+      const body = request.body as Record<string, unknown> | undefined;
+      if (!body || typeof body !== 'object') throw documentError(400, 'invalid_request', 'Send JSON {disposition, note, reviewer}.');
+      if (typeof body.disposition !== 'string' || !DISPOSITIONS.includes(body.disposition))
+        throw documentError(400, 'invalid_request', `disposition is one of ${DISPOSITIONS.join(', ')}.`);
+      for (const field of ['note', 'reviewer'] as const) {
+        if (body[field] !== undefined && (typeof body[field] !== 'string' || (body[field] as string).length > 4000))
+          throw documentError(400, 'invalid_request', `${field} is a string of at most 4,000 characters.`);
+      }
+      const review = { disposition: body.disposition, note: body.note, reviewer: body.reviewer, reviewed_at: now().toISOString() };
+      const result = await deps.store.reviewDocument(who.account.id, environment, (request.params as { id: string }).id, JSON.stringify(review));
+      if (!result) throw documentError(404, 'not_found', 'No document with that id in this environment.');
+      if (result === 'not_completed') throw documentError(409, 'not_reviewable', 'Only a completed document can be reviewed.');
+      return view(result);
     },
   );
 

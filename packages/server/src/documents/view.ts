@@ -78,6 +78,7 @@ export function documentView(d: StoredDocument, now: Date): Record<string, unkno
     category: (engine.category as string | undefined) ?? options.category,
     file: engine.file ?? { name: d.fileName, type: d.fileType, pages: options.facts.pages, size_bytes: d.sizeBytes, sha256: d.sha256, md5: options.facts.md5 },
     attribution: options.attribution,
+    review: d.review ? JSON.parse(d.review) : undefined,
     created_at: d.createdAt,
     completed_at: d.completedAt,
   };

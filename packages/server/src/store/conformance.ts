@@ -215,6 +215,12 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
       expect(await s.claimJob(far)).toBeUndefined();
       expect(await s.finishDocument(first!.id, { result: '{"verdict":"CLEAN"}' })).toBe(true);
       expect(await s.finishDocument(first!.id, { error: '{"code":"server_error"}' })).toBe(false);
+      expect(await s.reviewDocument(a.id, 'production', 'doc_b', '{"disposition":"cleared"}')).toBe('not_completed');
+      expect(await s.reviewDocument(a.id, 'sandbox', 'doc_a', '{"disposition":"cleared"}')).toBeUndefined();
+      await s.reviewDocument(a.id, 'production', 'doc_a', '{"disposition":"in_review"}');
+      expect((await s.reviewDocument(a.id, 'production', 'doc_a', '{"disposition":"cleared"}')) as { review: string }).toMatchObject({
+        review: '{"disposition":"cleared"}',
+      });
       expect(await s.document(a.id, 'production', 'doc_a')).toMatchObject({
         status: 'completed',
         result: '{"verdict":"CLEAN"}',

@@ -132,6 +132,8 @@ export interface StoredDocument {
   result: string | null;
   /** The spec's error object (JSON text), once failed. */
   error: string | null;
+  /** The latest review (JSON text: disposition, note, reviewer, reviewed_at). */
+  review: string | null;
   createdAt: string;
   completedAt: string | null;
 }
@@ -191,7 +193,9 @@ export interface Store {
   ledger(accountId: string, limit: number, offset: number): Promise<{ entries: LedgerEntry[]; total: number }>;
 
   /** Stores a processing document and queues its analysis, in one transaction. */
-  createDocument(document: Omit<StoredDocument, 'status' | 'result' | 'error' | 'completedAt'>): Promise<StoredDocument>;
+  createDocument(document: Omit<StoredDocument, 'status' | 'result' | 'error' | 'review' | 'completedAt'>): Promise<StoredDocument>;
+  /** Replaces the review of a completed document; answers the document, 'not_completed', or undefined when there is no such document. */
+  reviewDocument(accountId: string, environment: Environment, id: string, review: string): Promise<StoredDocument | 'not_completed' | undefined>;
   /** A document of the account in one environment (ids of the other environment are not found). */
   document(accountId: string, environment: Environment, id: string): Promise<StoredDocument | undefined>;
   /**

@@ -88,6 +88,7 @@ export const MIGRATIONS: readonly Migration[] = [
         result TEXT,
         verdict TEXT,
         error TEXT,
+        review TEXT,
         created_at TEXT NOT NULL,
         completed_at TEXT
       );

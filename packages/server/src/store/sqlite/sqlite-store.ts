@@ -82,6 +82,7 @@ const storedDocument = (r: Row): StoredDocument => ({
   externalRef: (r.external_ref as string | null) ?? null,
   result: (r.result as string | null) ?? null,
   error: (r.error as string | null) ?? null,
+  review: (r.review as string | null) ?? null,
   createdAt: r.created_at as string,
   completedAt: (r.completed_at as string | null) ?? null,
 });
@@ -348,6 +349,17 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
           .prepare(`SELECT * FROM documents WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT ?`)
           .all(...args, query.limit + 1) as Row[];
         return { documents: rows.slice(0, query.limit).map(storedDocument), hasMore: rows.length > query.limit };
+      });
+    },
+    async reviewDocument(accountId, environment, id, review) {
+      return tx(() => {
+        const r = db.prepare('SELECT status FROM documents WHERE id = ? AND account_id = ? AND environment = ?').get(id, accountId, environment) as
+          | { status: string }
+          | undefined;
+        if (!r) return undefined;
+        if (r.status !== 'completed') return 'not_completed' as const;
+        db.prepare('UPDATE documents SET review = ? WHERE id = ?').run(review, id);
+        return storedDocument(db.prepare('SELECT * FROM documents WHERE id = ?').get(id) as Row);
       });
     },
     async documentsWithBytes(accountId, environment, sha256) {
