@@ -25,43 +25,14 @@ import {
 import { referenceAudioKernels, referenceKernels } from '@loupe/core/testing';
 import { createCanvasDecoder, createFfmpegMediaDecoder, createModelStore, createNodeMediaEngine, createOnnxInference, ffmpegPaths } from '@loupe/node';
 import { downscaleRgba, generateScene, photographScene } from '../test/fixtures/scenes.js';
+import { h264Clip } from '../test/fixtures/videos.js';
 import { median } from './measure.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-media-bench-'));
 const photo = photographScene(7, 4000, 3000);
 // phone cameras write a key frame about every second; x264's default is every 250 frames
-execFileSync(ffmpegPaths().ffmpeg, [
-  '-v',
-  'error',
-  '-f',
-  'lavfi',
-  '-i',
-  'testsrc2=size=1280x720:rate=30:duration=60',
-  '-c:v',
-  'libx264',
-  '-preset',
-  'veryfast',
-  '-g',
-  '30',
-  '-pix_fmt',
-  'yuv420p',
-  join(dir, 'clip.mp4'),
-]);
-execFileSync(ffmpegPaths().ffmpeg, [
-  '-v',
-  'error',
-  '-f',
-  'lavfi',
-  '-i',
-  'testsrc2=size=1280x720:rate=30:duration=60',
-  '-c:v',
-  'libx264',
-  '-preset',
-  'veryfast',
-  '-pix_fmt',
-  'yuv420p',
-  join(dir, 'long-gop.mp4'),
-]);
+const video = h264Clip(join(dir, 'clip.mp4'), { size: '1280x720', rate: 30, durationS: 60, gop: 30 });
+const longGop = h264Clip(join(dir, 'long-gop.mp4'), { size: '1280x720', rate: 30, durationS: 60 });
 // five minutes of speech: the natural fixture looped, as a 44.1 kHz MP3
 execFileSync(ffmpegPaths().ffmpeg, [
   '-v',
@@ -81,8 +52,6 @@ execFileSync(ffmpegPaths().ffmpeg, [
   join(dir, 'speech.mp3'),
 ]);
 const speech = new Uint8Array(readFileSync(join(dir, 'speech.mp3')));
-const video = new Uint8Array(readFileSync(join(dir, 'clip.mp4')));
-const longGop = new Uint8Array(readFileSync(join(dir, 'long-gop.mp4')));
 rmSync(dir, { recursive: true });
 
 const engine = createNodeMediaEngine();

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_FILE_BYTES, MAX_PAGES, md5Hex, PdfFile, sha256Hex, sniffFormat } from '@loupe/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Egress, EgressError } from '../http/egress.js';
+import { type Egress, EgressError, lastPathSegment } from '../http/egress.js';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Environment, Store, StoredDocument } from '../store/store.js';
 import { type DocumentCaller, documentCaller } from './auth.js';
@@ -91,18 +91,6 @@ function pdfPages(bytes: Uint8Array): number | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The file name of a fetched document: Content-Disposition, else the last path segment, else `document.pdf`. */
-function fetchedName(filename: string | null, finalUrl: string): string {
-  if (filename) return filename;
-  try {
-    const segment = decodeURIComponent(new URL(finalUrl).pathname.split('/').filter(Boolean).at(-1) ?? '');
-    if (segment) return segment;
-  } catch {
-    // fall through
-  }
-  return 'document.pdf';
 }
 
 /** Registers the document routes on one listener. */
@@ -207,7 +195,8 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
         try {
           const fetched = await deps.egress.fetch(body.file_url);
           bytes = fetched.bytes;
-          name = fetchedName(fetched.filename, fetched.finalUrl);
+          // Content-Disposition, else the last path segment, else document.pdf
+          name = fetched.filename ?? lastPathSegment(fetched.finalUrl) ?? 'document.pdf';
         } catch (error) {
           if (error instanceof EgressError) {
             if (error.reason === 'too_large') throw documentError(413, 'file_too_large', error.message);

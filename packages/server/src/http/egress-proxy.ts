@@ -5,23 +5,13 @@
 // public address". Only the process that knows the proxy's port uses it; it listens on 127.0.0.1.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
-import { type AddressInfo, BlockList, connect, isIP, type Socket } from 'node:net';
-import { egressAllowFromEnv, reachable } from './egress.js';
+import { type AddressInfo, type BlockList, connect, isIP, type Socket } from 'node:net';
+import { allowRanges, egressAllowFromEnv, reachable } from './egress.js';
 
 /** A running proxy. */
 export interface EgressProxy {
   url: string;
   close(): Promise<void>;
-}
-
-function allowList(cidrs: readonly string[]): BlockList {
-  const list = new BlockList();
-  for (const cidr of cidrs) {
-    const [net, bits] = cidr.split('/');
-    const type = isIP(net ?? '');
-    if (net && type) list.addSubnet(net, bits === undefined ? (type === 4 ? 32 : 128) : Number(bits), type === 4 ? 'ipv4' : 'ipv6');
-  }
-  return list;
 }
 
 /** The address to connect to for `host`, or undefined when any of its addresses is refused. */
@@ -35,7 +25,7 @@ async function checkedAddress(host: string, allow: BlockList): Promise<string | 
 
 /** Starts the proxy. */
 export async function startEgressProxy(allowCidrs: readonly string[] = egressAllowFromEnv()): Promise<EgressProxy> {
-  const allow = allowList(allowCidrs);
+  const allow = allowRanges(allowCidrs);
   const refuse = (res: http.ServerResponse, why: string): void => {
     res.writeHead(451, { 'content-type': 'text/plain' }).end(`Refused by the egress rule: ${why}`);
   };

@@ -91,8 +91,8 @@ export function egressAllowFromEnv(env: NodeJS.ProcessEnv = process.env): string
     .filter(Boolean);
 }
 
-/** A block list of CIDR ranges (`a.b.c.d/n`, `x::/n`). */
-function rangeList(cidrs: readonly string[]): BlockList {
+/** A block list of CIDR ranges (`a.b.c.d/n`, `x::/n`); a malformed range throws. */
+export function allowRanges(cidrs: readonly string[]): BlockList {
   const list = new BlockList();
   for (const cidr of cidrs) {
     const [net, bits] = cidr.split('/');
@@ -112,9 +112,18 @@ export function reachable(address: string, allow: BlockList = new BlockList()): 
   return !denied.check(address, family);
 }
 
+/** The last path segment of a URL, decoded, as a file name; null when there is none. */
+export function lastPathSegment(url: string): string | null {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).at(-1) ?? '') || null;
+  } catch {
+    return null;
+  }
+}
+
 /** Creates the fetcher. */
 export function createEgress(options: EgressOptions) {
-  const allow = rangeList(options.allow ?? egressAllowFromEnv());
+  const allow = allowRanges(options.allow ?? egressAllowFromEnv());
   const maxRedirects = options.maxRedirects ?? 3;
 
   /** DNS lookup that refuses a host with any unreachable address (checked when the socket connects). */

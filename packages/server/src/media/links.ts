@@ -4,7 +4,7 @@
 // `501 LINK_RESOLUTION_UNAVAILABLE`. Every failure is the spec's string-form link refusal with
 // `retryable` and `resolverCode`.
 import { type Source, sniffMedia } from '@loupe/core';
-import { type Egress, EgressError } from '../http/egress.js';
+import { type Egress, EgressError, lastPathSegment } from '../http/egress.js';
 import { type MediaHttpError, stringError } from '../http/media-errors.js';
 
 /** Turns a video page into its media (an adapter over yt-dlp or a platform API). */
@@ -51,16 +51,6 @@ export function linkError(error: EgressError): MediaHttpError {
   }
 }
 
-/** The last path segment of a URL, as a file name. */
-function lastSegment(url: string): string | null {
-  try {
-    const segment = decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).at(-1) ?? '');
-    return segment || null;
-  } catch {
-    return null;
-  }
-}
-
 /** Fetches the media a link names. */
 export async function mediaFromLink(url: string, egress: Egress, resolver?: LinkResolver): Promise<LinkedMedia> {
   if (!/^https?:\/\//i.test(url))
@@ -75,7 +65,7 @@ export async function mediaFromLink(url: string, egress: Egress, resolver?: Link
   if (sniffMedia(fetched.bytes)) {
     return {
       bytes: fetched.bytes,
-      filename: fetched.filename ?? lastSegment(fetched.finalUrl),
+      filename: fetched.filename ?? lastPathSegment(fetched.finalUrl),
       source: { url, canonical_url: fetched.finalUrl, platform: new URL(fetched.finalUrl).hostname, truncated: false },
     };
   }
