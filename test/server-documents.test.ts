@@ -163,6 +163,16 @@ describe('document API: environments and errors', () => {
       { unknown: 1 },
       { webhook_url: 'http://localhost/hook' },
       { webhook_url: 'http://169.254.169.254/' },
+      { webhook_url: 'https://hooks.corp.internal/x' },
+      { expected_key: '' },
+      { attribution: { field: 'x' } },
+      { attribution: { section: 'savings' } },
+      { attribution: { section: 'asset', currency: 'usd' } },
+      { attribution: { section: 'asset', amount_minor: 12.5 } },
+      { attribution: { section: 'asset', amount_minor: -1 } },
+      { attribution: { section: 'asset', field: 'f'.repeat(129) } },
+      { attribution: { section: 'asset', amount: 1 } },
+      { attribution: 'asset' },
       '{not json',
     ]) {
       expect((await submit(keys.live_key, statement, 'a.pdf', options)).json, JSON.stringify(options)).toMatchObject({ error: { code: 'invalid_option' } });
@@ -181,7 +191,7 @@ describe('document API: analysis', () => {
     const r = await submit(keys.live_key, edited, 'march.pdf', {
       external_ref: 'loan-42',
       category: 'bank_statement',
-      attribution: { field: 'closing_balance', currency: 'USD', amount: '1200.00' },
+      attribution: { section: 'asset', field: 'closing_balance', amount_minor: 120000 },
     });
     expect(r.status).toBe(202);
     expect(r.json).toMatchObject({
@@ -200,7 +210,8 @@ describe('document API: analysis', () => {
       external_ref: 'loan-42',
       verdict: 'FORGED',
       model: 'pdf-native-forensics',
-      attribution: { field: 'closing_balance' },
+      // echoed with the defaults applied, never inferred
+      attribution: { section: 'asset', field: 'closing_balance', currency: 'USD', amount_minor: 120000 },
       created_at: r.json.created_at,
     });
     expect(done.completed_at).toEqual(expect.any(String));

@@ -24,6 +24,8 @@ const TYPES: Record<string, string> = {
   analysis_in_progress: 'conflict',
   file_not_retained: 'conflict',
   idempotency_key_reuse: 'invalid_request',
+  expected_total_below_submitted: 'invalid_request',
+  attribution_currency_conflict: 'invalid_request',
   server_error: 'server_error',
 };
 

@@ -5,17 +5,29 @@ import { isIP } from 'node:net';
 import { reachable } from '../http/egress.js';
 import { documentError } from './errors.js';
 
+/** An attribution as the spec defines it, with its defaults applied. */
+export interface Attribution {
+  section: (typeof SECTIONS)[number];
+  field?: string;
+  currency: string;
+  amount_minor: number;
+}
+
 /** Validated options. */
 export interface SubmitOptions {
   external_ref?: string;
   category?: string;
   models?: string[];
   webhook_url?: string;
-  attribution?: Record<string, unknown>;
+  attribution?: Attribution;
   expected_key?: string;
 }
 
-const CATEGORIES = ['bank_statement', 'paystub', 'tax_form', 'id_document', 'utility_bill', 'other'];
+/** The document categories of the spec. */
+export const CATEGORIES = ['bank_statement', 'paystub', 'tax_form', 'id_document', 'utility_bill', 'other'];
+const SECTIONS = ['asset', 'income', 'liability', 'property', 'identity', 'other'] as const;
+const ATTRIBUTION_KEYS = new Set(['section', 'field', 'currency', 'amount_minor']);
+
 const MODELS = [ENGINE_MODEL, 'docforge'];
 const KNOWN = new Set(['external_ref', 'category', 'models', 'webhook_url', 'attribution', 'expected_key']);
 
@@ -71,9 +83,32 @@ export function parseOptions(raw: unknown): SubmitOptions {
       throw invalid('webhook_url must be an absolute http(s) URL on a public host.');
     out.webhook_url = url.href;
   }
-  if (o.attribution !== undefined) {
-    if (!o.attribution || typeof o.attribution !== 'object' || Array.isArray(o.attribution)) throw invalid('attribution is an object.');
-    out.attribution = o.attribution as Record<string, unknown>;
+  if (o.attribution !== undefined) out.attribution = parseAttribution(o.attribution);
+  return out;
+}
+
+/**
+ * An attribution: `section` required (asset, income, liability, property, identity, other),
+ * `field` up to 128 characters, `currency` an ISO 4217 code (three capital letters, default USD),
+ * `amount_minor` a non-negative whole number of minor units (default 0).
+ */
+function parseAttribution(value: unknown): Attribution {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid('attribution is an object {section, field, currency, amount_minor}.');
+  const a = value as Record<string, unknown>;
+  const unknown = Object.keys(a).filter((k) => !ATTRIBUTION_KEYS.has(k));
+  if (unknown.length > 0) throw invalid(`Unknown attribution field ${unknown.join(', ')}.`);
+  if (typeof a.section !== 'string' || !(SECTIONS as readonly string[]).includes(a.section))
+    throw invalid(`attribution.section is one of ${SECTIONS.join(', ')}.`);
+  const out: Attribution = { section: a.section as Attribution['section'], currency: 'USD', amount_minor: 0 };
+  if (a.field !== undefined) out.field = shortString('attribution.field', a.field);
+  if (a.currency !== undefined) {
+    if (typeof a.currency !== 'string' || !/^[A-Z]{3}$/.test(a.currency)) throw invalid('attribution.currency is an ISO 4217 code such as USD.');
+    out.currency = a.currency;
+  }
+  if (a.amount_minor !== undefined) {
+    if (typeof a.amount_minor !== 'number' || !Number.isSafeInteger(a.amount_minor) || a.amount_minor < 0)
+      throw invalid('attribution.amount_minor is a non-negative whole number of minor units.');
+    out.amount_minor = a.amount_minor;
   }
   return out;
 }

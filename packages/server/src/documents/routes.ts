@@ -1,8 +1,9 @@
-// The document API's first routes on one listener (production or sandbox): `POST /v1/documents`
-// (multipart `file` + `options`, or JSON `file_url` + `options`; content checks, the 200 MiB and
-// 200-page limits read at submit, `wait=true` long-polling up to 30 s) and
-// `GET /v1/documents/{id}`. Every answer carries `X-Service-Env`, `X-Response-Time-Ms` and the
-// per-key token bucket's headers; every error is `{error: {type, code, message, doc_url}}`.
+// The document API on one listener (production or sandbox): `POST /v1/documents` (multipart
+// `file` + `options`, or JSON `file_url` + `options`; content checks, the 200 MiB and 200-page
+// limits read at submit, `wait=true` long-polling up to 30 s, Idempotency-Key replays),
+// `GET /v1/documents[/{id}]`, review and reprocess, and (loan-routes.ts) the loans. Every answer
+// carries `X-Service-Env`, `X-Response-Time-Ms` and the per-key token bucket's headers; every
+// error is `{error: {type, code, message, doc_url}}`.
 import { randomBytes } from 'node:crypto';
 import { MAX_FILE_BYTES, MAX_PAGES, md5Hex, PdfFile, sha256Hex, sniffFormat } from '@loupe/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +12,7 @@ import type { BlobStore } from '../store/blob-store.js';
 import type { Environment, Store, StoredDocument } from '../store/store.js';
 import { type DocumentCaller, documentCaller } from './auth.js';
 import { DocumentHttpError, documentError } from './errors.js';
+import { loanRoutes } from './loan-routes.js';
 import { parseOptions, type SubmitOptions } from './options.js';
 import { TokenBuckets } from './token-bucket.js';
 import { documentView, type SubmitFacts, summaryView } from './view.js';
@@ -223,11 +225,12 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
       if (same && same.status !== 'failed') return answer(who, key, payloadHash, reply, 200, view(same));
       let document: StoredDocument;
       if (same) {
-        await deps.store.reanalyseFailed(same.id);
-        document = (await deps.store.document(who.account.id, environment, same.id)) ?? same;
+        // a failed document is analysed again under its id with its original options
+        const again = await deps.store.reprocessDocument(who.account.id, environment, same.id);
+        document = typeof again === 'object' ? again : ((await deps.store.document(who.account.id, environment, same.id)) ?? same);
       } else {
         const facts: SubmitFacts = { md5: md5Hex(bytes), ...(pages === undefined ? {} : { pages }) };
-        document = await deps.store.createDocument({
+        const created = await deps.store.createDocument({
           id: `doc_${randomBytes(12).toString('hex')}`,
           accountId: who.account.id,
           environment,
@@ -237,8 +240,17 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
           sizeBytes: bytes.length,
           options: JSON.stringify({ ...options, facts }),
           externalRef: options.external_ref ?? null,
+          attributionCurrency: options.attribution?.currency ?? null,
           createdAt: now().toISOString(),
         });
+        if ('currencyConflict' in created)
+          throw documentError(
+            422,
+            'attribution_currency_conflict',
+            `This loan's attributions are in ${created.currencyConflict}; one loan carries one currency.`,
+            { currency: created.currencyConflict },
+          );
+        document = created;
       }
       deps.notify();
       const current = await waited(who, document, wait);
@@ -266,6 +278,39 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
       return view(result);
     },
   );
+
+  app.post(
+    '/v1/documents/:id/reprocess',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'Analyse a finished document again (multipart with the original file; the prior verdict stays readable until the new one lands)',
+        security: [{ documentKey: [] }],
+      },
+    },
+    async (request, reply) => {
+      const who = await caller(request, reply);
+      const id = (request.params as { id: string }).id;
+      const found = await deps.store.document(who.account.id, environment, id);
+      if (!found) throw documentError(404, 'not_found', 'No document with that id in this environment.');
+      const form = request.isMultipart() ? await readForm(request) : {};
+      if (!form.file || form.file.bytes.length === 0)
+        throw documentError(400, 'source_file_required', 'Attach the original document in the multipart part file.');
+      if (sha256Hex(form.file.bytes) !== found.sha256)
+        throw documentError(400, 'invalid_request', "The attached file's SHA-256 does not match the document's.");
+      const inProgress = () => documentError(409, 'analysis_in_progress', 'An analysis of this document is queued or running.');
+      if (found.status === 'processing') throw inProgress();
+      if (!(await deps.blobs.has(found.sha256)))
+        throw documentError(409, 'file_not_retained', 'The bytes of this document are no longer held, so it cannot be reprocessed.');
+      const queued = await deps.store.reprocessDocument(who.account.id, environment, id);
+      if (queued === 'in_progress') throw inProgress();
+      if (!queued) throw documentError(404, 'not_found', 'No document with that id in this environment.');
+      deps.notify();
+      return reply.code(202).send(view(queued));
+    },
+  );
+
+  loanRoutes(app, { store: deps.store, environment, now, caller });
 
   app.get(
     '/v1/documents',

@@ -68,7 +68,8 @@ export interface SubmitFacts {
 /** The Document of a stored document at time `now`. */
 export function documentView(d: StoredDocument, now: Date): Record<string, unknown> {
   const options = JSON.parse(d.options) as { facts: SubmitFacts; external_ref?: string; attribution?: unknown; category?: string };
-  const engine = d.status === 'completed' && d.result ? (JSON.parse(d.result) as Record<string, unknown>) : {};
+  // a reprocess keeps the prior result readable until the new one lands
+  const engine = d.status !== 'failed' && d.result ? (JSON.parse(d.result) as Record<string, unknown>) : {};
   const fields: Record<string, unknown> = {
     ...engine,
     id: d.id,
@@ -91,9 +92,9 @@ export function documentView(d: StoredDocument, now: Date): Record<string, unkno
   return omitAbsent(out);
 }
 
-/** A list row (DocumentSummary): verdict fields withheld while processing. */
+/** A list row (DocumentSummary): verdict fields withheld while processing (a reprocess's prior verdict included). */
 export function summaryView(d: StoredDocument, now: Date): Record<string, unknown> {
-  const full = documentView(d, now);
+  const full = documentView(d.status === 'processing' ? { ...d, result: null } : d, now);
   const file = full.file as { name: string };
   const row: Record<string, unknown> = {
     id: d.id,

@@ -38,6 +38,19 @@ function documentAnswer(error: Error & { validation?: unknown; statusCode?: numb
   return documentError(500, 'server_error', 'The service failed; nothing was recorded. Retry with backoff and the same Idempotency-Key.');
 }
 
+/** The registered routes as patterns, to tell a wrong verb (405 with `Allow`) from an unknown path (404). */
+function routeTable(app: FastifyInstance): { methodsOf(path: string): string[] } {
+  const table: { pattern: RegExp; methods: string[] }[] = [];
+  app.addHook('onRoute', (route) => {
+    const escaped = route.url.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    table.push({ pattern: new RegExp(`^${escaped.join('/')}/?$`), methods });
+  });
+  return {
+    methodsOf: (path) => [...new Set(table.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods))].sort(),
+  };
+}
+
 /** A new application with the shared plumbing; routes are added by the caller. */
 export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -84,10 +97,17 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const documentPath = options.documentPath ?? (() => false);
+  const routes = routeTable(app);
   app.setNotFoundHandler((request, reply) => {
     if (documentPath(request.url)) {
-      const e = documentError(404, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}.`);
-      void reply.code(404).type('application/json; charset=utf-8').send(JSON.stringify(e.body()));
+      const path = request.url.split('?')[0] ?? '';
+      const allowed = routes.methodsOf(path);
+      const e =
+        allowed.length > 0
+          ? documentError(405, 'method_not_allowed', `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}.`)
+          : documentError(404, 'not_found', `No route ${request.method} ${path}.`);
+      if (allowed.length > 0) reply.header('allow', allowed.join(', '));
+      void reply.code(e.status).type('application/json; charset=utf-8').send(JSON.stringify(e.body()));
       return;
     }
     void reply

@@ -134,9 +134,30 @@ export interface StoredDocument {
   error: string | null;
   /** The latest review (JSON text: disposition, note, reviewer, reviewed_at). */
   review: string | null;
+  /** The currency of the submitted attribution (one per loan), or null. */
+  attributionCurrency: string | null;
   createdAt: string;
+  /** The newest completion (kept while a reprocess runs, so the prior verdict stays readable). */
   completedAt: string | null;
 }
+
+/** Review states of a loan. */
+export type LoanReviewState = 'open' | 'in_review' | 'cleared' | 'escalated';
+
+/** What a client declared about a loan: its review and its expected documents. */
+export interface LoanState {
+  externalRef: string;
+  reviewState: LoanReviewState | null;
+  assignee: string | null;
+  reviewNote: string | null;
+  reviewedAt: string | null;
+  /** The expected-documents declaration (JSON text `{expected_total, items}`), or null. */
+  expected: string | null;
+  updatedAt: string;
+}
+
+/** Changes to a loan's review: a key present (even null) replaces, an absent key leaves the value. */
+export type LoanReviewChanges = Partial<Pick<LoanState, 'reviewState' | 'assignee' | 'reviewNote'>> & { reviewedAt: string };
 
 /** A unit of background work (a document analysis now; reports and deliveries later). */
 export interface Job {
@@ -192,8 +213,20 @@ export interface Store {
   /** Ledger rows newest first, and the total. */
   ledger(accountId: string, limit: number, offset: number): Promise<{ entries: LedgerEntry[]; total: number }>;
 
-  /** Stores a processing document and queues its analysis, in one transaction. */
-  createDocument(document: Omit<StoredDocument, 'status' | 'result' | 'error' | 'review' | 'completedAt'>): Promise<StoredDocument>;
+  /**
+   * Stores a processing document and queues its analysis, in one transaction; refuses (answering
+   * the loan's currency) when another document of the same loan carries an attribution in
+   * another currency.
+   */
+  createDocument(
+    document: Omit<StoredDocument, 'status' | 'result' | 'error' | 'review' | 'completedAt'>,
+  ): Promise<StoredDocument | { currencyConflict: string }>;
+  /**
+   * Queues a finished document's analysis again under its id (status processing; the prior result
+   * and completion time stay until the new one lands); 'in_progress' when it is processing,
+   * undefined when there is no such document.
+   */
+  reprocessDocument(accountId: string, environment: Environment, id: string): Promise<StoredDocument | 'in_progress' | undefined>;
   /** Replaces the review of a completed document; answers the document, 'not_completed', or undefined when there is no such document. */
   reviewDocument(accountId: string, environment: Environment, id: string, review: string): Promise<StoredDocument | 'not_completed' | undefined>;
   /** A document of the account in one environment (ids of the other environment are not found). */
@@ -210,8 +243,24 @@ export interface Store {
   ): Promise<{ documents: StoredDocument[]; hasMore: boolean }>;
   /** Documents of the account in one environment with these bytes, newest first. */
   documentsWithBytes(accountId: string, environment: Environment, sha256: string): Promise<StoredDocument[]>;
-  /** Puts a failed document back to processing under the same id and queues its analysis, in one transaction; false when it was not failed. */
-  reanalyseFailed(id: string): Promise<boolean>;
+  /** Documents carrying an external_ref (one loan's, or every loan's), oldest first. */
+  loanDocuments(accountId: string, environment: Environment, externalRef?: string): Promise<StoredDocument[]>;
+  /** The declared state of one loan, or undefined. */
+  loanState(accountId: string, environment: Environment, externalRef: string): Promise<LoanState | undefined>;
+  /** The declared state of every loan that has one. */
+  loanStates(accountId: string, environment: Environment): Promise<LoanState[]>;
+  /** Records a loan review (creating the loan's state when needed). */
+  reviewLoan(accountId: string, environment: Environment, externalRef: string, changes: LoanReviewChanges): Promise<LoanState>;
+  /**
+   * Declares (or, with null, withdraws) a loan's expected documents, in one transaction with the
+   * check that `total` is not below the documents already submitted under the loan.
+   */
+  declareExpected(
+    accountId: string,
+    environment: Environment,
+    externalRef: string,
+    declaration: { total: number; json: string } | null,
+  ): Promise<{ ok: true; state: LoanState } | { ok: false; submitted: number }>;
   /** The answer remembered for an Idempotency-Key on a route since `since` (ISO). */
   idempotentAnswer(accountId: string, environment: Environment, route: string, key: string, since: string): Promise<IdempotentAnswer | undefined>;
   /** Remembers an answer for an Idempotency-Key (the first one stays: a second save is ignored). */
@@ -221,9 +270,10 @@ export interface Store {
   /** Takes the oldest queued job (first in, first out), leasing it until `leaseUntil` (ISO); undefined when none is ready. */
   claimJob(leaseUntil: string): Promise<Job | undefined>;
   /**
-   * Finishes a document's analysis exactly once: when the document is still processing it
-   * becomes completed (with `result`) or failed (with `error`) and its job is done, in one
-   * transaction; answers false (and changes nothing) when it had already finished.
+   * Finishes a document's analysis exactly once: when the job is not yet done and the document is
+   * still processing it becomes completed (with `result`) or failed (with `error`) and its job is
+   * done, in one transaction; answers false (and changes nothing) when either had already
+   * finished (a stale worker whose lease was taken over cannot overwrite a later analysis).
    */
   finishDocument(jobId: string, outcome: { result: string } | { error: string }): Promise<boolean>;
   /** Puts every running job back in the queue (the embedded store's one process restarted). */

@@ -119,4 +119,25 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'loans: review state, expected documents, attribution currency',
+    sql: `
+      ALTER TABLE documents ADD COLUMN attribution_currency TEXT;
+      UPDATE documents SET attribution_currency = json_extract(options, '$.attribution.currency') WHERE json_valid(options);
+      CREATE INDEX documents_loan ON documents(account_id, environment, external_ref);
+      CREATE TABLE loans (
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        environment TEXT NOT NULL CHECK (environment IN ('production', 'sandbox')),
+        external_ref TEXT NOT NULL,
+        review_state TEXT CHECK (review_state IN ('open', 'in_review', 'cleared', 'escalated')),
+        assignee TEXT,
+        review_note TEXT,
+        reviewed_at TEXT,
+        expected TEXT,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (account_id, environment, external_ref)
+      );
+    `,
+  },
 ];

@@ -14,6 +14,7 @@ import {
   type KeyKind,
   type LedgerEntry,
   type LedgerReason,
+  type LoanState,
   type NewAccount,
   type NewKey,
   type ReserveResult,
@@ -83,8 +84,19 @@ const storedDocument = (r: Row): StoredDocument => ({
   result: (r.result as string | null) ?? null,
   error: (r.error as string | null) ?? null,
   review: (r.review as string | null) ?? null,
+  attributionCurrency: (r.attribution_currency as string | null) ?? null,
   createdAt: r.created_at as string,
   completedAt: (r.completed_at as string | null) ?? null,
+});
+
+const loanState = (r: Row): LoanState => ({
+  externalRef: r.external_ref as string,
+  reviewState: (r.review_state as LoanState['reviewState']) ?? null,
+  assignee: (r.assignee as string | null) ?? null,
+  reviewNote: (r.review_note as string | null) ?? null,
+  reviewedAt: (r.reviewed_at as string | null) ?? null,
+  expected: (r.expected as string | null) ?? null,
+  updatedAt: r.updated_at as string,
 });
 
 const detection = (r: Row): StoredDetection => ({
@@ -124,6 +136,19 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   db.pragma('synchronous = NORMAL');
   migrate(db);
   const now = (): string => (options.now ?? (() => new Date()))().toISOString();
+  /** Queues an analysis of a document (inside the caller's transaction). */
+  const queueAnalysis = (documentId: string): void => {
+    db.prepare("INSERT INTO jobs (id, kind, subject_id, state, created_at) VALUES (?, 'analysis', ?, 'queued', ?)").run(newId('job'), documentId, now());
+  };
+  /** Creates a loan's state row when it has none (inside the caller's transaction). */
+  const ensureLoan = (accountId: string, environment: Environment, externalRef: string): void => {
+    db.prepare('INSERT OR IGNORE INTO loans (account_id, environment, external_ref, updated_at) VALUES (?, ?, ?, ?)').run(
+      accountId,
+      environment,
+      externalRef,
+      now(),
+    );
+  };
   /** Runs `fn` in an IMMEDIATE transaction, turning driver failures into `StoreError`. */
   const tx = <T>(fn: () => T): T => {
     try {
@@ -311,11 +336,31 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
 
     async createDocument(d) {
       return tx(() => {
+        if (d.externalRef !== null && d.attributionCurrency !== null) {
+          const other = db
+            .prepare(
+              'SELECT attribution_currency FROM documents WHERE account_id = ? AND environment = ? AND external_ref = ? AND attribution_currency IS NOT NULL AND attribution_currency != ? LIMIT 1',
+            )
+            .get(d.accountId, d.environment, d.externalRef, d.attributionCurrency) as { attribution_currency: string } | undefined;
+          if (other) return { currencyConflict: other.attribution_currency };
+        }
         db.prepare(
-          "INSERT INTO documents (id, account_id, environment, status, sha256, file_name, file_type, size_bytes, options, external_ref, created_at) VALUES (?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?)",
-        ).run(d.id, d.accountId, d.environment, d.sha256, d.fileName, d.fileType, d.sizeBytes, d.options, d.externalRef, d.createdAt);
-        db.prepare("INSERT INTO jobs (id, kind, subject_id, state, created_at) VALUES (?, 'analysis', ?, 'queued', ?)").run(newId('job'), d.id, now());
+          "INSERT INTO documents (id, account_id, environment, status, sha256, file_name, file_type, size_bytes, options, external_ref, attribution_currency, created_at) VALUES (?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?)",
+        ).run(d.id, d.accountId, d.environment, d.sha256, d.fileName, d.fileType, d.sizeBytes, d.options, d.externalRef, d.attributionCurrency, d.createdAt);
+        queueAnalysis(d.id);
         return storedDocument(db.prepare('SELECT * FROM documents WHERE id = ?').get(d.id) as Row);
+      });
+    },
+    async reprocessDocument(accountId, environment, id) {
+      return tx(() => {
+        const r = db.prepare('SELECT status FROM documents WHERE id = ? AND account_id = ? AND environment = ?').get(id, accountId, environment) as
+          | { status: string }
+          | undefined;
+        if (!r) return undefined;
+        if (r.status === 'processing') return 'in_progress' as const;
+        db.prepare("UPDATE documents SET status = 'processing', error = NULL WHERE id = ?").run(id);
+        queueAnalysis(id);
+        return storedDocument(db.prepare('SELECT * FROM documents WHERE id = ?').get(id) as Row);
       });
     },
     async document(accountId, environment, id) {
@@ -371,14 +416,70 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
         ).map(storedDocument),
       );
     },
-    async reanalyseFailed(id) {
+    async loanDocuments(accountId, environment, externalRef) {
+      return read(() =>
+        (externalRef === undefined
+          ? db
+              .prepare('SELECT * FROM documents WHERE account_id = ? AND environment = ? AND external_ref IS NOT NULL ORDER BY created_at, id')
+              .all(accountId, environment)
+          : db
+              .prepare('SELECT * FROM documents WHERE account_id = ? AND environment = ? AND external_ref = ? ORDER BY created_at, id')
+              .all(accountId, environment, externalRef)
+        ).map((r) => storedDocument(r as Row)),
+      );
+    },
+    async loanState(accountId, environment, externalRef) {
+      return read(() => {
+        const r = db.prepare('SELECT * FROM loans WHERE account_id = ? AND environment = ? AND external_ref = ?').get(accountId, environment, externalRef) as
+          | Row
+          | undefined;
+        return r ? loanState(r) : undefined;
+      });
+    },
+    async loanStates(accountId, environment) {
+      return read(() => (db.prepare('SELECT * FROM loans WHERE account_id = ? AND environment = ?').all(accountId, environment) as Row[]).map(loanState));
+    },
+    async reviewLoan(accountId, environment, externalRef, changes) {
       return tx(() => {
-        const changed = db
-          .prepare("UPDATE documents SET status = 'processing', error = NULL, completed_at = NULL WHERE id = ? AND status = 'failed'")
-          .run(id).changes;
-        if (changed !== 1) return false;
-        db.prepare("INSERT INTO jobs (id, kind, subject_id, state, created_at) VALUES (?, 'analysis', ?, 'queued', ?)").run(newId('job'), id, now());
-        return true;
+        ensureLoan(accountId, environment, externalRef);
+        const columns: Record<string, unknown> = { reviewed_at: changes.reviewedAt, updated_at: now() };
+        if (changes.reviewState !== undefined) columns.review_state = changes.reviewState;
+        if (changes.assignee !== undefined) columns.assignee = changes.assignee;
+        if (changes.reviewNote !== undefined) columns.review_note = changes.reviewNote;
+        const sets = Object.keys(columns).map((c) => `${c} = ?`);
+        db.prepare(`UPDATE loans SET ${sets.join(', ')} WHERE account_id = ? AND environment = ? AND external_ref = ?`).run(
+          ...Object.values(columns),
+          accountId,
+          environment,
+          externalRef,
+        );
+        return loanState(
+          db.prepare('SELECT * FROM loans WHERE account_id = ? AND environment = ? AND external_ref = ?').get(accountId, environment, externalRef) as Row,
+        );
+      });
+    },
+    async declareExpected(accountId, environment, externalRef, declaration) {
+      return tx(() => {
+        if (declaration) {
+          const submitted = (
+            db
+              .prepare('SELECT COUNT(*) AS n FROM documents WHERE account_id = ? AND environment = ? AND external_ref = ?')
+              .get(accountId, environment, externalRef) as { n: number }
+          ).n;
+          if (declaration.total < submitted) return { ok: false as const, submitted };
+        }
+        ensureLoan(accountId, environment, externalRef);
+        db.prepare('UPDATE loans SET expected = ?, updated_at = ? WHERE account_id = ? AND environment = ? AND external_ref = ?').run(
+          declaration?.json ?? null,
+          now(),
+          accountId,
+          environment,
+          externalRef,
+        );
+        const state = loanState(
+          db.prepare('SELECT * FROM loans WHERE account_id = ? AND environment = ? AND external_ref = ?').get(accountId, environment, externalRef) as Row,
+        );
+        return { ok: true as const, state };
       });
     },
     async idempotentAnswer(accountId, environment, route, key, since) {
@@ -422,8 +523,8 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     },
     async finishDocument(jobId, outcome) {
       return tx(() => {
-        const job = db.prepare('SELECT subject_id FROM jobs WHERE id = ?').get(jobId) as { subject_id: string } | undefined;
-        if (!job) return false;
+        const job = db.prepare('SELECT subject_id, state FROM jobs WHERE id = ?').get(jobId) as { subject_id: string; state: string } | undefined;
+        if (!job || job.state === 'done') return false;
         const at = now();
         const changed =
           'result' in outcome
@@ -433,7 +534,9 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
                 )
                 .run(outcome.result, (JSON.parse(outcome.result) as { verdict?: string }).verdict ?? null, at, job.subject_id)
             : db
-                .prepare("UPDATE documents SET status = 'failed', error = ?, result = NULL, completed_at = ? WHERE id = ? AND status = 'processing'")
+                .prepare(
+                  "UPDATE documents SET status = 'failed', error = ?, result = NULL, verdict = NULL, completed_at = ? WHERE id = ? AND status = 'processing'",
+                )
                 .run(outcome.error, at, job.subject_id);
         db.prepare("UPDATE jobs SET state = 'done', lease_until = NULL, finished_at = ? WHERE id = ?").run(at, jobId);
         return changed.changes === 1;
