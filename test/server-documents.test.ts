@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { createNodeEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, finished, form, type Json } from './fixtures/document-api.js';
 import { editText, makeStatement } from './fixtures/pdf-builders.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-documents-'));
@@ -21,43 +22,8 @@ let keys: Awaited<ReturnType<typeof createAccountWithKeys>>;
 let site: Server;
 let origin = '';
 
-type Json = Record<string, unknown>;
-
-/** The omission rule: no null anywhere in a body. */
-function noNulls(value: unknown, path = '$'): void {
-  if (value === null) throw new Error(`null at ${path}`);
-  if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) noNulls(v, `${path}[${i}]`);
-  } else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) noNulls(v, `${path}.${k}`);
-}
-
-async function call(base: string, path: string, init: RequestInit & { key?: string } = {}) {
-  const headers = new Headers(init.headers);
-  if (init.key) headers.set('x-api-key', init.key);
-  const r = await fetch(base + path, { ...init, headers });
-  const json = (await r.json()) as Json;
-  noNulls(json);
-  return { status: r.status, headers: r.headers, json };
-}
-
-function form(bytes: Uint8Array, name: string, options?: unknown): FormData {
-  const f = new FormData();
-  if (options !== undefined) f.append('options', typeof options === 'string' ? options : JSON.stringify(options));
-  f.append('file', new Blob([bytes]), name);
-  return f;
-}
-
 const submit = (key: string, bytes: Uint8Array, name = 'statement.pdf', options?: unknown, base = live, query = '') =>
   call(base, `/v1/documents${query}`, { method: 'POST', key, body: form(bytes, name, options) });
-
-async function finished(base: string, key: string, id: string): Promise<Json> {
-  for (let i = 0; i < 200; i++) {
-    const r = await call(base, `/v1/documents/${id}`, { key });
-    if (r.json.status !== 'processing') return r.json;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${id} did not finish`);
-}
 
 beforeAll(async () => {
   server = await createServer({
@@ -126,10 +92,28 @@ describe('document API: environments and errors', () => {
     expect((await call(live, '/v1/documents/doc_x', { key: 'sk_live_short' })).json).toMatchObject({
       error: { code: 'invalid_api_key', message: expect.stringMatching(/malformed/) },
     });
-    expect((await call(live, '/v1/documents/doc_x')).json).toMatchObject({ error: { code: 'invalid_api_key', message: expect.stringMatching(/No API key/) } });
+    const anonymous = await call(live, '/v1/documents/doc_x');
+    expect(anonymous.json).toMatchObject({ error: { code: 'invalid_api_key', message: expect.stringMatching(/No API key/) } });
+    // rate headers on every answer; a request without a valid key is counted against none
+    expect(anonymous.headers.get('x-ratelimit-remaining')).toBe('1200');
+    expect(anonymous.headers.get('x-response-time-ms')).not.toBeNull();
     const unknown = await call(live, '/v1/documents/doc_x/nothing', { key: keys.live_key });
     expect(unknown).toMatchObject({ status: 404, json: { error: { type: 'not_found', code: 'not_found' } } });
     expect(Object.keys(unknown.json)).toEqual(['error']);
+    // a known path with a verb it does not take: 405 with Allow, on both listeners
+    for (const [base, key, method, path, allow] of [
+      [live, keys.live_key, 'DELETE', '/v1/documents/doc_x', 'GET, HEAD'],
+      [live, keys.live_key, 'PUT', '/v1/documents', 'GET, HEAD, POST'],
+      [live, keys.live_key, 'GET', '/v1/documents/doc_x/reprocess', 'POST'],
+      [live, keys.live_key, 'POST', '/v1/loans/loan-1/expected-documents', 'DELETE, PUT'],
+      [sandbox, keys.test_key, 'PATCH', '/v1/loans/loan-1', 'GET, HEAD'],
+    ] as const) {
+      const wrong = await call(base, path, { method, key });
+      expect(wrong, `${method} ${path}`).toMatchObject({ status: 405, json: { error: { type: 'invalid_request', code: 'method_not_allowed' } } });
+      expect(wrong.headers.get('allow')).toBe(allow);
+      expect(wrong.headers.get('x-service-env')).toBe(base === live ? 'production' : 'sandbox');
+      expect(Number(wrong.headers.get('x-ratelimit-remaining'))).toBeLessThan(1200);
+    }
     const bad = await call(live, '/v1/documents', {
       method: 'POST',
       key: keys.live_key,

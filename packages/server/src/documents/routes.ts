@@ -106,7 +106,14 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
     reply.header('x-service-env', environment);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (isDocumentPath(request.url, environment)) reply.header('x-response-time-ms', reply.elapsedTime.toFixed(1));
+    if (!isDocumentPath(request.url, environment)) return payload;
+    // answers that never reached a route's authentication (unknown paths, wrong verbs) still count
+    // against the key that sent them; a request without a valid key is counted against none
+    if (!reply.hasHeader('x-ratelimit-limit')) {
+      const who = await documentCaller(deps.store, request, environment).catch(() => undefined);
+      reply.headers(who ? buckets.take(who.key.id).headers : buckets.uncounted());
+    }
+    reply.header('x-response-time-ms', reply.elapsedTime.toFixed(1));
     return payload;
   });
 

@@ -19,6 +19,11 @@ export class TokenBuckets {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** The headers of a request counted against no key (it carried none that is valid): a full bucket. */
+  uncounted(): Record<string, string> {
+    return { 'x-ratelimit-limit': String(this.capacity), 'x-ratelimit-remaining': String(this.capacity), 'x-ratelimit-reset': '0' };
+  }
+
   /** Takes one token for `key`. */
   take(key: string): BucketDecision {
     const t = this.now();

@@ -154,6 +154,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         sizeBytes: 10,
         options: '{}',
         externalRef: 'loan-1',
+        attributionCurrency: null,
         createdAt: '2026-11-23T10:00:00.000Z',
       };
       const d = await s.createDocument({ ...base, id: 'doc_1', environment: 'production' });
@@ -178,7 +179,13 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         options: '{}',
       };
       for (let i = 0; i < 5; i++)
-        await s.createDocument({ ...base, id: `doc_${i}`, externalRef: i % 2 ? 'loan-odd' : 'loan-even', createdAt: `2026-11-2${i}T00:00:00.000Z` });
+        await s.createDocument({
+          ...base,
+          id: `doc_${i}`,
+          externalRef: i % 2 ? 'loan-odd' : 'loan-even',
+          attributionCurrency: null,
+          createdAt: `2026-11-2${i}T00:00:00.000Z`,
+        });
       const page = await s.listDocuments(a.id, 'production', { limit: 2 });
       expect(page.documents.map((d) => d.id)).toEqual(['doc_4', 'doc_3']);
       expect(page.hasMore).toBe(true);
@@ -204,6 +211,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         sizeBytes: 1,
         options: '{}',
         externalRef: null,
+        attributionCurrency: null,
         createdAt: new Date().toISOString(),
       };
       await s.createDocument({ ...base, id: 'doc_a' });
@@ -237,6 +245,91 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
       await s.createDocument({ ...base, id: 'doc_c' });
       const leased = await s.claimJob(new Date(Date.now() - 1000).toISOString());
       expect((await s.claimJob(far))?.id).toBe(leased?.id);
+    });
+
+    it('reprocesses a finished document under its id, keeping the prior result until the new one lands', async () => {
+      const s = await fresh();
+      const a = await s.createAccount(account('reprocess@example.com'), 0);
+      const base = {
+        accountId: a.id,
+        environment: 'production' as const,
+        sha256: 'f'.repeat(64),
+        fileName: 'a.pdf',
+        fileType: 'pdf' as const,
+        sizeBytes: 1,
+        options: '{}',
+        externalRef: null,
+        attributionCurrency: null,
+        createdAt: '2026-11-23T10:00:00.000Z',
+      };
+      await s.createDocument({ ...base, id: 'doc_r' });
+      const far = new Date(Date.now() + 60_000).toISOString();
+      expect(await s.reprocessDocument(a.id, 'production', 'doc_r')).toBe('in_progress');
+      const first = await s.claimJob(far);
+      await s.finishDocument(first!.id, { result: '{"verdict":"FORGED"}' });
+      const completedAt = (await s.document(a.id, 'production', 'doc_r'))?.completedAt;
+      expect(await s.reprocessDocument(a.id, 'sandbox', 'doc_r')).toBeUndefined();
+      expect(await s.reprocessDocument(a.id, 'production', 'doc_r')).toMatchObject({ status: 'processing', result: '{"verdict":"FORGED"}', completedAt });
+      expect(await s.reprocessDocument(a.id, 'production', 'doc_r')).toBe('in_progress');
+      // the first job is done: finishing it again cannot touch the new analysis
+      expect(await s.finishDocument(first!.id, { result: '{"verdict":"CLEAN"}' })).toBe(false);
+      const second = await s.claimJob(far);
+      expect(second?.subjectId).toBe('doc_r');
+      expect(await s.finishDocument(second!.id, { error: '{"code":"server_error"}' })).toBe(true);
+      expect(await s.document(a.id, 'production', 'doc_r')).toMatchObject({ status: 'failed', result: null, error: '{"code":"server_error"}' });
+      expect((await s.listDocuments(a.id, 'production', { limit: 10, verdict: 'FORGED' })).documents).toEqual([]);
+      // a failed document can be queued again too
+      expect(await s.reprocessDocument(a.id, 'production', 'doc_r')).toMatchObject({ status: 'processing', error: null });
+    });
+
+    it('keeps one attribution currency per loan, and the loans its documents and declarations name', async () => {
+      const s = await fresh();
+      const a = await s.createAccount(account('loans@example.com'), 0);
+      const base = {
+        accountId: a.id,
+        environment: 'production' as const,
+        sha256: '1'.repeat(64),
+        fileName: 'a.pdf',
+        fileType: 'pdf' as const,
+        sizeBytes: 1,
+        options: '{}',
+        createdAt: '2026-11-23T10:00:00.000Z',
+      };
+      await s.createDocument({ ...base, id: 'doc_1', externalRef: 'loan-a', attributionCurrency: 'USD' });
+      await s.createDocument({ ...base, id: 'doc_2', externalRef: 'loan-a', attributionCurrency: null });
+      expect(await s.createDocument({ ...base, id: 'doc_3', externalRef: 'loan-a', attributionCurrency: 'EUR' })).toEqual({ currencyConflict: 'USD' });
+      expect(await s.document(a.id, 'production', 'doc_3')).toBeUndefined();
+      // another loan, the other environment, and no loan at all are free
+      await s.createDocument({ ...base, id: 'doc_4', externalRef: 'loan-b', attributionCurrency: 'EUR' });
+      await s.createDocument({ ...base, id: 'doc_5', environment: 'sandbox', externalRef: 'loan-a', attributionCurrency: 'EUR' });
+      await s.createDocument({ ...base, id: 'doc_6', externalRef: null, attributionCurrency: 'GBP' });
+      expect((await s.loanDocuments(a.id, 'production', 'loan-a')).map((d) => d.id)).toEqual(['doc_1', 'doc_2']);
+      expect((await s.loanDocuments(a.id, 'production')).map((d) => d.id)).toEqual(['doc_1', 'doc_2', 'doc_4']);
+
+      expect(await s.loanState(a.id, 'production', 'loan-a')).toBeUndefined();
+      const reviewed = await s.reviewLoan(a.id, 'production', 'loan-a', {
+        reviewState: 'in_review',
+        assignee: 'u-7',
+        reviewNote: 'call the borrower',
+        reviewedAt: '2026-11-23T11:00:00.000Z',
+      });
+      expect(reviewed).toMatchObject({ externalRef: 'loan-a', reviewState: 'in_review', assignee: 'u-7', reviewNote: 'call the borrower', expected: null });
+      // an absent key leaves the value, null clears it
+      expect(await s.reviewLoan(a.id, 'production', 'loan-a', { reviewNote: null, reviewedAt: '2026-11-23T12:00:00.000Z' })).toMatchObject({
+        reviewState: 'in_review',
+        assignee: 'u-7',
+        reviewNote: null,
+        reviewedAt: '2026-11-23T12:00:00.000Z',
+      });
+      expect(await s.declareExpected(a.id, 'production', 'loan-a', { total: 1, json: '{"expected_total":1}' })).toEqual({ ok: false, submitted: 2 });
+      expect(await s.declareExpected(a.id, 'production', 'loan-a', { total: 3, json: '{"expected_total":3}' })).toMatchObject({
+        ok: true,
+        state: { expected: '{"expected_total":3}', reviewState: 'in_review' },
+      });
+      expect(await s.declareExpected(a.id, 'production', 'loan-a', null)).toMatchObject({ ok: true, state: { expected: null } });
+      await s.declareExpected(a.id, 'production', 'loan-new', { total: 0, json: '{"expected_total":0}' });
+      expect((await s.loanStates(a.id, 'production')).map((l) => l.externalRef).sort()).toEqual(['loan-a', 'loan-new']);
+      expect(await s.loanStates(a.id, 'sandbox')).toEqual([]);
     });
 
     it('drops every reservation on releaseAllReservations', async () => {

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blobStoreConformance, storeConformance } from '../conformance.js';
 import { createFileBlobStore } from '../file-blob-store.js';
+import { MIGRATIONS } from './migrations.js';
 import { migrate, openSqliteStore } from './sqlite-store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-store-'));
@@ -25,6 +26,27 @@ describe('SQLite store', () => {
     db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'future', 'x')").run();
     expect(() => migrate(db)).toThrow(/schema version 999/);
     db.close();
+  });
+
+  it('upgrades a version-2 database in place: documents keep their rows and gain their attribution currency', async () => {
+    const path = join(dir, 'v2.db');
+    const db = new Database(path);
+    db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+    for (const m of MIGRATIONS.filter((m) => m.version <= 2)) {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, 'then');
+    }
+    db.prepare(
+      "INSERT INTO accounts (id, email, email_verified, active, detector, webhook_secret, created_at) VALUES ('acc_1', 'old@example.com', 1, 1, 'V1.6', 'whsec_x', 'then')",
+    ).run();
+    db.prepare(
+      "INSERT INTO documents (id, account_id, environment, status, sha256, file_name, file_type, size_bytes, options, external_ref, created_at) VALUES ('doc_old', 'acc_1', 'production', 'processing', ?, 'a.pdf', 'pdf', 1, ?, 'loan-1', 'then')",
+    ).run('a'.repeat(64), JSON.stringify({ attribution: { section: 'asset', currency: 'EUR', amount_minor: 5 } }));
+    db.close();
+    const store = openSqliteStore({ path });
+    expect(await store.documentById('doc_old')).toMatchObject({ attributionCurrency: 'EUR', externalRef: 'loan-1' });
+    expect(await store.loanDocuments('acc_1', 'production', 'loan-1')).toHaveLength(1);
+    await store.close();
   });
 
   it('lets a second connection write while the first is open (WAL)', async () => {
