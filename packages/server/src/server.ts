@@ -24,6 +24,7 @@ import { createFileBlobStore } from './store/file-blob-store.js';
 import { openSqliteStore } from './store/sqlite/sqlite-store.js';
 import type { Environment, Store } from './store/store.js';
 import { type ScanRunner, startAnalysisRunner } from './documents/analysis-runner.js';
+import { FinishSignal } from './documents/finish-signal.js';
 import { documentRoutes, isDocumentPath } from './documents/routes.js';
 
 /** Options of a Loupe server. */
@@ -118,7 +119,9 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   });
   publishedRoutes(app, { store, detections });
   mcpRoutes(app, { store, detections, egress, ...(resolver ? { resolver } : {}) });
+  const finishes = new FinishSignal();
   const analyses = await startAnalysisRunner({
+    onFinished: (id) => finishes.fire(id),
     store,
     blobs,
     runner: scanRunner,
@@ -132,6 +135,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     environment,
     egress: documentEgress,
     notify: analyses.notify,
+    finishes,
     ...(options.now ? { now: options.now } : {}),
   });
   documentRoutes(app, documents('production'));

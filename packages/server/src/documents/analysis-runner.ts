@@ -24,6 +24,8 @@ export interface AnalysisRunnerOptions {
   /** Idle wait between looks at the queue (default 500 ms; `notify` wakes it early). */
   idleMs?: number;
   log?: (message: string, error?: unknown) => void;
+  /** Called once a document has finished (completed or failed). */
+  onFinished?: (documentId: string) => void;
 }
 
 /** A running analysis loop. */
@@ -53,7 +55,7 @@ export async function startAnalysisRunner(options: AnalysisRunnerOptions): Promi
         message: 'The file is no longer held, so it cannot be analysed.',
         doc_url: `${ERROR_DOC_BASE}file_not_retained`,
       };
-      await store.finishDocument(job.id, { error: JSON.stringify(error) });
+      if (await store.finishDocument(job.id, { error: JSON.stringify(error) })) options.onFinished?.(document.id);
       return;
     }
     const submitted = JSON.parse(document.options) as { models?: string[] };
@@ -65,7 +67,7 @@ export async function startAnalysisRunner(options: AnalysisRunnerOptions): Promi
       const spec = toDocumentError(error);
       outcome = { error: JSON.stringify(spec) };
     }
-    await store.finishDocument(job.id, outcome);
+    if (await store.finishDocument(job.id, outcome)) options.onFinished?.(document.id);
   }
 
   async function loop(): Promise<void> {

@@ -12,6 +12,7 @@ import type { BlobStore } from '../store/blob-store.js';
 import type { Environment, Store, StoredDocument } from '../store/store.js';
 import { type DocumentCaller, documentCaller } from './auth.js';
 import { DocumentHttpError, documentError } from './errors.js';
+import type { FinishSignal } from './finish-signal.js';
 import { loanRoutes } from './loan-routes.js';
 import { parseOptions, type SubmitOptions } from './options.js';
 import { TokenBuckets } from './token-bucket.js';
@@ -26,6 +27,8 @@ export interface DocumentRouteDeps {
   egress: Egress;
   /** Wakes the analysis workers after a submission. */
   notify: () => void;
+  /** Wakes `wait=true` requests when their document finishes in this process. */
+  finishes: FinishSignal;
   now?: () => Date;
   /** Longest `wait=true` poll (default 30 s). */
   waitMs?: number;
@@ -132,9 +135,12 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
     let current = document;
     if (wait !== 'true') return current;
     const deadline = Date.now() + (deps.waitMs ?? 30_000);
-    while (current.status === 'processing' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
+    while (Date.now() < deadline) {
+      // listen first, then look, so a finish between the two is not missed
+      const woken = deps.finishes.wait(document.id, Math.min(1000, deadline - Date.now()));
       current = (await deps.store.document(who.account.id, environment, document.id)) ?? current;
+      if (current.status !== 'processing') break;
+      await woken;
     }
     return current;
   };
