@@ -1,17 +1,21 @@
 // The server's cost, one run: `/health` and `GET /users/credits` throughput (autocannon on
 // loopback) against a bare Fastify route on the same machine; the time the server adds to a
-// photo and a 60 s 720p video detection over the media engine called in process; and the
-// server's peak memory while a 2 GB upload is refused at its cap. The server runs as
-// `loupe serve` in a child process, so the load generator does not share its event loop.
+// photo and a 60 s 720p video detection over the media engine called in process; the server's
+// peak memory while a 2 GB upload is refused at its cap; documents per second through the
+// document API (submit, then poll the loan) against `loupe scan --jobs 2` on the same files;
+// `wait=true` latency against the engine's own time for a one-page statement; and the server's
+// peak memory over a 200 MiB document upload and its analysis. The server runs as `loupe serve`
+// in a child process, so the load generator does not share its event loop.
 // `npm run bench:server`.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createNodeMediaEngine } from '@loupe/node';
+import { createNodeEngine, createNodeMediaEngine } from '@loupe/node';
 import autocannon from 'autocannon';
 import { photographScene } from '../test/fixtures/scenes.js';
+import { editText, makeStatement } from '../test/fixtures/pdf-builders.js';
 import { h264Clip } from '../test/fixtures/videos.js';
 import { median } from './measure.js';
 
@@ -34,7 +38,7 @@ function waitFor(url: string, ms = 30_000): Promise<void> {
   });
 }
 
-const account = (email: string, credits: number): { media_key: string } =>
+const account = (email: string, credits: number): { media_key: string; live_key: string } =>
   JSON.parse(
     execFileSync(process.execPath, [loupe, 'accounts', 'create', '--email', email, '--credits', String(credits), '--data', data, '--json'], {
       encoding: 'utf8',
@@ -101,9 +105,163 @@ function hugeUpload(key: string, total: number): Promise<{ sent: number; status:
   });
 }
 
+const API = `http://127.0.0.1:${PORT}`;
+
+async function submitDocument(key: string, bytes: Uint8Array, name: string, options: unknown, query = ''): Promise<Record<string, unknown>> {
+  const form = new FormData();
+  form.append('options', JSON.stringify(options));
+  form.append('file', new Blob([bytes]), name);
+  const r = await fetch(`${API}/v1/documents${query}`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+  const body = (await r.json()) as Record<string, unknown>;
+  if (r.status !== 202 && r.status !== 200) throw new Error(`submit answered ${r.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Streams a multipart document upload of `total` bytes (a PDF header, then filler); resolves to the status and the body. */
+function bigDocumentUpload(key: string, total: number): Promise<{ status: number | undefined; body: string; sent: number }> {
+  return new Promise((resolve) => {
+    const boundary = 'loupebenchdoc';
+    let sent = 0;
+    let status: number | undefined;
+    let body = '';
+    const req = http.request({
+      host: '127.0.0.1',
+      port: PORT,
+      path: '/v1/documents',
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    req.on('response', (res) => {
+      status = res.statusCode;
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => {
+        body += c;
+      });
+    });
+    req.on('error', () => resolve({ status, body, sent }));
+    req.on('close', () => resolve({ status, body, sent }));
+    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+    const header = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n');
+    req.write(header);
+    sent = header.length;
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    const pump = (): void => {
+      while (sent < total && !req.destroyed) {
+        const piece = total - sent >= chunk.length ? chunk : chunk.subarray(0, total - sent);
+        sent += piece.length;
+        if (!req.write(piece)) {
+          req.once('drain', pump);
+          return;
+        }
+      }
+      if (!req.destroyed) req.end(`\r\n--${boundary}--\r\n`);
+    };
+    pump();
+  });
+}
+
+/** Statements in the throughput comparison. */
+const COUNT = 40;
+
+async function documentFigures(): Promise<void> {
+  const docs = join(dir, 'docs');
+  mkdirSync(docs);
+  const files: string[] = [];
+  const bytesOf: Uint8Array[] = [];
+  for (let i = 0; i < COUNT; i++) {
+    let pdf = await makeStatement({ seed: 500 + i, pages: 1 + (i % 3) });
+    if (i % 2) pdf = await editText(pdf, 0, 'First Example Bank', 'Last Example Bank');
+    const path = join(docs, `doc-${String(i).padStart(2, '0')}.pdf`);
+    writeFileSync(path, pdf);
+    files.push(path);
+    bytesOf.push(pdf);
+  }
+  let t = performance.now();
+  execFileSync(process.execPath, [loupe, 'scan', '--json', '--no-progress', '--jobs', '2', ...files], { maxBuffer: 1 << 28 });
+  const cliMs = performance.now() - t;
+  // the same files three times over: the difference is the running rate, without the start
+  t = performance.now();
+  execFileSync(process.execPath, [loupe, 'scan', '--json', '--no-progress', '--jobs', '2', ...files, ...files, ...files], { maxBuffer: 1 << 28 });
+  const cliThriceMs = performance.now() - t;
+  const cliRate = (2 * COUNT * 1000) / (cliThriceMs - cliMs);
+
+  const key = account('bench-documents@example.com', 0).live_key;
+  // both sides warm: each of the server's two worker threads starts with its first analysis
+  const warm = await Promise.all([498, 499].map((seed) => makeStatement({ seed })));
+  await Promise.all(warm.map((b, i) => submitDocument(key, b, `warm-${i}.pdf`, {}, '?wait=true')));
+  t = performance.now();
+  await Promise.all(bytesOf.map((b, i) => submitDocument(key, b, `doc-${i}.pdf`, { external_ref: 'bench-loan' })));
+  const submittedMs = performance.now() - t;
+  for (;;) {
+    const loan = (await (await fetch(`${API}/v1/loans/bench-loan`, { headers: { 'x-api-key': key } })).json()) as { documents_processing: number };
+    if (loan.documents_processing === 0) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const apiMs = performance.now() - t;
+  console.log(`\n${COUNT} statements of 1-3 pages (half edited), two worker threads each way:`);
+  console.log(
+    `  loupe scan --jobs 2        ${cliMs.toFixed(0)} ms  (${((COUNT * 1000) / cliMs).toFixed(1)} documents/s with its start; three times the files take ${cliThriceMs.toFixed(0)} ms, so ${cliRate.toFixed(1)}/s once running)`,
+  );
+  console.log(
+    `  API: submit all, poll loan ${apiMs.toFixed(0)} ms  (${((COUNT * 1000) / apiMs).toFixed(1)} documents/s on a warm server, ${((COUNT * 1000) / apiMs / cliRate).toFixed(2)}x the running CLI's rate; all ${COUNT} accepted in ${submittedMs.toFixed(0)} ms; loan polled every 100 ms)`,
+  );
+
+  const engine = createNodeEngine();
+  const pages = await Promise.all(Array.from({ length: 6 }, (_, i) => makeStatement({ seed: 700 + i })));
+  // as warm as the server's worker, which has just analysed the statements above
+  for (const b of bytesOf) await engine.scan(b, { name: 'warm.pdf' });
+  const own: number[] = [];
+  for (const p of pages.slice(1)) {
+    const s = performance.now();
+    await engine.scan(p, { name: 'p.pdf' });
+    own.push(performance.now() - s);
+  }
+  await engine.dispose();
+  const waited: number[] = [];
+  for (const [i, p] of pages.slice(1).entries()) {
+    const s = performance.now();
+    const body = await submitDocument(key, p, `wait-${i}.pdf`, {}, '?wait=true');
+    waited.push(performance.now() - s);
+    if (body.status !== 'completed') throw new Error(`wait=true answered ${body.status}`);
+  }
+  console.log('\nA one-page statement (median of 5, warm):');
+  console.log(`  engine in process          ${median(own).toFixed(1)} ms`);
+  console.log(
+    `  POST /v1/documents?wait=true ${median(waited).toFixed(1)} ms  (${(median(waited) / median(own)).toFixed(2)}x: HTTP, multipart, hashing, the page count at submit, the store, the queue and the worker hop, on the server's own warm worker)`,
+  );
+
+  const before = rssMiB(server);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMiB(server));
+  }, 20);
+  t = performance.now();
+  const big = await bigDocumentUpload(key, 200 * 1024 * 1024);
+  const uploadMs = performance.now() - t;
+  const id = (JSON.parse(big.body) as { id?: string }).id;
+  let outcome = 'no document';
+  for (; id; ) {
+    const d = (await (await fetch(`${API}/v1/documents/${id}`, { headers: { 'x-api-key': key } })).json()) as { status: string; error?: { code: string } };
+    if (d.status !== 'processing') {
+      outcome = `${d.status}${d.error ? ` (${d.error.code})` : ''}`;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const settledMs = performance.now() - t;
+  clearInterval(sampler);
+  const over = await bigDocumentUpload(key, 1024 * 1024 * 1024);
+  console.log('\nA 200 MiB document upload (a PDF header, then filler):');
+  console.log(`  answered ${big.status} in ${uploadMs.toFixed(0)} ms; the document ended ${outcome} after ${settledMs.toFixed(0)} ms`);
+  console.log(
+    `  server RSS ${before.toFixed(0)} MiB before, peak ${peak.toFixed(0)} MiB (+${(peak - before).toFixed(0)} MiB) over the upload and the analysis`,
+  );
+  console.log(`  a 1 GiB upload: answered ${over.status} after ${(over.sent / 1024 / 1024).toFixed(0)} MiB were sent (refused at the cap while streaming)`);
+}
+
 console.log(`Server bench on node ${process.version}, one run\n`);
 account('bench-owner@example.com', 0); // keeps loupe serve from creating its own first account
-const server = spawn(process.execPath, [loupe, 'serve', '--port', String(PORT), '--sandbox-port', String(PORT + 1), '--data', data], {
+const server = spawn(process.execPath, [loupe, 'serve', '--port', String(PORT), '--sandbox-port', String(PORT + 1), '--data', data, '--workers', '2'], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const bare = spawn(
@@ -117,6 +275,16 @@ const bare = spawn(
 );
 try {
   await Promise.all([waitFor(`http://127.0.0.1:${PORT}/health`), waitFor(`http://127.0.0.1:${BARE_PORT}/bare`)]);
+  if (!process.argv.includes('--documents')) await mediaFigures();
+  await documentFigures();
+} finally {
+  server.kill('SIGTERM');
+  bare.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  rmSync(dir, { recursive: true, force: true });
+}
+
+async function mediaFigures(): Promise<void> {
   const reader = account('bench-reader@example.com', 10);
   const bareRps = await load(`http://127.0.0.1:${BARE_PORT}/bare`);
   const healthRps = await load(`http://127.0.0.1:${PORT}/health`);
@@ -166,9 +334,4 @@ try {
   console.log('\nA 2 GB upload of a "JPEG" (cap 10 MB):');
   console.log(`  answered ${status ?? 'nothing'} after ${(sent / 1024 / 1024).toFixed(0)} MiB were sent, in ${(performance.now() - t).toFixed(0)} ms`);
   console.log(`  server RSS ${before.toFixed(0)} MiB before, peak ${peak.toFixed(0)} MiB (+${(peak - before).toFixed(0)} MiB): the upload is not buffered`);
-} finally {
-  server.kill('SIGTERM');
-  bare.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
-  rmSync(dir, { recursive: true, force: true });
 }

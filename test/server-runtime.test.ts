@@ -128,6 +128,23 @@ describe('loupe serve and loupe accounts', () => {
     expect((await fetch(`http://127.0.0.1:${port}/users/credits`, { headers: { 'x-api-key': created.media_key } })).status).toBe(403);
     const token = execFileSync(process.execPath, [loupe, 'accounts', 'session', '--email', 'owner@localhost', '--data', data], { encoding: 'utf8' }).trim();
     expect((await fetch(`http://127.0.0.1:${port}/users/credits`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    // key rotation: a second live document key, both work, a third is refused, the first retired stops at once
+    const accounts = (...args: string[]) => execFileSync(process.execPath, [loupe, 'accounts', ...args, '--data', data], { encoding: 'utf8', stdio: 'pipe' });
+    const loans = (k: string) => fetch(`http://127.0.0.1:${port}/v1/loans`, { headers: { 'x-api-key': k } }).then((r) => r.status);
+    const added = JSON.parse(accounts('add-key', '--email', 'second@example.com', '--env', 'live', '--name', 'rotation', '--json'));
+    expect(added).toMatchObject({ kind: 'live', name: 'rotation', plaintext: expect.stringMatching(/^sk_live_[0-9a-f]{64}$/) });
+    expect([await loans(created.live_key), await loans(added.plaintext)]).toEqual([200, 200]);
+    expect(() => accounts('add-key', '--email', 'second@example.com', '--env', 'live')).toThrow(/retire one first/);
+    const listed = JSON.parse(accounts('keys', '--email', 'second@example.com', '--json')) as { id: string; kind: string; revokedAt: string | null }[];
+    expect(listed.filter((k) => k.kind === 'live')).toHaveLength(2);
+    expect(JSON.stringify(listed)).not.toContain(added.plaintext.slice(8));
+    const old = listed.find((k) => k.kind === 'live' && k.id !== added.id)!;
+    expect(JSON.parse(accounts('retire-key', '--email', 'second@example.com', '--key-id', old.id, '--json'))).toMatchObject({
+      id: old.id,
+      revokedAt: expect.any(String),
+    });
+    expect([await loans(created.live_key), await loans(added.plaintext)]).toEqual([401, 200]);
+    expect(accounts('add-key', '--email', 'second@example.com', '--env', 'test')).toMatch(/sk_test_[0-9a-f]{64}/);
     // a detection in flight when SIGTERM arrives still completes
     const form = new FormData();
     form.append('file', new Blob([video]), 'clip.mp4');
@@ -162,6 +179,8 @@ describe('loupe serve and loupe accounts', () => {
     expect(run('create')).toBe(2);
     expect(run('create', '--email', 'x@example.com', '--bogus')).toBe(2);
     expect(run('frob', '--email', 'x@example.com')).toBe(2);
+    expect(run('add-key', '--email', 'x@example.com', '--env', 'staging', '--data', join(dir, 'served'))).toBe(2);
+    expect(run('retire-key', '--email', 'x@example.com', '--data', join(dir, 'served'))).toBe(2);
     expect(run('create', '--email', 'x@example.com', '--detector', 'V9', '--data', join(dir, 'acct'))).toBe(2);
     expect(run('credit', '--email', 'nobody@example.com', '--credits', '5', '--data', join(dir, 'missing-folder'))).toBe(1);
   });

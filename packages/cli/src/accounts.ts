@@ -1,11 +1,22 @@
 // `loupe accounts`: what an operator does that the spec leaves to a dashboard — create an account
 // (starting credits as one SIGNUP_GRANT row, its four keys and webhook secret printed once), add
-// credits, change its state, mint a dashboard session token. It works on the same data folder
-// while the server runs (SQLite in WAL mode with a busy timeout).
+// credits, change its state, mint a dashboard session token, list, add and retire keys. It works
+// on the same data folder while the server runs (SQLite in WAL mode with a busy timeout).
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { accountNamed, createAccountWithKeys, creditAccount, openSqliteStore, sessionFor, sessionSecret, type Store } from '@loupe/server';
+import {
+  accountNamed,
+  addDocumentKey,
+  createAccountWithKeys,
+  creditAccount,
+  listKeys,
+  openSqliteStore,
+  retireKey,
+  sessionFor,
+  sessionSecret,
+  type Store,
+} from '@loupe/server';
 import type { Output } from './commands.js';
 
 export const ACCOUNTS_USAGE = `  loupe accounts create --email E [--name N] [--credits N] [--unverified] [--inactive]
@@ -14,9 +25,15 @@ export const ACCOUNTS_USAGE = `  loupe accounts create --email E [--name N] [--c
   loupe accounts set --email E [--verified|--unverified] [--active|--inactive] [--detector V]
                      [--webhook-url U] [--data DIR]
   loupe accounts session --email E [--data DIR]
+  loupe accounts keys --email E [--data DIR] [--json]
+  loupe accounts add-key --email E --env live|test [--name N] [--data DIR] [--json]
+  loupe accounts retire-key --email E --key-id ID [--data DIR] [--json]
       Manage accounts in the data folder of loupe serve (also while it runs). create prints
       the keys once (--json: {"id","email","media_key","media_sandbox_key","live_key",
-      "test_key","webhook_secret"}); session prints a dashboard session token.`;
+      "test_key","webhook_secret"}); session prints a dashboard session token. keys lists an
+      account's keys (never their secrets); add-key issues a document key, printed once (two
+      may be live per environment, so a key is rotated by adding the new one, moving the
+      clients, then retiring the old one); retire-key revokes a key at once.`;
 
 const OPTIONS = {
   email: { type: 'string' },
@@ -31,6 +48,8 @@ const OPTIONS = {
   'webhook-url': { type: 'string' },
   data: { type: 'string' },
   json: { type: 'boolean' },
+  env: { type: 'string' },
+  'key-id': { type: 'string' },
 } as const;
 
 const ALLOWED: Record<string, (keyof typeof OPTIONS)[]> = {
@@ -38,6 +57,9 @@ const ALLOWED: Record<string, (keyof typeof OPTIONS)[]> = {
   credit: ['email', 'credits', 'reason', 'data', 'json'],
   set: ['email', 'verified', 'unverified', 'active', 'inactive', 'detector', 'webhook-url', 'data', 'json'],
   session: ['email', 'data', 'json'],
+  keys: ['email', 'data', 'json'],
+  'add-key': ['email', 'env', 'name', 'data', 'json'],
+  'retire-key': ['email', 'key-id', 'data', 'json'],
 };
 
 class UsageError extends Error {}
@@ -115,6 +137,29 @@ export async function accountsCommand(args: string[], io: Output): Promise<numbe
               `  webhook secret     ${created.webhook_secret}`,
             ].join('\n'),
       );
+      return 0;
+    }
+    if (action === 'keys') {
+      const keys = await listKeys(store, email);
+      io.out(
+        json
+          ? JSON.stringify(keys)
+          : keys
+              .map((k) => `${k.id}  ${k.kind.padEnd(5)}  ${(k.name ?? '').padEnd(12)}  ${k.createdAt}  ${k.revokedAt ? `retired ${k.revokedAt}` : 'live'}`)
+              .join('\n'),
+      );
+      return 0;
+    }
+    if (action === 'add-key') {
+      if (values.env !== 'live' && values.env !== 'test') throw new UsageError('--env is live or test');
+      const added = await addDocumentKey(store, email, values.env, typeof values.name === 'string' ? values.name : undefined);
+      io.out(json ? JSON.stringify(added) : `Added ${added.kind} key ${added.id} for ${email}. It is shown once:\n  ${added.plaintext}`);
+      return 0;
+    }
+    if (action === 'retire-key') {
+      if (typeof values['key-id'] !== 'string') throw new UsageError('--key-id is required');
+      const retired = await retireKey(store, email, values['key-id']);
+      io.out(json ? JSON.stringify(retired) : `Retired ${retired.kind} key ${retired.id} of ${email}.`);
       return 0;
     }
     if (action === 'credit') {

@@ -7,9 +7,12 @@ import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/se
 import type { Output } from './commands.js';
 
 export const SERVE_USAGE = `  loupe serve [--host 127.0.0.1] [--port 8080] [--sandbox-port 8081] [--data ./loupe-data]
-      Serve the media detection API (production port) and the sandbox listener on the
-      embedded store (SQLite and files in --data). The first start creates a local account
-      and prints its keys once. OpenAPI at /openapi.json, a reference page at /docs.`;
+              [--workers N]
+      Serve the media detection and document forensics APIs (production port) and the
+      document sandbox listener on the embedded store (SQLite and files in --data). The
+      first start creates a local account and prints its keys once. --workers N sets the
+      worker threads that run detections and document analyses (default: the cores less
+      one). OpenAPI at /openapi.json, a reference page at /docs.`;
 
 /** The credits the first local account starts with. */
 const FIRST_ACCOUNT_CREDITS = 100;
@@ -22,11 +25,17 @@ function port(value: string | undefined, fallback: number): number | string {
 
 /** Runs `loupe serve` until a signal stops it; resolves to the exit code. */
 export async function serveCommand(args: string[], io: Output, signals: NodeJS.Process = process): Promise<number> {
-  let values: { host?: string; port?: string; 'sandbox-port'?: string; data?: string };
+  let values: { host?: string; port?: string; 'sandbox-port'?: string; data?: string; workers?: string };
   try {
     ({ values } = parseArgs({
       args,
-      options: { host: { type: 'string' }, port: { type: 'string' }, 'sandbox-port': { type: 'string' }, data: { type: 'string' } },
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'sandbox-port': { type: 'string' },
+        data: { type: 'string' },
+        workers: { type: 'string' },
+      },
       strict: true,
     }));
   } catch (error) {
@@ -41,6 +50,11 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
       return 2;
     }
   }
+  const workers = values.workers === undefined ? undefined : Number(values.workers);
+  if (workers !== undefined && (!Number.isInteger(workers) || workers < 1 || workers > 64)) {
+    io.err(`loupe serve: --workers is a whole number from 1 to 64 (got ${values.workers})`);
+    return 2;
+  }
   let server: LoupeServer;
   try {
     server = await createServer({
@@ -49,6 +63,7 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
       port: main as number,
       sandboxPort: sandbox as number,
       logger: { level: 'info' },
+      ...(workers ? { workers } : {}),
     });
   } catch (error) {
     io.err(`loupe serve: ${(error as Error).message}`);

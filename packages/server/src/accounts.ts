@@ -1,11 +1,12 @@
 // Operator actions on accounts, shared by `loupe accounts` and the first start of `loupe serve`:
 // create an account with its starting credits (one SIGNUP_GRANT row) and its keys — a universal
 // media key, a media sandbox key, a live and a test document key — and a webhook signing secret;
-// add credits; change what an operator may change; mint a dashboard session token.
+// add credits; change what an operator may change; mint a dashboard session token; list, add and
+// retire keys (two document keys per environment may be live at once, for rotation).
 import { randomBytes } from 'node:crypto';
 import { issueKey } from './auth/keys.js';
 import { signSession } from './auth/sessions.js';
-import type { Account, LedgerReason, Store } from './store/store.js';
+import type { Account, ApiKey, LedgerReason, Store } from './store/store.js';
 
 /** What `createAccountWithKeys` prints: the only time the plaintext keys exist. */
 export interface CreatedAccount {
@@ -86,4 +87,49 @@ export async function creditAccount(
 /** A dashboard session token for the account. */
 export async function sessionFor(store: Store, secret: Uint8Array, email: string): Promise<string> {
   return signSession(secret, (await accountNamed(store, email)).id);
+}
+
+/** Document keys live at once per environment: two, so a key is rotated without downtime. */
+export const LIVE_DOCUMENT_KEYS = 2;
+
+/** A key as the operator sees it (never its secret). */
+export interface KeyRow {
+  id: string;
+  kind: 'media' | 'live' | 'test';
+  name: string | null;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+const rowOf = (k: ApiKey): KeyRow => ({
+  id: k.id,
+  kind: k.kind === 'media' ? 'media' : k.sandbox ? 'test' : 'live',
+  name: k.name,
+  createdAt: k.createdAt,
+  revokedAt: k.revokedAt,
+});
+
+/** The account's keys, active and retired, oldest first. */
+export async function listKeys(store: Store, email: string): Promise<KeyRow[]> {
+  const account = await accountNamed(store, email);
+  return (await store.keysOf(account.id)).map(rowOf).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** Adds a document key (`live` or `test`); a third live key of one environment is refused: retire one first. */
+export async function addDocumentKey(store: Store, email: string, environment: 'live' | 'test', name?: string): Promise<KeyRow & { plaintext: string }> {
+  const account = await accountNamed(store, email);
+  const sandbox = environment === 'test';
+  const live = (await store.keysOf(account.id)).filter((k) => k.kind === 'document' && k.sandbox === sandbox && k.revokedAt === null);
+  if (live.length >= LIVE_DOCUMENT_KEYS)
+    throw new Error(`${email} already has ${live.length} ${environment} keys (${live.map((k) => k.id).join(', ')}); retire one first.`);
+  const issued = await issueKey(store, account.id, 'document', { sandbox, name: name ?? null });
+  return { ...rowOf(issued.key), plaintext: issued.plaintext };
+}
+
+/** Retires (revokes) one of the account's keys; it stops working at once. */
+export async function retireKey(store: Store, email: string, keyId: string): Promise<KeyRow> {
+  const account = await accountNamed(store, email);
+  const revoked = await store.revokeKey(account.id, keyId);
+  if (!revoked) throw new Error(`${email} has no key ${keyId}.`);
+  return rowOf(revoked);
 }

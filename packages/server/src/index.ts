@@ -1,6 +1,18 @@
 // Public surface of @loupe/server: the service (createServer), the operator actions behind
 // `loupe accounts`, and the storage ports with their SQLite and file adapters.
-export { accountNamed, createAccountWithKeys, creditAccount, sessionFor, type AccountOptions, type CreatedAccount } from './accounts.js';
+export {
+  accountNamed,
+  addDocumentKey,
+  createAccountWithKeys,
+  creditAccount,
+  LIVE_DOCUMENT_KEYS,
+  listKeys,
+  retireKey,
+  sessionFor,
+  type AccountOptions,
+  type CreatedAccount,
+  type KeyRow,
+} from './accounts.js';
 export { createServer, type LoupeServer, type ServerOptions } from './server.js';
 export { sessionSecret, signSession, verifySession } from './auth/sessions.js';
 export type { DetectionRunner } from './media/detections.js';

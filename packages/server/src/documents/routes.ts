@@ -5,7 +5,8 @@
 // carries `X-Service-Env`, `X-Response-Time-Ms` and the per-key token bucket's headers; every
 // error is `{error: {type, code, message, doc_url}}`.
 import { randomBytes } from 'node:crypto';
-import { MAX_FILE_BYTES, MAX_PAGES, md5Hex, PdfFile, sha256Hex, sniffFormat } from '@loupe/core';
+import { MAX_FILE_BYTES, MAX_PAGES, PdfFile, sniffFormat } from '@loupe/core';
+import { nodeDigests } from '@loupe/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Egress, EgressError, lastPathSegment } from '../http/egress.js';
 import type { BlobStore } from '../store/blob-store.js';
@@ -63,6 +64,38 @@ function safeJson(text: string): unknown {
   }
 }
 
+/**
+ * The bytes of an upload as they stream in, held once: sized from the request's Content-Length
+ * (the multipart framing is a little larger than the file) when it is declared, else grown by
+ * doubling; never past `cap` plus one chunk.
+ */
+class GrowingBuffer {
+  private buffer: Buffer;
+  private length = 0;
+
+  constructor(
+    hint: number,
+    private readonly cap: number,
+  ) {
+    this.buffer = Buffer.allocUnsafe(Math.min(Math.max(hint, 64 * 1024), cap + 64 * 1024));
+  }
+
+  append(chunk: Buffer): void {
+    if (this.length + chunk.length > this.buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.length + chunk.length, Math.min(this.buffer.length * 2, this.cap + 64 * 1024)));
+      this.buffer.copy(grown, 0, 0, this.length);
+      this.buffer = grown;
+    }
+    chunk.copy(this.buffer, this.length);
+    this.length += chunk.length;
+  }
+
+  /** The bytes received (a view, not a copy). */
+  take(): Buffer {
+    return this.buffer.subarray(0, this.length);
+  }
+}
+
 /** Reads the multipart parts: the file under the 200 MiB cap while it streams, and `options`. */
 async function readForm(request: FastifyRequest): Promise<{ file?: { bytes: Buffer; name: string }; options?: string }> {
   const out: { file?: { bytes: Buffer; name: string }; options?: string } = {};
@@ -76,10 +109,13 @@ async function readForm(request: FastifyRequest): Promise<{ file?: { bytes: Buff
         part.file.resume();
         continue;
       }
-      const chunks: Buffer[] = [];
-      for await (const chunk of part.file as AsyncIterable<Buffer>) chunks.push(chunk);
-      if (part.file.truncated) throw documentError(413, 'file_too_large', `The file is over ${MAX_FILE_BYTES} bytes (200 MiB).`);
-      out.file = { bytes: Buffer.concat(chunks), name: part.filename || 'document.pdf' };
+      // refused the moment the cap is passed, not after the rest has been read
+      const tooLarge = documentError(413, 'file_too_large', `The file is over ${MAX_FILE_BYTES} bytes (200 MiB).`);
+      part.file.once('limit', () => part.file.destroy(tooLarge));
+      const bytes = new GrowingBuffer(Number(request.headers['content-length']) || 0, MAX_FILE_BYTES);
+      for await (const chunk of part.file as AsyncIterable<Buffer>) bytes.append(chunk);
+      if (part.file.truncated) throw tooLarge;
+      out.file = { bytes: bytes.take(), name: part.filename || 'document.pdf' };
     }
   } catch (error) {
     if (error instanceof DocumentHttpError) throw error;
@@ -172,7 +208,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
     return reply.code(status).type('application/json; charset=utf-8').send(text);
   };
 
-  const hashOf = (payload: unknown): string => sha256Hex(new TextEncoder().encode(canonicalJson(payload)));
+  const hashOf = (payload: unknown): string => nodeDigests.sha256(new TextEncoder().encode(canonicalJson(payload)));
 
   app.post(
     '/v1/documents',
@@ -194,7 +230,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
         if (!form.file || form.file.bytes.length === 0) throw documentError(400, 'missing_file', 'The file part is missing or empty.');
         bytes = new Uint8Array(form.file.bytes.buffer, form.file.bytes.byteOffset, form.file.bytes.byteLength);
         name = form.file.name;
-        payloadHash = hashOf({ file_sha256: sha256Hex(bytes), file_name: name, options: raw });
+        payloadHash = hashOf({ file_sha256: nodeDigests.sha256(bytes), file_name: name, options: raw });
         const replayed = await replay(who, key, payloadHash, reply);
         if (replayed) return replayed;
         options = parseOptions(form.options);
@@ -242,7 +278,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
         const again = await deps.store.reprocessDocument(who.account.id, environment, same.id);
         document = typeof again === 'object' ? again : ((await deps.store.document(who.account.id, environment, same.id)) ?? same);
       } else {
-        const facts: SubmitFacts = { md5: md5Hex(bytes), ...(pages === undefined ? {} : { pages }) };
+        const facts: SubmitFacts = { md5: nodeDigests.md5(bytes), ...(pages === undefined ? {} : { pages }) };
         const created = await deps.store.createDocument({
           id: `doc_${randomBytes(12).toString('hex')}`,
           accountId: who.account.id,
@@ -309,7 +345,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
       const form = request.isMultipart() ? await readForm(request) : {};
       if (!form.file || form.file.bytes.length === 0)
         throw documentError(400, 'source_file_required', 'Attach the original document in the multipart part file.');
-      if (sha256Hex(form.file.bytes) !== found.sha256)
+      if (nodeDigests.sha256(form.file.bytes) !== found.sha256)
         throw documentError(400, 'invalid_request', "The attached file's SHA-256 does not match the document's.");
       const inProgress = () => documentError(409, 'analysis_in_progress', 'An analysis of this document is queued or running.');
       if (found.status === 'processing') throw inProgress();

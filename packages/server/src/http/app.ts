@@ -119,6 +119,8 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
     if (documentPath(request.url)) {
       const d = documentAnswer(error);
       if (d.status >= 500) request.log.error({ err: error }, 'request failed');
+      // an upload refused part-way: close rather than read the rest of it
+      if (d.status === 413) reply.header('connection', 'close');
       void reply.code(d.status).headers(d.headers).type('application/json; charset=utf-8').send(JSON.stringify(d.body()));
       return;
     }
