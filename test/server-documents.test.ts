@@ -12,6 +12,7 @@ import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/se
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, finished, form, type Json } from './fixtures/document-api.js';
 import { editText, makeStatement } from './fixtures/pdf-builders.js';
+import { RawPdf } from './fixtures/raw-pdf.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-documents-'));
 const engine = createNodeEngine({ ocr: false });
@@ -161,6 +162,17 @@ describe('document API: environments and errors', () => {
     ]) {
       expect((await submit(keys.live_key, statement, 'a.pdf', options)).json, JSON.stringify(options)).toMatchObject({ error: { code: 'invalid_option' } });
     }
+    // the accepted forms: an empty webhook_url means the account default; a public URL overrides it
+    for (const [i, options] of [{ webhook_url: '' }, { webhook_url: 'https://hooks.example.com/loupe' }, { models: [] }].entries())
+      expect((await submit(keys.live_key, await makeStatement({ seed: 60 + i }), 'a.pdf', options)).status, JSON.stringify(options)).toBe(202);
+    // malformed multipart: 400 invalid_request in the envelope
+    const broken = await call(live, '/v1/documents', {
+      method: 'POST',
+      key: keys.live_key,
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.7 truncated',
+    });
+    expect(broken).toMatchObject({ status: 400, json: { error: { type: 'invalid_request', code: 'invalid_request' } } });
     expect((await call(live, '/v1/documents?wait=maybe', { method: 'POST', key: keys.live_key, body: form(statement, 'a.pdf') })).json).toMatchObject({
       error: { code: 'invalid_request' },
     });
@@ -209,6 +221,18 @@ describe('document API: analysis', () => {
     const done = await finished(live, keys.live_key, r.json.id as string);
     expect(done).toMatchObject({ status: 'failed', error: { code: 'file_encrypted', type: 'file_error', doc_url: expect.any(String) } });
     for (const field of ['verdict', 'risk_score', 'headline', 'indicators', 'capture']) expect(field in done, field).toBe(false);
+  });
+
+  it('accepts a PDF whose page tree cannot be read at submit, and fails it with file_too_large once its 201 pages are found', async () => {
+    const objects = [{ num: 1, body: '<< /Type /Catalog /Pages 999 0 R >>' }];
+    for (let i = 0; i < 201; i++) objects.push({ num: 2 + i, body: '<< /Type /Page /MediaBox [0 0 612 792] >>' });
+    const lost = new RawPdf().section(objects, { trailer: '/Root 1 0 R' }).bytes();
+    const r = await submit(keys.live_key, lost, 'lost-tree.pdf');
+    expect(r.status).toBe(202);
+    expect('pages' in (r.json.file as Json)).toBe(false);
+    const done = await finished(live, keys.live_key, r.json.id as string);
+    expect(done).toMatchObject({ status: 'failed', error: { type: 'file_error', code: 'file_too_large' } });
+    expect('verdict' in done).toBe(false);
   });
 
   it('waits with wait=true and answers the finished Document with 200', async () => {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { call, form } from './fixtures/document-api.js';
 import { makeStatement } from './fixtures/pdf-builders.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-restart-'));
@@ -43,19 +44,13 @@ describe('a server killed mid-analysis', () => {
     child = await start();
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const form = new FormData();
-      form.append('file', new Blob([await makeStatement({ pages: 150, rowsPerPage: 25, seed: 100 + i })]), `s${i}.pdf`);
-      const r = await fetch(`${base}/v1/documents`, { method: 'POST', headers: { 'x-api-key': live_key }, body: form });
+      const body = form(await makeStatement({ pages: 150, rowsPerPage: 25, seed: 100 + i }), `s${i}.pdf`);
+      const r = await call(base, '/v1/documents', { method: 'POST', key: live_key, body });
       expect(r.status).toBe(202);
-      ids.push(((await r.json()) as { id: string }).id);
+      ids.push(r.json.id as string);
     }
     await new Promise((r) => setTimeout(r, 300));
-    const statuses = async () =>
-      Promise.all(
-        ids.map(
-          async (id) => ((await (await fetch(`${base}/v1/documents/${id}`, { headers: { 'x-api-key': live_key } })).json()) as { status: string }).status,
-        ),
-      );
+    const statuses = async () => Promise.all(ids.map(async (id) => (await call(base, `/v1/documents/${id}`, { key: live_key })).json.status as string));
     expect((await statuses()).filter((s) => s === 'processing').length).toBeGreaterThan(0);
     child.kill('SIGKILL');
     await new Promise((resolve) => child!.on('exit', resolve));
