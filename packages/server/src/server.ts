@@ -11,7 +11,7 @@ import type { Pool } from '@loupe/worker';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { sessionSecret } from './auth/sessions.js';
 import { createApp } from './http/app.js';
-import { createEgress, egressAllowFromEnv } from './http/egress.js';
+import { allowRanges, createEgress, egressAllowFromEnv } from './http/egress.js';
 import { type EgressProxy, startEgressProxy } from './http/egress-proxy.js';
 import { createYtDlpResolver, ytDlpInstalled } from './media/yt-dlp-resolver.js';
 import { LINK_MAX_BYTES, type LinkResolver } from './media/links.js';
@@ -25,6 +25,7 @@ import { openSqliteStore } from './store/sqlite/sqlite-store.js';
 import type { Environment, Store } from './store/store.js';
 import { type ScanRunner, startAnalysisRunner } from './documents/analysis-runner.js';
 import { FinishSignal } from './documents/finish-signal.js';
+import { startWebhookSender } from './webhooks/delivery.js';
 import { documentRoutes, isDocumentPath } from './documents/routes.js';
 
 /** Options of a Loupe server. */
@@ -53,6 +54,8 @@ export interface ServerOptions {
   resolver?: LinkResolver;
   /** Use yt-dlp when it is installed (default true). */
   ytDlp?: boolean;
+  /** How often the webhook sender looks at the outbox when idle (default 1 s). */
+  webhookPollMs?: number;
   /** The store (default: SQLite in the data folder). */
   store?: Store;
   now?: () => Date;
@@ -120,8 +123,26 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   publishedRoutes(app, { store, detections });
   mcpRoutes(app, { store, detections, egress, ...(resolver ? { resolver } : {}) });
   const finishes = new FinishSignal();
+  const now = options.now ?? (() => new Date());
+  const webhookEgress = createEgress({
+    maxBytes: 64 * 1024,
+    timeoutMs: 5_000,
+    maxRedirects: 0,
+    ...(options.egressAllow ? { allow: options.egressAllow } : {}),
+  });
+  const webhooks = startWebhookSender({
+    store,
+    post: webhookEgress.post,
+    now,
+    ...(options.webhookPollMs ? { pollMs: options.webhookPollMs } : {}),
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
   const analyses = await startAnalysisRunner({
-    onFinished: (id) => finishes.fire(id),
+    now,
+    onFinished: (id) => {
+      finishes.fire(id);
+      webhooks.notify();
+    },
     store,
     blobs,
     runner: scanRunner,
@@ -134,8 +155,10 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     blobs,
     environment,
     egress: documentEgress,
+    egressAllow: allowRanges(options.egressAllow ?? egressAllowFromEnv()),
     notify: analyses.notify,
     finishes,
+    notifyEvents: webhooks.notify,
     ...(options.now ? { now: options.now } : {}),
   });
   documentRoutes(app, documents('production'));
@@ -159,6 +182,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
       closed = true;
       await Promise.all([app.close(), sandbox.close()]);
       await analyses.stop();
+      await webhooks.stop();
       await pool?.close();
       await (await proxy)?.close();
       await store.close();

@@ -5,7 +5,8 @@
 // again at start, so every accepted document completes after a restart.
 import { ERROR_DOC_BASE, type ScanDetail, type ScanInput, toDocumentError } from '@loupe/core';
 import type { BlobStore } from '../store/blob-store.js';
-import type { Job, Store } from '../store/store.js';
+import type { Job, NewEvent, StoredDocument, Store, LoanSnapshot } from '../store/store.js';
+import { analysisEvents } from '../webhooks/events.js';
 
 /** Runs document scans (the worker pool). */
 export interface ScanRunner {
@@ -24,8 +25,9 @@ export interface AnalysisRunnerOptions {
   /** Idle wait between looks at the queue (default 500 ms; `notify` wakes it early). */
   idleMs?: number;
   log?: (message: string, error?: unknown) => void;
-  /** Called once a document has finished (completed or failed). */
+  /** Called once a document has finished (completed or failed) and its events are in the outbox. */
   onFinished?: (documentId: string) => void;
+  now?: () => Date;
 }
 
 /** A running analysis loop. */
@@ -44,9 +46,22 @@ export async function startAnalysisRunner(options: AnalysisRunnerOptions): Promi
   let wake: (() => void) | undefined;
   const running = new Set<Promise<void>>();
 
+  const now = options.now ?? (() => new Date());
+
   async function analyse(job: Job): Promise<void> {
     const document = await store.documentById(job.subjectId);
     if (!document) return void (await store.finishDocument(job.id, { error: JSON.stringify(toDocumentError(new Error('the document record is missing'))) }));
+    const account = await store.accountById(document.accountId);
+    // the outbox rows are written in the transaction that finishes the document
+    const emit = (finished: StoredDocument, loan: LoanSnapshot | undefined): NewEvent[] =>
+      analysisEvents(
+        { accountId: finished.accountId, environment: finished.environment, accountWebhook: account?.webhookUrl ?? null, at: now() },
+        finished,
+        loan,
+      );
+    const finish = async (outcome: { result: string } | { error: string }): Promise<void> => {
+      if (await store.finishDocument(job.id, outcome, emit)) options.onFinished?.(document.id);
+    };
     const bytes = await blobs.get(document.sha256);
     if (!bytes) {
       const error = {
@@ -55,8 +70,7 @@ export async function startAnalysisRunner(options: AnalysisRunnerOptions): Promi
         message: 'The file is no longer held, so it cannot be analysed.',
         doc_url: `${ERROR_DOC_BASE}file_not_retained`,
       };
-      if (await store.finishDocument(job.id, { error: JSON.stringify(error) })) options.onFinished?.(document.id);
-      return;
+      return finish({ error: JSON.stringify(error) });
     }
     const submitted = JSON.parse(document.options) as { models?: string[] };
     let outcome: { result: string } | { error: string };
@@ -67,7 +81,7 @@ export async function startAnalysisRunner(options: AnalysisRunnerOptions): Promi
       const spec = toDocumentError(error);
       outcome = { error: JSON.stringify(spec) };
     }
-    if (await store.finishDocument(job.id, outcome)) options.onFinished?.(document.id);
+    await finish(outcome);
   }
 
   async function loop(): Promise<void> {

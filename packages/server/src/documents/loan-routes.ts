@@ -8,6 +8,7 @@ import type { DocumentCaller } from './auth.js';
 import { documentError } from './errors.js';
 import { type ExpectedDeclaration, loanSummary } from './loan-summary.js';
 import { CATEGORIES } from './options.js';
+import { coverageEvent } from '../webhooks/events.js';
 
 /** What the loan routes need. */
 export interface LoanRouteDeps {
@@ -16,6 +17,8 @@ export interface LoanRouteDeps {
   now: () => Date;
   /** Authenticates a request and takes a token from its key's bucket. */
   caller: (request: FastifyRequest, reply: FastifyReply) => Promise<DocumentCaller>;
+  /** Wakes the webhook sender after events were recorded. */
+  notifyEvents: () => void;
 }
 
 const REVIEW_STATES = ['open', 'in_review', 'cleared', 'escalated'] as const;
@@ -156,10 +159,15 @@ export function loanRoutes(app: FastifyInstance, deps: LoanRouteDeps): void {
       const who = await deps.caller(request, reply);
       const declaration = parseDeclaration(request.body);
       await summaryOf(who.account.id, refOf(request)); // 404 for an unknown loan
-      const outcome = await store.declareExpected(who.account.id, environment, refOf(request), {
-        total: declaration.expected_total,
-        json: JSON.stringify(declaration),
-      });
+      const context = { accountId: who.account.id, environment, accountWebhook: who.account.webhookUrl, at: now() };
+      const outcome = await store.declareExpected(
+        who.account.id,
+        environment,
+        refOf(request),
+        { total: declaration.expected_total, json: JSON.stringify(declaration) },
+        (before, after) => coverageEvent(context, refOf(request), before, after, who.account.webhookUrl),
+      );
+      deps.notifyEvents();
       if (!outcome.ok)
         throw documentError(
           422,

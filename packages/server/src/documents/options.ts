@@ -1,7 +1,7 @@
 // The submit options of the document API, validated as the spec's Options table says: every
 // unknown or malformed option is `400 invalid_option`.
 import { ENGINE_MODEL } from '@loupe/core';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { reachable } from '../http/egress.js';
 import { documentError } from './errors.js';
 
@@ -38,15 +38,15 @@ function shortString(name: string, v: unknown): string {
   return v;
 }
 
-/** True when a webhook host is public (no localhost, private or metadata address, no `.internal`). */
-function publicHost(host: string): boolean {
+/** True when a webhook host is public (no localhost, private or metadata address, no `.internal`), or an address the deployment allows. */
+function publicHost(host: string, allow: BlockList): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (isIP(h)) return reachable(h);
+  if (isIP(h)) return reachable(h, allow);
   return !(h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.internal') || h.endsWith('.local') || !h.includes('.'));
 }
 
-/** Parses and validates `options` (an object, or its JSON text from a multipart part). */
-export function parseOptions(raw: unknown): SubmitOptions {
+/** Parses and validates `options` (an object, or its JSON text from a multipart part); `allow` is the deployment's egress allow-list. */
+export function parseOptions(raw: unknown, allow: BlockList = new BlockList()): SubmitOptions {
   let value = raw;
   if (typeof raw === 'string') {
     try {
@@ -79,7 +79,7 @@ export function parseOptions(raw: unknown): SubmitOptions {
     } catch {
       throw invalid('webhook_url is not an absolute URL.');
     }
-    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !publicHost(url.hostname))
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !publicHost(url.hostname, allow))
       throw invalid('webhook_url must be an absolute http(s) URL on a public host.');
     out.webhook_url = url.href;
   }

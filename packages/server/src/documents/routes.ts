@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_FILE_BYTES, MAX_PAGES, PdfFile, sniffFormat } from '@loupe/core';
 import { nodeDigests } from '@loupe/node';
+import type { BlockList } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Egress, EgressError, lastPathSegment } from '../http/egress.js';
 import type { BlobStore } from '../store/blob-store.js';
@@ -26,10 +27,14 @@ export interface DocumentRouteDeps {
   environment: Environment;
   /** The outbound fetcher for `file_url` (200 MiB, 60 s, three redirects). */
   egress: Egress;
+  /** Private ranges the deployment lets outbound requests reach (also accepted in `webhook_url`). */
+  egressAllow: BlockList;
   /** Wakes the analysis workers after a submission. */
   notify: () => void;
   /** Wakes `wait=true` requests when their document finishes in this process. */
   finishes: FinishSignal;
+  /** Wakes the webhook sender after events were recorded. */
+  notifyEvents: () => void;
   now?: () => Date;
   /** Longest `wait=true` poll (default 30 s). */
   waitMs?: number;
@@ -233,14 +238,14 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
         payloadHash = hashOf({ file_sha256: nodeDigests.sha256(bytes), file_name: name, options: raw });
         const replayed = await replay(who, key, payloadHash, reply);
         if (replayed) return replayed;
-        options = parseOptions(form.options);
+        options = parseOptions(form.options, deps.egressAllow);
       } else {
         const body = request.body as { file_url?: unknown; options?: unknown } | undefined;
         if (!body || typeof body !== 'object') throw documentError(400, 'missing_file', 'Send multipart/form-data with a file part, or JSON with file_url.');
         payloadHash = hashOf({ file_url: body.file_url, options: body.options });
         const replayed = await replay(who, key, payloadHash, reply);
         if (replayed) return replayed;
-        options = parseOptions(body.options);
+        options = parseOptions(body.options, deps.egressAllow);
         if (typeof body.file_url !== 'string' || !/^https?:\/\//i.test(body.file_url))
           throw documentError(400, 'invalid_request', 'file_url is an absolute http(s) URL.');
         try {
@@ -359,7 +364,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
     },
   );
 
-  loanRoutes(app, { store: deps.store, environment, now, caller });
+  loanRoutes(app, { store: deps.store, environment, now, caller, notifyEvents: deps.notifyEvents });
 
   app.get(
     '/v1/documents',

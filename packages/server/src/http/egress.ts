@@ -146,23 +146,54 @@ export function createEgress(options: EgressOptions) {
     });
   };
 
-  /** One request, no redirect following. */
-  function once(url: URL, signal: AbortSignal): Promise<http.IncomingMessage> {
+  /** One request, no redirect following (a GET, or a POST of `send.body`). */
+  function once(url: URL, signal: AbortSignal, send?: { body: string; headers: Record<string, string> }): Promise<http.IncomingMessage> {
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) && !reachable(host, allow)) return Promise.reject(new EgressError('blocked_address', `${host} is not a public address.`));
     const client = url.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
-      const request = client.get(
+      const request = client.request(
         url,
-        { lookup: lookup as never, signal, headers: { 'user-agent': 'Loupe/0.1 (+media detection)', accept: '*/*' }, agent: false },
+        {
+          method: send ? 'POST' : 'GET',
+          lookup: lookup as never,
+          signal,
+          headers: send ? send.headers : { 'user-agent': 'Loupe/0.1 (+media detection)', accept: '*/*' },
+          agent: false,
+        },
         resolve,
       );
       request.on('error', (error: NodeJS.ErrnoException) => {
         if (error.code === 'EGRESS_BLOCKED') reject(new EgressError('blocked_address', error.message));
-        else if (signal.aborted) reject(new EgressError('timeout', `The link did not answer within ${options.timeoutMs} ms.`));
+        else if (signal.aborted) reject(new EgressError('timeout', `No answer within ${options.timeoutMs} ms.`));
         else reject(new EgressError('network', error.message));
       });
+      request.end(send?.body);
     });
+  }
+
+  /**
+   * POSTs `body` once under the rule and answers the status; a redirect is not followed (the
+   * caller decides what a 3xx means); no answer within the time limit is a timeout.
+   */
+  async function post(raw: string, body: string, headers: Record<string, string>): Promise<number> {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new EgressError('bad_url', 'The target is not a URL.');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new EgressError('bad_url', 'Only http and https targets are called.');
+    if (url.username || url.password) throw new EgressError('bad_url', 'Targets with credentials are not called.');
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+    try {
+      const response = await once(url, controller.signal, { body, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } });
+      response.resume();
+      return response.statusCode ?? 0;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Fetches `raw` under the rule. */
@@ -227,7 +258,7 @@ export function createEgress(options: EgressOptions) {
     }
   }
 
-  return { fetch: fetchBody };
+  return { fetch: fetchBody, post };
 }
 
 export type Egress = ReturnType<typeof createEgress>;

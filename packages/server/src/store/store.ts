@@ -167,6 +167,49 @@ export interface Job {
   attempts: number;
 }
 
+/** A webhook event to record in the outbox, with the one delivery to its target. */
+export interface NewEvent {
+  /** `evt_` id. */
+  id: string;
+  accountId: string;
+  environment: Environment;
+  type: string;
+  /** The exact JSON text every attempt delivers. */
+  body: string;
+  targetUrl: string;
+  createdAt: string;
+}
+
+/** One delivery of an event to its target: the source of truth for its attempts. */
+export interface Delivery {
+  /** `dlv_` id. */
+  id: string;
+  eventId: string;
+  accountId: string;
+  environment: Environment;
+  type: string;
+  body: string;
+  targetUrl: string;
+  state: 'pending' | 'delivered' | 'abandoned';
+  /** Attempts made so far. */
+  attempts: number;
+  /** When the next attempt is due (pending deliveries). */
+  nextAttemptAt: string | null;
+  lastStatus: number | null;
+  lastError: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
+}
+
+/** What an attempt came to: delivered, or failed with the time of the next attempt (null: abandoned). */
+export type AttemptOutcome = { ok: true; status: number } | { ok: false; status: number | null; error: string; nextAttemptAt: string | null };
+
+/** A loan as a state change sees it inside its transaction (for the events it causes). */
+export interface LoanSnapshot {
+  documents: StoredDocument[];
+  state: LoanState | undefined;
+}
+
 /** A remembered answer to an Idempotency-Key. */
 export interface IdempotentAnswer {
   payloadHash: string;
@@ -253,13 +296,15 @@ export interface Store {
   reviewLoan(accountId: string, environment: Environment, externalRef: string, changes: LoanReviewChanges): Promise<LoanState>;
   /**
    * Declares (or, with null, withdraws) a loan's expected documents, in one transaction with the
-   * check that `total` is not below the documents already submitted under the loan.
+   * check that `total` is not below the documents already submitted under the loan and with the
+   * events `emit` makes of the loan before and after.
    */
   declareExpected(
     accountId: string,
     environment: Environment,
     externalRef: string,
     declaration: { total: number; json: string } | null,
+    emit?: (before: LoanSnapshot, after: LoanSnapshot) => NewEvent[],
   ): Promise<{ ok: true; state: LoanState } | { ok: false; submitted: number }>;
   /** The answer remembered for an Idempotency-Key on a route since `since` (ISO). */
   idempotentAnswer(accountId: string, environment: Environment, route: string, key: string, since: string): Promise<IdempotentAnswer | undefined>;
@@ -272,12 +317,28 @@ export interface Store {
   /**
    * Finishes a document's analysis exactly once: when the job is not yet done and the document is
    * still processing it becomes completed (with `result`) or failed (with `error`) and its job is
-   * done, in one transaction; answers false (and changes nothing) when either had already
-   * finished (a stale worker whose lease was taken over cannot overwrite a later analysis).
+   * done, in one transaction with the events `emit` makes of the finished document and its loan
+   * (the outbox); answers false (and changes nothing) when either had already finished (a stale
+   * worker whose lease was taken over cannot overwrite a later analysis).
    */
-  finishDocument(jobId: string, outcome: { result: string } | { error: string }): Promise<boolean>;
+  finishDocument(
+    jobId: string,
+    outcome: { result: string } | { error: string },
+    emit?: (document: StoredDocument, loan: LoanSnapshot | undefined) => NewEvent[],
+  ): Promise<boolean>;
   /** Puts every running job back in the queue (the embedded store's one process restarted). */
   requeueRunningJobs(): Promise<number>;
+
+  /** Records events (and their deliveries) outside another state change. */
+  recordEvents(events: NewEvent[]): Promise<void>;
+  /** Takes the oldest pending delivery due at `now`, leasing it until `leaseUntil` (a crashed sender's lease lapses). */
+  claimDelivery(now: string, leaseUntil: string): Promise<Delivery | undefined>;
+  /** Records one attempt: delivered, failed with its next attempt, or abandoned. */
+  recordAttempt(deliveryId: string, outcome: AttemptOutcome, at: string): Promise<void>;
+  /** Deliveries newest first, by account and state. */
+  deliveries(query: { accountId?: string; state?: Delivery['state']; limit: number }): Promise<Delivery[]>;
+  /** A new pending delivery of the same event to the same target, due at `at`; undefined for an unknown id. */
+  replayDelivery(deliveryId: string, at: string): Promise<Delivery | undefined>;
 
   close(): Promise<void>;
 }

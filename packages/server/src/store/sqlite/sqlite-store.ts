@@ -14,7 +14,10 @@ import {
   type KeyKind,
   type LedgerEntry,
   type LedgerReason,
+  type LoanSnapshot,
   type LoanState,
+  type NewEvent,
+  type Delivery,
   type NewAccount,
   type NewKey,
   type ReserveResult,
@@ -99,6 +102,25 @@ const loanState = (r: Row): LoanState => ({
   updatedAt: r.updated_at as string,
 });
 
+const delivery = (r: Row): Delivery => ({
+  id: r.id as string,
+  eventId: r.event_id as string,
+  accountId: r.account_id as string,
+  environment: r.environment as Environment,
+  type: r.type as string,
+  body: r.body as string,
+  targetUrl: r.target_url as string,
+  state: r.state as Delivery['state'],
+  attempts: r.attempts as number,
+  nextAttemptAt: (r.next_attempt_at as string | null) ?? null,
+  lastStatus: (r.last_status as number | null) ?? null,
+  lastError: (r.last_error as string | null) ?? null,
+  createdAt: r.created_at as string,
+  deliveredAt: (r.delivered_at as string | null) ?? null,
+});
+
+const DELIVERY_SELECT = 'SELECT d.*, e.account_id, e.environment, e.type, e.body FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id';
+
 const detection = (r: Row): StoredDetection => ({
   id: r.id as string,
   accountId: r.account_id as string,
@@ -139,6 +161,40 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   /** Queues an analysis of a document (inside the caller's transaction). */
   const queueAnalysis = (documentId: string): void => {
     db.prepare("INSERT INTO jobs (id, kind, subject_id, state, created_at) VALUES (?, 'analysis', ?, 'queued', ?)").run(newId('job'), documentId, now());
+  };
+  /** Writes events and their deliveries (inside the caller's transaction: the outbox). */
+  const insertEvents = (events: NewEvent[]): void => {
+    for (const e of events) {
+      db.prepare('INSERT INTO webhook_events (id, account_id, environment, type, body, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+        e.id,
+        e.accountId,
+        e.environment,
+        e.type,
+        e.body,
+        e.createdAt,
+      );
+      db.prepare("INSERT INTO webhook_deliveries (id, event_id, target_url, state, next_attempt_at, created_at) VALUES (?, ?, ?, 'pending', ?, ?)").run(
+        newId('dlv'),
+        e.id,
+        e.targetUrl,
+        e.createdAt,
+        e.createdAt,
+      );
+    }
+  };
+  /** A loan's documents and state (inside the caller's transaction). */
+  const loanSnapshot = (accountId: string, environment: Environment, externalRef: string): LoanSnapshot => {
+    const state = db.prepare('SELECT * FROM loans WHERE account_id = ? AND environment = ? AND external_ref = ?').get(accountId, environment, externalRef) as
+      | Row
+      | undefined;
+    return {
+      documents: (
+        db
+          .prepare('SELECT * FROM documents WHERE account_id = ? AND environment = ? AND external_ref = ? ORDER BY created_at, id')
+          .all(accountId, environment, externalRef) as Row[]
+      ).map(storedDocument),
+      state: state ? loanState(state) : undefined,
+    };
   };
   /** Creates a loan's state row when it has none (inside the caller's transaction). */
   const ensureLoan = (accountId: string, environment: Environment, externalRef: string): void => {
@@ -458,16 +514,10 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
         );
       });
     },
-    async declareExpected(accountId, environment, externalRef, declaration) {
+    async declareExpected(accountId, environment, externalRef, declaration, emit) {
       return tx(() => {
-        if (declaration) {
-          const submitted = (
-            db
-              .prepare('SELECT COUNT(*) AS n FROM documents WHERE account_id = ? AND environment = ? AND external_ref = ?')
-              .get(accountId, environment, externalRef) as { n: number }
-          ).n;
-          if (declaration.total < submitted) return { ok: false as const, submitted };
-        }
+        const before = loanSnapshot(accountId, environment, externalRef);
+        if (declaration && declaration.total < before.documents.length) return { ok: false as const, submitted: before.documents.length };
         ensureLoan(accountId, environment, externalRef);
         db.prepare('UPDATE loans SET expected = ?, updated_at = ? WHERE account_id = ? AND environment = ? AND external_ref = ?').run(
           declaration?.json ?? null,
@@ -476,10 +526,9 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
           environment,
           externalRef,
         );
-        const state = loanState(
-          db.prepare('SELECT * FROM loans WHERE account_id = ? AND environment = ? AND external_ref = ?').get(accountId, environment, externalRef) as Row,
-        );
-        return { ok: true as const, state };
+        const after = loanSnapshot(accountId, environment, externalRef);
+        if (emit) insertEvents(emit(before, after));
+        return { ok: true as const, state: after.state as LoanState };
       });
     },
     async idempotentAnswer(accountId, environment, route, key, since) {
@@ -521,7 +570,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
         return { id: r.id as string, kind: 'analysis', subjectId: r.subject_id as string, attempts: (r.attempts as number) + 1 };
       });
     },
-    async finishDocument(jobId, outcome) {
+    async finishDocument(jobId, outcome, emit) {
       return tx(() => {
         const job = db.prepare('SELECT subject_id, state FROM jobs WHERE id = ?').get(jobId) as { subject_id: string; state: string } | undefined;
         if (!job || job.state === 'done') return false;
@@ -539,11 +588,80 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
                 )
                 .run(outcome.error, at, job.subject_id);
         db.prepare("UPDATE jobs SET state = 'done', lease_until = NULL, finished_at = ? WHERE id = ?").run(at, jobId);
-        return changed.changes === 1;
+        if (changed.changes !== 1) return false;
+        if (emit) {
+          const document = storedDocument(db.prepare('SELECT * FROM documents WHERE id = ?').get(job.subject_id) as Row);
+          insertEvents(
+            emit(document, document.externalRef === null ? undefined : loanSnapshot(document.accountId, document.environment, document.externalRef)),
+          );
+        }
+        return true;
       });
     },
     async requeueRunningJobs() {
       return tx(() => db.prepare("UPDATE jobs SET state = 'queued', lease_until = NULL WHERE state = 'running'").run().changes);
+    },
+
+    async recordEvents(events) {
+      tx(() => insertEvents(events));
+    },
+    async claimDelivery(at, leaseUntil) {
+      return tx(() => {
+        const r = db
+          .prepare(
+            `${DELIVERY_SELECT} WHERE d.state = 'pending' AND d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?) ORDER BY d.next_attempt_at, d.seq LIMIT 1`,
+          )
+          .get(at, at) as Row | undefined;
+        if (!r) return undefined;
+        db.prepare('UPDATE webhook_deliveries SET lease_until = ? WHERE id = ?').run(leaseUntil, r.id);
+        return delivery(r);
+      });
+    },
+    async recordAttempt(deliveryId, outcome, at) {
+      tx(() => {
+        if (outcome.ok)
+          db.prepare(
+            "UPDATE webhook_deliveries SET state = 'delivered', attempts = attempts + 1, last_status = ?, last_error = NULL, next_attempt_at = NULL, lease_until = NULL, delivered_at = ? WHERE id = ? AND state = 'pending'",
+          ).run(outcome.status, at, deliveryId);
+        else
+          db.prepare(
+            "UPDATE webhook_deliveries SET state = ?, attempts = attempts + 1, last_status = ?, last_error = ?, next_attempt_at = ?, lease_until = NULL WHERE id = ? AND state = 'pending'",
+          ).run(outcome.nextAttemptAt === null ? 'abandoned' : 'pending', outcome.status, outcome.error, outcome.nextAttemptAt, deliveryId);
+      });
+    },
+    async deliveries(query) {
+      return read(() => {
+        const where: string[] = [];
+        const args: unknown[] = [];
+        if (query.accountId !== undefined) {
+          where.push('e.account_id = ?');
+          args.push(query.accountId);
+        }
+        if (query.state !== undefined) {
+          where.push('d.state = ?');
+          args.push(query.state);
+        }
+        return (
+          db.prepare(`${DELIVERY_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY d.seq DESC LIMIT ?`).all(...args, query.limit) as Row[]
+        ).map(delivery);
+      });
+    },
+    async replayDelivery(deliveryId, at) {
+      return tx(() => {
+        const r = db.prepare('SELECT event_id, target_url FROM webhook_deliveries WHERE id = ?').get(deliveryId) as
+          | { event_id: string; target_url: string }
+          | undefined;
+        if (!r) return undefined;
+        const id = newId('dlv');
+        db.prepare("INSERT INTO webhook_deliveries (id, event_id, target_url, state, next_attempt_at, created_at) VALUES (?, ?, ?, 'pending', ?, ?)").run(
+          id,
+          r.event_id,
+          r.target_url,
+          at,
+          at,
+        );
+        return delivery(db.prepare(`${DELIVERY_SELECT} WHERE d.id = ?`).get(id) as Row);
+      });
     },
 
     async close() {
