@@ -7,6 +7,7 @@ import { detectCommand } from './detect.js';
 import { accountsCommand, ACCOUNTS_USAGE } from './accounts.js';
 import { digestCommand, scanCommand, type Output } from './commands.js';
 import { SERVE_USAGE, serveCommand } from './serve.js';
+import { WEBHOOKS_USAGE, webhooksCommand } from './webhooks.js';
 
 const USAGE = `Usage:
   loupe scan [--json] [--progress|--no-progress] [--no-ocr] [--models=docforge] [--jobs N] FILE...
@@ -30,6 +31,7 @@ const USAGE = `Usage:
       Print the audit manifest digest (sha256-of-sorted-sha256-newline-joined) of the files.
 ${SERVE_USAGE}
 ${ACCOUNTS_USAGE}
+${WEBHOOKS_USAGE}
   loupe --version | --help
 `;
 
@@ -158,6 +160,7 @@ export async function main(argv: string[], io: Output = stdio, limits: PoolLimit
   }
   if (command === 'serve') return serveCommand(rest, io);
   if (command === 'accounts') return accountsCommand(rest, io);
+  if (command === 'webhooks') return webhooksCommand(rest, io);
   if (!COMMAND_OPTIONS[command]) {
     io.err(`loupe: unknown command "${command}"\n\n${USAGE}`);
     return 2;

@@ -19,4 +19,4 @@ export type { DetectionRunner } from './media/detections.js';
 export type { BlobStore } from './store/blob-store.js';
 export { createFileBlobStore } from './store/file-blob-store.js';
 export { openSqliteStore, type SqliteStoreOptions } from './store/sqlite/sqlite-store.js';
-export { SERVICE_TYPES, StoreError, type Account, type ApiKey, type LedgerEntry, type ServiceType, type Store } from './store/store.js';
+export { SERVICE_TYPES, StoreError, type Account, type ApiKey, type Delivery, type LedgerEntry, type ServiceType, type Store } from './store/store.js';

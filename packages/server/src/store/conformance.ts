@@ -332,6 +332,87 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
       expect(await s.loanStates(a.id, 'sandbox')).toEqual([]);
     });
 
+    it('writes events in the transaction that finishes a document, and keeps each delivery until it is delivered or abandoned', async () => {
+      const s = await fresh();
+      const a = await s.createAccount(account('outbox@example.com'), 0);
+      await s.createDocument({
+        id: 'doc_w1',
+        accountId: a.id,
+        environment: 'production',
+        sha256: '2'.repeat(64),
+        fileName: 'a.pdf',
+        fileType: 'pdf',
+        sizeBytes: 1,
+        options: '{}',
+        externalRef: 'loan-w',
+        attributionCurrency: null,
+        createdAt: '2026-11-23T10:00:00.000Z',
+      });
+      const far = new Date(Date.now() + 60_000).toISOString();
+      const job = await s.claimJob(far);
+      const event = (id: string, at: string) => ({
+        id,
+        accountId: a.id,
+        environment: 'production' as const,
+        type: 'document.completed',
+        body: `{"id":"${id}"}`,
+        targetUrl: 'https://hooks.example.com/in',
+        createdAt: at,
+      });
+      let seen: { status: string; loan?: number } | undefined;
+      expect(
+        await s.finishDocument(job!.id, { result: '{"verdict":"CLEAN"}' }, (document, loan) => {
+          seen = { status: document.status, loan: loan?.documents.length };
+          return [event('evt_1', '2026-11-23T10:00:01.000Z')];
+        }),
+      ).toBe(true);
+      expect(seen).toEqual({ status: 'completed', loan: 1 });
+      // an emitter that throws rolls the whole finish back: no event without its state change, and the reverse
+      await s.createDocument({
+        id: 'doc_w2',
+        accountId: a.id,
+        environment: 'production',
+        sha256: '3'.repeat(64),
+        fileName: 'b.pdf',
+        fileType: 'pdf',
+        sizeBytes: 1,
+        options: '{}',
+        externalRef: null,
+        attributionCurrency: null,
+        createdAt: '2026-11-23T10:00:00.000Z',
+      });
+      const second = await s.claimJob(far);
+      await expect(
+        s.finishDocument(second!.id, { result: '{}' }, () => {
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow();
+      expect((await s.documentById(second!.subjectId))?.status).toBe('processing');
+
+      expect(await s.claimDelivery('2026-11-23T10:00:00.000Z', far)).toBeUndefined(); // not yet due
+      const d = await s.claimDelivery('2026-11-23T10:00:02.000Z', '2026-11-23T10:01:02.000Z');
+      expect(d).toMatchObject({ eventId: 'evt_1', accountId: a.id, type: 'document.completed', body: '{"id":"evt_1"}', state: 'pending', attempts: 0 });
+      // leased: not taken again until the lease lapses (a sender that died)
+      expect(await s.claimDelivery('2026-11-23T10:00:03.000Z', far)).toBeUndefined();
+      expect((await s.claimDelivery('2026-11-23T10:01:03.000Z', '2026-11-23T10:02:03.000Z'))?.id).toBe(d!.id);
+      await s.recordAttempt(d!.id, { ok: false, status: 500, error: 'HTTP 500', nextAttemptAt: '2026-11-23T10:02:03.000Z' }, '2026-11-23T10:01:03.000Z');
+      expect(await s.claimDelivery('2026-11-23T10:02:00.000Z', far)).toBeUndefined();
+      const again = await s.claimDelivery('2026-11-23T10:02:03.000Z', '2026-11-23T10:03:03.000Z');
+      expect(again).toMatchObject({ id: d!.id, attempts: 1, lastStatus: 500, lastError: 'HTTP 500' });
+      await s.recordAttempt(d!.id, { ok: false, status: null, error: 'timeout', nextAttemptAt: null }, '2026-11-23T10:02:08.000Z');
+      expect(await s.deliveries({ accountId: a.id, limit: 10 })).toMatchObject([{ id: d!.id, state: 'abandoned', attempts: 2, nextAttemptAt: null }]);
+      const replay = await s.replayDelivery(d!.id, '2026-11-24T00:00:00.000Z');
+      expect(replay).toMatchObject({ eventId: 'evt_1', state: 'pending', attempts: 0 });
+      expect(await s.replayDelivery('dlv_unknown', '2026-11-24T00:00:00.000Z')).toBeUndefined();
+      const r = await s.claimDelivery('2026-11-24T00:00:00.000Z', far);
+      await s.recordAttempt(r!.id, { ok: true, status: 204 }, '2026-11-24T00:00:01.000Z');
+      expect(await s.deliveries({ state: 'delivered', limit: 10 })).toMatchObject([
+        { id: replay!.id, attempts: 1, lastStatus: 204, deliveredAt: expect.any(String) },
+      ]);
+      await s.recordEvents([event('evt_2', '2026-11-24T01:00:00.000Z')]);
+      expect((await s.deliveries({ accountId: a.id, state: 'pending', limit: 10 })).map((x) => x.eventId)).toEqual(['evt_2']);
+    });
+
     it('drops every reservation on releaseAllReservations', async () => {
       const s = await fresh();
       const a = await s.createAccount(account('k@example.com'), 2);
