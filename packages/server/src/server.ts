@@ -26,6 +26,7 @@ import type { Environment, Store } from './store/store.js';
 import { type ScanRunner, startAnalysisRunner } from './documents/analysis-runner.js';
 import { FinishSignal } from './documents/finish-signal.js';
 import { startWebhookSender } from './webhooks/delivery.js';
+import { generateReport, type PageRenderer } from './reports/generate.js';
 import { documentRoutes, isDocumentPath } from './documents/routes.js';
 
 /** Options of a Loupe server. */
@@ -40,6 +41,8 @@ export interface ServerOptions {
   runner?: DetectionRunner;
   /** Runs document scans (default: the same worker pool). */
   scanRunner?: ScanRunner;
+  /** Renders PDF pages for audit reports (default: the same worker pool). */
+  renderer?: PageRenderer;
   /** Worker threads of the default pool (default: cores less one). */
   workers?: number;
   /** Time limit per detection on the default pool (default 300 s). */
@@ -137,8 +140,11 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     ...(options.webhookPollMs ? { pollMs: options.webhookPollMs } : {}),
     log: (message, error) => app.log.error({ err: error }, message),
   });
+  const renderer: PageRenderer = options.renderer ?? { render: (bytes, input) => sharedPool().run('render', bytes, input) };
   const analyses = await startAnalysisRunner({
     now,
+    otherJobs: (job) => generateReport(job, { store, blobs, renderer, now }),
+    onOtherFinished: () => webhooks.notify(),
     onFinished: (id) => {
       finishes.fire(id);
       webhooks.notify();

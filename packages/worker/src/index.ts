@@ -2,5 +2,14 @@
 // the pool and the worker side. Adapters: `@loupe/worker/node` (worker_threads) and
 // `@loupe/worker/web` (Web Workers).
 export { Pool, PoolError, type JobOptions, type PoolErrorCode, type PoolOptions, type WorkerExit, type WorkerHandle } from './pool.js';
-export { transferList, type JobInputs, type JobKind, type JobOutputs, type JobStage, type WorkerRequest, type WorkerResponse } from './protocol.js';
+export {
+  transferList,
+  type JobInputs,
+  type JobKind,
+  type JobOutputs,
+  type JobStage,
+  type RenderInput,
+  type WorkerRequest,
+  type WorkerResponse,
+} from './protocol.js';
 export { engineServer, type WorkerEngines, type WorkerPort } from './serve.js';

@@ -1,14 +1,15 @@
 // The worker side of the protocol, the same in worker_threads and Web Workers: answers `run`
 // requests with the engines it is given (made on first use), reporting progress and sending the
 // result or the serialized error.
-import type { DetectInput, Detection, ScanDetail, ScanInput } from '@loupe/core';
+import type { DetectInput, Detection, RasterImage, ScanDetail, ScanInput } from '@loupe/core';
 import { serializeError } from '@loupe/core';
-import type { WorkerRequest, WorkerResponse } from './protocol.js';
+import type { RenderInput, WorkerRequest, WorkerResponse } from './protocol.js';
 
 /** The engines a worker runs, made when first needed. */
 export interface WorkerEngines {
   scan?: () => { scanDetailed(bytes: Uint8Array, input: ScanInput): Promise<ScanDetail> };
   detect?: () => { detect(bytes: Uint8Array, input: DetectInput): Promise<Detection> };
+  render?: () => { render(bytes: Uint8Array, input: RenderInput): Promise<RasterImage[]> };
 }
 
 /** The message channel of the worker's side (parentPort, or a Web Worker's global scope). */
@@ -20,6 +21,7 @@ export interface WorkerPort {
 export function engineServer(engines: WorkerEngines, port: WorkerPort): (request: WorkerRequest) => Promise<void> {
   let scanner: ReturnType<NonNullable<WorkerEngines['scan']>> | undefined;
   let detector: ReturnType<NonNullable<WorkerEngines['detect']>> | undefined;
+  let renderer: ReturnType<NonNullable<WorkerEngines['render']>> | undefined;
   return async (request) => {
     port.postMessage({ type: 'progress', id: request.id, stage: 'started' });
     try {
@@ -28,6 +30,10 @@ export function engineServer(engines: WorkerEngines, port: WorkerPort): (request
         if (!engines.scan) throw new Error('This worker runs no document engine.');
         scanner ??= engines.scan();
         value = await scanner.scanDetailed(request.bytes, request.input);
+      } else if (request.kind === 'render') {
+        if (!engines.render) throw new Error('This worker renders no pages.');
+        renderer ??= engines.render();
+        value = await renderer.render(request.bytes, request.input);
       } else {
         if (!engines.detect) throw new Error('This worker runs no media engine.');
         detector ??= engines.detect();

@@ -1,8 +1,9 @@
-// The analysis workers of the embedded deployment: a loop in the server process that takes jobs
-// from the store's durable job table (a lease per job), runs each document through the document
-// engine on the worker pool, and finishes the document exactly once (completed with the engine's
-// Document, or failed with the spec's error). Jobs left running by a killed process are queued
-// again at start, so every accepted document completes after a restart.
+// The job workers of the embedded deployment: a loop in the server process that takes jobs from
+// the store's durable job table (a lease per job), runs each document analysis through the
+// document engine on the worker pool and finishes the document exactly once (completed with the
+// engine's Document, or failed with the spec's error), and hands other jobs (audit reports) to
+// their handler. Jobs left running by a killed process are queued again at start, so every
+// accepted document and report completes after a restart.
 import { ERROR_DOC_BASE, type ScanDetail, type ScanInput, toDocumentError } from '@loupe/core';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Job, NewEvent, StoredDocument, Store, LoanSnapshot } from '../store/store.js';
@@ -28,6 +29,10 @@ export interface AnalysisRunnerOptions {
   /** Called once a document has finished (completed or failed) and its events are in the outbox. */
   onFinished?: (documentId: string) => void;
   now?: () => Date;
+  /** Runs the other kinds of job (audit reports); answers true when the job finished its subject. */
+  otherJobs?: (job: Job) => Promise<boolean>;
+  /** Called when a job other than an analysis has finished. */
+  onOtherFinished?: (job: Job) => void;
 }
 
 /** A running analysis loop. */
@@ -84,6 +89,11 @@ export async function startAnalysisRunner(options: AnalysisRunnerOptions): Promi
     await finish(outcome);
   }
 
+  async function runOther(job: Job): Promise<void> {
+    if (!options.otherJobs) throw new Error(`No worker for ${job.kind} jobs.`);
+    if (await options.otherJobs(job)) options.onOtherFinished?.(job);
+  }
+
   async function loop(): Promise<void> {
     const concurrency = options.concurrency ?? 2;
     while (!stopped) {
@@ -105,9 +115,8 @@ export async function startAnalysisRunner(options: AnalysisRunnerOptions): Promi
         wake = undefined;
         continue;
       }
-      const task = analyse(job)
-        .catch((error) => options.log?.(`analysis job ${job.id} failed`, error))
-        .finally(() => running.delete(task));
+      const run = job.kind === 'analysis' ? analyse(job) : runOther(job);
+      const task = run.catch((error) => options.log?.(`analysis job ${job.id} failed`, error)).finally(() => running.delete(task));
       running.add(task);
     }
   }

@@ -15,6 +15,8 @@ import type { Environment, Store, StoredDocument } from '../store/store.js';
 import { type DocumentCaller, documentCaller } from './auth.js';
 import { DocumentHttpError, documentError } from './errors.js';
 import type { FinishSignal } from './finish-signal.js';
+import { idempotency } from './idempotency.js';
+import { reportRoutes } from '../reports/routes.js';
 import { loanRoutes } from './loan-routes.js';
 import { parseOptions, type SubmitOptions } from './options.js';
 import { TokenBuckets } from './token-bucket.js';
@@ -46,19 +48,6 @@ const SERVICE_PATHS = /^\/v1\/(documents|loans|audit-reports|recapture)(\/|$|\?)
 
 /** True when a request belongs to the document service (and so speaks its error shape). */
 export const isDocumentPath = (url: string, environment: Environment): boolean => environment === 'sandbox' || SERVICE_PATHS.test(url);
-
-/** JSON text with object keys sorted at every level (arrays and nulls kept as they are). */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const o = value as Record<string, unknown>;
-    return `{${Object.keys(o)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'undefined';
-}
 
 /** JSON text parsed, or the text itself when it is not JSON (option validation then refuses it). */
 function safeJson(text: string): unknown {
@@ -187,33 +176,11 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
   };
 
   const ROUTE = 'POST /v1/documents';
-
-  /** The answer remembered for this key (replayed as it was sent); a different payload is 422. */
-  const replay = async (who: DocumentCaller, key: string | undefined, payloadHash: string, reply: FastifyReply): Promise<FastifyReply | undefined> => {
-    if (key === undefined) return undefined;
-    const since = new Date(now().getTime() - 24 * 3600 * 1000).toISOString();
-    const answer = await deps.store.idempotentAnswer(who.account.id, environment, ROUTE, key, since);
-    if (!answer) return undefined;
-    if (answer.payloadHash !== payloadHash) throw documentError(422, 'idempotency_key_reuse', 'This Idempotency-Key was first used with a different payload.');
-    return reply.code(answer.status).header('idempotency-replayed', 'true').type('application/json; charset=utf-8').send(answer.body);
-  };
-
-  /** Sends `body` with `status`, remembering it under the Idempotency-Key when one came. */
-  const answer = async (
-    who: DocumentCaller,
-    key: string | undefined,
-    payloadHash: string,
-    reply: FastifyReply,
-    status: number,
-    body: Record<string, unknown>,
-  ): Promise<FastifyReply> => {
-    const text = JSON.stringify(body);
-    if (key !== undefined)
-      await deps.store.rememberAnswer(who.account.id, environment, ROUTE, key, { payloadHash, status, body: text, createdAt: now().toISOString() });
-    return reply.code(status).type('application/json; charset=utf-8').send(text);
-  };
-
-  const hashOf = (payload: unknown): string => nodeDigests.sha256(new TextEncoder().encode(canonicalJson(payload)));
+  const idem = idempotency(deps.store, environment, now);
+  const replay = (who: DocumentCaller, key: string | undefined, payloadHash: string, reply: FastifyReply) => idem.replay(who, ROUTE, key, payloadHash, reply);
+  const answer = (who: DocumentCaller, key: string | undefined, payloadHash: string, reply: FastifyReply, status: number, body: Record<string, unknown>) =>
+    idem.answer(who, ROUTE, key, payloadHash, reply, status, body);
+  const hashOf = idem.hashOf;
 
   app.post(
     '/v1/documents',
@@ -222,9 +189,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
       const who = await caller(request, reply);
       const wait = (request.query as { wait?: string }).wait;
       if (wait !== undefined && wait !== 'true' && wait !== 'false') throw documentError(400, 'invalid_request', 'wait is true or false.');
-      const header = request.headers['idempotency-key'];
-      const key = Array.isArray(header) ? header[0] : header;
-      if (key !== undefined && (key.length === 0 || key.length > 64)) throw documentError(400, 'invalid_request', 'Idempotency-Key is 1 to 64 characters.');
+      const key = idem.keyOf(request);
       let bytes: Uint8Array;
       let name: string;
       let options: SubmitOptions;
@@ -365,6 +330,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
   );
 
   loanRoutes(app, { store: deps.store, environment, now, caller, notifyEvents: deps.notifyEvents });
+  reportRoutes(app, { store: deps.store, blobs: deps.blobs, environment, now, caller, idempotency: idem, notify: deps.notify });
 
   app.get(
     '/v1/documents',

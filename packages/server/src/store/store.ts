@@ -159,13 +159,39 @@ export interface LoanState {
 /** Changes to a loan's review: a key present (even null) replaces, an absent key leaves the value. */
 export type LoanReviewChanges = Partial<Pick<LoanState, 'reviewState' | 'assignee' | 'reviewNote'>> & { reviewedAt: string };
 
-/** A unit of background work (a document analysis now; reports and deliveries later). */
+/** A unit of background work: a document analysis or an audit report. */
 export interface Job {
   id: string;
-  kind: 'analysis';
+  kind: 'analysis' | 'audit_report';
   subjectId: string;
   attempts: number;
 }
+
+/** An audit report: what it covers, and once generated its JSON and its PDF's digest. */
+export interface StoredReport {
+  /** `rpt_` id. */
+  id: string;
+  accountId: string;
+  environment: Environment;
+  status: 'processing' | 'completed' | 'failed';
+  format: 'pdf' | 'json' | 'both';
+  externalRef: string | null;
+  /** The documents the report covers, fixed when it was requested. */
+  documentIds: string[];
+  /** The base URL `download_url` is built on (the listener the report was requested from). */
+  downloadBase: string;
+  /** The generated report's fields (JSON text), once completed. */
+  body: string | null;
+  /** The PDF in the blob store, once completed (formats pdf and both). */
+  pdfSha256: string | null;
+  pages: number | null;
+  error: string | null;
+  createdAt: string;
+  generatedAt: string | null;
+}
+
+/** What finishing a report records. */
+export type ReportOutcome = { body: string; pdfSha256: string | null; pages: number | null; generatedAt: string } | { error: string };
 
 /** A webhook event to record in the outbox, with the one delivery to its target. */
 export interface NewEvent {
@@ -328,6 +354,15 @@ export interface Store {
   ): Promise<boolean>;
   /** Puts every running job back in the queue (the embedded store's one process restarted). */
   requeueRunningJobs(): Promise<number>;
+
+  /** Stores a processing report and queues its generation, in one transaction. */
+  createReport(report: Omit<StoredReport, 'status' | 'body' | 'pdfSha256' | 'pages' | 'error' | 'generatedAt'>): Promise<StoredReport>;
+  /** A report of the account in one environment. */
+  report(accountId: string, environment: Environment, id: string): Promise<StoredReport | undefined>;
+  /** A report by id, whoever owns it (for the report workers). */
+  reportById(id: string): Promise<StoredReport | undefined>;
+  /** Finishes a report exactly once (like `finishDocument`), with the events `emit` makes of it. */
+  finishReport(jobId: string, outcome: ReportOutcome, emit?: (report: StoredReport) => NewEvent[]): Promise<boolean>;
 
   /** Records events (and their deliveries) outside another state change. */
   recordEvents(events: NewEvent[]): Promise<void>;

@@ -169,4 +169,27 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX webhook_deliveries_due ON webhook_deliveries(state, next_attempt_at);
     `,
   },
+  {
+    version: 5,
+    name: 'audit reports',
+    sql: `
+      CREATE TABLE audit_reports (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        environment TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('processing', 'completed', 'failed')),
+        format TEXT NOT NULL CHECK (format IN ('pdf', 'json', 'both')),
+        external_ref TEXT,
+        document_ids TEXT NOT NULL,
+        download_base TEXT NOT NULL,
+        body TEXT,
+        pdf_sha256 TEXT,
+        pages INTEGER,
+        error TEXT,
+        created_at TEXT NOT NULL,
+        generated_at TEXT
+      );
+      CREATE INDEX audit_reports_owner ON audit_reports(account_id, environment, created_at);
+    `,
+  },
 ];

@@ -17,6 +17,7 @@ import {
   type LoanSnapshot,
   type LoanState,
   type NewEvent,
+  type StoredReport,
   type Delivery,
   type NewAccount,
   type NewKey,
@@ -117,6 +118,23 @@ const delivery = (r: Row): Delivery => ({
   lastError: (r.last_error as string | null) ?? null,
   createdAt: r.created_at as string,
   deliveredAt: (r.delivered_at as string | null) ?? null,
+});
+
+const storedReport = (r: Row): StoredReport => ({
+  id: r.id as string,
+  accountId: r.account_id as string,
+  environment: r.environment as Environment,
+  status: r.status as StoredReport['status'],
+  format: r.format as StoredReport['format'],
+  externalRef: (r.external_ref as string | null) ?? null,
+  documentIds: JSON.parse(r.document_ids as string) as string[],
+  downloadBase: r.download_base as string,
+  body: (r.body as string | null) ?? null,
+  pdfSha256: (r.pdf_sha256 as string | null) ?? null,
+  pages: (r.pages as number | null) ?? null,
+  error: (r.error as string | null) ?? null,
+  createdAt: r.created_at as string,
+  generatedAt: (r.generated_at as string | null) ?? null,
 });
 
 const DELIVERY_SELECT = 'SELECT d.*, e.account_id, e.environment, e.type, e.body FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id';
@@ -567,7 +585,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
           | undefined;
         if (!r) return undefined;
         db.prepare("UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ? WHERE id = ?").run(leaseUntil, r.id);
-        return { id: r.id as string, kind: 'analysis', subjectId: r.subject_id as string, attempts: (r.attempts as number) + 1 };
+        return { id: r.id as string, kind: r.kind as Job['kind'], subjectId: r.subject_id as string, attempts: (r.attempts as number) + 1 };
       });
     },
     async finishDocument(jobId, outcome, emit) {
@@ -602,6 +620,56 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
       return tx(() => db.prepare("UPDATE jobs SET state = 'queued', lease_until = NULL WHERE state = 'running'").run().changes);
     },
 
+    async createReport(report) {
+      return tx(() => {
+        db.prepare(
+          "INSERT INTO audit_reports (id, account_id, environment, status, format, external_ref, document_ids, download_base, created_at) VALUES (?, ?, ?, 'processing', ?, ?, ?, ?, ?)",
+        ).run(
+          report.id,
+          report.accountId,
+          report.environment,
+          report.format,
+          report.externalRef,
+          JSON.stringify(report.documentIds),
+          report.downloadBase,
+          report.createdAt,
+        );
+        db.prepare("INSERT INTO jobs (id, kind, subject_id, state, created_at) VALUES (?, 'audit_report', ?, 'queued', ?)").run(newId('job'), report.id, now());
+        return storedReport(db.prepare('SELECT * FROM audit_reports WHERE id = ?').get(report.id) as Row);
+      });
+    },
+    async report(accountId, environment, id) {
+      return read(() => {
+        const r = db.prepare('SELECT * FROM audit_reports WHERE id = ? AND account_id = ? AND environment = ?').get(id, accountId, environment) as
+          | Row
+          | undefined;
+        return r ? storedReport(r) : undefined;
+      });
+    },
+    async reportById(id) {
+      return read(() => {
+        const r = db.prepare('SELECT * FROM audit_reports WHERE id = ?').get(id) as Row | undefined;
+        return r ? storedReport(r) : undefined;
+      });
+    },
+    async finishReport(jobId, outcome, emit) {
+      return tx(() => {
+        const job = db.prepare('SELECT subject_id, state FROM jobs WHERE id = ?').get(jobId) as { subject_id: string; state: string } | undefined;
+        if (!job || job.state === 'done') return false;
+        const changed =
+          'error' in outcome
+            ? db.prepare("UPDATE audit_reports SET status = 'failed', error = ? WHERE id = ? AND status = 'processing'").run(outcome.error, job.subject_id)
+            : db
+                .prepare(
+                  "UPDATE audit_reports SET status = 'completed', body = ?, pdf_sha256 = ?, pages = ?, generated_at = ? WHERE id = ? AND status = 'processing'",
+                )
+                .run(outcome.body, outcome.pdfSha256, outcome.pages, outcome.generatedAt, job.subject_id);
+        db.prepare("UPDATE jobs SET state = 'done', lease_until = NULL, finished_at = ? WHERE id = ?").run(now(), jobId);
+        if (changed.changes !== 1) return false;
+        if (emit) insertEvents(emit(storedReport(db.prepare('SELECT * FROM audit_reports WHERE id = ?').get(job.subject_id) as Row)));
+        return true;
+      });
+    },
     async recordEvents(events) {
       tx(() => insertEvents(events));
     },

@@ -1,0 +1,84 @@
+// Generates an audit report (a job of the durable queue): reads the documents the report covers
+// as they stand, builds its content, renders the PDF (formats pdf and both) with the flagged
+// pages drawn by the worker pool, stores the PDF in the blob store, counts its pages from the
+// produced file, and finishes the report with its `audit_report.completed` event in one
+// transaction. Downloads serve the stored bytes, so a report always downloads identically.
+import { imageSize, PdfFile, toDocumentError } from '@loupe/core';
+import type { BlobStore } from '../store/blob-store.js';
+import type { Job, StoredDocument, Store } from '../store/store.js';
+import { makeEvent } from '../webhooks/events.js';
+import { reportContent, reportView } from './report-json.js';
+import { type PageImage, renderReportPdf } from './report-pdf.js';
+
+/** Renders pages of a PDF to PNG (the worker pool). */
+export interface PageRenderer {
+  render(bytes: Uint8Array, input: { pages: number[]; dpi: number }): Promise<{ image: Uint8Array; width: number; height: number }[]>;
+}
+
+/** Pages drawn per document (those carrying regions, first ones first). */
+const PAGES_PER_DOCUMENT = 3;
+const DPI = 72;
+
+/** The page images of a document: its flagged pages (a photo is its own page). */
+async function pagesOf(document: StoredDocument, blobs: BlobStore, renderer: PageRenderer): Promise<PageImage[]> {
+  if (document.status === 'failed' || !document.result) return [];
+  const regions = ((JSON.parse(document.result) as { regions?: { page: number }[] }).regions ?? []).map((r) => r.page);
+  const pages = [...new Set(regions)].sort((a, b) => a - b).slice(0, PAGES_PER_DOCUMENT);
+  if (pages.length === 0) return [];
+  const bytes = await blobs.get(document.sha256);
+  if (!bytes) return [];
+  if (document.fileType !== 'pdf') {
+    const size = imageSize(bytes);
+    return size ? [{ page: 1, png: bytes, ...size }] : [];
+  }
+  const images = await renderer.render(bytes, { pages, dpi: DPI });
+  return images.map((image, i) => ({ page: pages[i]!, png: image.image, width: image.width, height: image.height }));
+}
+
+/** Generates the report of `job`. */
+export async function generateReport(job: Job, deps: { store: Store; blobs: BlobStore; renderer: PageRenderer; now: () => Date }): Promise<boolean> {
+  const { store, blobs } = deps;
+  const report = await store.reportById(job.subjectId);
+  if (!report) return false;
+  const account = await store.accountById(report.accountId);
+  const emit = (finished: typeof report) => {
+    const event = makeEvent(
+      { accountId: finished.accountId, environment: finished.environment, accountWebhook: account?.webhookUrl ?? null, at: deps.now() },
+      finished.status === 'completed' ? 'audit_report.completed' : 'audit_report.failed',
+      reportView(finished),
+      finished.status === 'completed' ? account?.webhookUrl : null, // audit_report.failed is defined but not emitted
+    );
+    return event ? [event] : [];
+  };
+  try {
+    const at = deps.now();
+    const documents = (await Promise.all(report.documentIds.map((id) => store.document(report.accountId, report.environment, id)))).filter(
+      (d): d is StoredDocument => d !== undefined,
+    );
+    const loan =
+      report.externalRef === null
+        ? undefined
+        : {
+            externalRef: report.externalRef,
+            all: await store.loanDocuments(report.accountId, report.environment, report.externalRef),
+            state: await store.loanState(report.accountId, report.environment, report.externalRef),
+          };
+    const content = reportContent(documents, loan, at);
+    let pdfSha256: string | null = null;
+    let pages: number | null = null;
+    if (report.format !== 'json') {
+      const images = new Map<string, PageImage[]>();
+      for (const d of documents) images.set(d.id, await pagesOf(d, blobs, deps.renderer));
+      const pdf = await renderReportPdf(
+        { id: report.id, externalRef: report.externalRef, createdAt: report.createdAt, generatedAt: at.toISOString() },
+        content,
+        images,
+      );
+      pages = PdfFile.open(pdf).view().pages().length;
+      pdfSha256 = await blobs.put(pdf);
+    }
+    return await store.finishReport(job.id, { body: JSON.stringify(content), pdfSha256, pages, generatedAt: at.toISOString() }, emit);
+  } catch (error) {
+    return store.finishReport(job.id, { error: JSON.stringify(toDocumentError(error)) }, emit);
+  }
+}

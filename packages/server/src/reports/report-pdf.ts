@@ -1,0 +1,212 @@
+// The audit report as a PDF an underwriter or an examiner files (pdfkit): a cover with the loan,
+// coverage, counts, models and the manifest digest; a section per document with its verdict,
+// score, headline, review, indicators with their display copy, its page images with the flagged
+// regions drawn over them, the revision diffs, the arithmetic that does not add up and the
+// anomalous metadata; then the manifest table with every SHA-256. Deterministic: the same input
+// gives the same bytes (the dates written are the report's own, the file id derives from them,
+// the fonts are the standard ones, nothing random is drawn).
+import PDFDocument from 'pdfkit';
+import type { ReportContent } from './report-json.js';
+
+type Json = Record<string, unknown>;
+
+/** A rendered page of a document, to draw its regions over. */
+export interface PageImage {
+  page: number;
+  png: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** What the PDF shows besides the content. */
+export interface ReportHeader {
+  id: string;
+  externalRef: string | null;
+  createdAt: string;
+  generatedAt: string;
+}
+
+const MARGIN = 50;
+const INK = '#1b1f24';
+const MUTED = '#5b6470';
+const SEVERITY: Record<string, string> = { high: '#c62828', medium: '#ef6c00', low: '#f9a825' };
+const VERDICT: Record<string, string> = { CLEAN: '#2e7d32', SUSPICIOUS: '#ef6c00', FORGED: '#c62828', INSUFFICIENT_EVIDENCE: '#546e7a' };
+
+/** Text the standard fonts can set (WinAnsi); anything else becomes `?`. */
+const printable = (value: unknown): string =>
+  String(value ?? '')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/[^\t\n\r\x20-\x7e\xa0-\xff]/g, '?');
+
+/** Renders the report; resolves to the PDF's bytes. */
+export function renderReportPdf(header: ReportHeader, content: ReportContent, images: ReadonlyMap<string, PageImage[]>): Promise<Uint8Array> {
+  const at = new Date(header.generatedAt);
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    compress: true,
+    info: {
+      Title: `Audit report ${header.id}`,
+      Author: 'Loupe',
+      Creator: 'Loupe document forensics',
+      Producer: 'Loupe',
+      CreationDate: at,
+      ModDate: at,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Uint8Array>((resolve, reject) => {
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on('error', reject);
+  });
+  const width = doc.page.width - 2 * MARGIN;
+
+  const heading = (text: string, size = 14) => {
+    doc.moveDown(0.6).font('Helvetica-Bold').fontSize(size).fillColor(INK).text(printable(text), { width });
+    doc.moveDown(0.2);
+  };
+  const line = (label: string, value: unknown, color = INK) => {
+    doc.font('Helvetica-Bold').fontSize(9.5).fillColor(MUTED).text(`${label}: `, { continued: true });
+    doc.font('Helvetica').fillColor(color).text(printable(value), { width });
+  };
+  const paragraph = (text: unknown, size = 9.5, color = INK) => doc.font('Helvetica').fontSize(size).fillColor(color).text(printable(text), { width });
+
+  // cover
+  doc.font('Helvetica-Bold').fontSize(22).fillColor(INK).text('Document forensics audit report');
+  doc.moveDown(0.5);
+  line('Report', header.id);
+  if (header.externalRef) line('Loan / file reference', header.externalRef);
+  line('Requested', header.createdAt);
+  line('Generated', header.generatedAt);
+  heading('Summary');
+  line('Documents screened', content.documents_screened);
+  line('Documents flagged (suspicious or forged, not cleared)', content.documents_flagged);
+  if (content.coverage) {
+    const c = content.coverage;
+    line('Submitted / screened / processing / failed', `${c.submitted} / ${c.screened} / ${c.processing} / ${c.failed}`);
+    if (c.expected_total !== undefined) line('Expected documents', `${c.expected_total} (unscreened ${c.unscreened}; complete: ${c.complete ? 'yes' : 'no'})`);
+    else line('Expected documents', 'no declaration');
+    for (const m of (c.missing as Json[] | undefined) ?? []) line('Missing', `${m.name} (${m.category}, key ${m.key})`);
+  }
+  line('Models', content.models.map((m) => `${m.name} ${m.version}`).join(', ') || 'none');
+  heading('Manifest digest');
+  paragraph(content.manifest_digest_algorithm, 9, MUTED);
+  doc.font('Courier').fontSize(9).fillColor(INK).text(content.manifest_digest, { width });
+  paragraph(
+    'Recompute it from the files: take each SHA-256 in lowercase hex, sort, join with line feeds, hash with SHA-256 (loupe digest FILE...).',
+    8.5,
+    MUTED,
+  );
+
+  // one section per document
+  for (const d of content.documents) {
+    doc.addPage();
+    const file = d.file as Json;
+    doc.font('Helvetica-Bold').fontSize(15).fillColor(INK).text(printable(file.name), { width });
+    doc.moveDown(0.3);
+    line('Document', d.id);
+    line('Verdict', `${d.verdict}${d.risk_score === undefined ? '' : `  (risk score ${d.risk_score} of 100)`}`, VERDICT[d.verdict as string] ?? INK);
+    if (d.headline) line('Headline', d.headline);
+    if (d.category) line('Category', d.category);
+    line('File', `${file.type}, ${file.pages ?? '?'} page(s), ${file.size_bytes} bytes`);
+    doc.font('Helvetica-Bold').fontSize(9.5).fillColor(MUTED).text('SHA-256: ', { continued: true });
+    doc.font('Courier').fontSize(8.5).fillColor(INK).text(String(file.sha256));
+    const review = d.review as Json | undefined;
+    if (review) {
+      line('Review', `${review.disposition}${review.reviewer ? ` by ${review.reviewer}` : ''} at ${review.reviewed_at}`);
+      if (review.note) line('Review note', review.note);
+    }
+
+    const indicators = (d.indicators as Json[] | undefined) ?? [];
+    heading('Indicators', 12);
+    if (indicators.length === 0) paragraph('None.', 9.5, MUTED);
+    for (const i of indicators) {
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(10)
+        .fillColor(SEVERITY[i.severity as string] ?? INK)
+        .text(printable(`${i.title}  [${i.severity}]`), { width });
+      doc.font('Courier').fontSize(8).fillColor(MUTED).text(printable(i.code));
+      for (const key of ['what_it_is', 'what_it_means', 'how_detected'] as const) if (i[key]) paragraph(i[key], 9);
+      doc.moveDown(0.4);
+    }
+
+    const pages = images.get(d.id as string) ?? [];
+    const regions = (d.regions as Json[] | undefined) ?? [];
+    if (pages.length > 0) heading('Flagged regions', 12);
+    for (const p of pages) {
+      const scale = Math.min(width / p.width, 420 / p.height);
+      const w = p.width * scale;
+      const h = p.height * scale;
+      if (doc.y + h + 20 > doc.page.height - MARGIN) doc.addPage();
+      paragraph(`Page ${p.page}`, 9, MUTED);
+      const x = MARGIN;
+      const y = doc.y + 4;
+      doc.image(Buffer.from(p.png), x, y, { width: w, height: h });
+      doc.lineWidth(0.5).strokeColor('#9aa0a6').rect(x, y, w, h).stroke();
+      for (const r of regions.filter((r) => r.page === p.page)) {
+        const color = SEVERITY[r.severity as string] ?? INK;
+        doc
+          .lineWidth(1.5)
+          .strokeColor(color)
+          .rect(x + ((r.x as number) / 100) * w, y + ((r.y as number) / 100) * h, ((r.w as number) / 100) * w, ((r.h as number) / 100) * h)
+          .stroke();
+      }
+      doc.y = y + h + 8;
+      doc.x = MARGIN;
+      for (const r of regions.filter((r) => r.page === p.page)) paragraph(`- ${r.label ?? r.indicator_code} (${r.severity})`, 8.5, MUTED);
+    }
+
+    const revisions = d.revisions as { count?: number; diffs?: Json[] } | undefined;
+    if (revisions?.diffs?.length) {
+      heading(`Revisions (${revisions.count})`, 12);
+      for (const diff of revisions.diffs) {
+        paragraph(`Revision ${diff.from_revision} to ${diff.to_revision}`, 9, MUTED);
+        line('Before', diff.before, '#c62828');
+        line('After', diff.after, '#2e7d32');
+        doc.moveDown(0.3);
+      }
+    }
+    const math = (d.math_checks as Json[] | undefined) ?? [];
+    if (math.length > 0) {
+      heading('Arithmetic that does not add up', 12);
+      for (const m of math) {
+        paragraph(m.formula, 9.5);
+        line('Stated', m.stated || '(not read)');
+        line('Computed', m.computed || '(not computed)');
+        if (m.note) paragraph(m.note, 9, MUTED);
+        doc.moveDown(0.3);
+      }
+    }
+    const anomalies = ((d.metadata as Json[] | undefined) ?? []).filter((row) => row.anomalous === true);
+    if (anomalies.length > 0) {
+      heading('Anomalous metadata', 12);
+      for (const row of anomalies) line(String(row.key), row.value);
+    }
+  }
+
+  // the manifest
+  doc.addPage();
+  heading('Manifest', 16);
+  paragraph(`${content.manifest.length} document(s). Digest ${content.manifest_digest}`, 9, MUTED);
+  doc.moveDown(0.4);
+  for (const m of content.manifest) {
+    if (doc.y > doc.page.height - MARGIN - 40) doc.addPage();
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(printable(`${m.name}`), { width, continued: true });
+    doc
+      .font('Helvetica')
+      .fillColor(MUTED)
+      .text(printable(`   ${m.document_id}  ${m.category ?? ''}  ${m.verdict}${m.risk_score === undefined ? '' : ` ${m.risk_score}`}`));
+    doc.font('Courier').fontSize(8).fillColor(INK).text(String(m.sha256));
+    doc.moveDown(0.3);
+  }
+  doc.end();
+  return done;
+}
