@@ -27,6 +27,7 @@ import { type ScanRunner, startAnalysisRunner } from './documents/analysis-runne
 import { FinishSignal } from './documents/finish-signal.js';
 import { startWebhookSender } from './webhooks/delivery.js';
 import { generateReport, type PageRenderer } from './reports/generate.js';
+import { completeCaptures } from './recapture/complete.js';
 import { documentRoutes, isDocumentPath } from './documents/routes.js';
 
 /** Options of a Loupe server. */
@@ -57,6 +58,8 @@ export interface ServerOptions {
   resolver?: LinkResolver;
   /** Use yt-dlp when it is installed (default true). */
   ytDlp?: boolean;
+  /** The scheme and host of the borrower's capture page in link URLs (default: the host a link is minted through). */
+  claimUrl?: string;
   /** How often the webhook sender looks at the outbox when idle (default 1 s). */
   webhookPollMs?: number;
   /** The store (default: SQLite in the data folder). */
@@ -146,8 +149,13 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     otherJobs: (job) => generateReport(job, { store, blobs, renderer, now }),
     onOtherFinished: () => webhooks.notify(),
     onFinished: (id) => {
-      finishes.fire(id);
-      webhooks.notify();
+      // a finished re-captured document completes its capture (its event in the same transaction)
+      void completeCaptures(store, now)
+        .catch((error) => app.log.error({ err: error }, 'could not complete a capture'))
+        .finally(() => {
+          finishes.fire(id);
+          webhooks.notify();
+        });
     },
     store,
     blobs,
@@ -156,6 +164,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     log: (message, error) => app.log.error({ err: error }, message),
   });
   const documentEgress = createEgress({ maxBytes: MAX_FILE_BYTES, timeoutMs: 60_000, ...(options.egressAllow ? { allow: options.egressAllow } : {}) });
+  await completeCaptures(store, now); // captures a restart interrupted
   const documents = (environment: Environment) => ({
     store,
     blobs,
@@ -165,6 +174,8 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     notify: analyses.notify,
     finishes,
     notifyEvents: webhooks.notify,
+    renderer,
+    ...(options.claimUrl ? { claimBase: options.claimUrl.replace(/\/$/, '') } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
   documentRoutes(app, documents('production'));

@@ -51,4 +51,6 @@ export interface ScanDetail {
   textReaders?: { core: number; port: number };
   /** Checks that could not run on this document, and why. */
   checksNotRun?: Examination['notRun'];
+  /** The text read from a photo or scan (OCR lines, top to bottom), when OCR ran. */
+  text?: string[];
 }

@@ -58,7 +58,11 @@ async function examineImageDocument(scan: ScanContext, container: ImageContainer
 }
 
 /** Words: OCR of the picture, its class and printed date, and the arithmetic of its tables (added to `exam`). */
-async function readImageWords(scan: ScanContext, page: PageFrame, exam: ImageExamination): Promise<{ category?: Category; issueDate?: string }> {
+async function readImageWords(
+  scan: ScanContext,
+  page: PageFrame,
+  exam: ImageExamination,
+): Promise<{ category?: Category; issueDate?: string; lines?: string[] }> {
   if (!scan.platform.ocr) return {};
   try {
     const read = await ocrImage(scan.bytes, scan.platform.ocr);
@@ -68,7 +72,7 @@ async function readImageWords(scan: ScanContext, page: PageFrame, exam: ImageExa
     const table: TableContext = { pages: [page], category: category ?? 'other', words: () => read.words, fromOcr: () => true };
     exam.findings.push(...statementArithmetic(table), ...documentTotals(table));
     exam.ran.push('arithmetic consistency');
-    return { ...(category ? { category } : {}), ...(printed ? { issueDate: printed } : {}) };
+    return { ...(category ? { category } : {}), ...(printed ? { issueDate: printed } : {}), lines };
   } catch {
     return {}; // an image OCR cannot read is judged without its text
   }
@@ -110,5 +114,5 @@ export async function scanImage(scan: ScanContext, type: 'png' | 'jpg'): Promise
     }),
     ...(exam.heatmap ? { genai_heatmap: exam.heatmap } : {}),
   });
-  return { document, checksNotRun: examination.notRun };
+  return { document, checksNotRun: examination.notRun, ...(words.lines ? { text: words.lines } : {}) };
 }

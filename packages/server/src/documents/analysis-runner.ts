@@ -64,7 +64,7 @@ export async function startAnalysisRunner(options: AnalysisRunnerOptions): Promi
         finished,
         loan,
       );
-    const finish = async (outcome: { result: string } | { error: string }): Promise<void> => {
+    const finish = async (outcome: { result: string; text?: string[] } | { error: string }): Promise<void> => {
       if (await store.finishDocument(job.id, outcome, emit)) options.onFinished?.(document.id);
     };
     const bytes = await blobs.get(document.sha256);
@@ -78,10 +78,10 @@ export async function startAnalysisRunner(options: AnalysisRunnerOptions): Promi
       return finish({ error: JSON.stringify(error) });
     }
     const submitted = JSON.parse(document.options) as { models?: string[] };
-    let outcome: { result: string } | { error: string };
+    let outcome: { result: string; text?: string[] } | { error: string };
     try {
       const detail = await runner.scan(bytes, { name: document.fileName, ...(submitted.models ? { models: submitted.models } : {}) });
-      outcome = { result: JSON.stringify(detail.document) };
+      outcome = { result: JSON.stringify(detail.document), ...(detail.text ? { text: detail.text } : {}) };
     } catch (error) {
       const spec = toDocumentError(error);
       outcome = { error: JSON.stringify(spec) };

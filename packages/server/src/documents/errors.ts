@@ -25,6 +25,12 @@ const TYPES: Record<string, string> = {
   file_not_retained: 'conflict',
   idempotency_key_reuse: 'invalid_request',
   expected_total_below_submitted: 'invalid_request',
+  message_would_disclose_flag: 'invalid_request',
+  link_already_active: 'conflict',
+  link_already_consumed: 'conflict',
+  link_expired: 'conflict',
+  sandbox_only: 'conflict',
+  capture_not_ready: 'conflict',
   attribution_currency_conflict: 'invalid_request',
   server_error: 'server_error',
 };

@@ -17,6 +17,8 @@ import { DocumentHttpError, documentError } from './errors.js';
 import type { FinishSignal } from './finish-signal.js';
 import { idempotency } from './idempotency.js';
 import { reportRoutes } from '../reports/routes.js';
+import type { PageRenderer } from '../reports/generate.js';
+import { recaptureRoutes } from '../recapture/routes.js';
 import { loanRoutes } from './loan-routes.js';
 import { parseOptions, type SubmitOptions } from './options.js';
 import { TokenBuckets } from './token-bucket.js';
@@ -37,6 +39,10 @@ export interface DocumentRouteDeps {
   finishes: FinishSignal;
   /** Wakes the webhook sender after events were recorded. */
   notifyEvents: () => void;
+  /** Renders PDF pages (reports, simulated captures). */
+  renderer: PageRenderer;
+  /** The host of the borrower's capture page. */
+  claimBase?: string;
   now?: () => Date;
   /** Longest `wait=true` poll (default 30 s). */
   waitMs?: number;
@@ -44,7 +50,7 @@ export interface DocumentRouteDeps {
 
 const VERDICTS = ['CLEAN', 'SUSPICIOUS', 'FORGED', 'INSUFFICIENT_EVIDENCE'];
 const DISPOSITIONS = ['in_review', 'cleared', 'escalated', 'confirmed_fraud'];
-const SERVICE_PATHS = /^\/v1\/(documents|loans|audit-reports|recapture)(\/|$|\?)/;
+const SERVICE_PATHS = /^\/v1\/(documents|loans|audit-reports|recapture|verifi)(\/|$|\?)/;
 
 /** True when a request belongs to the document service (and so speaks its error shape). */
 export const isDocumentPath = (url: string, environment: Environment): boolean => environment === 'sandbox' || SERVICE_PATHS.test(url);
@@ -331,6 +337,19 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
 
   loanRoutes(app, { store: deps.store, environment, now, caller, notifyEvents: deps.notifyEvents });
   reportRoutes(app, { store: deps.store, blobs: deps.blobs, environment, now, caller, idempotency: idem, notify: deps.notify });
+  recaptureRoutes(app, {
+    store: deps.store,
+    blobs: deps.blobs,
+    environment,
+    now,
+    caller,
+    idempotency: idem,
+    notify: deps.notify,
+    notifyEvents: deps.notifyEvents,
+    finishes: deps.finishes,
+    renderer: deps.renderer,
+    ...(deps.claimBase ? { claimBase: deps.claimBase } : {}),
+  });
 
   app.get(
     '/v1/documents',

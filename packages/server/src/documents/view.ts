@@ -67,7 +67,13 @@ export interface SubmitFacts {
 
 /** The Document of a stored document at time `now`. */
 export function documentView(d: StoredDocument, now: Date): Record<string, unknown> {
-  const options = JSON.parse(d.options) as { facts: SubmitFacts; external_ref?: string; attribution?: unknown; category?: string };
+  const options = JSON.parse(d.options) as {
+    facts: SubmitFacts;
+    external_ref?: string;
+    attribution?: unknown;
+    category?: string;
+    recapture_capture_id?: string;
+  };
   // a reprocess keeps the prior result readable until the new one lands
   const engine = d.status !== 'failed' && d.result ? (JSON.parse(d.result) as Record<string, unknown>) : {};
   const fields: Record<string, unknown> = {
@@ -80,12 +86,16 @@ export function documentView(d: StoredDocument, now: Date): Record<string, unkno
     file: engine.file ?? { name: d.fileName, type: d.fileType, pages: options.facts.pages, size_bytes: d.sizeBytes, sha256: d.sha256, md5: options.facts.md5 },
     attribution: options.attribution,
     review: d.review ? JSON.parse(d.review) : undefined,
+    recapture_capture_id: options.recapture_capture_id,
     created_at: d.createdAt,
     completed_at: d.completedAt,
   };
   if (d.status === 'failed' && d.error) fields.error = JSON.parse(d.error);
   if (now.getTime() >= RENAME_SUNSET) delete fields.verifi_eligible;
-  else if (fields.recapture_eligible !== undefined) fields.verifi_eligible = fields.recapture_eligible;
+  else {
+    if (fields.recapture_eligible !== undefined) fields.verifi_eligible = fields.recapture_eligible;
+    if (fields.recapture_capture_id !== undefined) fields.verifi_capture_id = fields.recapture_capture_id;
+  }
   const out: Record<string, unknown> = {};
   for (const key of ORDER) if (key in fields) out[key] = fields[key];
   for (const key of Object.keys(fields)) if (!(key in out)) out[key] = fields[key];

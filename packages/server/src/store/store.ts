@@ -190,6 +190,51 @@ export interface StoredReport {
   generatedAt: string | null;
 }
 
+/** A re-capture link (its status as stored: `expired` is read from `expiresAt`). */
+export interface StoredLink {
+  /** `rcl_` id. */
+  id: string;
+  accountId: string;
+  environment: Environment;
+  documentId: string;
+  externalRef: string | null;
+  /** The secret the claim URL ends in. */
+  token: string;
+  /** The borrower's capture page (`<claim host>/c/<token>`). */
+  claimUrl: string;
+  status: 'pending' | 'consumed' | 'revoked';
+  delivery: 'sms' | 'email' | 'link_only';
+  /** The borrower's contact (JSON text), kept for delivery and never answered. */
+  borrower: string | null;
+  /** `{template_id, body}` (JSON text). */
+  message: string;
+  /** The MessageAudit (JSON text). */
+  messageAudit: string;
+  captureId: string | null;
+  expiresAt: string;
+  createdAt: string;
+  closedAt: string | null;
+}
+
+/** A capture: the borrower's photos analysed as an ordinary document, then the evidence. */
+export interface StoredCapture {
+  /** `rcc_` id. */
+  id: string;
+  accountId: string;
+  environment: Environment;
+  linkId: string;
+  documentId: string;
+  recapturedDocumentId: string;
+  externalRef: string | null;
+  status: 'processing' | 'completed' | 'failed';
+  capturedAt: string;
+  device: string;
+  photoCount: number;
+  /** The evidence (JSON text: headline, c2pa, signal_groups, contradicts_original), once completed. */
+  evidence: string | null;
+  createdAt: string;
+}
+
 /** What finishing a report records. */
 export type ReportOutcome = { body: string; pdfSha256: string | null; pages: number | null; generatedAt: string } | { error: string };
 
@@ -349,9 +394,11 @@ export interface Store {
    */
   finishDocument(
     jobId: string,
-    outcome: { result: string } | { error: string },
+    outcome: { result: string; text?: string[] } | { error: string },
     emit?: (document: StoredDocument, loan: LoanSnapshot | undefined) => NewEvent[],
   ): Promise<boolean>;
+  /** The text an analysis read from a photo or scan (OCR lines), if it kept any. */
+  documentText(id: string): Promise<string[] | undefined>;
   /** Puts every running job back in the queue (the embedded store's one process restarted). */
   requeueRunningJobs(): Promise<number>;
 
@@ -363,6 +410,31 @@ export interface Store {
   reportById(id: string): Promise<StoredReport | undefined>;
   /** Finishes a report exactly once (like `finishDocument`), with the events `emit` makes of it. */
   finishReport(jobId: string, outcome: ReportOutcome, emit?: (report: StoredReport) => NewEvent[]): Promise<boolean>;
+
+  /**
+   * Mints a link unless the document has a live one (pending and not expired at `now`), in one
+   * transaction; answers the live link's id otherwise.
+   */
+  createLink(link: Omit<StoredLink, 'status' | 'captureId' | 'closedAt'>, now: string): Promise<StoredLink | { liveLinkId: string }>;
+  link(accountId: string, environment: Environment, id: string): Promise<StoredLink | undefined>;
+  linkByToken(token: string): Promise<StoredLink | undefined>;
+  /** Revokes a pending, unexpired link; answers why not otherwise. */
+  revokeLink(accountId: string, environment: Environment, id: string, now: string): Promise<StoredLink | 'consumed' | 'expired' | undefined>;
+  /**
+   * Consumes a pending, unexpired link in one transaction with the capture and the recaptured
+   * document (stored processing, its analysis queued); answers why not otherwise.
+   */
+  consumeLink(
+    linkId: string,
+    now: string,
+    capture: Omit<StoredCapture, 'status' | 'evidence'>,
+    recaptured: Omit<StoredDocument, 'status' | 'result' | 'error' | 'review' | 'completedAt'>,
+  ): Promise<StoredCapture | 'consumed' | 'revoked' | 'expired' | undefined>;
+  capture(accountId: string, environment: Environment, id: string): Promise<StoredCapture | undefined>;
+  /** Processing captures whose recaptured document has finished (to complete after a restart). */
+  capturesToFinish(): Promise<StoredCapture[]>;
+  /** Finishes a capture exactly once with its evidence (or failed), with the events `emit` makes. */
+  finishCapture(id: string, outcome: { evidence: string } | { failed: string }, emit?: (capture: StoredCapture) => NewEvent[]): Promise<boolean>;
 
   /** Records events (and their deliveries) outside another state change. */
   recordEvents(events: NewEvent[]): Promise<void>;

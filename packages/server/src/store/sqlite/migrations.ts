@@ -192,4 +192,45 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX audit_reports_owner ON audit_reports(account_id, environment, created_at);
     `,
   },
+  {
+    version: 6,
+    name: 're-capture links and captures',
+    sql: `
+      ALTER TABLE documents ADD COLUMN text TEXT;
+      CREATE TABLE recapture_links (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        environment TEXT NOT NULL,
+        document_id TEXT NOT NULL REFERENCES documents(id),
+        external_ref TEXT,
+        token TEXT NOT NULL UNIQUE,
+        claim_url TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'consumed', 'revoked')),
+        delivery TEXT NOT NULL,
+        borrower TEXT,
+        message TEXT NOT NULL,
+        message_audit TEXT NOT NULL,
+        capture_id TEXT,
+        expires_at TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        closed_at TEXT
+      );
+      CREATE INDEX recapture_links_document ON recapture_links(document_id, status);
+      CREATE TABLE recapture_captures (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        environment TEXT NOT NULL,
+        link_id TEXT NOT NULL REFERENCES recapture_links(id),
+        document_id TEXT NOT NULL,
+        recaptured_document_id TEXT NOT NULL,
+        external_ref TEXT,
+        status TEXT NOT NULL CHECK (status IN ('processing', 'completed', 'failed')),
+        captured_at TEXT NOT NULL,
+        device TEXT NOT NULL,
+        photo_count INTEGER NOT NULL,
+        evidence TEXT,
+        created_at TEXT NOT NULL
+      );
+    `,
+  },
 ];

@@ -18,6 +18,8 @@ import {
   type LoanState,
   type NewEvent,
   type StoredReport,
+  type StoredLink,
+  type StoredCapture,
   type Delivery,
   type NewAccount,
   type NewKey,
@@ -135,6 +137,41 @@ const storedReport = (r: Row): StoredReport => ({
   error: (r.error as string | null) ?? null,
   createdAt: r.created_at as string,
   generatedAt: (r.generated_at as string | null) ?? null,
+});
+
+const storedLink = (r: Row): StoredLink => ({
+  id: r.id as string,
+  accountId: r.account_id as string,
+  environment: r.environment as Environment,
+  documentId: r.document_id as string,
+  externalRef: (r.external_ref as string | null) ?? null,
+  token: r.token as string,
+  claimUrl: r.claim_url as string,
+  status: r.status as StoredLink['status'],
+  delivery: r.delivery as StoredLink['delivery'],
+  borrower: (r.borrower as string | null) ?? null,
+  message: r.message as string,
+  messageAudit: r.message_audit as string,
+  captureId: (r.capture_id as string | null) ?? null,
+  expiresAt: r.expires_at as string,
+  createdAt: r.created_at as string,
+  closedAt: (r.closed_at as string | null) ?? null,
+});
+
+const storedCapture = (r: Row): StoredCapture => ({
+  id: r.id as string,
+  accountId: r.account_id as string,
+  environment: r.environment as Environment,
+  linkId: r.link_id as string,
+  documentId: r.document_id as string,
+  recapturedDocumentId: r.recaptured_document_id as string,
+  externalRef: (r.external_ref as string | null) ?? null,
+  status: r.status as StoredCapture['status'],
+  capturedAt: r.captured_at as string,
+  device: r.device as string,
+  photoCount: r.photo_count as number,
+  evidence: (r.evidence as string | null) ?? null,
+  createdAt: r.created_at as string,
 });
 
 const DELIVERY_SELECT = 'SELECT d.*, e.account_id, e.environment, e.type, e.body FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id';
@@ -597,9 +634,15 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
           'result' in outcome
             ? db
                 .prepare(
-                  "UPDATE documents SET status = 'completed', result = ?, verdict = ?, error = NULL, completed_at = ? WHERE id = ? AND status = 'processing'",
+                  "UPDATE documents SET status = 'completed', result = ?, verdict = ?, text = ?, error = NULL, completed_at = ? WHERE id = ? AND status = 'processing'",
                 )
-                .run(outcome.result, (JSON.parse(outcome.result) as { verdict?: string }).verdict ?? null, at, job.subject_id)
+                .run(
+                  outcome.result,
+                  (JSON.parse(outcome.result) as { verdict?: string }).verdict ?? null,
+                  outcome.text ? JSON.stringify(outcome.text) : null,
+                  at,
+                  job.subject_id,
+                )
             : db
                 .prepare(
                   "UPDATE documents SET status = 'failed', error = ?, result = NULL, verdict = NULL, completed_at = ? WHERE id = ? AND status = 'processing'",
@@ -668,6 +711,136 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
         if (changed.changes !== 1) return false;
         if (emit) insertEvents(emit(storedReport(db.prepare('SELECT * FROM audit_reports WHERE id = ?').get(job.subject_id) as Row)));
         return true;
+      });
+    },
+    async createLink(link, at) {
+      return tx(() => {
+        const live = db
+          .prepare("SELECT id FROM recapture_links WHERE document_id = ? AND status = 'pending' AND expires_at > ? LIMIT 1")
+          .get(link.documentId, at) as { id: string } | undefined;
+        if (live) return { liveLinkId: live.id };
+        db.prepare(
+          "INSERT INTO recapture_links (id, account_id, environment, document_id, external_ref, token, claim_url, status, delivery, borrower, message, message_audit, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)",
+        ).run(
+          link.id,
+          link.accountId,
+          link.environment,
+          link.documentId,
+          link.externalRef,
+          link.token,
+          link.claimUrl,
+          link.delivery,
+          link.borrower,
+          link.message,
+          link.messageAudit,
+          link.expiresAt,
+          link.createdAt,
+        );
+        return storedLink(db.prepare('SELECT * FROM recapture_links WHERE id = ?').get(link.id) as Row);
+      });
+    },
+    async link(accountId, environment, id) {
+      return read(() => {
+        const r = db.prepare('SELECT * FROM recapture_links WHERE id = ? AND account_id = ? AND environment = ?').get(id, accountId, environment) as
+          | Row
+          | undefined;
+        return r ? storedLink(r) : undefined;
+      });
+    },
+    async linkByToken(token) {
+      return read(() => {
+        const r = db.prepare('SELECT * FROM recapture_links WHERE token = ?').get(token) as Row | undefined;
+        return r ? storedLink(r) : undefined;
+      });
+    },
+    async revokeLink(accountId, environment, id, at) {
+      return tx(() => {
+        const r = db.prepare('SELECT * FROM recapture_links WHERE id = ? AND account_id = ? AND environment = ?').get(id, accountId, environment) as
+          | Row
+          | undefined;
+        if (!r) return undefined;
+        const link = storedLink(r);
+        if (link.status === 'consumed') return 'consumed' as const;
+        if (link.status === 'pending' && link.expiresAt <= at) return 'expired' as const;
+        if (link.status === 'pending') db.prepare("UPDATE recapture_links SET status = 'revoked', closed_at = ? WHERE id = ?").run(at, id);
+        return storedLink(db.prepare('SELECT * FROM recapture_links WHERE id = ?').get(id) as Row);
+      });
+    },
+    async consumeLink(linkId, at, capture, recaptured) {
+      return tx(() => {
+        const r = db.prepare('SELECT * FROM recapture_links WHERE id = ?').get(linkId) as Row | undefined;
+        if (!r) return undefined;
+        const link = storedLink(r);
+        if (link.status !== 'pending') return link.status;
+        if (link.expiresAt <= at) return 'expired' as const;
+        db.prepare(
+          "INSERT INTO documents (id, account_id, environment, status, sha256, file_name, file_type, size_bytes, options, external_ref, attribution_currency, created_at) VALUES (?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?)",
+        ).run(
+          recaptured.id,
+          recaptured.accountId,
+          recaptured.environment,
+          recaptured.sha256,
+          recaptured.fileName,
+          recaptured.fileType,
+          recaptured.sizeBytes,
+          recaptured.options,
+          recaptured.externalRef,
+          recaptured.attributionCurrency,
+          recaptured.createdAt,
+        );
+        queueAnalysis(recaptured.id);
+        db.prepare(
+          "INSERT INTO recapture_captures (id, account_id, environment, link_id, document_id, recaptured_document_id, external_ref, status, captured_at, device, photo_count, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?)",
+        ).run(
+          capture.id,
+          capture.accountId,
+          capture.environment,
+          capture.linkId,
+          capture.documentId,
+          capture.recapturedDocumentId,
+          capture.externalRef,
+          capture.capturedAt,
+          capture.device,
+          capture.photoCount,
+          capture.createdAt,
+        );
+        db.prepare("UPDATE recapture_links SET status = 'consumed', capture_id = ?, closed_at = ? WHERE id = ?").run(capture.id, at, linkId);
+        return storedCapture(db.prepare('SELECT * FROM recapture_captures WHERE id = ?').get(capture.id) as Row);
+      });
+    },
+    async capture(accountId, environment, id) {
+      return read(() => {
+        const r = db.prepare('SELECT * FROM recapture_captures WHERE id = ? AND account_id = ? AND environment = ?').get(id, accountId, environment) as
+          | Row
+          | undefined;
+        return r ? storedCapture(r) : undefined;
+      });
+    },
+    async capturesToFinish() {
+      return read(() =>
+        (
+          db
+            .prepare(
+              "SELECT c.* FROM recapture_captures c JOIN documents d ON d.id = c.recaptured_document_id WHERE c.status = 'processing' AND d.status != 'processing'",
+            )
+            .all() as Row[]
+        ).map(storedCapture),
+      );
+    },
+    async finishCapture(id, outcome, emit) {
+      return tx(() => {
+        const changed = db
+          .prepare("UPDATE recapture_captures SET status = ?, evidence = ? WHERE id = ? AND status = 'processing'")
+          .run('evidence' in outcome ? 'completed' : 'failed', 'evidence' in outcome ? outcome.evidence : JSON.stringify({ failed: outcome.failed }), id);
+        if (changed.changes !== 1) return false;
+        if (emit) insertEvents(emit(storedCapture(db.prepare('SELECT * FROM recapture_captures WHERE id = ?').get(id) as Row)));
+        return true;
+      });
+    },
+    async documentText(id) {
+      return read(() => {
+        const r = db.prepare('SELECT text FROM documents WHERE id = ?').get(id) as { text: string | null } | undefined;
+        return r?.text ? (JSON.parse(r.text) as string[]) : undefined;
       });
     },
     async recordEvents(events) {

@@ -1,0 +1,50 @@
+// Completes captures whose re-captured document has finished: builds the evidence from the
+// original, the re-captured document and the text its analysis read, and finishes the capture
+// with its `recapture.capture.completed` event in one transaction. Run after every analysis and
+// at start, so a capture interrupted by a restart still completes.
+import { documentView } from '../documents/view.js';
+import type { Store } from '../store/store.js';
+import { makeEvent, targetOf } from '../webhooks/events.js';
+import { captureEvidence } from './evidence.js';
+import { captureView } from './views.js';
+
+/** Completes every capture that is ready; answers how many. */
+export async function completeCaptures(store: Store, now: () => Date): Promise<number> {
+  let done = 0;
+  for (const capture of await store.capturesToFinish()) {
+    const [original, recaptured, account] = await Promise.all([
+      store.documentById(capture.documentId),
+      store.documentById(capture.recapturedDocumentId),
+      store.accountById(capture.accountId),
+    ]);
+    if (!original || !recaptured) continue;
+    const at = now();
+    const link = await store.link(capture.accountId, capture.environment, capture.linkId);
+    const outcome =
+      recaptured.status === 'failed'
+        ? { failed: 'The photos could not be analysed.' }
+        : {
+            evidence: JSON.stringify(
+              captureEvidence({
+                original: documentView(original, at),
+                recaptured,
+                recapturedView: documentView(recaptured, at),
+                photoText: await store.documentText(recaptured.id),
+                device: capture.device,
+                simulated: capture.device === 'sandbox simulation',
+              }),
+            ),
+          };
+    const finished = await store.finishCapture(capture.id, outcome, (c) => {
+      const event = makeEvent(
+        { accountId: c.accountId, environment: c.environment, accountWebhook: account?.webhookUrl ?? null, at },
+        'recapture.capture.completed',
+        captureView(c, link),
+        c.status === 'completed' ? targetOf(original, account?.webhookUrl ?? null) : null, // recapture.capture.failed is not emitted
+      );
+      return event ? [event] : [];
+    });
+    if (finished) done++;
+  }
+  return done;
+}
