@@ -162,7 +162,13 @@ describe('captures', () => {
         device: 'sandbox simulation',
         photo_count: 1,
         contradicts_original: true,
-        c2pa: { validation_state: 'Unverified' },
+        c2pa: {
+          spec_version: '2.1',
+          validation_state: 'Valid',
+          signature_alg: 'ES256',
+          timestamp_authority: 'Loupe capture time stamps',
+          edits_since_capture: 0,
+        },
         response_time: expect.stringMatching(/^PT/),
       },
     });
@@ -179,7 +185,10 @@ describe('captures', () => {
       capture_id: captured.json.id,
     });
     expect((await call(sandbox, `/v1/recapture/captures/${captured.json.id}`, { key: keys.test_key })).json).toEqual(captured.json);
-    expect((await call(sandbox, `/v1/recapture/captures/${captured.json.id}/c2pa`, { key: keys.test_key })).json).toEqual({ validation_state: 'Unverified' });
+    expect((await call(sandbox, `/v1/recapture/captures/${captured.json.id}/c2pa`, { key: keys.test_key })).json).toEqual(captured.json.c2pa);
+    expect(groups[0]!.signals).toContainEqual(
+      expect.objectContaining({ label: 'Content credentials (C2PA)', status: 'pass', value: expect.stringMatching(/not by the phone/) }),
+    );
     expect((await call(sandbox, `/v1/recapture/links/${link.id}/simulate-capture`, { method: 'POST', key: keys.test_key })).json).toMatchObject({
       error: { code: 'link_already_consumed' },
     });

@@ -27,6 +27,7 @@ import { type ScanRunner, startAnalysisRunner } from './documents/analysis-runne
 import { FinishSignal } from './documents/finish-signal.js';
 import { startWebhookSender } from './webhooks/delivery.js';
 import { generateReport, type PageRenderer } from './reports/generate.js';
+import { captureSigner } from './recapture/c2pa.js';
 import { completeCaptures } from './recapture/complete.js';
 import { documentRoutes, isDocumentPath } from './documents/routes.js';
 
@@ -87,6 +88,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   await store.releaseAllReservations();
   const blobs = createFileBlobStore(join(options.dataDir, 'blobs'));
   const secret = sessionSecret(options.dataDir);
+  const signer = await captureSigner(join(options.dataDir, 'c2pa'));
   let pool: Pool | undefined;
   const sharedPool = (): Pool => {
     pool ??= createNodePool({ ...(options.workers ? { size: options.workers } : {}), timeoutMs: options.timeoutMs ?? 300_000, maxQueue: 256 });
@@ -150,7 +152,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     onOtherFinished: () => webhooks.notify(),
     onFinished: (id) => {
       // a finished re-captured document completes its capture (its event in the same transaction)
-      void completeCaptures(store, now)
+      void completeCaptures(store, signer, blobs, now)
         .catch((error) => app.log.error({ err: error }, 'could not complete a capture'))
         .finally(() => {
           finishes.fire(id);
@@ -164,7 +166,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     log: (message, error) => app.log.error({ err: error }, message),
   });
   const documentEgress = createEgress({ maxBytes: MAX_FILE_BYTES, timeoutMs: 60_000, ...(options.egressAllow ? { allow: options.egressAllow } : {}) });
-  await completeCaptures(store, now); // captures a restart interrupted
+  await completeCaptures(store, signer, blobs, now); // captures a restart interrupted
   const documents = (environment: Environment) => ({
     store,
     blobs,
@@ -175,6 +177,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     finishes,
     notifyEvents: webhooks.notify,
     renderer,
+    signer,
     ...(options.claimUrl ? { claimBase: options.claimUrl.replace(/\/$/, '') } : {}),
     ...(options.now ? { now: options.now } : {}),
   });

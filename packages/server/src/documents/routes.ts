@@ -19,6 +19,7 @@ import { idempotency } from './idempotency.js';
 import { reportRoutes } from '../reports/routes.js';
 import type { PageRenderer } from '../reports/generate.js';
 import { recaptureRoutes } from '../recapture/routes.js';
+import type { CaptureSigner } from '../recapture/c2pa.js';
 import { loanRoutes } from './loan-routes.js';
 import { parseOptions, type SubmitOptions } from './options.js';
 import { TokenBuckets } from './token-bucket.js';
@@ -41,6 +42,8 @@ export interface DocumentRouteDeps {
   notifyEvents: () => void;
   /** Renders PDF pages (reports, simulated captures). */
   renderer: PageRenderer;
+  /** Signs and reads captured photos' C2PA manifests. */
+  signer: CaptureSigner;
   /** The host of the borrower's capture page. */
   claimBase?: string;
   now?: () => Date;
@@ -348,6 +351,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
     notifyEvents: deps.notifyEvents,
     finishes: deps.finishes,
     renderer: deps.renderer,
+    signer: deps.signer,
     ...(deps.claimBase ? { claimBase: deps.claimBase } : {}),
   });
 

@@ -5,11 +5,13 @@
 import { documentView } from '../documents/view.js';
 import type { Store } from '../store/store.js';
 import { makeEvent, targetOf } from '../webhooks/events.js';
+import type { BlobStore } from '../store/blob-store.js';
+import type { CaptureSigner } from './c2pa.js';
 import { captureEvidence } from './evidence.js';
 import { captureView } from './views.js';
 
 /** Completes every capture that is ready; answers how many. */
-export async function completeCaptures(store: Store, now: () => Date): Promise<number> {
+export async function completeCaptures(store: Store, signer: CaptureSigner, blobs: BlobStore, now: () => Date): Promise<number> {
   let done = 0;
   for (const capture of await store.capturesToFinish()) {
     const [original, recaptured, account] = await Promise.all([
@@ -20,6 +22,14 @@ export async function completeCaptures(store: Store, now: () => Date): Promise<n
     if (!original || !recaptured) continue;
     const at = now();
     const link = await store.link(capture.accountId, capture.environment, capture.linkId);
+    // the manifests of the photos as stored: all valid, or the first that is not
+    const manifests = await Promise.all(
+      capture.photos.map(async (sha) => {
+        const bytes = await blobs.get(sha);
+        return bytes ? signer.read(bytes) : ({ validation_state: 'Unverified' } as const);
+      }),
+    );
+    const c2pa = manifests.find((m) => m.validation_state !== 'Valid') ?? manifests[0] ?? { validation_state: 'Unverified' as const };
     const outcome =
       recaptured.status === 'failed'
         ? { failed: 'The photos could not be analysed.' }
@@ -32,6 +42,7 @@ export async function completeCaptures(store: Store, now: () => Date): Promise<n
                 photoText: await store.documentText(recaptured.id),
                 device: capture.device,
                 simulated: capture.device === 'sandbox simulation',
+                c2pa,
               }),
             ),
           };

@@ -1,10 +1,11 @@
 // The evidence of a capture: four signal groups and the verdict they add up to. `provenance` and
-// `device_integrity` report what is known of how the photos were made (this build signs no C2PA
-// manifest, so its provenance is reported unavailable rather than trusted); `forensics_rerun` is
+// `device_integrity` report what is known of how the photos were made; `forensics_rerun` is
 // the re-captured document's own verdict; `reconciliation` compares what the photos read with the
 // uploaded document: for every edit the upload's revisions show, whether the photo carries the
 // text before the edit or after it. A flag anywhere means the capture contradicts the original.
+// The photos' C2PA manifests are the service's own signature at receipt, reported as such.
 import type { StoredDocument } from '../store/store.js';
+import type { C2paSummary } from './c2pa.js';
 
 type Json = Record<string, unknown>;
 type Status = 'pass' | 'flag' | 'unavailable';
@@ -55,6 +56,20 @@ function reconcile(original: Json, photoText: string[] | undefined): Signal[] {
   });
 }
 
+/** What the photos' content credentials say. */
+function c2paSignal(c2pa: C2paSummary): Signal {
+  const label = 'Content credentials (C2PA)';
+  if (c2pa.validation_state === 'Valid' || c2pa.validation_state === 'Trusted')
+    return {
+      label,
+      value: `${c2pa.validation_state}: signed by this service when the photos arrived (${c2pa.signature_alg}, time stamp by ${c2pa.timestamp_authority}), not by the phone; ${c2pa.edits_since_capture} edits since.`,
+      status: 'pass',
+    };
+  if (c2pa.validation_state === 'Invalid')
+    return { label, value: 'Invalid: the photos changed after they were signed, or the signature fails.', status: 'flag' };
+  return { label, value: 'No manifest on the photos.', status: 'unavailable' };
+}
+
 /** The evidence of a capture whose re-captured document has finished. */
 export function captureEvidence(input: {
   original: Json;
@@ -63,6 +78,7 @@ export function captureEvidence(input: {
   photoText: string[] | undefined;
   device: string;
   simulated: boolean;
+  c2pa: C2paSummary;
 }): Json {
   const { original, recapturedView } = input;
   const verdict = recapturedView.verdict as string | undefined;
@@ -85,7 +101,7 @@ export function captureEvidence(input: {
           value: input.simulated ? 'Sandbox simulation from the original’s pages' : 'Loupe capture page, single-use link',
           status: input.simulated ? 'unavailable' : 'pass',
         },
-        { label: 'Content credentials (C2PA)', value: 'No manifest is signed for captures by this build.', status: 'unavailable' },
+        c2paSignal(input.c2pa),
       ] satisfies Signal[],
     },
     {
@@ -110,7 +126,7 @@ export function captureEvidence(input: {
       : reconciled.some((s) => s.status === 'pass')
         ? 'The re-capture agrees with the uploaded document.'
         : 'The re-capture could not be compared with the uploaded document.',
-    c2pa: { validation_state: 'Unverified' },
+    c2pa: input.c2pa,
     signal_groups: groups,
     contradicts_original: contradicts,
   };

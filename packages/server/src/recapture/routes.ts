@@ -4,7 +4,6 @@
 // 2026-12-31 with `Deprecation: true` and a `Link` to its successor, and not after.
 import { randomBytes } from 'node:crypto';
 import { PdfFile } from '@loupe/core';
-import { nodeDigests } from '@loupe/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import type { DocumentCaller } from '../documents/auth.js';
@@ -15,7 +14,9 @@ import { RENAME_SUNSET } from '../documents/view.js';
 import type { PageRenderer } from '../reports/generate.js';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Environment, Store, StoredDocument, StoredLink } from '../store/store.js';
+import type { CaptureSigner } from './c2pa.js';
 import { completeCaptures } from './complete.js';
+import { takeCapture } from './intake.js';
 import { parseLinkRequest } from './link-request.js';
 import { TEMPLATES } from './templates.js';
 import { tipOffTerms } from './tip-off.js';
@@ -35,6 +36,8 @@ export interface RecaptureRouteDeps {
   notifyEvents: () => void;
   finishes: FinishSignal;
   renderer: PageRenderer;
+  /** Signs and reads the C2PA manifests of captured photos. */
+  signer: CaptureSigner;
   /** The host of the borrower's capture page (default: the host the link was minted through). */
   claimBase?: string;
   /** Longest wait of simulate-capture for its analysis (default 30 s). */
@@ -170,46 +173,7 @@ export function recaptureRoutes(app: FastifyInstance, deps: RecaptureRouteDeps):
         const original = await store.document(who.account.id, environment, link.documentId);
         const photo = original ? await photoOf(original) : undefined;
         if (!original || !photo) throw documentError(409, 'capture_not_ready', 'The original’s bytes are not held, so no photo can be made from them.');
-        const recapturedId = `doc_${randomBytes(12).toString('hex')}`;
-        const captureId = `rcc_${randomBytes(12).toString('hex')}`;
-        const sha256 = await deps.blobs.put(photo.bytes);
-        const originalOptions = JSON.parse(original.options) as { category?: string; external_ref?: string; webhook_url?: string };
-        const consumed = await store.consumeLink(
-          link.id,
-          at.toISOString(),
-          {
-            id: captureId,
-            accountId: who.account.id,
-            environment,
-            linkId: link.id,
-            documentId: original.id,
-            recapturedDocumentId: recapturedId,
-            externalRef: original.externalRef,
-            capturedAt: at.toISOString(),
-            device: 'sandbox simulation',
-            photoCount: 1,
-            createdAt: at.toISOString(),
-          },
-          {
-            id: recapturedId,
-            accountId: who.account.id,
-            environment,
-            sha256,
-            fileName: `recapture-${original.fileName.replace(/\.[^.]+$/, '')}.${photo.type}`,
-            fileType: photo.type,
-            sizeBytes: photo.bytes.length,
-            options: JSON.stringify({
-              ...(originalOptions.external_ref ? { external_ref: originalOptions.external_ref } : {}),
-              ...(originalOptions.category ? { category: originalOptions.category } : {}),
-              ...(originalOptions.webhook_url ? { webhook_url: originalOptions.webhook_url } : {}),
-              recapture_capture_id: captureId,
-              facts: { md5: nodeDigests.md5(photo.bytes), pages: 1 },
-            }),
-            externalRef: original.externalRef,
-            attributionCurrency: null,
-            createdAt: at.toISOString(),
-          },
-        );
+        const consumed = await takeCapture(deps, link, original, [photo], 'sandbox simulation');
         if (consumed === 'consumed') throw documentError(409, 'link_already_consumed', 'The link was already used.');
         if (consumed === 'revoked' || consumed === 'expired') throw documentError(410, 'link_expired', `The link was ${consumed}.`);
         if (!consumed) throw documentError(404, 'not_found', 'No re-capture link with that id in this environment.');
@@ -218,9 +182,9 @@ export function recaptureRoutes(app: FastifyInstance, deps: RecaptureRouteDeps):
         const deadline = Date.now() + (deps.waitMs ?? 30_000);
         let capture = consumed;
         while (capture.status === 'processing' && Date.now() < deadline) {
-          const woken = deps.finishes.wait(recapturedId, Math.min(1000, deadline - Date.now()));
-          await completeCaptures(store, now);
-          capture = (await store.capture(who.account.id, environment, captureId)) ?? capture;
+          const woken = deps.finishes.wait(capture.recapturedDocumentId, Math.min(1000, deadline - Date.now()));
+          await completeCaptures(store, deps.signer, deps.blobs, now);
+          capture = (await store.capture(who.account.id, environment, capture.id)) ?? capture;
           if (capture.status !== 'processing') break;
           await woken;
         }

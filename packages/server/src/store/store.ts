@@ -230,6 +230,8 @@ export interface StoredCapture {
   capturedAt: string;
   device: string;
   photoCount: number;
+  /** The SHA-256 of each photo as stored (signed at receipt). */
+  photos: string[];
   /** The evidence (JSON text: headline, c2pa, signal_groups, contradicts_original), once completed. */
   evidence: string | null;
   createdAt: string;

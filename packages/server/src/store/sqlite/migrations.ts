@@ -228,6 +228,7 @@ export const MIGRATIONS: readonly Migration[] = [
         captured_at TEXT NOT NULL,
         device TEXT NOT NULL,
         photo_count INTEGER NOT NULL,
+        photos TEXT NOT NULL,
         evidence TEXT,
         created_at TEXT NOT NULL
       );

@@ -170,6 +170,7 @@ const storedCapture = (r: Row): StoredCapture => ({
   capturedAt: r.captured_at as string,
   device: r.device as string,
   photoCount: r.photo_count as number,
+  photos: JSON.parse(r.photos as string) as string[],
   evidence: (r.evidence as string | null) ?? null,
   createdAt: r.created_at as string,
 });
@@ -790,7 +791,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
         );
         queueAnalysis(recaptured.id);
         db.prepare(
-          "INSERT INTO recapture_captures (id, account_id, environment, link_id, document_id, recaptured_document_id, external_ref, status, captured_at, device, photo_count, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?)",
+          "INSERT INTO recapture_captures (id, account_id, environment, link_id, document_id, recaptured_document_id, external_ref, status, captured_at, device, photo_count, photos, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?, ?)",
         ).run(
           capture.id,
           capture.accountId,
@@ -802,6 +803,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
           capture.capturedAt,
           capture.device,
           capture.photoCount,
+          JSON.stringify(capture.photos),
           capture.createdAt,
         );
         db.prepare("UPDATE recapture_links SET status = 'consumed', capture_id = ?, closed_at = ? WHERE id = ?").run(capture.id, at, linkId);
