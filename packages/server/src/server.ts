@@ -29,6 +29,7 @@ import { startWebhookSender } from './webhooks/delivery.js';
 import { generateReport, type PageRenderer } from './reports/generate.js';
 import { captureSigner } from './recapture/c2pa.js';
 import { completeCaptures } from './recapture/complete.js';
+import { claimPage } from './recapture/claim-page.js';
 import { documentRoutes, isDocumentPath } from './documents/routes.js';
 
 /** Options of a Loupe server. */
@@ -182,8 +183,11 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     ...(options.now ? { now: options.now } : {}),
   });
   documentRoutes(app, documents('production'));
+  const claim = { store, blobs, signer, now, notify: analyses.notify };
+  claimPage(app, claim);
   const sandbox = await createApp({ version: ENGINE_VERSION, logger, draining, documentPath: (url) => isDocumentPath(url, 'sandbox') });
   documentRoutes(sandbox, documents('sandbox'));
+  claimPage(sandbox, claim);
   sandbox.get('/health', { schema: { tags: ['service'] } }, async () => ({ status: 'ok' }));
   return {
     app,
