@@ -13,6 +13,7 @@ import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/se
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, form, type Json } from './fixtures/document-api.js';
 import { editText, makeStatement } from './fixtures/pdf-builders.js';
+import { photographScene } from './fixtures/scenes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-recapture-'));
 const engine = createNodeEngine({ ocr: true });
@@ -206,6 +207,63 @@ describe('captures', () => {
     expect((await call(live, `/v1/recapture/links/${id}/simulate-capture`, { method: 'POST', key: keys.live_key })).json).toMatchObject({
       error: { code: 'sandbox_only', type: 'conflict' },
     });
+  });
+});
+
+describe('the capture page', () => {
+  it('serves only pending links, refuses what is not a photo, and takes a photo once', async () => {
+    const link = (await mint({ document_id: genuineDoc, message, borrower: { display_name: '<b>Eve</b>' } })).json;
+    const url = link.url as string;
+    const pageAnswer = await fetch(url);
+    expect(pageAnswer.status).toBe(200);
+    expect(pageAnswer.headers.get('content-security-policy')).toMatch(/default-src 'none'.*script-src 'nonce-/);
+    expect(pageAnswer.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(pageAnswer.headers.get('cache-control')).toBe('no-store');
+    const html = await pageAnswer.text();
+    expect(html).toContain('Hello &#60;b&#62;Eve&#60;/b&#62;,'); // escaped
+    expect(html).toContain('Please take a new photo of your bank statement');
+    const send = (files: { bytes: Uint8Array; name: string }[]) => {
+      const body = new FormData();
+      for (const f of files) body.append('photos', new Blob([f.bytes]), f.name);
+      return fetch(url, { method: 'POST', body, headers: { accept: 'application/json' } });
+    };
+    expect((await send([{ bytes: new TextEncoder().encode('GIF89a not a photo'), name: 'a.gif' }])).status).toBe(415);
+    expect((await send([])).status).toBe(400);
+    expect((await fetch(`${sandbox}/c/${'x'.repeat(32)}`)).status).toBe(404);
+    const raster = await server.blobs.get(((await call(sandbox, `/v1/documents/${genuineDoc}`, { key: keys.test_key })).json.file as Json).sha256 as string);
+    expect(raster).toBeDefined();
+    const photo = (await import('./fixtures/scenes.js')).photographScene(3, 640, 480);
+    const taken = await send([
+      { bytes: photo, name: 'page.jpg' },
+      { bytes: photo, name: 'page-2.jpg' },
+    ]);
+    expect(taken.status).toBe(201);
+    expect(await taken.json()).toMatchObject({ status: 'received' });
+    expect((await send([{ bytes: photo, name: 'again.jpg' }])).status).toBe(410);
+    expect((await fetch(url)).status).toBe(410);
+    const read = (await call(sandbox, `/v1/recapture/links/${link.id}`, { key: keys.test_key })).json;
+    expect(read).toMatchObject({ status: 'consumed', capture_id: expect.stringMatching(/^rcc_/) });
+    // two photos: one PDF document of two pages, both photos signed
+    let capture: Json | undefined;
+    for (let i = 0; i < 200 && !capture; i++) {
+      const r = await call(sandbox, `/v1/recapture/captures/${read.capture_id}`, { key: keys.test_key });
+      if (r.status === 200) capture = r.json;
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(capture).toMatchObject({ status: 'completed', photo_count: 2, c2pa: { validation_state: 'Valid' } });
+    const recaptured = (await call(sandbox, `/v1/documents/${capture!.recaptured_document_id}`, { key: keys.test_key })).json;
+    expect(recaptured).toMatchObject({ file: { type: 'pdf', pages: 2 }, recapture_capture_id: capture!.id, verifi_capture_id: capture!.id });
+  });
+
+  it('replays a link mint under its Idempotency-Key', async () => {
+    const headers = { 'idempotency-key': 'link-once' };
+    const body = { document_id: forgedDoc, message };
+    const first = await call(sandbox, '/v1/recapture/links', { method: 'POST', key: keys.test_key, json: body, headers });
+    const again = await call(sandbox, '/v1/recapture/links', { method: 'POST', key: keys.test_key, json: body, headers });
+    expect(first.status).toBe(201);
+    expect(again).toMatchObject({ status: 201, json: first.json });
+    expect(again.headers.get('idempotency-replayed')).toBe('true');
+    await call(sandbox, `/v1/recapture/links/${first.json.id}/revoke`, { method: 'POST', key: keys.test_key });
   });
 });
 

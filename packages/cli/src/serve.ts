@@ -7,12 +7,14 @@ import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/se
 import type { Output } from './commands.js';
 
 export const SERVE_USAGE = `  loupe serve [--host 127.0.0.1] [--port 8080] [--sandbox-port 8081] [--data ./loupe-data]
-              [--workers N]
+              [--workers N] [--claim-url https://claim.example.com]
       Serve the media detection and document forensics APIs (production port) and the
       document sandbox listener on the embedded store (SQLite and files in --data). The
       first start creates a local account and prints its keys once. --workers N sets the
       worker threads that run detections and document analyses (default: the cores less
-      one). OpenAPI at /openapi.json, a reference page at /docs.`;
+      one). --claim-url is the scheme and host of the borrower's capture page in re-capture
+      links (default: the host a link is minted through). OpenAPI at /openapi.json, a
+      reference page at /docs.`;
 
 /** The credits the first local account starts with. */
 const FIRST_ACCOUNT_CREDITS = 100;
@@ -25,7 +27,7 @@ function port(value: string | undefined, fallback: number): number | string {
 
 /** Runs `loupe serve` until a signal stops it; resolves to the exit code. */
 export async function serveCommand(args: string[], io: Output, signals: NodeJS.Process = process): Promise<number> {
-  let values: { host?: string; port?: string; 'sandbox-port'?: string; data?: string; workers?: string };
+  let values: { host?: string; port?: string; 'sandbox-port'?: string; data?: string; workers?: string; 'claim-url'?: string };
   try {
     ({ values } = parseArgs({
       args,
@@ -35,6 +37,7 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
         'sandbox-port': { type: 'string' },
         data: { type: 'string' },
         workers: { type: 'string' },
+        'claim-url': { type: 'string' },
       },
       strict: true,
     }));
@@ -55,6 +58,11 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
     io.err(`loupe serve: --workers is a whole number from 1 to 64 (got ${values.workers})`);
     return 2;
   }
+  const claimUrl = values['claim-url'];
+  if (claimUrl !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(claimUrl)) {
+    io.err(`loupe serve: --claim-url is a scheme and host such as https://claim.example.com (got ${claimUrl})`);
+    return 2;
+  }
   let server: LoupeServer;
   try {
     server = await createServer({
@@ -64,6 +72,7 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
       sandboxPort: sandbox as number,
       logger: { level: 'info' },
       ...(workers ? { workers } : {}),
+      ...(claimUrl ? { claimUrl } : {}),
     });
   } catch (error) {
     io.err(`loupe serve: ${(error as Error).message}`);

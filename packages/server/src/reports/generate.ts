@@ -6,6 +6,7 @@
 import { imageSize, PdfFile, toDocumentError } from '@loupe/core';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Job, StoredDocument, Store } from '../store/store.js';
+import { linkStatus } from '../recapture/views.js';
 import { makeEvent } from '../webhooks/events.js';
 import { reportContent, reportView } from './report-json.js';
 import { type PageImage, renderReportPdf } from './report-pdf.js';
@@ -64,6 +65,25 @@ export async function generateReport(job: Job, deps: { store: Store; blobs: Blob
             state: await store.loanState(report.accountId, report.environment, report.externalRef),
           };
     const content = reportContent(documents, loan, at);
+    content.recaptures = {};
+    for (const d of documents) {
+      const rows: Record<string, unknown>[] = [];
+      for (const link of await store.linksOfDocument(d.id)) {
+        const capture = link.captureId ? await store.capture(link.accountId, link.environment, link.captureId) : undefined;
+        const evidence = capture?.evidence ? (JSON.parse(capture.evidence) as { contradicts_original?: boolean; headline?: string }) : {};
+        rows.push({
+          id: link.id,
+          status: linkStatus(link, at),
+          created_at: link.createdAt,
+          delivery: link.delivery,
+          message_audit: JSON.parse(link.messageAudit),
+          ...(capture
+            ? { capture_id: capture.id, captured_at: capture.capturedAt, contradicts_original: evidence.contradicts_original, headline: evidence.headline }
+            : {}),
+        });
+      }
+      if (rows.length > 0) content.recaptures[d.id] = rows;
+    }
     let pdfSha256: string | null = null;
     let pages: number | null = null;
     if (report.format !== 'json') {

@@ -21,6 +21,8 @@ export interface ReportContent {
   manifest_digest_algorithm: string;
   /** The Documents themselves, for the PDF (not part of the JSON answer). */
   documents: Json[];
+  /** Re-capture links by document id, for the PDF: status, disclosure acknowledgements, what the capture found. */
+  recaptures?: Record<string, Json[]>;
 }
 
 const isFlag = (d: Json) => (d.verdict === 'SUSPICIOUS' || d.verdict === 'FORGED') && (d.review as Json | undefined)?.disposition !== 'cleared';

@@ -186,6 +186,28 @@ export function renderReportPdf(header: ReportHeader, content: ReportContent, im
       heading('Anomalous metadata', 12);
       for (const row of anomalies) line(String(row.key), row.value);
     }
+    const recaptures = content.recaptures?.[d.id as string] ?? [];
+    if (recaptures.length > 0) {
+      heading('Re-capture', 12);
+      for (const r of recaptures) {
+        const audit = r.message_audit as Json;
+        line('Link', `${r.id} (${r.status}, ${r.delivery}, minted ${r.created_at})`);
+        if (audit.acknowledged_disclosure)
+          line(
+            'Disclosure acknowledged',
+            `the message sent matched ${(audit.matched_terms as string[]).join(', ')}; sent anyway at ${audit.validated_at}`,
+            '#c62828',
+          );
+        if (r.capture_id) {
+          line(
+            'Capture',
+            `${r.capture_id} at ${r.captured_at}${r.contradicts_original === undefined ? '' : r.contradicts_original ? ': contradicts the upload' : ': agrees with the upload'}`,
+          );
+          if (r.headline) paragraph(r.headline, 9, MUTED);
+        }
+        doc.moveDown(0.3);
+      }
+    }
   }
 
   // the manifest

@@ -420,6 +420,8 @@ export interface Store {
   createLink(link: Omit<StoredLink, 'status' | 'captureId' | 'closedAt'>, now: string): Promise<StoredLink | { liveLinkId: string }>;
   link(accountId: string, environment: Environment, id: string): Promise<StoredLink | undefined>;
   linkByToken(token: string): Promise<StoredLink | undefined>;
+  /** The links minted for a document, oldest first. */
+  linksOfDocument(documentId: string): Promise<StoredLink[]>;
   /** Revokes a pending, unexpired link; answers why not otherwise. */
   revokeLink(accountId: string, environment: Environment, id: string, now: string): Promise<StoredLink | 'consumed' | 'expired' | undefined>;
   /**

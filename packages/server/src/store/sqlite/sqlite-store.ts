@@ -754,6 +754,9 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
         return r ? storedLink(r) : undefined;
       });
     },
+    async linksOfDocument(documentId) {
+      return read(() => (db.prepare('SELECT * FROM recapture_links WHERE document_id = ? ORDER BY created_at, id').all(documentId) as Row[]).map(storedLink));
+    },
     async revokeLink(accountId, environment, id, at) {
       return tx(() => {
         const r = db.prepare('SELECT * FROM recapture_links WHERE id = ? AND account_id = ? AND environment = ?').get(id, accountId, environment) as
