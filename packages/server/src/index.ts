@@ -1,5 +1,6 @@
 // Public surface of @loupe/server: the service (createServer), the operator actions behind
-// `loupe accounts`, and the storage ports with their SQLite and file adapters.
+// `loupe accounts`, the storage ports with their SQLite and file adapters, the tip-off validator
+// (so a client can check a message before minting a link) and the webhook signature helpers.
 export {
   accountNamed,
   addDocumentKey,
@@ -20,3 +21,5 @@ export type { BlobStore } from './store/blob-store.js';
 export { createFileBlobStore } from './store/file-blob-store.js';
 export { openSqliteStore, type SqliteStoreOptions } from './store/sqlite/sqlite-store.js';
 export { SERVICE_TYPES, StoreError, type Account, type ApiKey, type Delivery, type LedgerEntry, type ServiceType, type Store } from './store/store.js';
+export { TIP_OFF_TERMS, tipOffTerms } from './recapture/tip-off.js';
+export { signWebhook, verifyWebhook } from './webhooks/signature.js';
