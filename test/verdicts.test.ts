@@ -50,17 +50,18 @@ describe('verdicts', () => {
     expect(doc.next_step).toBe('escalate');
   });
 
-  it('keeps a metadata-only save at most SUSPICIOUS, even when it names an online editor', async () => {
+  it('keeps a metadata-only save CLEAN (context only, below SUSPICIOUS) even when it names an online editor, reporting it in findings', async () => {
     const doc = await scan(await editMetadata(await makeStatement({ pages: 1, rowsPerPage: 3 }), 'Sejda PDF Desktop'));
-    expect(doc.indicators.map((i) => i.code)).toEqual(expect.arrayContaining(['revision_metadata_changed', 'producer_online_editor']));
-    expect(doc.verdict).toBe('SUSPICIOUS');
-    expect(doc.risk_score).toBeLessThanOrEqual(69);
+    expect(doc.findings.map((f) => f.code)).toEqual(expect.arrayContaining(['revision_metadata_changed', 'producer_online_editor']));
+    expect(doc.verdict).toBe('CLEAN');
+    expect(doc.risk_score).toBeLessThanOrEqual(39);
   });
 
-  it('passes a form filled in after issue as CLEAN, describing the fill as a low indicator', async () => {
+  it('passes a form filled in after issue as CLEAN, describing the fill as a low finding', async () => {
     const doc = await scan(await fillForm(await makeForm(), '250,000.00'));
     expect(doc.verdict).toBe('CLEAN');
-    expect(doc.indicators.map((i) => [i.code, i.severity])).toEqual([['revision_form_filled', 'low']]);
+    expect(doc.indicators).toEqual([]);
+    expect(doc.findings.map((f) => [f.code, f.severity])).toEqual([['revision_form_filled', 'low']]);
   });
 
   it('flags an annotation laid over a figure, with the region of the annotation', async () => {
@@ -121,9 +122,9 @@ describe('verdicts', () => {
       })
       .bytes();
     const doc = await scan(bytes);
-    expect(doc.indicators.map((i) => i.code)).toEqual(expect.arrayContaining(['date_in_future', 'modified_before_created']));
+    expect(doc.findings.map((f) => f.code)).toEqual(expect.arrayContaining(['date_in_future', 'modified_before_created']));
     const later = await createNodeEngine({ now: () => future }).scan(bytes, { name: 'd.pdf' });
-    expect(later.indicators.map((i) => i.code)).not.toContain('date_in_future');
+    expect(later.findings.map((f) => f.code)).not.toContain('date_in_future');
   });
 });
 
@@ -166,9 +167,52 @@ describe('cover-ups in page content', () => {
 
   it('finds different text drawn over text, but not a string drawn twice for boldness', async () => {
     const over = await scan(page('BT /F1 12 Tf 72 700 Td (1,200.00) Tj ET BT /F1 12 Tf 72 700 Td (9,200.00) Tj ET'));
-    expect(over.indicators.map((i) => i.code)).toContain('text_over_text');
+    expect(over.findings.map((f) => f.code)).toContain('text_over_text');
     const bold = await scan(page('BT /F1 12 Tf 72 700 Td (Total) Tj ET BT /F1 12 Tf 72.3 700 Td (Total) Tj ET'));
-    expect(bold.indicators.map((i) => i.code)).not.toContain('text_over_text');
+    expect(bold.findings.map((f) => f.code)).not.toContain('text_over_text');
+  });
+
+  it('takes typesetting for what it is: an accent or punctuation over a word, and a box drawn late with its text redrawn on top', async () => {
+    for (const content of [
+      'BT /F1 12 Tf 72 700 Td (Cafe) Tj ET BT /F1 12 Tf 90 703 Td (\\264) Tj ET', // an accent placed over a letter
+      'BT /F1 12 Tf 72 700 Td (Total) Tj ET BT /F1 12 Tf 72 700 Td (.) Tj ET', // punctuation over a word
+      'BT /F1 12 Tf 72 700 Td (Closing balance 1,200.00) Tj ET 0.95 g 70 696 220 16 re f 0 g BT /F1 12 Tf 72 700 Td (Closing balance 1,200.00) Tj ET', // shading, then the same text again
+    ]) {
+      const doc = await scan(page(content));
+      const codes = doc.findings.map((f) => f.code);
+      expect(codes, content).not.toContain('text_over_text');
+      expect(codes, content).not.toContain('white_box_over_text');
+      expect(doc.verdict, content).toBe('CLEAN');
+    }
+  });
+});
+
+describe('context without content evidence', () => {
+  it('keeps a genuine file re-saved by an editor, with scripts and duplicate font subsets, CLEAN with its findings reported', async () => {
+    const fonts = [1, 2].map((n) => `<< /Type /Font /Subtype /Type1 /BaseFont /ABCDE${n === 1 ? 'F' : 'G'}+Helvetica >>`);
+    const content = 'BT /F1 12 Tf 72 700 Td (Statement) Tj /F2 12 Tf 72 680 Td (Balance 10.00) Tj ET';
+    const bytes = new RawPdf()
+      .section(
+        [
+          { num: 1, body: '<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >> >>' },
+          { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+          { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>' },
+          { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` },
+          { num: 5, body: fonts[0]! },
+          { num: 6, body: fonts[1]! },
+          { num: 7, body: '<< /Producer (Adobe Acrobat Pro 2020) /Creator (Microsoft Word) >>' },
+        ],
+        { trailer: '/Root 1 0 R /Info 7 0 R /ID [<00112233445566778899aabbccddeeff> <ffeeddccbbaa99887766554433221100>]' },
+      )
+      .bytes();
+    const doc = await scan(bytes);
+    const codes = doc.findings.map((f) => f.code);
+    expect(codes).toEqual(expect.arrayContaining(['font_subset_duplicate', 'javascript_present', 'document_id_changed']));
+    expect(doc.verdict).toBe('CLEAN');
+    expect(doc.risk_score).toBeLessThanOrEqual(39);
+    // the spec: a CLEAN document lists no indicators (its context stays in findings)
+    expect(doc.indicators).toEqual([]);
+    expect(doc.regions).toEqual([]);
   });
 });
 
@@ -239,7 +283,7 @@ describe('producer traces and fonts', () => {
     const content = 'BT /F9 12 Tf 72 700 Td (Total 9,200.00) Tj ET';
     const objects = onePageObjects('x').map((o) => (o.num === 4 ? { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` } : o));
     const doc = await scan(new RawPdf().section(objects, { trailer: '/Root 1 0 R' }).bytes());
-    expect(doc.indicators.map((i) => i.code)).toContain('font_missing_from_resources');
+    expect(doc.findings.map((f) => f.code)).toContain('font_missing_from_resources');
   });
 });
 

@@ -115,9 +115,11 @@ export function assemble(
   const exam: Examination = {
     verdict,
     headline: headline(verdict, lead, options),
-    indicators,
+    // the spec: indicators are empty when CLEAN (what a CLEAN document still carries, context
+    // such as a re-save, stays in `findings`); regions point at indicators, so they go with them
+    indicators: verdict === 'CLEAN' ? [] : indicators,
     checks_passed: [...new Set(ran)].filter((c) => !failed.has(c as never)),
-    regions,
+    regions: verdict === 'CLEAN' ? [] : regions,
     confidence: confidence(verdict, significant, notRun.length),
     review_tier: verdict === 'CLEAN' ? 'auto_pass' : verdict === 'FORGED' ? 'escalate' : verdict === 'SUSPICIOUS' ? 'human_review' : 'recapture',
     findings: sorted.map(report),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding } from './findings.js';
 import { INDICATORS, type IndicatorCode } from './indicators.js';
-import { INCONCLUSIVE_CAP, riskScore, verdictFor } from './score.js';
+import { EVIDENCE } from './evidence.js';
+import { CONTEXT_CAP, INCONCLUSIVE_CAP, riskScore, verdictFor } from './score.js';
 
 const f = (code: IndicatorCode, confidence?: number): Finding => (confidence === undefined ? { code, summary: code } : { code, summary: code, confidence });
 const codes = Object.keys(INDICATORS) as IndicatorCode[];
@@ -23,6 +24,26 @@ describe('risk score', () => {
       for (let k = 0, n = next(6); k < n; k++) set.push(f(codes[next(codes.length)]!, next(2) ? undefined : (next(100) + 1) / 100));
       const extra = f(codes[next(codes.length)]!, next(2) ? undefined : (next(100) + 1) / 100);
       expect(riskScore([...set, extra])).toBeGreaterThanOrEqual(riskScore(set));
+    }
+  });
+
+  it('keeps context alone below SUSPICIOUS unless three independent families agree', () => {
+    // the commonest genuine pattern in real-world files: an Acrobat save with scripts and a new document id
+    const acrobat = [f('producer_pdf_editor'), f('javascript_present'), f('auto_action'), f('document_id_changed'), f('revision_metadata_changed')];
+    expect(riskScore(acrobat)).toBe(CONTEXT_CAP);
+    expect(verdictFor(riskScore(acrobat), acrobat, true)).toBe('CLEAN');
+    // one strong context signal is still only context
+    expect(riskScore([f('producer_online_editor'), f('font_subset_duplicate')])).toBeLessThanOrEqual(CONTEXT_CAP);
+    // three families (tooling, dates, page-edit metadata) agree: SUSPICIOUS is possible, FORGED is not
+    const agreeing = [f('producer_pdf_editor'), f('create_date_mismatch'), f('has_piece_info'), f('font_subset_duplicate')];
+    expect(riskScore(agreeing)).toBeGreaterThanOrEqual(40);
+    expect(riskScore(agreeing)).toBeLessThanOrEqual(INCONCLUSIVE_CAP);
+    // any content evidence lifts the context cap
+    expect(riskScore([f('producer_pdf_editor'), f('text_over_text'), f('has_piece_info')])).toBeGreaterThan(CONTEXT_CAP);
+    // every indicator is classified, and every conclusive one is content evidence
+    for (const code of codes) {
+      expect(EVIDENCE[code], code).toBeDefined();
+      if ('conclusive' in INDICATORS[code]) expect(EVIDENCE[code], code).toBe('content');
     }
   });
 

@@ -27,6 +27,9 @@ const quote = (runs: TextEvent[]): string =>
     .join(' ')
     .slice(0, 60)}"`;
 
+/** The letters and digits of a run (what a reader sees as its words). */
+const letters = (text: string): string => text.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+
 /** Invisible words (over no image) that make hidden text worth reporting when none carries a figure. */
 const HIDDEN_WORDS = 10;
 
@@ -66,10 +69,15 @@ export const coverUps: Check = {
       events.forEach((e, index) => {
         if (e.kind !== 'fill' || e.luminance < LIGHT || e.alpha < OPAQUE) return;
         if (overlap(e.box, page.cropBox) > BACKGROUND_SHARE * pageArea) return;
-        const under = texts.filter((t) => t.index < index && covered(t.event.box, e.box) >= 0.5).map((t) => t.event);
+        const over = texts.filter((t) => t.index > index && covered(t.event.box, e.box) >= 0.5).map((t) => t.event);
+        // text painted again on top of the box is not hidden (a background or shading drawn late,
+        // then the text redrawn): only text the rendered page no longer shows counts
+        const under = texts
+          .filter((t) => t.index < index && covered(t.event.box, e.box) >= 0.5)
+          .map((t) => t.event)
+          .filter((u) => !over.some((o) => letters(o.text) === letters(u.text) && covered(u.box, o.box) >= 0.5));
         if (under.length === 0) return;
         for (const t of under) hidden.add(t);
-        const over = texts.filter((t) => t.index > index && covered(t.event.box, e.box) >= 0.5).map((t) => t.event);
         const [x0, y0, x1, y1] = e.box;
         findings.push({
           code: 'white_box_over_text',
@@ -88,7 +96,9 @@ export const coverUps: Check = {
           for (const other of rows.get(k) ?? []) {
             const a = other.event;
             const b = t.event;
-            if (hidden.has(a) || a.text.trim() === b.text.trim()) continue;
+            // a glyph, an accent or punctuation over a word (kerning, accents, bold by double
+            // printing) is typesetting: only a different word over a word is overwriting
+            if (hidden.has(a) || letters(a.text).length < 2 || letters(b.text).length < 2 || letters(a.text) === letters(b.text)) continue;
             if (covered(a.box, b.box) >= 0.6 && covered(b.box, a.box) >= 0.6) {
               hidden.add(a);
               findings.push({

@@ -73,8 +73,16 @@ export const fontConsistency: Check = {
           const known = toUnicodeByName.get(base);
           if (!known) toUnicodeByName.set(base, { map, page: page.number });
           else {
-            const conflict = [...map].find(([code, text]) => known.map.has(code) && known.map.get(code) !== text);
-            if (conflict) {
+            // a remapping changes what a word or a figure reads as: only two different texts that
+            // both carry letters or digits conflict (an unmapped entry or a punctuation variant does not)
+            const real = (text: string | undefined) => text !== undefined && /[\p{L}\p{N}]/u.test(text);
+            const shared = [...map].filter(([code, text]) => real(text) && real(known.map.get(code)));
+            const conflicts = shared.filter(([code, text]) => known.map.get(code) !== text);
+            const conflict = conflicts[0];
+            // two maps that disagree on nearly every code they share use two encodings (a producer
+            // writing one font twice), not a remapping of chosen characters
+            const differentEncodings = shared.length >= 8 && conflicts.length >= 0.8 * shared.length;
+            if (conflict && !differentEncodings) {
               remapped.add(name);
               findings.push({
                 code: 'font_character_remapping',

@@ -5,7 +5,7 @@ import type { ObjectView } from '../../pdf/pdf-file.js';
 import type { Check, CheckContext } from '../context.js';
 import type { Finding, PageBox } from '../findings.js';
 
-const COVERING = new Set(['FreeText', 'Square', 'Stamp', 'Widget', 'Polygon', 'Ink']);
+const COVERING = new Set(['FreeText', 'Square', 'Stamp', 'Widget', 'Polygon']);
 const MAX_ACTIONS = 5000;
 
 /** Action types found by walking action dictionaries (and their /Next chains). */
@@ -68,14 +68,20 @@ export const scriptsAndOverlays: Check = {
     if (automatic.length > 0) findings.push({ code: 'auto_action', summary: `Opening the document runs ${automatic.join(', ')} action(s).` });
 
     for (const page of ctx.pages) {
+      // only an annotation that paints an opaque area hides the text under it: a frame without
+      // a fill, a field without a background or a translucent note leaves the words readable
       const covering = (annotsByPage.get(page.number) ?? []).filter((a) => {
         const subtype = asName(a.get('Subtype'));
         if (!subtype || !COVERING.has(subtype)) return false;
+        const opacity = view.resolve(a.get('CA'));
+        if (typeof opacity === 'number' && opacity < 0.9) return false;
         if (subtype === 'Widget') {
-          // a field covers text only when it shows a value over it
+          // a field hides text only when it shows a value on a background of its own
           const v = view.resolve(a.get('V') ?? asDict(view.resolve(a.get('Parent')))?.get('V'));
-          return v !== null && v !== undefined && asName(v) !== 'Off';
+          const background = asArray(view.resolve(asDict(view.resolve(a.get('MK')))?.get('BG')));
+          return v !== null && v !== undefined && asName(v) !== 'Off' && !!background && background.length > 0;
         }
+        if (subtype === 'Square' || subtype === 'Polygon') return (asArray(view.resolve(a.get('IC')))?.length ?? 0) > 0;
         return true;
       });
       if (covering.length === 0) continue;
@@ -85,7 +91,8 @@ export const scriptsAndOverlays: Check = {
         const r = rect(view, a.get('Rect'));
         if (!r) continue;
         const hidden = items.filter((i) => {
-          if (!i.str.trim()) return false;
+          // a dotted leader or an underline is where a field goes, not content it hides
+          if (!/[\p{L}\p{N}]/u.test(i.str)) return false;
           const box: PageBox = { page: page.number, x0: i.x, y0: i.y - 0.2 * (i.height || 10), x1: i.x + i.width, y1: i.y + 0.8 * (i.height || 10) };
           const area = (box.x1 - box.x0) * (box.y1 - box.y0);
           return area > 0 && overlapArea(r, box) / area > 0.5;
