@@ -38,7 +38,7 @@ function toUserSpace(w: OcrWord, inverse: Matrix, page: number): Word {
   ].map(([x, y]) => [inverse[0] * x! + inverse[2] * y! + inverse[4], inverse[1] * x! + inverse[3] * y! + inverse[5]]);
   const xs = pts.map((p) => p[0]!);
   const ys = pts.map((p) => p[1]!);
-  return { text: w.text, page, x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+  return { text: w.text, page, x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), confidence: w.confidence };
 }
 
 /** The confident, non-empty words, levelled when the image is slightly rotated. */

@@ -11,6 +11,8 @@ export interface Word {
   y0: number;
   x1: number;
   y1: number;
+  /** How sure OCR was of the word (0..1); absent for text read from the file. */
+  confidence?: number;
 }
 
 /** One line of words. */

@@ -4,9 +4,11 @@
 // the balance carried from the page before, and the closing balance from the last row. A
 // contradiction is reported only inside a statement that otherwise adds up (at least two rows
 // agree and no more than a quarter disagree), so a table whose columns are read differently yields
-// nothing rather than false alarms. Rounding below one cent is not a failure.
+// nothing rather than false alarms. Rounding below one cent is not a failure. On a scan or photo
+// a contradiction resting on a figure OCR was unsure of, or one that a single misread digit (a
+// confused, dropped or doubled digit) would explain, is unverified: neither agreement nor evidence.
 import { parseAmount, type Amount } from '../../tables/amounts.js';
-import { add, formatMoney, sameMoney, subtract, type Decimal } from '../../tables/decimal.js';
+import { add, decimal, formatMoney, sameMoney, subtract, type Decimal } from '../../tables/decimal.js';
 import { buildRows, type Row, type Word } from '../../tables/rows.js';
 import type { Check, TableContext } from '../context.js';
 import type { Finding, PageBox } from '../findings.js';
@@ -20,10 +22,33 @@ export const DATE = /^(\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?|\d{4}-\d{2}-\d{2}|\d{1
 const CURRENCY_WORD = /^([$€£¥₹]|USD|EUR|GBP|CAD|AUD|CHF)$/i;
 const MAX_FINDINGS = 10;
 
-/** An amount printed on a page, and where. */
+/** An amount printed on a page, and where (and, read by OCR, how surely: the least sure of its words). */
 export interface Figure {
   amount: Amount;
   box: PageBox;
+  confidence?: number;
+}
+
+/** OCR confidence a figure needs before a contradiction resting on it counts. */
+export const CONFIDENT_FIGURE = 0.85;
+
+/** Digits OCR confuses with each other. */
+const CONFUSABLE: Record<string, string> = { '0': '689', '1': '74', '2': '7', '3': '8', '4': '19', '5': '68', '6': '058', '7': '12', '8': '0356', '9': '04' };
+
+/** The values a figure would have had with one plausible misreading: a confused, dropped or doubled digit. */
+export function misreadings(amount: Amount): Decimal[] {
+  const m = /^(-?)(\d+)\.(\d{2})$/.exec(formatMoney(amount.value).replace(/,/g, ''));
+  if (!m) return [];
+  const [, sign, whole, cents] = m;
+  const digits = `${whole}${cents}`;
+  const variants = new Set<string>();
+  for (let i = 0; i < digits.length; i++) {
+    for (const c of CONFUSABLE[digits[i]!] ?? '') variants.add(digits.slice(0, i) + c + digits.slice(i + 1));
+    variants.add(digits.slice(0, i) + digits.slice(i + 1)); // dropped
+    variants.add(digits.slice(0, i) + digits[i] + digits.slice(i)); // doubled
+  }
+  variants.delete(digits);
+  return [...variants].filter((v) => v.length >= 3).map((v) => decimal(`${sign}${v.slice(0, -2)}.${v.slice(-2)}`));
 }
 
 function boxOf(words: Word[]): PageBox {
@@ -49,7 +74,8 @@ export function figures(row: Row): Figure[] {
     const amount = parseAmount(mark ? `${word.text} ${mark.text}` : word.text);
     if (!amount) continue;
     const used = w.slice(i, start + 1 + (mark ? 1 : 0));
-    out.push({ amount, box: boxOf(used) });
+    const read = used.map((u) => u.confidence).filter((c): c is number => c !== undefined);
+    out.push({ amount, box: boxOf(used), ...(read.length ? { confidence: Math.min(...read) } : {}) });
     i = start + (mark ? 1 : 0);
   }
   return out;
@@ -58,6 +84,8 @@ export function figures(row: Row): Figure[] {
 interface Step {
   ok: boolean;
   finding?: Finding;
+  /** A contradiction OCR could explain (a low-confidence figure, or one plausible misreading): neither agreement nor evidence. */
+  unverified?: true;
 }
 
 /** The arithmetic check (bank statements). */
@@ -65,6 +93,9 @@ export const arithmetic: Check = {
   name: 'arithmetic consistency',
   run: (ctx) => ({ findings: statementArithmetic(ctx) }),
 };
+
+/** True when OCR read a figure without enough confidence to rest a contradiction on it. */
+const unsure = (figure: Figure): boolean => figure.confidence !== undefined && figure.confidence < CONFIDENT_FIGURE;
 
 /** Contradictions between the balances of a statement. */
 export function statementArithmetic(ctx: TableContext): Finding[] {
@@ -86,6 +117,9 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
       math: { formula, computed: formatMoney(computed), stated: stated.amount.raw, ok: false, note },
     },
   });
+  /** On a scan or photo: the stated figure is unsure, or one misread digit would make it the expected value. */
+  const explainedByOcr = (page: number, stated: Figure, expected: Decimal): boolean =>
+    ctx.fromOcr(page) && (unsure(stated) || misreadings(stated.amount).some((v) => sameMoney(v, expected)));
   for (const page of ctx.pages) {
     const words = ctx.words(page);
     if (!words) {
@@ -103,14 +137,16 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
           steps.push(
             ok
               ? { ok }
-              : fail(
-                  'statement_balance_mismatch',
-                  'opening balance = balance carried from the previous page',
-                  balance,
-                  last,
-                  `The page opens at ${last.amount.raw}; the rows before it end at ${formatMoney(balance)}.`,
-                  `Page ${page.number} opens at ${last.amount.raw}, but the previous rows end at ${formatMoney(balance)}.`,
-                ),
+              : explainedByOcr(page.number, last, balance)
+                ? { ok: false, unverified: true }
+                : fail(
+                    'statement_balance_mismatch',
+                    'opening balance = balance carried from the previous page',
+                    balance,
+                    last,
+                    `The page opens at ${last.amount.raw}; the rows before it end at ${formatMoney(balance)}.`,
+                    `Page ${page.number} opens at ${last.amount.raw}, but the previous rows end at ${formatMoney(balance)}.`,
+                  ),
           );
         }
         balance = last.amount.value;
@@ -123,14 +159,16 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
           steps.push(
             ok
               ? { ok }
-              : fail(
-                  'statement_balance_mismatch',
-                  'closing balance = balance after the last transaction',
-                  balance,
-                  last,
-                  `The statement closes at ${last.amount.raw}; its transactions lead to ${formatMoney(balance)}.`,
-                  `The closing balance ${last.amount.raw} contradicts the transactions, which lead to ${formatMoney(balance)}.`,
-                ),
+              : explainedByOcr(page.number, last, balance)
+                ? { ok: false, unverified: true }
+                : fail(
+                    'statement_balance_mismatch',
+                    'closing balance = balance after the last transaction',
+                    balance,
+                    last,
+                    `The statement closes at ${last.amount.raw}; its transactions lead to ${formatMoney(balance)}.`,
+                    `The closing balance ${last.amount.raw} contradicts the transactions, which lead to ${formatMoney(balance)}.`,
+                  ),
           );
         }
         balance = last.amount.value;
@@ -147,25 +185,38 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
         const candidates = next(balance);
         const ok = candidates.some((c) => sameMoney(c, last.amount.value));
         if (!ok) computedInstead = candidates;
+        const amountFigure = figs[figs.length - 2]!;
+        // on a scan or photo, a contradiction that a misread digit or an unsure figure explains is not evidence
+        const explained =
+          !ok &&
+          ctx.fromOcr(page.number) &&
+          (unsure(last) ||
+            unsure(amountFigure) ||
+            misreadings(last.amount).some((v) => candidates.some((c) => sameMoney(c, v))) ||
+            misreadings(amount).some((v) =>
+              (amount.signed ? [add(balance!, v)] : [add(balance!, v), subtract(balance!, v)]).some((c) => sameMoney(c, last.amount.value)),
+            ));
         steps.push(
           ok
             ? { ok }
-            : fail(
-                'running_balance_mismatch',
-                `balance = previous balance ${amount.signed ? '+' : '±'} amount`,
-                candidates[0]!,
-                last,
-                `Previous balance ${formatMoney(balance)}, amount ${amount.raw}.`,
-                `Page ${page.number}: after ${formatMoney(balance)} and ${amount.raw} the balance should be ${formatMoney(candidates[0]!)}${candidates.length > 1 ? ` or ${formatMoney(candidates[1]!)}` : ''}, but it reads ${last.amount.raw}.`,
-              ),
+            : explained
+              ? { ok: false, unverified: true }
+              : fail(
+                  'running_balance_mismatch',
+                  `balance = previous balance ${amount.signed ? '+' : '±'} amount`,
+                  candidates[0]!,
+                  last,
+                  `Previous balance ${formatMoney(balance)}, amount ${amount.raw}.`,
+                  `Page ${page.number}: after ${formatMoney(balance)} and ${amount.raw} the balance should be ${formatMoney(candidates[0]!)}${candidates.length > 1 ? ` or ${formatMoney(candidates[1]!)}` : ''}, but it reads ${last.amount.raw}.`,
+                ),
         );
       }
       balance = last.amount.value;
       balanceAt = last.box;
     }
   }
-  const failures = steps.filter((s) => !s.ok);
-  const agreements = steps.length - failures.length;
+  const failures = steps.filter((s) => !s.ok && !s.unverified);
+  const agreements = steps.filter((s) => s.ok).length;
   // only a statement that otherwise adds up is judged: a misread layout yields nothing
   if (transactions < 3 || agreements < 2 || failures.length > Math.max(1, steps.length / 4)) return [];
   return failures.slice(0, MAX_FINDINGS).map((s) => s.finding!);
