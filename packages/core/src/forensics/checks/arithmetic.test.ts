@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { parseAmount } from '../../tables/amounts.js';
 import type { Word } from '../../tables/rows.js';
 import type { TableContext } from '../context.js';
-import { misreadings, statementArithmetic } from './arithmetic.js';
+import { buildRows } from '../../tables/rows.js';
+import { joinWrappedRows, misreadings, statementArithmetic } from './arithmetic.js';
 
 const page = { number: 1, cropBox: [0, 0, 612, 792] as [number, number, number, number], rotate: 0 };
 
@@ -72,5 +73,49 @@ describe('OCR-aware running balances', () => {
       ),
     );
     expect(found.map((f) => f.code)).toEqual(['running_balance_mismatch']);
+  });
+});
+
+describe('statements from other generators', () => {
+  const word = (text: string, x: number, y: number): Word => ({ text, page: 1, x0: x, y0: y, x1: x + 6 * text.length, y1: y + 10 });
+  const opening = [word('Opening', 72, 700), word('balance', 120, 700), word('1,000.00', 400, 700)];
+  const row = (y: number, date: string, amount: string, balance: string) => [
+    word(date, 72, y),
+    word('Payment', 140, y),
+    word(amount, 300, y),
+    word(balance, 400, y),
+  ];
+
+  it('reads a wrapped description whose amount and balance sit on the second line as one row', () => {
+    const words = [
+      ...opening,
+      ...row(680, '03/01', '-100.00', '900.00'),
+      word('03/02', 72, 660),
+      word('Transfer to savings account', 140, 660),
+      word('ref 2291', 140, 648),
+      word('-50.00', 300, 648),
+      word('850.00', 400, 648),
+      ...row(628, '03/03', '-25.00', '825.00'),
+      ...row(608, '03/04', '-10.00', '815.00'),
+    ];
+    expect(joinWrappedRows(buildRows(words)).map((r) => r.text)).toContain('03/02 Transfer to savings account ref 2291 -50.00 850.00');
+    expect(statementArithmetic(context(words, false))).toEqual([]);
+  });
+
+  it('lets a movement on a line it could not read as a transaction explain the balance after it', () => {
+    const words = [
+      ...opening,
+      ...row(680, '03/01', '-100.00', '900.00'),
+      word('Card', 72, 660),
+      word('fee', 110, 660),
+      word('-50.00', 300, 660), // no date and no balance: not read as a transaction
+      ...row(640, '03/03', '-25.00', '825.00'),
+      ...row(620, '03/04', '-10.00', '815.00'),
+      ...row(600, '03/05', '-15.00', '800.00'),
+    ];
+    expect(statementArithmetic(context(words, false))).toEqual([]);
+    // an edited balance that no such line explains is still reported
+    const edited = words.map((w) => (w.text === '825.00' ? { ...w, text: '925.00' } : w));
+    expect(statementArithmetic(context(edited, false)).map((f) => f.code)).toEqual(['running_balance_mismatch']);
   });
 });

@@ -94,6 +94,26 @@ export const arithmetic: Check = {
   run: (ctx) => ({ findings: statementArithmetic(ctx) }),
 };
 
+/**
+ * Transaction rows whose description wraps, with the figures on a line of their own: a dated
+ * line without its amount and balance, followed by an undated line that carries them, is one row.
+ */
+export function joinWrappedRows(rows: Row[]): Row[] {
+  const out: Row[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const next = rows[i + 1];
+    const dated = DATE.test(row.words[0]?.text ?? '') && figures(row).length < 2;
+    const carries = next && !DATE.test(next.words[0]?.text ?? '') && !OPENING.test(next.text) && !CLOSING.test(next.text) && figures(next).length >= 2;
+    if (dated && carries) {
+      const words = [...row.words, ...next.words];
+      out.push({ page: row.page, words, text: words.map((w) => w.text).join(' ') });
+      i++;
+    } else out.push(row);
+  }
+  return out;
+}
+
 /** True when OCR read a figure without enough confidence to rest a contradiction on it. */
 const unsure = (figure: Figure): boolean => figure.confidence !== undefined && figure.confidence < CONFIDENT_FIGURE;
 
@@ -106,6 +126,8 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
   /** After a contradiction, the balance the rows computed: if the next row follows it, the printed figure was the odd one. */
   let computedInstead: Decimal[] = [];
   let transactions = 0;
+  /** Amounts of rows since the last balance that were not read as transactions (a line we could not parse). */
+  let unread: Decimal[] = [];
   const fail = (code: Finding['code'], formula: string, computed: Decimal, stated: Figure, note: string, summary: string): Step => ({
     ok: false,
     finding: {
@@ -127,7 +149,7 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
       balanceAt = undefined;
       continue;
     }
-    for (const row of buildRows(words)) {
+    for (const row of joinWrappedRows(buildRows(words))) {
       const figs = figures(row);
       if (figs.length === 0) continue;
       const last = figs[figs.length - 1]!;
@@ -151,6 +173,7 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
         }
         balance = last.amount.value;
         balanceAt = last.box;
+        unread = [];
         continue;
       }
       if (CLOSING.test(row.text)) {
@@ -173,9 +196,13 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
         }
         balance = last.amount.value;
         balanceAt = last.box;
+        unread = [];
         continue;
       }
-      if (figs.length < 2 || !DATE.test(row.words[0]!.text)) continue;
+      if (figs.length < 2 || !DATE.test(row.words[0]!.text)) {
+        for (const f of figs) unread.push(f.amount.value);
+        continue;
+      }
       transactions++;
       const amount = figs[figs.length - 2]!.amount;
       const next = (from: Decimal): Decimal[] => (amount.signed ? [add(from, amount.value)] : [add(from, amount.value), subtract(from, amount.value)]);
@@ -187,7 +214,7 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
         if (!ok) computedInstead = candidates;
         const amountFigure = figs[figs.length - 2]!;
         // on a scan or photo, a contradiction that a misread digit or an unsure figure explains is not evidence
-        const explained =
+        const byOcr =
           !ok &&
           ctx.fromOcr(page.number) &&
           (unsure(last) ||
@@ -196,6 +223,11 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
             misreadings(amount).some((v) =>
               (amount.signed ? [add(balance!, v)] : [add(balance!, v), subtract(balance!, v)]).some((c) => sameMoney(c, last.amount.value)),
             ));
+        // a row between the two balances that was not read as a transaction (an unusual layout)
+        // may be the movement that explains the difference: then nothing is contradicted
+        const missedRow =
+          !ok && unread.some((u) => candidates.some((c) => sameMoney(add(c, u), last.amount.value) || sameMoney(subtract(c, u), last.amount.value)));
+        const explained = byOcr || missedRow;
         steps.push(
           ok
             ? { ok }
@@ -213,6 +245,7 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
       }
       balance = last.amount.value;
       balanceAt = last.box;
+      unread = [];
     }
   }
   const failures = steps.filter((s) => !s.ok && !s.unverified);
