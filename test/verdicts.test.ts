@@ -263,6 +263,56 @@ describe('signatures', () => {
   });
 });
 
+describe('font character remapping', () => {
+  /** A page in two fonts of one subset name, each with its own ToUnicode map (code hex -> text). */
+  const twoFonts = (a: Record<string, string>, b: Record<string, string>) => {
+    const cmap = (map: Record<string, string>) => {
+      const entries = Object.entries(map).map(([code, text]) => `<${code}> <${[...text].map((c) => c.charCodeAt(0).toString(16).padStart(4, '0')).join('')}>`);
+      const body = `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Remap def 1 begincodespacerange <00> <FF> endcodespacerange ${entries.length} beginbfchar ${entries.join(' ')} endbfchar endcmap CMapName currentdict /CMap defineresource pop end end`;
+      return `<< /Length ${body.length} >>\nstream\n${body}\nendstream`;
+    };
+    const content = 'BT /F1 12 Tf 72 700 Td (Total 100) Tj /F2 12 Tf 72 680 Td (Net 100) Tj ET';
+    return new RawPdf()
+      .section(
+        [
+          { num: 1, body: '<< /Type /Catalog /Pages 2 0 R >>' },
+          { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+          { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>' },
+          { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` },
+          { num: 5, body: '<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+Helvetica /ToUnicode 7 0 R >>' },
+          { num: 6, body: '<< /Type /Font /Subtype /Type1 /BaseFont /ABCDEF+Helvetica /ToUnicode 8 0 R >>' },
+          { num: 7, body: cmap(a) },
+          { num: 8, body: cmap(b) },
+        ],
+        { trailer: '/Root 1 0 R' },
+      )
+      .bytes();
+  };
+  const digits = Object.fromEntries([...'0123456789'].map((d) => [(0x30 + Number(d)).toString(16), d]));
+
+  it('reports one digit that a same-named font maps to another digit', async () => {
+    const doc = await scan(twoFonts(digits, { ...digits, '31': '7' }));
+    expect(doc.findings.map((f) => f.code)).toContain('font_character_remapping');
+    expect(doc.findings.find((f) => f.code === 'font_character_remapping')!.summary).toContain('code 49 to "1" and "7"');
+  });
+
+  it('does not take an unmapped entry, a punctuation variant or two encodings of one font for a remapping', async () => {
+    const shifted = Object.fromEntries(Object.keys(digits).map((code, i) => [code, String.fromCharCode(0xac00 + i)])); // every shared code differs
+    for (const [name, b] of [
+      ['unmapped', { ...digits, '31': ' ' }],
+      ['punctuation', { ...digits, '2e': ',' }],
+      ['two encodings', shifted],
+    ] as const) {
+      const a = name === 'punctuation' ? { ...digits, '2e': '.' } : digits;
+      const doc = await scan(twoFonts(a, b));
+      expect(
+        doc.findings.map((f) => f.code),
+        name,
+      ).not.toContain('font_character_remapping');
+    }
+  });
+});
+
 describe('producer traces and fonts', () => {
   it('names a metadata editor that rewrote the XMP packet', async () => {
     const xmp =
