@@ -16,7 +16,7 @@ import { createAccountWithKeys, createServer, type LoupeServer, tipOffTerms } fr
 import { chromium } from 'playwright-core';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, form, type Json } from './fixtures/document-api.js';
+import { call, form, type Json, until as waitUntil } from './fixtures/document-api.js';
 import { editText, makeStatement } from './fixtures/pdf-builders.js';
 import { CHROMIUM } from './fixtures/web-page.js';
 
@@ -62,15 +62,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** The story's steps include OCR of a photo: they get longer than the default. */
+const until = <T>(what: string, probe: () => T | undefined | Promise<T | undefined>) => waitUntil(what, probe, 30_000);
 const event = (type: string) => received.find((r) => r.headers['x-service-event-type'] === type);
 
 describe('the re-capture story', () => {

@@ -14,7 +14,7 @@ import { createNodeEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, form, type Json } from './fixtures/document-api.js';
+import { call, form, type Json, until } from './fixtures/document-api.js';
 import { editText, makeStatement } from './fixtures/pdf-builders.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-webhooks-'));
@@ -81,15 +81,6 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 const at = (path: string) => received.filter((r) => r.path === path);
 
 /** An account whose webhook is `path` on the receiver. */

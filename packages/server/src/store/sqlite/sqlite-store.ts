@@ -214,9 +214,18 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   db.pragma('synchronous = NORMAL');
   migrate(db);
   const now = (): string => (options.now ?? (() => new Date()))().toISOString();
-  /** Queues an analysis of a document (inside the caller's transaction). */
-  const queueAnalysis = (documentId: string): void => {
-    db.prepare("INSERT INTO jobs (id, kind, subject_id, state, created_at) VALUES (?, 'analysis', ?, 'queued', ?)").run(newId('job'), documentId, now());
+  /** Queues a job on a subject (inside the caller's transaction). */
+  const queueJob = (kind: Job['kind'], subjectId: string): void => {
+    db.prepare("INSERT INTO jobs (id, kind, subject_id, state, created_at) VALUES (?, ?, ?, 'queued', ?)").run(newId('job'), kind, subjectId, now());
+  };
+  /** The subject of a job that is not done yet (undefined for an unknown or finished job). */
+  const openJobSubject = (jobId: string): string | undefined => {
+    const job = db.prepare('SELECT subject_id, state FROM jobs WHERE id = ?').get(jobId) as { subject_id: string; state: string } | undefined;
+    return job && job.state !== 'done' ? job.subject_id : undefined;
+  };
+  /** Marks a job done (inside the caller's transaction). */
+  const closeJob = (jobId: string, at: string): void => {
+    db.prepare("UPDATE jobs SET state = 'done', lease_until = NULL, finished_at = ? WHERE id = ?").run(at, jobId);
   };
   /** Writes events and their deliveries (inside the caller's transaction: the outbox). */
   const insertEvents = (events: NewEvent[]): void => {
@@ -459,7 +468,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
         db.prepare(
           "INSERT INTO documents (id, account_id, environment, status, sha256, file_name, file_type, size_bytes, options, external_ref, attribution_currency, created_at) VALUES (?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?)",
         ).run(d.id, d.accountId, d.environment, d.sha256, d.fileName, d.fileType, d.sizeBytes, d.options, d.externalRef, d.attributionCurrency, d.createdAt);
-        queueAnalysis(d.id);
+        queueJob('analysis', d.id);
         return storedDocument(db.prepare('SELECT * FROM documents WHERE id = ?').get(d.id) as Row);
       });
     },
@@ -471,7 +480,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
         if (!r) return undefined;
         if (r.status === 'processing') return 'in_progress' as const;
         db.prepare("UPDATE documents SET status = 'processing', error = NULL WHERE id = ?").run(id);
-        queueAnalysis(id);
+        queueJob('analysis', id);
         return storedDocument(db.prepare('SELECT * FROM documents WHERE id = ?').get(id) as Row);
       });
     },
@@ -628,8 +637,8 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     },
     async finishDocument(jobId, outcome, emit) {
       return tx(() => {
-        const job = db.prepare('SELECT subject_id, state FROM jobs WHERE id = ?').get(jobId) as { subject_id: string; state: string } | undefined;
-        if (!job || job.state === 'done') return false;
+        const subject = openJobSubject(jobId);
+        if (subject === undefined) return false;
         const at = now();
         const changed =
           'result' in outcome
@@ -642,17 +651,17 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
                   (JSON.parse(outcome.result) as { verdict?: string }).verdict ?? null,
                   outcome.text ? JSON.stringify(outcome.text) : null,
                   at,
-                  job.subject_id,
+                  subject,
                 )
             : db
                 .prepare(
                   "UPDATE documents SET status = 'failed', error = ?, result = NULL, verdict = NULL, completed_at = ? WHERE id = ? AND status = 'processing'",
                 )
-                .run(outcome.error, at, job.subject_id);
-        db.prepare("UPDATE jobs SET state = 'done', lease_until = NULL, finished_at = ? WHERE id = ?").run(at, jobId);
+                .run(outcome.error, at, subject);
+        closeJob(jobId, at);
         if (changed.changes !== 1) return false;
         if (emit) {
-          const document = storedDocument(db.prepare('SELECT * FROM documents WHERE id = ?').get(job.subject_id) as Row);
+          const document = storedDocument(db.prepare('SELECT * FROM documents WHERE id = ?').get(subject) as Row);
           insertEvents(
             emit(document, document.externalRef === null ? undefined : loanSnapshot(document.accountId, document.environment, document.externalRef)),
           );
@@ -678,7 +687,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
           report.downloadBase,
           report.createdAt,
         );
-        db.prepare("INSERT INTO jobs (id, kind, subject_id, state, created_at) VALUES (?, 'audit_report', ?, 'queued', ?)").run(newId('job'), report.id, now());
+        queueJob('audit_report', report.id);
         return storedReport(db.prepare('SELECT * FROM audit_reports WHERE id = ?').get(report.id) as Row);
       });
     },
@@ -698,19 +707,19 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
     },
     async finishReport(jobId, outcome, emit) {
       return tx(() => {
-        const job = db.prepare('SELECT subject_id, state FROM jobs WHERE id = ?').get(jobId) as { subject_id: string; state: string } | undefined;
-        if (!job || job.state === 'done') return false;
+        const subject = openJobSubject(jobId);
+        if (subject === undefined) return false;
         const changed =
           'error' in outcome
-            ? db.prepare("UPDATE audit_reports SET status = 'failed', error = ? WHERE id = ? AND status = 'processing'").run(outcome.error, job.subject_id)
+            ? db.prepare("UPDATE audit_reports SET status = 'failed', error = ? WHERE id = ? AND status = 'processing'").run(outcome.error, subject)
             : db
                 .prepare(
                   "UPDATE audit_reports SET status = 'completed', body = ?, pdf_sha256 = ?, pages = ?, generated_at = ? WHERE id = ? AND status = 'processing'",
                 )
-                .run(outcome.body, outcome.pdfSha256, outcome.pages, outcome.generatedAt, job.subject_id);
-        db.prepare("UPDATE jobs SET state = 'done', lease_until = NULL, finished_at = ? WHERE id = ?").run(now(), jobId);
+                .run(outcome.body, outcome.pdfSha256, outcome.pages, outcome.generatedAt, subject);
+        closeJob(jobId, now());
         if (changed.changes !== 1) return false;
-        if (emit) insertEvents(emit(storedReport(db.prepare('SELECT * FROM audit_reports WHERE id = ?').get(job.subject_id) as Row)));
+        if (emit) insertEvents(emit(storedReport(db.prepare('SELECT * FROM audit_reports WHERE id = ?').get(subject) as Row)));
         return true;
       });
     },
@@ -792,7 +801,7 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
           recaptured.attributionCurrency,
           recaptured.createdAt,
         );
-        queueAnalysis(recaptured.id);
+        queueJob('analysis', recaptured.id);
         db.prepare(
           "INSERT INTO recapture_captures (id, account_id, environment, link_id, document_id, recaptured_document_id, external_ref, status, captured_at, device, photo_count, photos, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'processing', ?, ?, ?, ?, ?)",
         ).run(
