@@ -7,6 +7,7 @@
 import { ERROR_DOC_BASE, type ScanDetail, type ScanInput, toDocumentError } from '@loupe/core';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Job, NewEvent, StoredDocument, Store, LoanSnapshot } from '../store/store.js';
+import { type ClaimLoop, startClaimLoop } from '../claim-loop.js';
 import { analysisEvents } from '../webhooks/events.js';
 
 /** Runs document scans (the worker pool). */
@@ -35,21 +36,13 @@ export interface AnalysisRunnerOptions {
   onOtherFinished?: (job: Job) => void;
 }
 
-/** A running analysis loop. */
-export interface AnalysisRunner {
-  /** Wakes idle workers (a job was queued). */
-  notify(): void;
-  /** Stops taking jobs and waits for the running analyses. */
-  stop(): Promise<void>;
-}
+/** A running analysis loop: `notify` wakes it when a job was queued, `stop` waits for the running analyses. */
+export type AnalysisRunner = ClaimLoop;
 
 /** Starts the analysis loop. */
 export async function startAnalysisRunner(options: AnalysisRunnerOptions): Promise<AnalysisRunner> {
   const { store, blobs, runner } = options;
   await store.requeueRunningJobs();
-  let stopped = false;
-  let wake: (() => void) | undefined;
-  const running = new Set<Promise<void>>();
 
   const now = options.now ?? (() => new Date());
 
@@ -94,41 +87,12 @@ export async function startAnalysisRunner(options: AnalysisRunnerOptions): Promi
     if (await options.otherJobs(job)) options.onOtherFinished?.(job);
   }
 
-  async function loop(): Promise<void> {
-    const concurrency = options.concurrency ?? 2;
-    while (!stopped) {
-      if (running.size >= concurrency) {
-        await Promise.race(running);
-        continue;
-      }
-      let job: Job | undefined;
-      try {
-        job = await store.claimJob(new Date(Date.now() + (options.leaseMs ?? 15 * 60_000)).toISOString());
-      } catch (error) {
-        options.log?.('could not take a job', error);
-      }
-      if (!job) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, options.idleMs ?? 500);
-        });
-        wake = undefined;
-        continue;
-      }
-      const run = job.kind === 'analysis' ? analyse(job) : runOther(job);
-      const task = run.catch((error) => options.log?.(`analysis job ${job.id} failed`, error)).finally(() => running.delete(task));
-      running.add(task);
-    }
-  }
-
-  const done = loop();
-  return {
-    notify: () => wake?.(),
-    async stop() {
-      stopped = true;
-      wake?.();
-      await done;
-      await Promise.allSettled([...running]);
-    },
-  };
+  return startClaimLoop<Job>({
+    claim: () => store.claimJob(new Date(Date.now() + (options.leaseMs ?? 15 * 60_000)).toISOString()),
+    run: (job) => (job.kind === 'analysis' ? analyse(job) : runOther(job)),
+    concurrency: options.concurrency ?? 2,
+    idleMs: options.idleMs ?? 500,
+    describe: (job) => `${job.kind} job ${job.id}`,
+    ...(options.log ? { log: options.log } : {}),
+  });
 }

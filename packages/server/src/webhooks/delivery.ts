@@ -8,11 +8,11 @@ import { ENGINE_VERSION } from '@loupe/core';
 import { EgressError } from '../http/egress.js';
 import type { Delivery, Store } from '../store/store.js';
 import { signWebhook } from './signature.js';
+import { type ClaimLoop, startClaimLoop } from '../claim-loop.js';
+import { RENAME_SUNSET } from '../documents/view.js';
 
 /** Delays after each failed attempt, in minutes (ten attempts in all, about 24 h). */
 export const RETRY_MINUTES = [1, 5, 15, 30, 60, 120, 240, 480, 480] as const;
-/** The end of the earlier product name's header twins on re-capture events. */
-const RENAME_SUNSET = Date.parse('2027-01-01T00:00:00Z');
 
 /** Sends one POST (the egress rule's `post`). */
 export type WebhookPost = (url: string, body: string, headers: Record<string, string>) => Promise<number>;
@@ -29,12 +29,8 @@ export interface WebhookSenderOptions {
   log?: (message: string, error?: unknown) => void;
 }
 
-/** A running sender. */
-export interface WebhookSender {
-  /** Wakes the sender (events were recorded). */
-  notify(): void;
-  stop(): Promise<void>;
-}
+/** A running sender: `notify` wakes it when events were recorded. */
+export type WebhookSender = ClaimLoop;
 
 /** The headers of one attempt. */
 export function deliveryHeaders(delivery: Delivery, secret: string, attempt: number, at: Date): Record<string, string> {
@@ -58,9 +54,6 @@ export function deliveryHeaders(delivery: Delivery, secret: string, attempt: num
 /** Starts the sender. */
 export function startWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const { store, now } = options;
-  let stopped = false;
-  let wake: (() => void) | undefined;
-  const running = new Set<Promise<void>>();
 
   async function attempt(delivery: Delivery): Promise<void> {
     const account = await store.accountById(delivery.accountId);
@@ -84,43 +77,15 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
     await store.recordAttempt(delivery.id, { ok: false, status, error, nextAttemptAt }, finished.toISOString());
   }
 
-  async function loop(): Promise<void> {
-    const concurrency = options.concurrency ?? 4;
-    while (!stopped) {
-      if (running.size >= concurrency) {
-        await Promise.race(running);
-        continue;
-      }
-      let delivery: Delivery | undefined;
-      try {
-        const at = now();
-        delivery = await store.claimDelivery(at.toISOString(), new Date(at.getTime() + 60_000).toISOString());
-      } catch (error) {
-        options.log?.('could not take a webhook delivery', error);
-      }
-      if (!delivery) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, options.pollMs ?? 1000);
-        });
-        wake = undefined;
-        continue;
-      }
-      const task = attempt(delivery)
-        .catch((error) => options.log?.(`webhook delivery ${delivery.id} failed to record`, error))
-        .finally(() => running.delete(task));
-      running.add(task);
-    }
-  }
-
-  const done = loop();
-  return {
-    notify: () => wake?.(),
-    async stop() {
-      stopped = true;
-      wake?.();
-      await done;
-      await Promise.allSettled([...running]);
+  return startClaimLoop<Delivery>({
+    claim: () => {
+      const at = now();
+      return store.claimDelivery(at.toISOString(), new Date(at.getTime() + 60_000).toISOString());
     },
-  };
+    run: attempt,
+    concurrency: options.concurrency ?? 4,
+    idleMs: options.pollMs ?? 1000,
+    describe: (delivery) => `webhook delivery ${delivery.id}`,
+    ...(options.log ? { log: options.log } : {}),
+  });
 }
