@@ -1,24 +1,25 @@
 // Arithmetic consistency of bank statements: rows rebuilt from the interpreter's positioned words,
-// amounts read exactly, and every balance recomputed with decimal arithmetic — each transaction
-// row's balance from the previous balance and its amount, the opening balance of each page from
-// the balance carried from the page before, and the closing balance from the last row. A
-// contradiction is reported only inside a statement that otherwise adds up (at least two rows
-// agree and no more than a quarter disagree), so a table whose columns are read differently yields
-// nothing rather than false alarms. Rounding below one cent is not a failure. On a scan or photo
-// a contradiction resting on a figure OCR was unsure of, or one that a single misread digit (a
-// confused, dropped or doubled digit) would explain, is unverified: neither agreement nor evidence.
+// amounts read exactly, and every printed balance recomputed with decimal arithmetic from the
+// balance before it and the movements between them — transaction rows, the opening balance of
+// each page against the balance carried from the page before, carried-forward lines, and the
+// closing balance. The table's layout is read from the document: with a header row naming the
+// balance and movement columns (one amount column, or debit and credit columns) every figure is
+// taken from its column, rows without a balance accumulate until the next one, and undated rows
+// of the same day count; without one, a dated row's last figure is the balance and the one before
+// it the movement. A contradiction is reported only inside a statement that otherwise adds up (at
+// least two balances agree and no more than a quarter disagree), so a table read differently
+// yields nothing rather than false alarms. Rounding below one cent is not a failure. On a scan or
+// photo a contradiction resting on a figure OCR was unsure of, or one that a single misread digit
+// (a confused, dropped or doubled digit) would explain, is unverified: neither agreement nor evidence.
 import { parseAmount, type Amount } from '../../tables/amounts.js';
 import { add, decimal, formatMoney, sameMoney, subtract, type Decimal } from '../../tables/decimal.js';
 import { buildRows, type Row, type Word } from '../../tables/rows.js';
 import type { Check, TableContext } from '../context.js';
 import type { Finding, PageBox } from '../findings.js';
+import { CLOSING, columnAt, ledgerColumns, OPENING, startsWithDate, SUBTOTAL, type LedgerColumns } from './ledger-layout.js';
 
-/** A row that states an opening or carried-in balance. */
-export const OPENING = /\b(opening|beginning|previous|starting)\s+balance\b|\bbalance\s+(brought\s+)?forward\b/i;
-/** A row that states a closing or carried-out balance. */
-export const CLOSING = /\b(closing|ending|new|final)\s+balance\b|\bbalance\s+carried\s+(forward|over)\b/i;
-/** The first word of a transaction row: a date. */
-export const DATE = /^(\d{1,2}[/.-]\d{1,2}([/.-]\d{2,4})?|\d{4}-\d{2}-\d{2}|\d{1,2}\s?[A-Z][a-z]{2}|[A-Z][a-z]{2}\.?)$/;
+export { CLOSING, OPENING, startsWithDate } from './ledger-layout.js';
+
 const CURRENCY_WORD = /^([$€£¥₹]|USD|EUR|GBP|CAD|AUD|CHF)$/i;
 const MAX_FINDINGS = 10;
 
@@ -61,10 +62,39 @@ function boxOf(words: Word[]): PageBox {
   };
 }
 
-/** The amounts of a row, joining currency symbols and CR/DR marks to their figure. */
+/**
+ * Words of a figure printed with spaces between its thousands groups (`1 234 567,89`), joined:
+ * a group of one to three digits followed, a space's width away, by groups of three.
+ */
+function joinDigitGroups(words: Word[]): Word[] {
+  const out: Word[] = [];
+  for (const word of words) {
+    const last = out[out.length - 1];
+    const gap = last ? word.x0 - last.x1 : Number.POSITIVE_INFINITY;
+    if (
+      last &&
+      /^[-−(]?\d{1,3}(?: \d{3})*$/.test(last.text) &&
+      /^\d{3}(?:[ ,.]\d{2,3})*[-)]?$/.test(word.text) &&
+      gap < 0.45 * Math.max(1, word.y1 - word.y0)
+    ) {
+      const confidence = last.confidence === undefined ? word.confidence : Math.min(last.confidence, word.confidence ?? last.confidence);
+      out[out.length - 1] = {
+        ...last,
+        text: `${last.text} ${word.text}`,
+        x1: word.x1,
+        y0: Math.min(last.y0, word.y0),
+        y1: Math.max(last.y1, word.y1),
+        ...(confidence === undefined ? {} : { confidence }),
+      };
+    } else out.push(word);
+  }
+  return out;
+}
+
+/** The amounts of a row, joining currency symbols, CR/DR marks and space-separated digit groups to their figure. */
 export function figures(row: Row): Figure[] {
   const out: Figure[] = [];
-  const w = row.words;
+  const w = joinDigitGroups(row.words);
   for (let i = 0; i < w.length; i++) {
     const withCurrency = i + 1 < w.length && CURRENCY_WORD.test(w[i]!.text);
     const start = withCurrency ? i + 1 : i;
@@ -81,13 +111,6 @@ export function figures(row: Row): Figure[] {
   return out;
 }
 
-interface Step {
-  ok: boolean;
-  finding?: Finding;
-  /** A contradiction OCR could explain (a low-confidence figure, or one plausible misreading): neither agreement nor evidence. */
-  unverified?: true;
-}
-
 /** The arithmetic check (bank statements). */
 export const arithmetic: Check = {
   name: 'arithmetic consistency',
@@ -96,19 +119,23 @@ export const arithmetic: Check = {
 
 /**
  * Transaction rows whose description wraps, with the figures on a line of their own: a dated
- * line without its amount and balance, followed by an undated line that carries them, is one row.
+ * line without its amount and balance, followed by up to three undated lines without figures and
+ * then an undated line that carries them, is one row.
  */
 export function joinWrappedRows(rows: Row[]): Row[] {
   const out: Row[] = [];
+  const plain = (row: Row | undefined): boolean => !!row && !startsWithDate(row) && !OPENING.test(row.text) && !CLOSING.test(row.text);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
-    const next = rows[i + 1];
-    const dated = DATE.test(row.words[0]?.text ?? '') && figures(row).length < 2;
-    const carries = next && !DATE.test(next.words[0]?.text ?? '') && !OPENING.test(next.text) && !CLOSING.test(next.text) && figures(next).length >= 2;
-    if (dated && carries) {
-      const words = [...row.words, ...next.words];
+    let end = i + 1;
+    if (startsWithDate(row) && figures(row).length < 2) {
+      while (end < i + 4 && plain(rows[end]) && figures(rows[end]!).length === 0) end++;
+    }
+    const carrier = rows[end];
+    if (end > i && startsWithDate(row) && figures(row).length < 2 && plain(carrier) && figures(carrier!).length >= 2) {
+      const words = rows.slice(i, end + 1).flatMap((r) => r.words);
       out.push({ page: row.page, words, text: words.map((w) => w.text).join(' ') });
-      i++;
+      i = end;
     } else out.push(row);
   }
   return out;
@@ -117,134 +144,185 @@ export function joinWrappedRows(rows: Row[]): Row[] {
 /** True when OCR read a figure without enough confidence to rest a contradiction on it. */
 const unsure = (figure: Figure): boolean => figure.confidence !== undefined && figure.confidence < CONFIDENT_FIGURE;
 
+/** A movement between two balances, and which way it goes. */
+interface Movement {
+  figure: Figure;
+  /** `signed`: as printed; `credit`/`debit`: by its column; `either`: an unsigned amount whose direction is unknown. */
+  direction: 'signed' | 'credit' | 'debit' | 'either';
+}
+
+/** Unknown directions tried at most: 2^4 sums. */
+const MAX_EITHER = 4;
+
+/** The balances `from` may lead to after `movements` (each direction tried for an unsigned amount), or undefined when too many are unknown. */
+function reachable(from: Decimal, movements: readonly Movement[], value = (m: Movement): Decimal => m.figure.amount.value): Decimal[] | undefined {
+  let sums = [from];
+  let unknown = 0;
+  for (const m of movements) {
+    const v = value(m);
+    if (m.direction === 'either') {
+      if (++unknown > MAX_EITHER) return undefined;
+      sums = sums.flatMap((s) => [add(s, v), subtract(s, v)]);
+    } else sums = sums.map((s) => (m.direction === 'signed' ? add(s, v) : m.direction === 'credit' ? add(s, v.abs()) : subtract(s, v.abs())));
+  }
+  return sums;
+}
+
+/** What one row of a statement table contributes. */
+interface RowReading {
+  /** An opening, carried or closing balance line. */
+  label?: 'opening' | 'closing';
+  movements: Movement[];
+  balance?: Figure | undefined;
+  /** A transaction line (dated, or an undated line of movements under a header). */
+  transaction: boolean;
+  /** Figures the row carries that were read as neither movement nor balance. */
+  unread: Figure[];
+}
+
+/** Reads a row by its table's columns when a header named them, else by position. */
+function readRow(row: Row, figs: Figure[], columns: LedgerColumns | undefined): RowReading {
+  const label = OPENING.test(row.text) ? 'opening' : CLOSING.test(row.text) ? 'closing' : undefined;
+  const dated = startsWithDate(row);
+  if (!columns) {
+    if (label) return { label, movements: [], balance: figs[figs.length - 1], transaction: false, unread: [] };
+    if (figs.length < 2 || !dated) return { movements: [], transaction: false, unread: figs };
+    const amount = figs[figs.length - 2]!;
+    return {
+      movements: [{ figure: amount, direction: amount.amount.signed ? 'signed' : 'either' }],
+      balance: figs[figs.length - 1],
+      transaction: true,
+      unread: [],
+    };
+  }
+  const movements: Movement[] = [];
+  const unread: Figure[] = [];
+  let balance: Figure | undefined;
+  for (const f of figs) {
+    const column = columnAt(columns, f.box.x0, f.box.x1);
+    if (column === 'balance') balance = f;
+    else if (column === 'debit' || column === 'credit') movements.push({ figure: f, direction: f.amount.signed ? 'signed' : column });
+    else if (column === 'amount') movements.push({ figure: f, direction: f.amount.signed ? 'signed' : 'either' });
+    else unread.push(f);
+  }
+  if (label) return { label, movements: [], balance: balance ?? figs[figs.length - 1], transaction: false, unread: [] };
+  if (!dated && SUBTOTAL.test(row.text)) return { movements: [], transaction: false, unread: [] };
+  return { movements, balance, transaction: movements.length > 0, unread };
+}
+
+interface Step {
+  ok: boolean;
+  finding?: Finding;
+  /** A contradiction OCR could explain (a low-confidence figure, or one plausible misreading): neither agreement nor evidence. */
+  unverified?: true;
+}
+
 /** Contradictions between the balances of a statement. */
 export function statementArithmetic(ctx: TableContext): Finding[] {
   const steps: Step[] = [];
   let balance: Decimal | undefined;
   /** Where the current balance was printed: a contradiction involves it as much as the next figure. */
   let balanceAt: PageBox | undefined;
-  /** After a contradiction, the balance the rows computed: if the next row follows it, the printed figure was the odd one. */
+  /** After a contradiction, the balances the rows computed: if the next balance follows from them, the printed figure was the odd one. */
   let computedInstead: Decimal[] = [];
-  let transactions = 0;
-  /** Amounts of rows since the last balance that were not read as transactions (a line we could not parse). */
+  /** Movements since the last balance. */
+  let pending: Movement[] = [];
+  /** Amounts of rows since the last balance that were not read as movements (a line we could not parse). */
   let unread: Decimal[] = [];
-  const fail = (code: Finding['code'], formula: string, computed: Decimal, stated: Figure, note: string, summary: string): Step => ({
-    ok: false,
-    finding: {
-      code,
-      summary,
-      page: stated.box.page,
-      boxes: balanceAt ? [stated.box, balanceAt] : [stated.box],
-      confidence: ctx.fromOcr(stated.box.page) ? 0.7 : 0.9,
-      math: { formula, computed: formatMoney(computed), stated: stated.amount.raw, ok: false, note },
-    },
-  });
-  /** On a scan or photo: the stated figure is unsure, or one misread digit would make it the expected value. */
-  const explainedByOcr = (page: number, stated: Figure, expected: Decimal): boolean =>
-    ctx.fromOcr(page) && (unsure(stated) || misreadings(stated.amount).some((v) => sameMoney(v, expected)));
+  let transactions = 0;
+  let columns: LedgerColumns | undefined;
+
+  /** On a scan or photo: the printed balance or a movement is unsure, or one misread digit would make the figures agree. */
+  const explainedByOcr = (page: number, stated: Figure, candidates: Decimal[]): boolean => {
+    if (!ctx.fromOcr(page) || balance === undefined) return false;
+    if (unsure(stated) || pending.some((m) => unsure(m.figure))) return true;
+    if (misreadings(stated.amount).some((v) => candidates.some((c) => sameMoney(c, v)))) return true;
+    return pending.some((target) =>
+      misreadings(target.figure.amount).some((v) =>
+        (reachable(balance!, pending, (m) => (m === target ? v : m.figure.amount.value)) ?? []).some((c) => sameMoney(c, stated.amount.value)),
+      ),
+    );
+  };
+
+  /** Judges a printed balance against the balance before it and the movements since. */
+  const judge = (page: number, stated: Figure, kind: 'row' | 'opening' | 'closing'): Step | undefined => {
+    if (balance === undefined) return undefined;
+    const candidates = reachable(balance, pending);
+    if (!candidates) return undefined;
+    const printed = stated.amount.value;
+    const followsComputed = kind === 'row' && computedInstead.some((c) => (reachable(c, pending) ?? []).some((n) => sameMoney(n, printed)));
+    computedInstead = [];
+    if (followsComputed) return undefined;
+    if (candidates.some((c) => sameMoney(c, printed))) return { ok: true };
+    computedInstead = candidates;
+    // a line between the two balances that was not read as a movement (an unusual layout) may be
+    // the movement that explains the difference: then nothing is contradicted
+    const missedRow = unread.some((u) => candidates.some((c) => sameMoney(add(c, u), printed) || sameMoney(subtract(c, u), printed)));
+    if (missedRow || explainedByOcr(page, stated, candidates)) return { ok: false, unverified: true };
+    const expected = formatMoney(candidates[0]!);
+    const alternatives = candidates.length > 1 ? ` or ${formatMoney(candidates[1]!)}` : '';
+    const moved = pending.map((m) => m.figure.amount.raw).join(', ');
+    const [code, formula, note, summary]: [Finding['code'], string, string, string] =
+      kind === 'opening'
+        ? [
+            'statement_balance_mismatch',
+            'opening balance = balance carried from the previous page',
+            `The page opens at ${stated.amount.raw}; the rows before it end at ${expected}.`,
+            `Page ${page} opens at ${stated.amount.raw}, but the previous rows end at ${expected}.`,
+          ]
+        : kind === 'closing'
+          ? [
+              'statement_balance_mismatch',
+              'closing balance = balance after the last transaction',
+              `The statement closes at ${stated.amount.raw}; its transactions lead to ${expected}.`,
+              `The closing balance ${stated.amount.raw} contradicts the transactions, which lead to ${expected}.`,
+            ]
+          : [
+              'running_balance_mismatch',
+              `balance = previous balance ${pending.every((m) => m.direction !== 'either') ? '+' : '±'} amount`,
+              `Previous balance ${formatMoney(balance)}, amount ${moved}.`,
+              `Page ${page}: after ${formatMoney(balance)} and ${moved} the balance should be ${expected}${alternatives}, but it reads ${stated.amount.raw}.`,
+            ];
+    return {
+      ok: false,
+      finding: {
+        code,
+        summary,
+        page: stated.box.page,
+        boxes: balanceAt ? [stated.box, balanceAt] : [stated.box],
+        confidence: ctx.fromOcr(stated.box.page) ? 0.7 : 0.9,
+        math: { formula, computed: expected, stated: stated.amount.raw, ok: false, note },
+      },
+    };
+  };
+
   for (const page of ctx.pages) {
     const words = ctx.words(page);
     if (!words) {
       balance = undefined; // a page we cannot read breaks the chain
       balanceAt = undefined;
+      pending = [];
       continue;
     }
     for (const row of joinWrappedRows(buildRows(words))) {
       const figs = figures(row);
+      columns = ledgerColumns(row, figs.length > 0) ?? columns;
       if (figs.length === 0) continue;
-      const last = figs[figs.length - 1]!;
-      if (OPENING.test(row.text)) {
-        if (balance !== undefined && transactions > 0) {
-          const ok = sameMoney(balance, last.amount.value);
-          steps.push(
-            ok
-              ? { ok }
-              : explainedByOcr(page.number, last, balance)
-                ? { ok: false, unverified: true }
-                : fail(
-                    'statement_balance_mismatch',
-                    'opening balance = balance carried from the previous page',
-                    balance,
-                    last,
-                    `The page opens at ${last.amount.raw}; the rows before it end at ${formatMoney(balance)}.`,
-                    `Page ${page.number} opens at ${last.amount.raw}, but the previous rows end at ${formatMoney(balance)}.`,
-                  ),
-          );
-        }
-        balance = last.amount.value;
-        balanceAt = last.box;
-        unread = [];
-        continue;
+      const reading = readRow(row, figs, columns);
+      for (const f of reading.unread) unread.push(f.amount.value);
+      if (reading.transaction) {
+        transactions++;
+        pending.push(...reading.movements);
       }
-      if (CLOSING.test(row.text)) {
-        if (balance !== undefined && transactions > 0) {
-          const ok = sameMoney(balance, last.amount.value);
-          steps.push(
-            ok
-              ? { ok }
-              : explainedByOcr(page.number, last, balance)
-                ? { ok: false, unverified: true }
-                : fail(
-                    'statement_balance_mismatch',
-                    'closing balance = balance after the last transaction',
-                    balance,
-                    last,
-                    `The statement closes at ${last.amount.raw}; its transactions lead to ${formatMoney(balance)}.`,
-                    `The closing balance ${last.amount.raw} contradicts the transactions, which lead to ${formatMoney(balance)}.`,
-                  ),
-          );
-        }
-        balance = last.amount.value;
-        balanceAt = last.box;
-        unread = [];
-        continue;
-      }
-      if (figs.length < 2 || !DATE.test(row.words[0]!.text)) {
-        for (const f of figs) unread.push(f.amount.value);
-        continue;
-      }
-      transactions++;
-      const amount = figs[figs.length - 2]!.amount;
-      const next = (from: Decimal): Decimal[] => (amount.signed ? [add(from, amount.value)] : [add(from, amount.value), subtract(from, amount.value)]);
-      const followsComputed = computedInstead.some((c) => next(c).some((n) => sameMoney(n, last.amount.value)));
-      computedInstead = [];
-      if (balance !== undefined && !followsComputed) {
-        const candidates = next(balance);
-        const ok = candidates.some((c) => sameMoney(c, last.amount.value));
-        if (!ok) computedInstead = candidates;
-        const amountFigure = figs[figs.length - 2]!;
-        // on a scan or photo, a contradiction that a misread digit or an unsure figure explains is not evidence
-        const byOcr =
-          !ok &&
-          ctx.fromOcr(page.number) &&
-          (unsure(last) ||
-            unsure(amountFigure) ||
-            misreadings(last.amount).some((v) => candidates.some((c) => sameMoney(c, v))) ||
-            misreadings(amount).some((v) =>
-              (amount.signed ? [add(balance!, v)] : [add(balance!, v), subtract(balance!, v)]).some((c) => sameMoney(c, last.amount.value)),
-            ));
-        // a row between the two balances that was not read as a transaction (an unusual layout)
-        // may be the movement that explains the difference: then nothing is contradicted
-        const missedRow =
-          !ok && unread.some((u) => candidates.some((c) => sameMoney(add(c, u), last.amount.value) || sameMoney(subtract(c, u), last.amount.value)));
-        const explained = byOcr || missedRow;
-        steps.push(
-          ok
-            ? { ok }
-            : explained
-              ? { ok: false, unverified: true }
-              : fail(
-                  'running_balance_mismatch',
-                  `balance = previous balance ${amount.signed ? '+' : '±'} amount`,
-                  candidates[0]!,
-                  last,
-                  `Previous balance ${formatMoney(balance)}, amount ${amount.raw}.`,
-                  `Page ${page.number}: after ${formatMoney(balance)} and ${amount.raw} the balance should be ${formatMoney(candidates[0]!)}${candidates.length > 1 ? ` or ${formatMoney(candidates[1]!)}` : ''}, but it reads ${last.amount.raw}.`,
-                ),
-        );
-      }
-      balance = last.amount.value;
-      balanceAt = last.box;
+      if (!reading.balance || (!reading.label && !reading.transaction)) continue;
+      // a closing figure before any transaction belongs to a summary box, not to the running balance
+      if (reading.label === 'closing' && transactions === 0) continue;
+      const judgeable = reading.label ? transactions > 0 : true;
+      const step = judgeable ? judge(page.number, reading.balance, reading.label ?? 'row') : undefined;
+      if (step) steps.push(step);
+      balance = reading.balance.amount.value;
+      balanceAt = reading.balance.box;
+      pending = [];
       unread = [];
     }
   }

@@ -9,14 +9,13 @@
 import { add, decimal, formatMoney, sameMoney, subtract, type Decimal } from '../../tables/decimal.js';
 import { buildRows, type Row } from '../../tables/rows.js';
 import type { Check, TableContext } from '../context.js';
-import type { Finding, PageBox } from '../findings.js';
-import { CLOSING, DATE, figures, OPENING, type Figure } from './arithmetic.js';
+import type { Finding } from '../findings.js';
+import { CLOSING, figures, OPENING, type Figure } from './arithmetic.js';
+import { columnAt, ledgerColumns, startsWithDate, type LedgerColumns } from './ledger-layout.js';
 
 const CREDITS = /\b(total (deposits|credits|additions)|deposits,? (and|&) (other )?(additions|credits)|(deposits|credits) total)\b/i;
 const DEBITS =
   /\b(total (withdrawals|debits|subtractions|checks)|(withdrawals|checks),? (and|&) (other )?(subtractions|debits|withdrawals)|(withdrawals|debits) total)\b/i;
-const CREDIT_HEADER = /^(deposits?|credits?|additions)$/i;
-const DEBIT_HEADER = /^(withdrawals?|debits?|subtractions)$/i;
 /** Right edges within this many points are one column. */
 const ALIGN = 3;
 
@@ -44,21 +43,6 @@ function statedTotal(rows: Row[], label: RegExp): Stated | 'ambiguous' | undefin
   return found;
 }
 
-const center = (b: PageBox): number => (b.x0 + b.x1) / 2;
-
-interface Columns {
-  credit: number;
-  debit: number;
-}
-
-/** The x centres of the credit and debit column headers, from a header row without figures. */
-function headerColumns(row: Row): Columns | undefined {
-  const credit = row.words.find((w) => CREDIT_HEADER.test(w.text));
-  const debit = row.words.find((w) => DEBIT_HEADER.test(w.text));
-  if (!credit || !debit || figures(row).length > 0) return undefined;
-  return { credit: center(credit), debit: center(debit) };
-}
-
 interface Ledger {
   credits: Decimal;
   debits: Decimal;
@@ -73,22 +57,23 @@ interface Ledger {
 /** Sums the running-balance transaction rows by side. */
 function readLedger(rows: Row[]): Ledger {
   const ledger: Ledger = { credits: decimal('0'), debits: decimal('0'), transactions: 0, agreements: 0, disagreements: 0, undecided: 0 };
-  let columns: Columns | undefined;
+  let columns: LedgerColumns | undefined;
   let balance: Decimal | undefined;
   for (const row of rows) {
-    columns = headerColumns(row) ?? columns;
     const figs = figures(row);
+    columns = ledgerColumns(row, figs.length > 0) ?? columns;
     if (figs.length === 0) continue;
     const last = figs[figs.length - 1]!;
     if (OPENING.test(row.text) || CLOSING.test(row.text)) {
       balance = last.amount.value;
       continue;
     }
-    if (figs.length < 2 || !DATE.test(row.words[0]!.text) || CREDITS.test(row.text) || DEBITS.test(row.text)) continue;
+    if (figs.length < 2 || !startsWithDate(row) || CREDITS.test(row.text) || DEBITS.test(row.text)) continue;
     const amount = figs[figs.length - 2]!;
     const size = amount.amount.value.abs();
     let side: Side | undefined;
-    if (columns) side = Math.abs(center(amount.box) - columns.credit) < Math.abs(center(amount.box) - columns.debit) ? 'credit' : 'debit';
+    const column = columns?.split ? columnAt(columns, amount.box.x0, amount.box.x1) : undefined;
+    if (column === 'credit' || column === 'debit') side = column;
     else if (amount.amount.signed) side = amount.amount.value.isNegative() ? 'debit' : 'credit';
     else if (balance !== undefined) {
       if (sameMoney(add(balance, size), last.amount.value)) side = 'credit';
@@ -112,7 +97,7 @@ function readLedger(rows: Row[]): Ledger {
 
 /** A dated row with a single amount whose right edge is at `x1`: an entry of a sectioned list. */
 function listEntry(row: Row | undefined, x1: number): Figure | undefined {
-  if (!row || !DATE.test(row.words[0]!.text)) return undefined;
+  if (!row || !startsWithDate(row)) return undefined;
   const figs = figures(row);
   return figs.length === 1 && Math.abs(figs[0]!.box.x1 - x1) <= ALIGN ? figs[0] : undefined;
 }

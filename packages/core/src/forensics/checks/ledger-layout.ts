@@ -1,0 +1,114 @@
+// How a statement's transaction table is laid out, read from its own rows rather than assumed:
+// which rows open with a date (numeric day-month or month-day with any separator, ISO dates, and
+// month names before or after the day, with or without a year), which rows state an opening,
+// carried-in, carried-out or closing balance (in English, French and German wordings), which rows
+// are subtotals and totals rather than movements, and — from a header row — which column holds
+// the running balance and which hold the movements: one amount column (signed), or separate
+// debit and credit columns (withdrawals / deposits, paid out / paid in, money out / money in).
+import type { Row, Word } from '../../tables/rows.js';
+
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-zé]*\\.?';
+/** A date at the start of a row's text. */
+const LEADING_DATE = new RegExp(
+  `^(?:\\d{1,2}[/.-]\\d{1,2}(?:[/.-]\\d{2,4})?|\\d{4}[/.-]\\d{1,2}[/.-]\\d{1,2}|\\d{1,2}(?:[ -]|\\. ?)?${MONTH}(?:[ -]\\d{2,4})?|${MONTH} \\d{1,2}(?:st|nd|rd|th)?,?(?: \\d{4})?)(?=[\\s,]|$)`,
+  'i',
+);
+
+/** True when the row's text opens with a date: a transaction line. */
+export function startsWithDate(row: Row): boolean {
+  return LEADING_DATE.test(row.text);
+}
+
+/** A row that states an opening or carried-in balance. */
+export const OPENING =
+  /\b(opening|beginning|previous|starting|initial)\s+balance\b|\bbalance\s+(brought\s+)?forward\b|\bbrought\s+forward\b|\bb\/f\b|\b(ancien\s+solde|solde\s+(pr[ée]c[ée]dent|initial|report[ée]|au\s+\d)|anfangssaldo|alter\s+(kontostand|saldo)|[üu]bertrag)\b/i;
+/** A row that states a closing or carried-out balance. */
+export const CLOSING =
+  /\b(closing|ending|new|final)\s+balance\b|\bbalance\s+carried\s+(forward|over)\b|\bcarried\s+(forward|over)\b|\bc\/f\b|\b(nouveau\s+solde|solde\s+(final|[àa]\s+reporter)|endsaldo|neuer\s+(kontostand|saldo))\b/i;
+/** A row that adds up other rows (a section, a page, a month): neither a movement nor a balance. */
+export const SUBTOTAL = /\b(sub-?totals?|totals?|sous-total|zwischensumme|summe)\b/i;
+
+/** What a column of a transaction table holds. */
+export type LedgerColumn = 'balance' | 'amount' | 'debit' | 'credit';
+
+const HEADER_WORDS: [LedgerColumn, RegExp][] = [
+  ['balance', /^(balance|saldo|solde|kontostand)$/i],
+  ['amount', /^(amount|betrag|montant|umsatz)$/i],
+  ['debit', /^(debits?|withdrawals?|d[ée]bits?|soll|charges|subtractions)$/i],
+  ['credit', /^(credits?|deposits?|cr[ée]dits?|haben|lodgements|receipts|additions)$/i],
+];
+const HEADER_PHRASES: [LedgerColumn, RegExp][] = [
+  ['debit', /^(paid|money)\s+out$/i],
+  ['credit', /^(paid|money)\s+in$/i],
+];
+
+/** One cell of a header row: words close enough to be one label. */
+interface HeaderCell {
+  column?: LedgerColumn;
+  x0: number;
+  x1: number;
+}
+
+/** The columns of a transaction table, from its header row. */
+export interface LedgerColumns {
+  cells: HeaderCell[];
+  /** True when movements sit in separate debit and credit columns. */
+  split: boolean;
+}
+
+const letters = (w: Word): string => w.text.replace(/[^\p{L}]/gu, '');
+
+/** The header cells of a row: runs of words separated by less than their height. */
+function cellsOf(row: Row): Word[][] {
+  const cells: Word[][] = [];
+  for (const w of row.words) {
+    const cell = cells[cells.length - 1];
+    const previous = cell?.[cell.length - 1];
+    if (previous && w.x0 - previous.x1 < 0.8 * Math.max(1, w.y1 - w.y0)) cell!.push(w);
+    else cells.push([w]);
+  }
+  return cells;
+}
+
+function columnOfLabel(cell: Word[]): LedgerColumn | undefined {
+  if (cell.length > 3) return undefined;
+  const phrase = cell.map(letters).join(' ');
+  for (const [column, re] of HEADER_PHRASES) if (re.test(phrase)) return column;
+  for (const w of cell) for (const [column, re] of HEADER_WORDS) if (re.test(letters(w))) return column;
+  return undefined;
+}
+
+/**
+ * The columns a header row names, or undefined when `row` is not one: at least three separate
+ * cells, no figures, exactly one balance column and either an amount column or both a debit and a
+ * credit column (a sentence that mentions payments and balances is one long cell, not a header).
+ */
+export function ledgerColumns(row: Row, hasFigures: boolean): LedgerColumns | undefined {
+  if (hasFigures || row.words.length > 16) return undefined;
+  const groups = cellsOf(row);
+  if (groups.length < 3) return undefined;
+  const cells = groups.map((g): HeaderCell => {
+    const column = columnOfLabel(g);
+    return { ...(column ? { column } : {}), x0: g[0]!.x0, x1: g[g.length - 1]!.x1 };
+  });
+  const count = (c: LedgerColumn): number => cells.filter((cell) => cell.column === c).length;
+  if (count('balance') !== 1 || count('debit') > 1 || count('credit') > 1 || count('amount') > 1) return undefined;
+  const split = count('debit') === 1 && count('credit') === 1;
+  if (!split && count('amount') !== 1) return undefined;
+  return { cells, split };
+}
+
+/** The column a figure spanning [x0, x1] sits in: the header cell it overlaps most, else the nearest. */
+export function columnAt(columns: LedgerColumns, x0: number, x1: number): LedgerColumn | undefined {
+  let best: HeaderCell | undefined;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const cell of columns.cells) {
+    const overlap = Math.min(x1, cell.x1) - Math.max(x0, cell.x0);
+    // positive: shared width; negative: the gap between them
+    if (overlap > bestScore) {
+      best = cell;
+      bestScore = overlap;
+    }
+  }
+  return best?.column;
+}
