@@ -9,6 +9,7 @@ import { imageOnlyPdf, photoOf } from '../test/fixtures/captures.js';
 import { createNodeEngine, createPdfJsRaster, createTesseractOcr, openWithPdfJs } from '@loupe/node';
 import { parseAmount } from '@loupe/core';
 import { makeStatement, money } from '../test/fixtures/pdf-builders.js';
+import { benchFamilies } from './ocr-families.js';
 
 const COUNT = Number(process.env.OCR_BENCH_COUNT ?? 6);
 const engine = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
@@ -197,3 +198,5 @@ for (const [kind, t] of tallies) {
 }
 await engine.dispose();
 await ocr.dispose?.();
+
+await benchFamilies(Number(process.env.FAMILY_BENCH_SEEDS ?? 1));

@@ -20,7 +20,10 @@ describe.each(FAMILIES.map((f) => [f.name, f] as const))('statement family %s', 
     expect(genuine.verdict).toBe('CLEAN');
     for (const kind of REWRITES) {
       const forged = await engine.scan(await family.render(rewrite(statement, kind)), { name: 'statement.pdf' });
-      expect(forged.indicators.map((i) => i.code), `${kind} rewrite`).toContain(EXPECTED[kind]);
+      expect(
+        forged.indicators.map((i) => i.code),
+        `${kind} rewrite`,
+      ).toContain(EXPECTED[kind]);
       expect(forged.math_checks!.every((m) => !m.ok)).toBe(true);
       expect(['SUSPICIOUS', 'FORGED']).toContain(forged.verdict);
     }

@@ -223,6 +223,8 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
   let balance: Decimal | undefined;
   /** Where the current balance was printed: a contradiction involves it as much as the next figure. */
   let balanceAt: PageBox | undefined;
+  /** The figure the current balance was read from. */
+  let balanceFigure: Figure | undefined;
   /** After a contradiction, the balances the rows computed: if the next balance follows from them, the printed figure was the odd one. */
   let computedInstead: Decimal[] = [];
   /** Movements since the last balance. */
@@ -235,8 +237,11 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
   /** On a scan or photo: the printed balance or a movement is unsure, or one misread digit would make the figures agree. */
   const explainedByOcr = (page: number, stated: Figure, candidates: Decimal[]): boolean => {
     if (!ctx.fromOcr(page) || balance === undefined) return false;
-    if (unsure(stated) || pending.some((m) => unsure(m.figure))) return true;
+    if (unsure(stated) || pending.some((m) => unsure(m.figure)) || (balanceFigure && unsure(balanceFigure))) return true;
     if (misreadings(stated.amount).some((v) => candidates.some((c) => sameMoney(c, v)))) return true;
+    // the balance carried from the row before may be the misread figure
+    if (balanceFigure && misreadings(balanceFigure.amount).some((v) => (reachable(v, pending) ?? []).some((c) => sameMoney(c, stated.amount.value))))
+      return true;
     return pending.some((target) =>
       misreadings(target.figure.amount).some((v) =>
         (reachable(balance!, pending, (m) => (m === target ? v : m.figure.amount.value)) ?? []).some((c) => sameMoney(c, stated.amount.value)),
@@ -301,6 +306,7 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
     if (!words) {
       balance = undefined; // a page we cannot read breaks the chain
       balanceAt = undefined;
+      balanceFigure = undefined;
       pending = [];
       continue;
     }
@@ -314,7 +320,20 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
         transactions++;
         pending.push(...reading.movements);
       }
-      if (!reading.balance || (!reading.label && !reading.transaction)) continue;
+      if (!reading.balance) continue;
+      if (!reading.label && !reading.transaction) {
+        // a balance printed beside a movement that could not be read (a misread or missing
+        // figure): the step cannot be judged, but the chain goes on from the printed balance
+        if (columns && !SUBTOTAL.test(row.text)) {
+          balance = reading.balance.amount.value;
+          balanceAt = reading.balance.box;
+          balanceFigure = reading.balance;
+          pending = [];
+          unread = [];
+          computedInstead = [];
+        }
+        continue;
+      }
       // a closing figure before any transaction belongs to a summary box, not to the running balance
       if (reading.label === 'closing' && transactions === 0) continue;
       const judgeable = reading.label ? transactions > 0 : true;
@@ -322,6 +341,7 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
       if (step) steps.push(step);
       balance = reading.balance.amount.value;
       balanceAt = reading.balance.box;
+      balanceFigure = reading.balance;
       pending = [];
       unread = [];
     }

@@ -23,10 +23,18 @@ function sentence(text: string): Row {
 }
 
 describe('leading dates', () => {
-  it.each(['03/15/2024 Card', '15.03.2024 Card', '2024-03-15 Card', '2024/03/15 Card', '15 Mar 2024 Card', 'Mar 15, 2024 Card', '15-Mar-24 Card', 'Mar 15 Card', '03/15 Card', '5 March Card'])(
-    'reads %s as a dated row',
-    (text) => expect(startsWithDate(sentence(text))).toBe(true),
-  );
+  it.each([
+    '03/15/2024 Card',
+    '15.03.2024 Card',
+    '2024-03-15 Card',
+    '2024/03/15 Card',
+    '15 Mar 2024 Card',
+    'Mar 15, 2024 Card',
+    '15-Mar-24 Card',
+    'Mar 15 Card',
+    '03/15 Card',
+    '5 March Card',
+  ])('reads %s as a dated row', (text) => expect(startsWithDate(sentence(text))).toBe(true));
 
   it.each(['Card purchase', 'Fee charged 03/15', '2024 summary', 'May we remind you', 'Total 1,234.56'])('does not read %s as one', (text) =>
     expect(startsWithDate(sentence(text))).toBe(false),
@@ -50,7 +58,9 @@ describe('header columns', () => {
 
   it('does not take a sentence, a summary with two balances, or a row of figures for a header', () => {
     expect(ledgerColumns(sentence('Payments received after the closing date will be applied to your next balance'), false)).toBeUndefined();
-    expect(ledgerColumns(row(['Opening', 50], ['balance', 92], ['Deposits', 200], ['Withdrawals', 300], ['Closing', 420], ['balance', 462]), false)).toBeUndefined();
+    expect(
+      ledgerColumns(row(['Opening', 50], ['balance', 92], ['Deposits', 200], ['Withdrawals', 300], ['Closing', 420], ['balance', 462]), false),
+    ).toBeUndefined();
     expect(ledgerColumns(row(['Date', 50], ['Amount', 260], ['Balance', 400]), true)).toBeUndefined();
   });
 });

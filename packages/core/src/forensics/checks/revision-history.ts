@@ -1,10 +1,12 @@
 // Revision history: what each save after the first did to the document. A save whose text diff
 // shows changed words is a text edit; a save that replaced a page's content without a readable
-// text change is a content edit (an image edit when it added or changed an image); a new font on
+// text change is a content edit (an image edit when it added or changed an image) — unless the new
+// content draws exactly what the old did (the same operations once tagging is set aside, images
+// decoding to the same samples): a re-encoding save, not an edit; a new font on
 // an edited page is reported too. Saves that only fill forms, add signatures, annotations,
 // attachments or bookmarks are benign; metadata-only saves are reported at most as suspicious.
-import { readOperations } from '../../pdf/content/operations.js';
-import { PdfRef, PdfStream } from '../../pdf/objects.js';
+import { NameOperand, readOperations, type Operand } from '../../pdf/content/operations.js';
+import { PdfDict, PdfRef, PdfStream, PdfString } from '../../pdf/objects.js';
 import type { ObjectView } from '../../pdf/pdf-file.js';
 import type { PageNode } from '../../pdf/pages.js';
 import { PageReach } from '../../pdf/revision-changes.js';
@@ -66,6 +68,51 @@ function contentChanged(ctx: CheckContext, view: ObjectView, before: ObjectView,
   return now.some((n) => !was.includes(n) && !isStateWrapper(ctx, view, n));
 }
 
+/** Operators that tag content (marked content) without drawing anything. */
+const TAGGING = new Set(['BDC', 'BMC', 'EMC', 'MP', 'DP']);
+/** Operations compared at most when deciding whether a rewritten page draws the same. */
+const MAX_COMPARED_OPERATIONS = 200_000;
+
+function operandKey(v: Operand): string {
+  if (typeof v === 'number') return String(Math.round(v * 1000) / 1000);
+  if (v instanceof NameOperand) return `/${v.name}`;
+  if (v instanceof PdfString) return `(${Array.from(v.bytes).join(',')})`;
+  if (Array.isArray(v)) return `[${v.map(operandKey).join(' ')}]`;
+  if (v instanceof PdfDict) return '<<>>'; // marked-content properties: tagging, not drawing
+  return String(v);
+}
+
+/** What a page draws, as one string of its operations (tagging left out, numbers to 1/1000); undefined when unreadable. */
+function drawing(ctx: CheckContext, view: ObjectView, page: PageNode): string | undefined {
+  const parts: string[] = [];
+  try {
+    for (const num of contentStreamNums(view, page)) {
+      const stream = view.get(num);
+      if (!(stream instanceof PdfStream)) return undefined;
+      readOperations(ctx.file.decode(stream).data, MAX_COMPARED_OPERATIONS, (op, operands) => {
+        if (!TAGGING.has(op)) parts.push(`${operands.map(operandKey).join(' ')} ${op}`);
+      });
+    }
+  } catch {
+    return undefined;
+  }
+  return parts.join('\n');
+}
+
+/** True when an image object a save rewrote decodes to the same samples as before (re-encoded, not replaced). */
+function sameImage(ctx: CheckContext, view: ObjectView, before: ObjectView, num: number): boolean {
+  const now = view.get(num);
+  const was = before.get(num);
+  if (!(now instanceof PdfStream) || !(was instanceof PdfStream)) return false;
+  try {
+    const a = ctx.file.decode(now).data;
+    const b = ctx.file.decode(was).data;
+    return a.length === b.length && a.every((x, i) => x === b[i]);
+  } catch {
+    return false;
+  }
+}
+
 /** The revision-history check. */
 export const revisionHistory: Check = {
   name: 'revision history',
@@ -119,8 +166,10 @@ export const revisionHistory: Check = {
         const page = pages[pageNo - 1]!;
         if (pageNo > prevPages.length) continue; // reported as an added page
         const old: PageNode = prevPages[pageNo - 1]!;
-        const changedContent = contentChanged(ctx, view, before, page, old, new Set(rev.changed));
-        const imageChanged = written.some((n) => kinds.get(n) === 'image');
+        // a save that re-encodes a page (new streams, added tags) but draws the same is not an edit
+        const rewritten = contentChanged(ctx, view, before, page, old, new Set(rev.changed));
+        const changedContent = rewritten && (drawing(ctx, view, page) ?? '\u0000') !== drawing(ctx, before, old);
+        const imageChanged = written.some((n) => kinds.get(n) === 'image' && !sameImage(ctx, view, before, n));
         const fontAdded = rev.added.some((n) => kinds.get(n) === 'font');
         if (changedContent || imageChanged) {
           if (fontAdded)

@@ -1,5 +1,6 @@
 // Print sharper than the capture: edge steepness over contrast in 8x8 blocks of thin print,
-// compared with the page (text typed onto an image keeps the renderer's crisp edges).
+// compared with the page (text typed onto an image keeps the renderer's crisp edges), in both
+// directions (a line of print aligned with the pixel grid is crisp across its strokes only).
 import type { ImageKernels, Plane } from '../kernels.js';
 import { flaggedGroups, groupBox, groupExtent, percentile } from './grid-groups.js';
 import type { PixelBox, PixelFinding } from './types.js';
@@ -30,6 +31,17 @@ export function sharpnessAnalysis(k: ImageKernels, gray: Plane): PixelFinding | 
   if (values.length < 200) return undefined;
   const typical = percentile(values, 0.5);
   const threshold = Math.max(0.72, typical + 0.25);
+  // the page's typical crispness across and along lines, from a sample of its print blocks
+  const sample: number[] = [];
+  for (let i = 0; i < ratio.length && sample.length < 4000; i += Math.max(1, Math.floor(values.length / 4000))) if (!Number.isNaN(ratio[i]!)) sample.push(i);
+  const typicalAcross = percentile(
+    sample.map((i) => directionalSteps(gray, i % bw, Math.floor(i / bw), contrast.data[i]!)[0]),
+    0.5,
+  );
+  const typicalAlong = percentile(
+    sample.map((i) => directionalSteps(gray, i % bw, Math.floor(i / bw), contrast.data[i]!)[1]),
+    0.5,
+  );
   const boxes: PixelBox[] = [];
   for (const members of flaggedGroups(bw, bh, (i) => ratio[i]! >= threshold, { radius: 2 })) {
     if (members.length < SHARP_MIN_BLOCKS || members.length > values.length * 0.05) continue;
@@ -46,6 +58,18 @@ export function sharpnessAnalysis(k: ImageKernels, gray: Plane): PixelFinding | 
     const high = e.y1 - e.y0 + 1;
     // straight lines (rules, the page's border) are crisp along their length: print fills an area
     if (wide < 2 || high < 2 || members.length < 0.3 * wide * high) continue;
+    // text typed onto a capture is crisp in both directions; a line of print that happens to sit
+    // on the pixel grid is crisp only across its horizontal strokes (a render's phase, not an edit)
+    const steps = members.map((m) => directionalSteps(gray, m % bw, Math.floor(m / bw), contrast.data[m]!));
+    const across = percentile(
+      steps.map((d) => d[0]),
+      0.5,
+    );
+    const along = percentile(
+      steps.map((d) => d[1]),
+      0.5,
+    );
+    if (across < typicalAcross + 0.2 || along < typicalAlong + 0.2) continue;
     boxes.push(groupBox(members, bw, 8));
   }
   if (boxes.length === 0 || boxes.length > 5) return undefined;
@@ -55,4 +79,20 @@ export function sharpnessAnalysis(k: ImageKernels, gray: Plane): PixelFinding | 
     boxes,
     confidence: 0.75,
   };
+}
+
+/** Steepest horizontal and vertical steps of an 8x8 block, each over the block's contrast. */
+function directionalSteps(gray: Plane, bx: number, by: number, contrast: number): [number, number] {
+  let dx = 0;
+  let dy = 0;
+  const w = gray.width;
+  for (let y = by * 8; y < by * 8 + 8; y++) {
+    for (let x = bx * 8; x < bx * 8 + 8; x++) {
+      const v = gray.data[y * w + x]!;
+      if (x > 0) dx = Math.max(dx, Math.abs(v - gray.data[y * w + x - 1]!));
+      if (y > 0) dy = Math.max(dy, Math.abs(v - gray.data[(y - 1) * w + x]!));
+    }
+  }
+  const c = Math.max(1, contrast);
+  return [dx / c, dy / c];
 }
