@@ -119,7 +119,9 @@ export async function benchFamilies(seeds: number): Promise<void> {
     const figures = figureBoxes(pdf, 1, 300).filter((f) => /\d,\d|\d\.\d{3}|\d \d/.test(f.text) || f.text.replace(/\D/g, '').length >= 5);
     if (figures.length < 4) return;
     const target = figures[Math.min(figures.length - 1, 4 + (seed % 3))]!;
-    const source = figures.find((f) => f !== target && f.text.replace(/\D/g, '')[0] !== target.text.replace(/\D/g, '')[0]) ?? figures[0]!;
+    // the forger inflates: a leading digit at least two higher, cut from another figure
+    const lead = (f: { text: string }): number => Number(f.text.replace(/\D/g, '')[0]);
+    const source = figures.find((f) => f !== target && lead(f) >= lead(target) + 2) ?? figures.find((f) => lead(f) !== lead(target))!;
     const retyped = target.text.replace(/\d/, (d) => String((Number(d) + 4) % 10 || 9));
     const size = pageSize(pdf);
     for (const [label, edited] of [

@@ -76,6 +76,12 @@ export interface OcrWord {
   y1: number;
   /** 0..1 */
   confidence: number;
+  /**
+   * The least confidence among the word's characters (0..1), when the OCR reports characters. A
+   * figure is outside any language model's vocabulary, so its word confidence runs low even when
+   * every digit was read surely; the figures' checks rest on this instead.
+   */
+  characterConfidence?: number;
 }
 
 /** Optical character recognition of an encoded image (tesseract.js, offline). */

@@ -1,6 +1,7 @@
 // The `Ocr` port on Node: tesseract.js fully offline, with the English model shipped in
 // @tesseract.js-data/eng (loaded from the installed package, never downloaded). One worker is
-// created on first use and reused; `dispose` terminates it.
+// created on first use and reused; `dispose` terminates it. Words carry their word confidence and
+// the least confidence of their characters.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Ocr, OcrWord } from '@loupe/core';
@@ -25,7 +26,16 @@ export function createTesseractOcr(): Ocr {
         for (const paragraph of block.paragraphs) {
           for (const line of paragraph.lines) {
             for (const word of line.words) {
-              words.push({ text: word.text, x0: word.bbox.x0, y0: word.bbox.y0, x1: word.bbox.x1, y1: word.bbox.y1, confidence: word.confidence / 100 });
+              const symbols = word.symbols ?? [];
+              words.push({
+                text: word.text,
+                x0: word.bbox.x0,
+                y0: word.bbox.y0,
+                x1: word.bbox.x1,
+                y1: word.bbox.y1,
+                confidence: word.confidence / 100,
+                ...(symbols.length ? { characterConfidence: Math.min(...symbols.map((s) => s.confidence)) / 100 } : {}),
+              });
             }
           }
         }

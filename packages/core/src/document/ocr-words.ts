@@ -17,8 +17,13 @@ export const OCR_DPI = 200;
 const MIN_OCR_SIDE = 16;
 /** Largest image OCR is given (a decompression-bomb header claims far more). */
 const MAX_OCR_PIXELS = 100_000_000;
-/** OCR words below this confidence (0..1) are dropped. */
+/** OCR words below this confidence (0..1), as a word and character by character, are dropped. */
 const MIN_CONFIDENCE = 0.3;
+/**
+ * Print less than this many pixels high (a screenshot of small type) is read with digit errors
+ * OCR does not know it makes, confidently: its words count as unsure (confidence at most 0.5).
+ */
+export const MIN_TRUSTED_HEIGHT_PX = 12;
 
 type Matrix = [number, number, number, number, number, number];
 
@@ -27,6 +32,18 @@ function invert(m: Matrix): Matrix | undefined {
   const det = a * d - b * c;
   if (!det) return undefined;
   return [d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det];
+}
+
+/** Word confidence under which OCR doubts how it cut the word into characters, however sure of each. */
+const DOUBTED_WORD = 0.3;
+
+/**
+ * How far a word's reading can be trusted: its characters' confidence, capped (at 0.5, unsure)
+ * for print too small to read surely and for a word OCR doubts as a whole.
+ */
+function trust(w: OcrWord): number {
+  const confidence = w.characterConfidence ?? w.confidence;
+  return w.y1 - w.y0 < MIN_TRUSTED_HEIGHT_PX || w.confidence < DOUBTED_WORD ? Math.min(confidence, 0.5) : confidence;
 }
 
 function toUserSpace(w: OcrWord, inverse: Matrix, page: number): Word {
@@ -38,13 +55,13 @@ function toUserSpace(w: OcrWord, inverse: Matrix, page: number): Word {
   ].map(([x, y]) => [inverse[0] * x! + inverse[2] * y! + inverse[4], inverse[1] * x! + inverse[3] * y! + inverse[5]]);
   const xs = pts.map((p) => p[0]!);
   const ys = pts.map((p) => p[1]!);
-  return { text: w.text, page, x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), confidence: w.confidence };
+  return { text: w.text, page, x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), confidence: trust(w) };
 }
 
 /** The confident, non-empty words, levelled when the image is slightly rotated. */
 function readable(words: OcrWord[], width: number, height: number): OcrWord[] {
   return deskewWords(
-    words.filter((w) => w.confidence >= MIN_CONFIDENCE && w.text.trim()),
+    words.filter((w) => Math.max(w.confidence, w.characterConfidence ?? 0) >= MIN_CONFIDENCE && w.text.trim()),
     width,
     height,
   );

@@ -14,6 +14,11 @@ describe('parseAmount', () => {
       ['€ 12,00', '12', false],
       ['USD 5.00', '5', false],
       ['-0.05', '-0.05', true],
+      ['1 234,56', '1234.56', false],
+      ['1\u202f234,56', '1234.56', false],
+      ['\u2212656.20', '-656.2', true],
+      ['\u2014656.20', '-656.2', true], // a minus sign OCR read as an em dash
+      ['\u2014-537.40', '-537.4', true],
     ];
     for (const [text, value, signed] of cases) {
       const a = parseAmount(text)!;
@@ -24,7 +29,7 @@ describe('parseAmount', () => {
   });
 
   it('does not read dates, counts or identifiers as money', () => {
-    for (const text of ['03/01/2024', '1234', '12.5', '1,234', '2024-03-01', 'ABC', '']) expect(parseAmount(text), text).toBeUndefined();
+    for (const text of ['03/01/2024', '1234', '12.5', '1,234', '2024-03-01', 'ABC', '', '---12.00']) expect(parseAmount(text), text).toBeUndefined();
   });
 
   it('adds exactly and treats differences below a cent as equal', () => {

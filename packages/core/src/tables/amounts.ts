@@ -1,5 +1,6 @@
-// Amounts as loan documents print them: `$1,234.56`, `1.234,56`, `(1,234.56)`, `1,234.56-`,
-// `1,234.56 CR` / `DR`, currency symbols and codes. Only figures with exactly two decimals are
+// Amounts as loan documents print them: `$1,234.56`, `1.234,56`, `1 234,56`, `(1,234.56)`,
+// `−1,234.56` (and the dashes OCR reads a minus sign as), `1,234.56-`, `1,234.56 CR` / `DR`,
+// currency symbols and codes. Only figures with exactly two decimals are
 // read as money (dates, account numbers and counts are not); the original text is kept.
 import { decimal, type Decimal } from './decimal.js';
 
@@ -14,7 +15,7 @@ export interface Amount {
 
 const CURRENCY = /^(?:[$€£¥₹]|USD|EUR|GBP|CAD|AUD|CHF|JPY|INR)\s*|\s*(?:[$€£¥₹]|USD|EUR|GBP|CAD|AUD|CHF|JPY|INR)$/i;
 const US = /^\d{1,3}(?:,\d{3})*\.\d{2}$|^\d+\.\d{2}$/;
-const EU = /^\d{1,3}(?:[.\u00a0 ]\d{3})*,\d{2}$|^\d+,\d{2}$/;
+const EU = /^\d{1,3}(?:[.\u00a0\u202f ]\d{3})*,\d{2}$|^\d+,\d{2}$/;
 
 /** Parses `text` as an amount, or returns undefined. */
 export function parseAmount(text: string): Amount | undefined {
@@ -33,9 +34,10 @@ export function parseAmount(text: string): Amount | undefined {
     t = t.slice(1, -1);
   }
   for (let i = 0; i < 2; i++) t = t.replace(CURRENCY, '');
-  if (t.startsWith('-') || t.startsWith('−')) {
+  const minus = /^[-−–—‒﹣－]+/.exec(t); // hyphen, minus, and the dashes OCR reads a minus as
+  if (minus && minus[0].length <= 2) {
     negative = signed = true;
-    t = t.slice(1);
+    t = t.slice(minus[0].length);
   } else if (t.startsWith('+')) {
     signed = true;
     t = t.slice(1);
@@ -47,7 +49,7 @@ export function parseAmount(text: string): Amount | undefined {
   for (let i = 0; i < 2; i++) t = t.replace(CURRENCY, '');
   let plain: string;
   if (US.test(t)) plain = t.replace(/,/g, '');
-  else if (EU.test(t)) plain = t.replace(/[.\u00a0 ]/g, '').replace(',', '.');
+  else if (EU.test(t)) plain = t.replace(/[.\u00a0\u202f ]/g, '').replace(',', '.');
   else return undefined;
   return { value: decimal(negative ? `-${plain}` : plain), raw: text.trim(), signed };
 }

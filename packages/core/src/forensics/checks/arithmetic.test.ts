@@ -119,3 +119,61 @@ describe('statements from other generators', () => {
     expect(statementArithmetic(context(edited, false)).map((f) => f.code)).toEqual(['running_balance_mismatch']);
   });
 });
+
+describe('tables read by their header', () => {
+  const word = (text: string, x: number, y: number, confidence?: number): Word => ({
+    text,
+    page: 1,
+    x0: x,
+    y0: y,
+    x1: x + 5 * text.length,
+    y1: y + 10,
+    ...(confidence === undefined ? {} : { confidence }),
+  });
+  /** Date | Description | Paid out | Paid in | Balance; the date once a day, the balance at day end. */
+  const dayGrouped = (balanceOnDay2: string): Word[] => [
+    word('Date', 50, 720),
+    word('Description', 120, 720),
+    word('Paid', 330, 720),
+    word('out', 352, 720),
+    word('Paid', 400, 720),
+    word('in', 422, 720),
+    word('Balance', 480, 720),
+    word('Balance', 120, 700),
+    word('brought', 160, 700),
+    word('forward', 200, 700),
+    word('1,000.00', 480, 700),
+    word('01/03/2024', 50, 680),
+    word('Card', 120, 680),
+    word('25.00', 330, 680),
+    word('Salary', 120, 660),
+    word('500.00', 400, 660),
+    word('1,475.00', 480, 660),
+    word('02/03/2024', 50, 640),
+    word('Rent', 120, 640),
+    word('400.00', 330, 640),
+    word(balanceOnDay2, 480, 640),
+    word('03/03/2024', 50, 620),
+    word('Fee', 120, 620),
+    word('5.00', 330, 620),
+    word('1,070.00', 480, 620),
+    word('04/03/2024', 50, 600),
+    word('Refund', 120, 600),
+    word('30.00', 400, 600),
+    word('1,100.00', 480, 600),
+  ];
+
+  it('adds up a day of movements to the balance printed at its end, debits and credits by column', () => {
+    expect(statementArithmetic(context(dayGrouped('1,075.00'), false))).toEqual([]);
+    const found = statementArithmetic(context(dayGrouped('1,975.00'), false));
+    expect(found.map((f) => f.code)).toEqual(['running_balance_mismatch']);
+    expect(found[0]!.math).toMatchObject({ computed: '1,075.00', stated: '1,975.00' });
+  });
+
+  it('does not carry the chain across a transaction line whose figures OCR garbled', () => {
+    // the 02/03 line reads "400.00)" and "107500": no balance, so the next balance cannot be judged from 1,475.00
+    const garbled = dayGrouped('1,075.00').map((w) => (w.text === '400.00' ? { ...w, text: '400.00)' } : w.text === '1,075.00' ? { ...w, text: '107500' } : w));
+    const ocr = garbled.map((w) => ({ ...w, confidence: 0.95 }));
+    expect(statementArithmetic(context(ocr, true))).toEqual([]);
+  });
+});

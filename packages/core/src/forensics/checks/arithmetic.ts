@@ -71,12 +71,7 @@ function joinDigitGroups(words: Word[]): Word[] {
   for (const word of words) {
     const last = out[out.length - 1];
     const gap = last ? word.x0 - last.x1 : Number.POSITIVE_INFINITY;
-    if (
-      last &&
-      /^[-−(]?\d{1,3}(?: \d{3})*$/.test(last.text) &&
-      /^\d{3}(?:[ ,.]\d{2,3})*[-)]?$/.test(word.text) &&
-      gap < 0.45 * Math.max(1, word.y1 - word.y0)
-    ) {
+    if (last && /^[-−(]?\d{1,3}(?: \d{3})*$/.test(last.text) && /^\d{3}(?:[ ,.]\d{2,3})*[-)]?$/.test(word.text) && gap < 0.7 * Math.max(1, word.y1 - word.y0)) {
       const confidence = last.confidence === undefined ? word.confidence : Math.min(last.confidence, word.confidence ?? last.confidence);
       out[out.length - 1] = {
         ...last,
@@ -210,6 +205,21 @@ function readRow(row: Row, figs: Figure[], columns: LedgerColumns | undefined): 
   return { movements, balance, transaction: movements.length > 0, unread };
 }
 
+/** Words that look like a figure (three digits or more, money punctuation) but do not read as an amount: `346264`, `292.16)`, `(23472)`. */
+const GARBLED_FIGURE = /^[(\-−–—]?\d[\d.,]*\d[)-]?$/;
+
+/**
+ * A dated line OCR could not read as a transaction: it carries a word that looks like a garbled
+ * figure and lacks the figures a transaction needs (a balance under a header, two figures without).
+ */
+function unreadableTransaction(row: Row, figs: Figure[], columns: LedgerColumns | undefined): boolean {
+  if (!startsWithDate(row) || OPENING.test(row.text) || CLOSING.test(row.text)) return false;
+  const garbled = row.words.some((w) => GARBLED_FIGURE.test(w.text) && (w.text.match(/\d/g)?.length ?? 0) >= 3 && !parseAmount(w.text));
+  if (!garbled) return false;
+  const hasBalance = columns ? figs.some((f) => columnAt(columns, f.box.x0, f.box.x1) === 'balance') : figs.length >= 2;
+  return !hasBalance;
+}
+
 interface Step {
   ok: boolean;
   finding?: Finding;
@@ -313,6 +323,16 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
     for (const row of joinWrappedRows(buildRows(words))) {
       const figs = figures(row);
       columns = ledgerColumns(row, figs.length > 0) ?? columns;
+      if (ctx.fromOcr(page.number) && unreadableTransaction(row, figs, columns)) {
+        // a transaction line whose figures OCR garbled: the chain cannot cross it
+        balance = undefined;
+        balanceAt = undefined;
+        balanceFigure = undefined;
+        pending = [];
+        unread = [];
+        computedInstead = [];
+        continue;
+      }
       if (figs.length === 0) continue;
       const reading = readRow(row, figs, columns);
       for (const f of reading.unread) unread.push(f.amount.value);

@@ -1,0 +1,1 @@
+await (await import('./ocr-families.js')).benchFamilies(1);
