@@ -3,7 +3,9 @@
 // (tampered), as native PDFs, as image-only PDFs of a 150 or 300 dpi scan, and as photos (rotated
 // 1.5°, sensor noise, JPEG quality 70). Prints, per input kind, the precision and recall of the arithmetic checks (a sample counts as flagged
 // when a MathCheck is reported), the seconds per page of the engine, and for the OCR kinds the
-// share of printed amounts that OCR of the source image reads exactly. Not a test: nothing asserts.
+// share of printed amounts that OCR of the source image reads exactly. Then the statement layout
+// families under capture conditions (bench/ocr-families.ts; FAMILY_BENCH_SEEDS=0 skips them).
+// Not a test: nothing asserts.
 import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
 import { imageOnlyPdf, photoOf } from '../test/fixtures/captures.js';
 import { createNodeEngine, createPdfJsRaster, createTesseractOcr, openWithPdfJs } from '@loupe/node';
@@ -199,4 +201,5 @@ for (const [kind, t] of tallies) {
 await engine.dispose();
 await ocr.dispose?.();
 
-await benchFamilies(Number(process.env.FAMILY_BENCH_SEEDS ?? 1));
+const familySeeds = Number(process.env.FAMILY_BENCH_SEEDS ?? 1);
+if (familySeeds > 0) await benchFamilies(familySeeds);

@@ -1,1 +1,0 @@
-await (await import('./ocr-families.js')).benchFamilies(1);
