@@ -1,7 +1,7 @@
 // Stated totals of bank statements: "Total deposits" and "Total withdrawals" (and their usual
 // wordings) against the rows they sum, and opening balance + total credits − total debits against
 // the closing balance. Each transaction is a credit or a debit by the column its header names
-// (Deposits / Withdrawals, Credits / Debits), else by its own sign, else by the way the running
+// (debit and credit columns as `ledger-layout.ts` reads the header), else by its own sign, else by the way the running
 // balance moved. Sectioned statements, which list deposits and withdrawals in separate lists of
 // one amount per row, are summed list by list. As in the running-balance check, row sums are only
 // judged on a table that otherwise reads consistently, and a document that states different totals
