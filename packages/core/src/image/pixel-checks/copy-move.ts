@@ -1,5 +1,6 @@
 // Copy-move search: areas repeated at one shift, told from the page's legitimate repeats by how
-// much more closely they match after smoothing.
+// much more closely they match after smoothing, and from self-similar structures (an edge, a rule)
+// by not matching one more shift away as well.
 import type { BlockPair, ImageKernels, Plane } from '../kernels.js';
 import type { PixelBox, PixelFinding } from './types.js';
 
@@ -27,6 +28,35 @@ interface CopyComponent {
 }
 
 /** Connected components (8-neighbour) of the source blocks of pairs sharing each exact shift. */
+/**
+ * True when the structure goes on past the pair at the same shift, before the source or after the
+ * target, matching within `close` (mean absolute difference of smoothed pixels) or as closely as
+ * the pair itself: a straight page edge, a rule or a texture repeats along itself; an area moved
+ * onto another place has other content one more shift away.
+ */
+function selfSimilar(plane: Plane, c: CopyComponent, close: number): boolean {
+  const { x0, y0, x1, y1 } = c.source;
+  /** Mean absolute difference between the source box moved by `a` shifts and by `b` shifts. */
+  const mad = (a: number, b: number): number => {
+    let sum = 0;
+    let n = 0;
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const ya = y + a * c.dy;
+        const xa = x + a * c.dx;
+        const yb = y + b * c.dy;
+        const xb = x + b * c.dx;
+        if (Math.min(xa, xb, ya, yb) < 0 || Math.max(xa, xb) >= plane.width || Math.max(ya, yb) >= plane.height) continue;
+        sum += Math.abs(plane.data[ya * plane.width + xa]! - plane.data[yb * plane.width + xb]!);
+        n++;
+      }
+    }
+    return n > (x1 - x0) * (y1 - y0) * 0.5 ? sum / n : Number.POSITIVE_INFINITY;
+  };
+  const limit = Math.max(close, 2 * c.mad);
+  return mad(-1, 0) <= limit || mad(1, 2) <= limit;
+}
+
 /** A number naming a shift (dx >= 0 after normalisation, |dy| < 32768). */
 const shiftKey = (dx: number, dy: number): number => dx * 65536 + dy + 32768;
 
@@ -127,6 +157,9 @@ export function copyMove(k: ImageKernels, gray: Plane): PixelFinding | undefined
   const { components } = shiftComponents(close, bs);
   const copies = components.filter((c) => {
     if (c.blocks < COPY_MOVE_MIN_BLOCKS || c.density < 0.5) return false;
+    // a structure that goes on matching one more shift away is self-similar along the shift (a
+    // straight page edge on a table, a rule, a texture), not an area moved elsewhere
+    if (selfSimilar(smooth, c, COPY_MOVE_MAD_RATIO * baseline)) return false;
     // a second close area at the same shift is a repeating pattern, not one pasted area
     return !components.some((o) => o !== c && Math.abs(o.dx - c.dx) <= 2 && Math.abs(o.dy - c.dy) <= 2 && o.blocks >= c.blocks * 0.25);
   });
