@@ -1,8 +1,13 @@
 // Statements from ten layout families made by producers the engine's own fixtures do not use
 // (test/fixtures/statement-families.ts): every genuine one adds up and must carry no arithmetic
 // finding; every re-rendered twin with a changed movement, running balance or closing balance
-// must carry one, pointing at the changed figure's kind of check. Scanned, they read the same;
+// must carry one, pointing at the changed figure's kind of check, also after the file is
+// re-distilled through Ghostscript (no revision trail left). Scanned, they read the same;
 // photographed under real capture conditions, nothing fires.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PdfFile } from '@loupe/core';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
@@ -11,6 +16,20 @@ import { FAMILIES, genuineStatement, REWRITES, rewrite } from './fixtures/statem
 
 const engine = createNodeEngine();
 afterAll(() => engine.dispose());
+
+/** `pdf` re-distilled through Ghostscript's pdfwrite, as forgers erase a revision trail. */
+function redistill(pdf: Uint8Array): Uint8Array {
+  const dir = mkdtempSync(join(tmpdir(), 'loupe-gs-'));
+  try {
+    writeFileSync(join(dir, 'in.pdf'), pdf);
+    execFileSync('gs', ['-q', '-dNOPAUSE', '-dBATCH', '-dSAFER', '-sDEVICE=pdfwrite', `-sOutputFile=${join(dir, 'out.pdf')}`, join(dir, 'in.pdf')], {
+      stdio: 'ignore',
+    });
+    return new Uint8Array(readFileSync(join(dir, 'out.pdf')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const EXPECTED = { amount: 'running_balance_mismatch', balance: 'running_balance_mismatch', closing: 'statement_balance_mismatch' } as const;
 
@@ -21,8 +40,17 @@ describe.each(FAMILIES.map((f) => [f.name, f] as const))('statement family %s', 
     expect(genuine.category).toBe('bank_statement');
     expect(genuine.math_checks ?? []).toEqual([]);
     expect(genuine.verdict).toBe('CLEAN');
+    // the way forgers erase a revision trail: the whole file re-distilled through Ghostscript
+    const redistilled = await engine.scan(redistill(await family.render(statement)), { name: 'statement.pdf' });
+    expect(redistilled.math_checks ?? []).toEqual([]);
     for (const kind of REWRITES) {
-      const forged = await engine.scan(await family.render(rewrite(statement, kind)), { name: 'statement.pdf' });
+      const rewritten = await family.render(rewrite(statement, kind));
+      const again = await engine.scan(redistill(rewritten), { name: 'statement.pdf' });
+      expect(
+        again.indicators.map((i) => i.code),
+        `${kind} rewrite, re-distilled`,
+      ).toContain(EXPECTED[kind]);
+      const forged = await engine.scan(rewritten, { name: 'statement.pdf' });
       expect(
         forged.indicators.map((i) => i.code),
         `${kind} rewrite`,
