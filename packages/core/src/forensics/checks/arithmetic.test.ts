@@ -64,6 +64,20 @@ describe('OCR-aware running balances', () => {
     ).toEqual([]);
   });
 
+  it('does not take a contradiction of cents on a scan for an edit (a misread cent digit, a lost sign mark)', () => {
+    const offByACent: [string, string, string][] = rows.map((r, i) => (i === 2 ? ['03/03', '-25.00', '825.01'] : r));
+    // 825.01 cannot be one misread digit of 825.00 under the confusion table (1 and 0 are not confused)
+    expect(
+      statementArithmetic(
+        context(
+          statement(offByACent, () => 0.96),
+          true,
+        ),
+      ),
+    ).toEqual([]);
+    expect(statementArithmetic(context(statement(offByACent), false)).map((f) => f.code)).toContain('running_balance_mismatch');
+  });
+
   it('still reports a confident contradiction on a scan that no single misreading explains', () => {
     const edited: [string, string, string][] = rows.map((r, i) => (i === 2 ? ['03/03', '-25.00', '1,425.00'] : r));
     const found = statementArithmetic(

@@ -30,6 +30,9 @@ export interface Figure {
   confidence?: number;
 }
 
+/** On a scan or photo, contradictions smaller than this (one currency unit) are unverified. */
+const OCR_CENTS = 1;
+
 /** OCR confidence a figure needs before a contradiction resting on it counts. */
 export const CONFIDENT_FIGURE = 0.85;
 
@@ -247,6 +250,8 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
   /** On a scan or photo: the printed balance or a movement is unsure, or one misread digit would make the figures agree. */
   const explainedByOcr = (page: number, stated: Figure, candidates: Decimal[]): boolean => {
     if (!ctx.fromOcr(page) || balance === undefined) return false;
+    // a difference of cents is what a misread cent digit or a lost sign mark leaves, not an edit worth making
+    if (candidates.some((c) => subtract(c, stated.amount.value).abs().lt(OCR_CENTS))) return true;
     if (unsure(stated) || pending.some((m) => unsure(m.figure)) || (balanceFigure && unsure(balanceFigure))) return true;
     if (misreadings(stated.amount).some((v) => candidates.some((c) => sameMoney(c, v)))) return true;
     // the balance carried from the row before may be the misread figure
