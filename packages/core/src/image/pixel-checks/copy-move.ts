@@ -1,6 +1,6 @@
 // Copy-move search: areas repeated at one shift, told from the page's legitimate repeats by how
-// much more closely they match after smoothing, and from self-similar structures (an edge, a rule)
-// by not matching one more shift away as well.
+// much more closely they match after smoothing, and from self-similar structures (a straight edge
+// or rule, a texture) by their gradients and by not matching one more shift away as well.
 import type { BlockPair, ImageKernels, Plane } from '../kernels.js';
 import type { PixelBox, PixelFinding } from './types.js';
 
@@ -55,6 +55,31 @@ function selfSimilar(plane: Plane, c: CopyComponent, close: number): boolean {
   };
   const limit = Math.max(close, 2 * c.mad);
   return mad(-1, 0) <= limit || mad(1, 2) <= limit;
+}
+
+/** Gradient coherence above which an area is one straight edge or rule (1: every gradient parallel). */
+const STRAIGHT_COHERENCE = 0.8;
+
+/**
+ * True when an area's structure is one straight edge or rule (the structure tensor's gradients
+ * nearly all parallel): it looks the same anywhere along itself, so a match proves no copy.
+ * Print, digits and pasted patches have gradients in every direction.
+ */
+function straight(plane: Plane, box: PixelBox): boolean {
+  let xx = 0;
+  let yy = 0;
+  let xy = 0;
+  for (let y = Math.max(1, box.y0); y < Math.min(box.y1, plane.height - 1); y++) {
+    for (let x = Math.max(1, box.x0); x < Math.min(box.x1, plane.width - 1); x++) {
+      const gx = plane.data[y * plane.width + x + 1]! - plane.data[y * plane.width + x - 1]!;
+      const gy = plane.data[(y + 1) * plane.width + x]! - plane.data[(y - 1) * plane.width + x]!;
+      xx += gx * gx;
+      yy += gy * gy;
+      xy += gx * gy;
+    }
+  }
+  const energy = xx + yy;
+  return energy > 0 && Math.sqrt((xx - yy) ** 2 + 4 * xy * xy) / energy > STRAIGHT_COHERENCE;
 }
 
 /** A number naming a shift (dx >= 0 after normalisation, |dy| < 32768). */
@@ -159,7 +184,7 @@ export function copyMove(k: ImageKernels, gray: Plane): PixelFinding | undefined
     if (c.blocks < COPY_MOVE_MIN_BLOCKS || c.density < 0.5) return false;
     // a structure that goes on matching one more shift away is self-similar along the shift (a
     // straight page edge on a table, a rule, a texture), not an area moved elsewhere
-    if (selfSimilar(smooth, c, COPY_MOVE_MAD_RATIO * baseline)) return false;
+    if (selfSimilar(smooth, c, COPY_MOVE_MAD_RATIO * baseline) || straight(smooth, c.source)) return false;
     // a second close area at the same shift is a repeating pattern, not one pasted area
     return !components.some((o) => o !== c && Math.abs(o.dx - c.dx) <= 2 && Math.abs(o.dy - c.dy) <= 2 && o.blocks >= c.blocks * 0.25);
   });
