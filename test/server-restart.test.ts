@@ -23,7 +23,9 @@ afterAll(() => {
 
 async function start(): Promise<ChildProcess> {
   const c = spawn(process.execPath, [loupe, 'serve', '--port', String(port), '--sandbox-port', String(port + 1), '--data', data], { stdio: 'ignore' });
-  for (let i = 0; i < 150; i++) {
+  // up to a minute: a loaded two-core machine can take well over the usual second or two
+  for (let i = 0; i < 600; i++) {
+    if (c.exitCode !== null) throw new Error(`loupe serve exited with ${c.exitCode} before answering`);
     if (
       await fetch(`${base}/health`).then(
         (r) => r.ok,
