@@ -113,7 +113,7 @@ export async function accountsCommand(args: string[], io: Output): Promise<numbe
     const database = join(dataDir, 'loupe.db');
     if (action === 'create') mkdirSync(dataDir, { recursive: true });
     else if (!existsSync(database)) throw new Error(`no Loupe data in ${dataDir} (loupe serve --data ${dataDir} or loupe accounts create makes it)`);
-    store = openSqliteStore({ path: database });
+    store = await openSqliteStore({ path: database });
     if (action === 'create') {
       if (credits !== undefined && credits < 0) throw new UsageError('--credits cannot be negative for a new account');
       const created = await createAccountWithKeys(store, {

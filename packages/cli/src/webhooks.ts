@@ -48,7 +48,7 @@ export async function webhooksCommand(args: string[], io: Output): Promise<numbe
   }
   let store: Store | undefined;
   try {
-    store = openSqliteStore({ path: database });
+    store = await openSqliteStore({ path: database });
     if (action === 'replay') {
       const replayed = await store.replayDelivery(values.id as string, new Date().toISOString());
       if (!replayed) throw new Error(`no delivery ${values.id}`);

@@ -1,13 +1,14 @@
-// The Loupe service in one process on the embedded store: the SQLite store and the blob folder
-// under the data folder, the media engines on a worker-thread pool, and two listeners — the
-// production API and the sandbox API (the document API's `sk_test_` environment; media sandbox
-// keys are a property of the key and work on the production listener). Shutdown stops accepting,
-// lets running requests finish, then closes the pool and the store.
+// The Loupe service: two listeners — the production API and the sandbox API (the document API's
+// `sk_test_` environment; media sandbox keys are a property of the key and work on the production
+// listener) — on a backend (backend.ts). Embedded, one process also does the work (analyses,
+// reports, webhooks); with a database URL it is one of many stateless API processes and
+// `loupe worker` processes do the work. Media detections run in the API process that takes them
+// (the media API answers them synchronously). Shutdown stops accepting, lets running requests
+// finish, then stops the work and closes the pool and the store.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENGINE_VERSION, MAX_FILE_BYTES } from '@loupe/core';
 import { createFfmpegMediaDecoder, createNodePool } from '@loupe/node';
-import type { Pool } from '@loupe/worker';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { sessionSecret } from './auth/sessions.js';
 import { createApp } from './http/app.js';
@@ -20,22 +21,26 @@ import { mediaRoutes } from './media/routes.js';
 import { mcpRoutes } from './mcp/mcp-route.js';
 import { publishedRoutes } from './media/published-routes.js';
 import type { BlobStore } from './store/blob-store.js';
-import { createFileBlobStore } from './store/file-blob-store.js';
-import { openSqliteStore } from './store/sqlite/sqlite-store.js';
 import type { Environment, Store } from './store/store.js';
-import { type ScanRunner, startAnalysisRunner } from './documents/analysis-runner.js';
+import type { ScanRunner } from './documents/job-handler.js';
 import { FinishSignal } from './documents/finish-signal.js';
-import { startWebhookSender } from './webhooks/delivery.js';
-import { generateReport, type PageRenderer } from './reports/generate.js';
+import type { PageRenderer } from './reports/generate.js';
 import { captureSigner } from './recapture/c2pa.js';
-import { completeCaptures } from './recapture/complete.js';
+import { openBackend, type SharedQueueOptions } from './backend.js';
+import { lazyPool, startWork } from './work.js';
 import { claimPage } from './recapture/claim-page.js';
 import { documentRoutes, isDocumentPath } from './documents/routes.js';
 
 /** Options of a Loupe server. */
 export interface ServerOptions {
-  /** The data folder: `loupe.db`, `blobs/`, `session.key`. */
+  /** The data folder: `loupe.db`, `blobs/` (embedded), `session.key`, `c2pa/` (every process of a deployment shares these two). */
   dataDir: string;
+  /** `postgres://...`: run as one API process of a shared deployment (state in PostgreSQL, work on pg-boss). */
+  databaseUrl?: string;
+  /** Work the queue in this process (default: embedded yes, shared no — `loupe worker` does it). */
+  work?: boolean;
+  /** Tuning of the shared queue. */
+  queue?: SharedQueueOptions;
   host?: string;
   port?: number;
   sandboxPort?: number;
@@ -85,23 +90,30 @@ export interface LoupeServer {
 /** Builds the server. */
 export async function createServer(options: ServerOptions): Promise<LoupeServer> {
   mkdirSync(options.dataDir, { recursive: true });
-  const store = options.store ?? openSqliteStore({ path: join(options.dataDir, 'loupe.db'), ...(options.now ? { now: options.now } : {}) });
-  await store.releaseAllReservations();
-  const blobs = createFileBlobStore(join(options.dataDir, 'blobs'));
+  const now = options.now ?? (() => new Date());
+  const logger = options.logger ?? false;
+  const app = await createApp({ version: ENGINE_VERSION, logger, draining: () => closed, documentPath: (url) => isDocumentPath(url, 'production') });
+  const log = (message: string, error?: unknown) => app.log.error({ err: error }, message);
+  const backend = await openBackend({
+    dataDir: options.dataDir,
+    now,
+    log,
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    ...(options.store ? { store: options.store } : {}),
+    ...(options.queue ? { queue: options.queue } : {}),
+    ...(options.webhookPollMs ? { webhookPollMs: options.webhookPollMs } : {}),
+  });
+  const { store, blobs, queue, rates } = backend;
   const secret = sessionSecret(options.dataDir);
   const signer = await captureSigner(join(options.dataDir, 'c2pa'));
-  let pool: Pool | undefined;
-  const sharedPool = (): Pool => {
-    pool ??= createNodePool({ ...(options.workers ? { size: options.workers } : {}), timeoutMs: options.timeoutMs ?? 300_000, maxQueue: 256 });
-    return pool;
-  };
-  const runner: DetectionRunner = options.runner ?? { detect: (bytes, input) => sharedPool().run('detect', bytes, input) };
-  const scanRunner: ScanRunner = options.scanRunner ?? { scan: (bytes, input) => sharedPool().run('scan', bytes, input) };
+  const pool = lazyPool(() =>
+    createNodePool({ ...(options.workers ? { size: options.workers } : {}), timeoutMs: options.timeoutMs ?? 300_000, maxQueue: 256 }),
+  );
+  const runner: DetectionRunner = options.runner ?? { detect: (bytes, input) => pool.get().run('detect', bytes, input) };
+  const scanRunner: ScanRunner = options.scanRunner ?? { scan: (bytes, input) => pool.get().run('scan', bytes, input) };
+  const renderer: PageRenderer = options.renderer ?? { render: (bytes, input) => pool.get().run('render', bytes, input) };
   const detections = detectionService({ store, runner, decoder: createFfmpegMediaDecoder(), ...(options.now ? { now: options.now } : {}) });
-  const logger = options.logger ?? false;
   let closed = false;
-  const draining = (): boolean => closed;
-  const app = await createApp({ version: ENGINE_VERSION, logger, draining, documentPath: (url) => isDocumentPath(url, 'production') });
   let proxy: Promise<EgressProxy> | undefined;
   const resolver =
     options.resolver ??
@@ -123,69 +135,50 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   });
   mediaRoutes(app, {
     store,
+    rates,
     detections,
     sessionSecret: secret,
     egress,
     ...(resolver ? { resolver } : {}),
     ...(options.detectionsPerMinute ? { detectionsPerMinute: options.detectionsPerMinute } : {}),
   });
-  publishedRoutes(app, { store, detections });
+  publishedRoutes(app, { store, detections, rates });
   mcpRoutes(app, { store, detections, egress, ...(resolver ? { resolver } : {}) });
   const finishes = new FinishSignal();
-  const now = options.now ?? (() => new Date());
-  const webhookEgress = createEgress({
-    maxBytes: 64 * 1024,
-    timeoutMs: 5_000,
-    maxRedirects: 0,
-    ...(options.egressAllow ? { allow: options.egressAllow } : {}),
-  });
-  const webhooks = startWebhookSender({
-    store,
-    post: webhookEgress.post,
-    now,
-    ...(options.webhookPollMs ? { pollMs: options.webhookPollMs } : {}),
-    log: (message, error) => app.log.error({ err: error }, message),
-  });
-  const renderer: PageRenderer = options.renderer ?? { render: (bytes, input) => sharedPool().run('render', bytes, input) };
-  const analyses = await startAnalysisRunner({
-    now,
-    otherJobs: (job) => generateReport(job, { store, blobs, renderer, now }),
-    onOtherFinished: () => webhooks.notify(),
-    onFinished: (id) => {
-      // a finished re-captured document completes its capture (its event in the same transaction)
-      void completeCaptures(store, signer, blobs, now)
-        .catch((error) => app.log.error({ err: error }, 'could not complete a capture'))
-        .finally(() => {
-          finishes.fire(id);
-          webhooks.notify();
-        });
-    },
-    store,
-    blobs,
-    runner: scanRunner,
-    concurrency: options.workers ?? 2,
-    log: (message, error) => app.log.error({ err: error }, message),
-  });
+  const stopWork =
+    (options.work ?? !backend.shared)
+      ? await startWork({
+          backend,
+          scanRunner,
+          renderer,
+          signer,
+          now,
+          concurrency: options.workers ?? 2,
+          log,
+          onDocumentFinished: (id) => finishes.fire(id),
+          ...(options.egressAllow ? { egressAllow: options.egressAllow } : {}),
+        })
+      : undefined;
   const documentEgress = createEgress({ maxBytes: MAX_FILE_BYTES, timeoutMs: 60_000, ...(options.egressAllow ? { allow: options.egressAllow } : {}) });
-  await completeCaptures(store, signer, blobs, now); // captures a restart interrupted
   const documents = (environment: Environment) => ({
     store,
+    rates,
     blobs,
     environment,
     egress: documentEgress,
     egressAllow: allowRanges(options.egressAllow ?? egressAllowFromEnv()),
-    notify: analyses.notify,
+    notify: queue.notify,
     finishes,
-    notifyEvents: webhooks.notify,
+    notifyEvents: queue.notify,
     renderer,
     signer,
     ...(options.claimUrl ? { claimBase: options.claimUrl.replace(/\/$/, '') } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
   documentRoutes(app, documents('production'));
-  const claim = { store, blobs, signer, now, notify: analyses.notify };
+  const claim = { store, blobs, signer, now, notify: queue.notify };
   claimPage(app, claim);
-  const sandbox = await createApp({ version: ENGINE_VERSION, logger, draining, documentPath: (url) => isDocumentPath(url, 'sandbox') });
+  const sandbox = await createApp({ version: ENGINE_VERSION, logger, draining: () => closed, documentPath: (url) => isDocumentPath(url, 'sandbox') });
   documentRoutes(sandbox, documents('sandbox'));
   claimPage(sandbox, claim);
   sandbox.get('/health', { schema: { tags: ['service'] } }, async () => ({ status: 'ok' }));
@@ -205,11 +198,10 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
       if (closed) return;
       closed = true;
       await Promise.all([app.close(), sandbox.close()]);
-      await analyses.stop();
-      await webhooks.stop();
-      await pool?.close();
+      await stopWork?.();
+      await pool.close();
       await (await proxy)?.close();
-      await store.close();
+      await backend.close();
     },
   };
 }

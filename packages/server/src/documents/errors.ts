@@ -32,6 +32,7 @@ const TYPES: Record<string, string> = {
   sandbox_only: 'conflict',
   capture_not_ready: 'conflict',
   attribution_currency_conflict: 'invalid_request',
+  idempotency_key_in_use: 'conflict',
   server_error: 'server_error',
 };
 

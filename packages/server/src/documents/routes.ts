@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { MAX_FILE_BYTES, MAX_PAGES, PdfFile, sniffFormat } from '@loupe/core';
 import { nodeDigests } from '@loupe/node';
 import type { BlockList } from 'node:net';
+import type { RateState } from '../http/rate-state.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Egress, EgressError, lastPathSegment } from '../http/egress.js';
 import type { BlobStore } from '../store/blob-store.js';
@@ -27,6 +28,8 @@ import { documentView, type SubmitFacts, summaryView } from './view.js';
 
 /** What the document routes need. */
 export interface DocumentRouteDeps {
+  /** Where rate counters live (default: this process). */
+  rates?: RateState;
   store: Store;
   blobs: BlobStore;
   environment: Environment;
@@ -140,7 +143,7 @@ function pdfPages(bytes: Uint8Array): number | undefined {
 /** Registers the document routes on one listener. */
 export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): void {
   const now = deps.now ?? (() => new Date());
-  const buckets = new TokenBuckets();
+  const buckets = new TokenBuckets(1200, 600, Date.now, deps.rates);
   const environment = deps.environment;
 
   app.addHook('onRequest', async (request, reply) => {
@@ -153,7 +156,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
     // against the key that sent them; a request without a valid key is counted against none
     if (!reply.hasHeader('x-ratelimit-limit')) {
       const who = await documentCaller(deps.store, request, environment).catch(() => undefined);
-      reply.headers(who ? buckets.take(who.key.id).headers : buckets.uncounted());
+      reply.headers(who ? (await buckets.take(who.key.id)).headers : buckets.uncounted());
     }
     reply.header('x-response-time-ms', reply.elapsedTime.toFixed(1));
     return payload;
@@ -161,7 +164,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
 
   const caller = async (request: FastifyRequest, reply: FastifyReply): Promise<DocumentCaller> => {
     const c = await documentCaller(deps.store, request, environment);
-    const decision = buckets.take(c.key.id);
+    const decision = await buckets.take(c.key.id);
     reply.headers(decision.headers);
     if (!decision.allowed) throw new DocumentHttpError(429, 'rate_limited', 'The key used up its request allowance; honour Retry-After.', {}, decision.headers);
     return c;
@@ -242,23 +245,16 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
       const pages = format === 'pdf' ? pdfPages(bytes) : 1;
       if (pages !== undefined && pages > MAX_PAGES) throw documentError(413, 'file_too_large', `The PDF has ${pages} pages; the limit is ${MAX_PAGES}.`);
       const sha256 = await deps.blobs.put(bytes);
-      // a byte-identical resubmission (same bytes, models, file name, external_ref)
+      // a byte-identical resubmission (same bytes, models, file name, external_ref), decided by the
+      // store under a lock on the bytes so concurrent submissions to any process make one document
       const models = JSON.stringify(options.models ?? []);
-      const same = (await deps.store.documentsWithBytes(who.account.id, environment, sha256)).find(
-        (d) =>
-          d.fileName === name &&
-          d.externalRef === (options.external_ref ?? null) &&
-          JSON.stringify((JSON.parse(d.options) as SubmitOptions).models ?? []) === models,
-      );
-      if (same && same.status !== 'failed') return answer(who, key, payloadHash, reply, 200, view(same));
-      let document: StoredDocument;
-      if (same) {
-        // a failed document is analysed again under its id with its original options
-        const again = await deps.store.reprocessDocument(who.account.id, environment, same.id);
-        document = typeof again === 'object' ? again : ((await deps.store.document(who.account.id, environment, same.id)) ?? same);
-      } else {
-        const facts: SubmitFacts = { md5: nodeDigests.md5(bytes), ...(pages === undefined ? {} : { pages }) };
-        const created = await deps.store.createDocument({
+      const sameAs = (d: StoredDocument): boolean =>
+        d.fileName === name &&
+        d.externalRef === (options.external_ref ?? null) &&
+        JSON.stringify((JSON.parse(d.options) as SubmitOptions).models ?? []) === models;
+      const facts: SubmitFacts = { md5: nodeDigests.md5(bytes), ...(pages === undefined ? {} : { pages }) };
+      const created = await deps.store.createDocument(
+        {
           id: `doc_${randomBytes(12).toString('hex')}`,
           accountId: who.account.id,
           environment,
@@ -270,16 +266,26 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
           externalRef: options.external_ref ?? null,
           attributionCurrency: options.attribution?.currency ?? null,
           createdAt: now().toISOString(),
-        });
-        if ('currencyConflict' in created)
-          throw documentError(
-            422,
-            'attribution_currency_conflict',
-            `This loan's attributions are in ${created.currencyConflict}; one loan carries one currency.`,
-            { currency: created.currencyConflict },
-          );
-        document = created;
-      }
+        },
+        sameAs,
+      );
+      if ('currencyConflict' in created)
+        throw documentError(
+          422,
+          'attribution_currency_conflict',
+          `This loan's attributions are in ${created.currencyConflict}; one loan carries one currency.`,
+          {
+            currency: created.currencyConflict,
+          },
+        );
+      let document: StoredDocument;
+      if ('duplicate' in created) {
+        const same = created.duplicate;
+        if (same.status !== 'failed') return answer(who, key, payloadHash, reply, 200, view(same));
+        // a failed document is analysed again under its id with its original options
+        const again = await deps.store.reprocessDocument(who.account.id, environment, same.id);
+        document = typeof again === 'object' ? again : ((await deps.store.document(who.account.id, environment, same.id)) ?? same);
+      } else document = created;
       deps.notify();
       const current = await waited(who, document, wait);
       return answer(who, key, payloadHash, reply, current.status === 'processing' ? 202 : 200, view(current));

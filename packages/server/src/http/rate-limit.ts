@@ -1,9 +1,11 @@
 // Per-key request limits: a one-minute window per key and route group that opens with the key's
-// first request after the last window closed, counted in process
-// (the embedded deployment is one process). Every limited response carries `X-RateLimit-Limit`,
+// first request after the last window closed, counted in a RateState (this process's memory, or
+// the shared database so every API process counts against one window). Every limited response carries `X-RateLimit-Limit`,
 // `X-RateLimit-Remaining`, `X-RateLimit-Reset` (Unix seconds when the window ends) and the IETF
 // draft's `RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` (seconds until then); a
 // refused one adds `Retry-After`.
+
+import { memoryRateState, type RateState } from './rate-state.js';
 
 /** The verdict for one request. */
 export interface RateDecision {
@@ -13,25 +15,23 @@ export interface RateDecision {
 
 /** A limiter of `limit` requests per `windowMs` per key. */
 export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-
   constructor(
     readonly limit: number,
     private readonly windowMs = 60_000,
     private readonly now: () => number = Date.now,
+    private readonly state: RateState = memoryRateState(),
   ) {}
 
   /** Counts one request of `key` and says whether it may proceed. */
-  take(key: string): RateDecision {
+  async take(key: string): Promise<RateDecision> {
     const t = this.now();
-    let w = this.windows.get(key);
-    if (!w || t - w.start >= this.windowMs) {
-      w = { start: t, count: 0 };
-      this.windows.set(key, w);
-      if (this.windows.size > 100_000) this.sweep(t);
-    }
-    const allowed = w.count < this.limit;
-    if (allowed) w.count++;
+    let allowed = false;
+    const counter = await this.state.update(`window:${this.limit}:${key}`, (current) => {
+      const w = current && t - current.atMs < this.windowMs ? current : { level: 0, atMs: t };
+      allowed = w.level < this.limit;
+      return allowed ? { level: w.level + 1, atMs: w.atMs } : w;
+    });
+    const w = { start: counter.atMs, count: counter.level };
     const resetMs = w.start + this.windowMs;
     const remaining = Math.max(0, this.limit - w.count);
     const seconds = Math.max(1, Math.ceil((resetMs - t) / 1000));
@@ -45,9 +45,5 @@ export class RateLimiter {
     };
     if (!allowed) headers['retry-after'] = String(seconds);
     return { allowed, headers };
-  }
-
-  private sweep(t: number): void {
-    for (const [key, w] of this.windows) if (t - w.start >= this.windowMs) this.windows.delete(key);
   }
 }

@@ -5,6 +5,7 @@
 // detect routes run the same detection as `POST /v1/detections` and are billed the same way on
 // the same ledger; a file of another media type than the route's is `422 UNSUPPORTED_MEDIA_TYPE`.
 import { type Detection, sniffMedia } from '@loupe/core';
+import type { RateState } from '../http/rate-state.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { keyCaller, type MediaCaller } from '../auth/media-auth.js';
@@ -17,6 +18,8 @@ import { checkUrl } from './url-check.js';
 
 /** What the published routes need. */
 export interface PublishedRouteDeps {
+  /** Where rate counters live (default: this process). */
+  rates?: RateState;
   store: Store;
   detections: DetectionService;
 }
@@ -28,9 +31,10 @@ const confidence = (d: Detection, synthetic: boolean): number => Math.round((syn
 
 /** Registers the published routes on `app`. */
 export function publishedRoutes(app: FastifyInstance, deps: PublishedRouteDeps): void {
-  const limiters = { image: new RateLimiter(100), audio: new RateLimiter(100), video: new RateLimiter(50), url: new RateLimiter(100) };
-  const limit = (caller: MediaCaller, which: keyof typeof limiters, reply: FastifyReply): void => {
-    const decision = limiters[which].take(caller.key?.id ?? caller.account.id);
+  const limiter = (limit: number) => new RateLimiter(limit, 60_000, Date.now, deps.rates);
+  const limiters = { image: limiter(100), audio: limiter(100), video: limiter(50), url: limiter(100) };
+  const limit = async (caller: MediaCaller, which: keyof typeof limiters, reply: FastifyReply): Promise<void> => {
+    const decision = await limiters[which].take(`${which}:${caller.key?.id ?? caller.account.id}`);
     reply.headers(decision.headers);
     if (!decision.allowed)
       throw new MediaHttpError(429, { error: 'RATE_LIMITED', message: 'Too many requests; retry after the Retry-After seconds.' }, decision.headers);
@@ -40,7 +44,7 @@ export function publishedRoutes(app: FastifyInstance, deps: PublishedRouteDeps):
     app.post(`/v1/detect/${type}`, { schema: { tags: ['published detection routes'], summary, security } }, async (request, reply) => {
       const started = performance.now();
       const caller = await keyCaller(deps.store, request, ['AI_CONTENT_DETECTION']);
-      limit(caller, type, reply);
+      await limit(caller, type, reply);
       if (!request.isMultipart()) throw objectError(400, 'BAD_REQUEST', 'Send multipart/form-data with a `file`.');
       const { file } = await readMediaForm(request);
       if (!file) throw objectError(400, 'BAD_REQUEST', 'The `file` part is missing.');
@@ -88,7 +92,7 @@ export function publishedRoutes(app: FastifyInstance, deps: PublishedRouteDeps):
     async (request, reply) => {
       const started = performance.now();
       const caller = await keyCaller(deps.store, request, ['QR_URL_DETECTION']);
-      limit(caller, 'url', reply);
+      await limit(caller, 'url', reply);
       const { url } = request.body as { url: string };
       try {
         return checkUrl(url, started);

@@ -4,6 +4,7 @@
 // credits, ledger, key generation and revocation) and `/health`.
 import { Type } from 'typebox';
 import { DetectionSchema, MediaObjectErrorSchema, MediaStringErrorSchema } from '@loupe/core';
+import type { RateState } from '../http/rate-state.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountCaller, keyCaller, type MediaCaller } from '../auth/media-auth.js';
 import { issueKey } from '../auth/keys.js';
@@ -17,6 +18,8 @@ import type { Egress } from '../http/egress.js';
 
 /** What the media routes need. */
 export interface MediaRouteDeps {
+  /** Where rate counters live (default: this process). */
+  rates?: RateState;
   store: Store;
   detections: DetectionService;
   sessionSecret: Uint8Array;
@@ -50,9 +53,9 @@ function keyView(key: ApiKey, value: string) {
 /** Registers the media API on `app`. */
 export function mediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
   const { store } = deps;
-  const limiter = new RateLimiter(deps.detectionsPerMinute ?? 100);
-  const limit = (caller: MediaCaller, group: string, reply: FastifyReply): void => {
-    const decision = limiter.take(`${group}:${caller.key?.id ?? caller.account.id}`);
+  const limiter = new RateLimiter(deps.detectionsPerMinute ?? 100, 60_000, Date.now, deps.rates);
+  const limit = async (caller: MediaCaller, group: string, reply: FastifyReply): Promise<void> => {
+    const decision = await limiter.take(`${group}:${caller.key?.id ?? caller.account.id}`);
     reply.headers(decision.headers);
     if (!decision.allowed)
       throw new MediaHttpError(429, { error: 'RATE_LIMITED', message: 'Too many requests; retry after the Retry-After seconds.' }, decision.headers);
@@ -77,7 +80,7 @@ export function mediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
     },
     async (request: FastifyRequest, reply) => {
       const caller = await keyCaller(store, request, DETECTION_SCOPES);
-      limit(caller, 'detections', reply);
+      await limit(caller, 'detections', reply);
       let file: { bytes: Uint8Array; filename: string | null } | undefined;
       let url: string | undefined;
       let thumbnails = false;

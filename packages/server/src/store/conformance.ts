@@ -1,4 +1,4 @@
-// The conformance suites of the storage ports: every adapter (SQLite now, PostgreSQL later) runs
+// The conformance suites of the storage ports: every adapter (SQLite, PostgreSQL, files) runs
 // the same tests through its factory, so the HTTP layer can rely on the port's promises — most of
 // all that money-like state is decided atomically.
 import { createHash } from 'node:crypto';
@@ -411,6 +411,118 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
       ]);
       await s.recordEvents([event('evt_2', '2026-11-24T01:00:00.000Z')]);
       expect((await s.deliveries({ accountId: a.id, state: 'pending', limit: 10 })).map((x) => x.eventId)).toEqual(['evt_2']);
+    });
+
+    it('makes one document of concurrent byte-identical submissions, and answers the one that matches', async () => {
+      const s = await fresh();
+      const a = await s.createAccount(account('dedupe@example.com'), 0);
+      const submit = (id: string, fileName = 'same.pdf') =>
+        s.createDocument(
+          {
+            id,
+            accountId: a.id,
+            environment: 'production',
+            sha256: '5'.repeat(64),
+            fileName,
+            fileType: 'pdf',
+            sizeBytes: 1,
+            options: '{}',
+            externalRef: null,
+            attributionCurrency: null,
+            createdAt: new Date().toISOString(),
+          },
+          (existing) => existing.fileName === fileName,
+        );
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => submit(`doc_same_${i}`)));
+      const created = answers.filter((x) => 'id' in x);
+      expect(created).toHaveLength(1);
+      const id = (created[0] as { id: string }).id;
+      for (const x of answers) if ('duplicate' in x) expect(x.duplicate.id).toBe(id);
+      // another file name is another document
+      expect(await submit('doc_other_name', 'other.pdf')).toMatchObject({ id: 'doc_other_name' });
+      expect(await s.documentsWithBytes(a.id, 'production', '5'.repeat(64))).toHaveLength(2);
+    });
+
+    it('claims an Idempotency-Key for one request: the second sees it in flight, then the answer; a released claim is free', async () => {
+      const s = await fresh();
+      const a = await s.createAccount(account('idem@example.com'), 0);
+      const at = '2026-11-23T10:00:00.000Z';
+      const claim = (payloadHash: string, when = at, staleBefore = '2026-11-23T09:55:00.000Z') =>
+        s.claimAnswer(a.id, 'production', 'POST /v1/documents', 'key-1', { payloadHash, at: when, since: '2026-11-22T10:00:00.000Z', staleBefore });
+      const first = await Promise.all([claim('h1'), claim('h1'), claim('h1')]);
+      expect(first.filter((c) => c.state === 'claimed')).toHaveLength(1);
+      expect(first.filter((c) => c.state === 'in_flight')).toEqual([
+        { state: 'in_flight', payloadHash: 'h1' },
+        { state: 'in_flight', payloadHash: 'h1' },
+      ]);
+      expect(await s.idempotentAnswer(a.id, 'production', 'POST /v1/documents', 'key-1', '2026-11-22T10:00:00.000Z')).toBeUndefined();
+      await s.rememberAnswer(a.id, 'production', 'POST /v1/documents', 'key-1', { payloadHash: 'h1', status: 202, body: '{"id":"doc_1"}', createdAt: at });
+      await s.rememberAnswer(a.id, 'production', 'POST /v1/documents', 'key-1', { payloadHash: 'h1', status: 200, body: '{"id":"doc_2"}', createdAt: at });
+      expect(await claim('h1')).toEqual({ state: 'answered', answer: { payloadHash: 'h1', status: 202, body: '{"id":"doc_1"}', createdAt: at } });
+      // an error releases the claim: the next request runs
+      expect(await s.claimAnswer(a.id, 'production', 'POST /v1/documents', 'key-2', { payloadHash: 'h2', at, since: at, staleBefore: at })).toEqual({
+        state: 'claimed',
+      });
+      await s.releaseAnswer(a.id, 'production', 'POST /v1/documents', 'key-2');
+      expect(await s.claimAnswer(a.id, 'production', 'POST /v1/documents', 'key-2', { payloadHash: 'h3', at, since: at, staleBefore: at })).toEqual({
+        state: 'claimed',
+      });
+      // a claim older than staleBefore was a crashed process's: taken over
+      expect(
+        await s.claimAnswer(a.id, 'production', 'POST /v1/documents', 'key-2', {
+          payloadHash: 'h4',
+          at: '2026-11-23T10:10:00.000Z',
+          since: at,
+          staleBefore: '2026-11-23T10:05:00.000Z',
+        }),
+      ).toEqual({ state: 'claimed' });
+    });
+
+    it('hands a job or a delivery a queue engine names to one worker at a time', async () => {
+      const s = await fresh();
+      const a = await s.createAccount(account('by-id@example.com'), 0);
+      await s.createDocument({
+        id: 'doc_q',
+        accountId: a.id,
+        environment: 'production',
+        sha256: '6'.repeat(64),
+        fileName: 'a.pdf',
+        fileType: 'pdf',
+        sizeBytes: 1,
+        options: '{}',
+        externalRef: null,
+        attributionCurrency: null,
+        createdAt: new Date().toISOString(),
+      });
+      const far = new Date(Date.now() + 60_000).toISOString();
+      const past = new Date(Date.now() - 1000).toISOString();
+      const queued = await s.claimJob(past); // learn the job id, leaving its lease lapsed
+      const jobId = queued!.id;
+      const taken = await s.claimJobById(jobId, far);
+      expect(taken).toMatchObject({ id: jobId, subjectId: 'doc_q', attempts: 2 });
+      expect(await s.claimJobById(jobId, far)).toBe('leased');
+      expect(
+        await s.finishDocument(jobId, { result: '{"verdict":"CLEAN"}' }, () => [
+          {
+            id: 'evt_q',
+            accountId: a.id,
+            environment: 'production',
+            type: 'document.completed',
+            body: '{}',
+            targetUrl: 'https://hooks.example.com/q',
+            createdAt: '2026-11-23T10:00:00.000Z',
+          },
+        ]),
+      ).toBe(true);
+      expect(await s.claimJobById(jobId, far)).toBe('finished');
+      expect(await s.claimJobById('job_unknown', far)).toBe('finished');
+      const [d] = await s.deliveries({ accountId: a.id, limit: 1 });
+      expect(await s.claimDeliveryById(d!.id, '2026-11-23T09:59:59.000Z', far)).toBe('later');
+      expect(await s.claimDeliveryById(d!.id, '2026-11-23T10:00:00.000Z', '2026-11-23T10:01:00.000Z')).toMatchObject({ id: d!.id, attempts: 0 });
+      expect(await s.claimDeliveryById(d!.id, '2026-11-23T10:00:30.000Z', far)).toBe('later');
+      await s.recordAttempt(d!.id, { ok: true, status: 200 }, '2026-11-23T10:00:31.000Z');
+      expect(await s.claimDeliveryById(d!.id, '2026-11-23T10:02:00.000Z', far)).toBe('finished');
+      expect(await s.claimDeliveryById('dlv_unknown', '2026-11-23T10:02:00.000Z', far)).toBe('finished');
     });
 
     it('drops every reservation on releaseAllReservations', async () => {

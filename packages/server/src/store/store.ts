@@ -87,6 +87,9 @@ export interface Reservation {
   credits: number;
 }
 
+/** How long a reservation holds credits (a detection's time limit is 5 min). */
+export const RESERVATION_TTL_MS = 60 * 60 * 1000;
+
 /** What `reserve` answers: the reservation, or the balance that could not cover it. */
 export type ReserveResult = { ok: true; reservation: Reservation } | { ok: false; balance: number; available: number };
 
@@ -311,7 +314,10 @@ export interface Store {
   /** Revokes a key of the account; undefined when it has no such key. */
   revokeKey(accountId: string, keyId: string): Promise<ApiKey | undefined>;
 
-  /** Reserves `credits` when the balance less live reservations covers them. */
+  /**
+   * Reserves `credits` when the balance less live reservations covers them (a reservation lives
+   * for `RESERVATION_TTL_MS`, so one a crashed process left behind stops holding credits).
+   */
   reserve(accountId: string, credits: number): Promise<ReserveResult>;
   /** Releases a reservation without charging (the run failed). */
   release(reservationId: string): Promise<void>;
@@ -320,7 +326,7 @@ export interface Store {
    * `DETECTION_DEBIT` row whose ref is the detection id (none when 0), and stores the detection.
    */
   settle(reservationId: string, credits: number, detection: StoredDetection): Promise<void>;
-  /** Drops every reservation (no run survives a restart of the embedded store's only process). */
+  /** Drops every reservation (no run survives a restart of the embedded store's only process; never called on a shared store). */
   releaseAllReservations(): Promise<number>;
 
   detection(accountId: string, id: string): Promise<StoredDetection | undefined>;
@@ -332,11 +338,14 @@ export interface Store {
   /**
    * Stores a processing document and queues its analysis, in one transaction; refuses (answering
    * the loan's currency) when another document of the same loan carries an attribution in
-   * another currency.
+   * another currency, and answers the newest document of the account and environment with the
+   * same bytes that `sameAs` accepts instead of creating one (decided under a lock on the bytes,
+   * so concurrent byte-identical submissions to any process make one document).
    */
   createDocument(
     document: Omit<StoredDocument, 'status' | 'result' | 'error' | 'review' | 'completedAt'>,
-  ): Promise<StoredDocument | { currencyConflict: string }>;
+    sameAs?: (existing: StoredDocument) => boolean,
+  ): Promise<StoredDocument | { currencyConflict: string } | { duplicate: StoredDocument }>;
   /**
    * Queues a finished document's analysis again under its id (status processing; the prior result
    * and completion time stay until the new one lands); 'in_progress' when it is processing,
@@ -381,12 +390,33 @@ export interface Store {
   ): Promise<{ ok: true; state: LoanState } | { ok: false; submitted: number }>;
   /** The answer remembered for an Idempotency-Key on a route since `since` (ISO). */
   idempotentAnswer(accountId: string, environment: Environment, route: string, key: string, since: string): Promise<IdempotentAnswer | undefined>;
-  /** Remembers an answer for an Idempotency-Key (the first one stays: a second save is ignored). */
+  /**
+   * Claims an Idempotency-Key for a request about to run, in one transaction: `claimed` (a pending
+   * row now holds the key), `answered` (the answer remembered since `since`), or `in_flight` (another
+   * request holds it and claimed it at or after `staleBefore`; an older claim was a crashed
+   * process's and is taken over).
+   */
+  claimAnswer(
+    accountId: string,
+    environment: Environment,
+    route: string,
+    key: string,
+    claim: { payloadHash: string; at: string; since: string; staleBefore: string },
+  ): Promise<{ state: 'claimed' } | { state: 'answered'; answer: IdempotentAnswer } | { state: 'in_flight'; payloadHash: string }>;
+  /** Drops a pending claim whose request ended without an answer to remember (an error). */
+  releaseAnswer(accountId: string, environment: Environment, route: string, key: string): Promise<void>;
+  /** Remembers an answer for an Idempotency-Key, replacing a pending claim (the first answer stays: a second save is ignored). */
   rememberAnswer(accountId: string, environment: Environment, route: string, key: string, answer: IdempotentAnswer): Promise<void>;
   /** A document by id, whoever owns it (for the analysis workers). */
   documentById(id: string): Promise<StoredDocument | undefined>;
   /** Takes the oldest queued job (first in, first out), leasing it until `leaseUntil` (ISO); undefined when none is ready. */
   claimJob(leaseUntil: string): Promise<Job | undefined>;
+  /**
+   * Takes one job a queue engine handed over, leasing it until `leaseUntil`: the job when it is
+   * queued or its lease lapsed, `leased` while another worker holds it, `finished` when it is done
+   * or unknown.
+   */
+  claimJobById(jobId: string, leaseUntil: string): Promise<Job | 'leased' | 'finished'>;
   /**
    * Finishes a document's analysis exactly once: when the job is not yet done and the document is
    * still processing it becomes completed (with `result`) or failed (with `error`) and its job is
@@ -401,7 +431,7 @@ export interface Store {
   ): Promise<boolean>;
   /** The text an analysis read from a photo or scan (OCR lines), if it kept any. */
   documentText(id: string): Promise<string[] | undefined>;
-  /** Puts every running job back in the queue (the embedded store's one process restarted). */
+  /** Puts every running job back in the queue (the embedded store's one process restarted; never called on a shared store). */
   requeueRunningJobs(): Promise<number>;
 
   /** Stores a processing report and queues its generation, in one transaction. */
@@ -444,6 +474,12 @@ export interface Store {
   recordEvents(events: NewEvent[]): Promise<void>;
   /** Takes the oldest pending delivery due at `now`, leasing it until `leaseUntil` (a crashed sender's lease lapses). */
   claimDelivery(now: string, leaseUntil: string): Promise<Delivery | undefined>;
+  /**
+   * Takes one delivery a queue engine handed over: the delivery when it is pending, due at `now`
+   * and not leased; `later` when it is pending but not yet due or leased; `finished` when it was
+   * delivered, abandoned or is unknown.
+   */
+  claimDeliveryById(deliveryId: string, now: string, leaseUntil: string): Promise<Delivery | 'later' | 'finished'>;
   /** Records one attempt: delivered, failed with its next attempt, or abandoned. */
   recordAttempt(deliveryId: string, outcome: AttemptOutcome, at: string): Promise<void>;
   /** Deliveries newest first, by account and state. */

@@ -1,5 +1,5 @@
-// The webhook sender: a loop that takes due deliveries from the store's outbox (leased, so a
-// crashed sender's delivery is taken again), signs each attempt afresh and POSTs it under the
+// The webhook sender: one attempt of a due delivery the queue leased to this worker (a crashed
+// sender's lease lapses and the delivery is taken again), signed afresh and POSTed under the
 // egress rule with a 5 s limit. Any 2xx delivers; any other status (redirects included, never
 // followed), a refused or failed connection, or no answer in 5 s fails the attempt, and the next
 // is scheduled 1 min, 5 min, 15 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h later; after the tenth the
@@ -8,7 +8,6 @@ import { ENGINE_VERSION } from '@loupe/core';
 import { EgressError } from '../http/egress.js';
 import type { Delivery, Store } from '../store/store.js';
 import { signWebhook } from './signature.js';
-import { type ClaimLoop, startClaimLoop } from '../claim-loop.js';
 import { RENAME_SUNSET } from '../documents/view.js';
 
 /** Delays after each failed attempt, in minutes (ten attempts in all, about 24 h). */
@@ -22,15 +21,7 @@ export interface WebhookSenderOptions {
   store: Store;
   post: WebhookPost;
   now: () => Date;
-  /** Look at the outbox this often when idle (default 1 s; `notify` wakes it early). */
-  pollMs?: number;
-  /** Deliveries in flight at once (default 4). */
-  concurrency?: number;
-  log?: (message: string, error?: unknown) => void;
 }
-
-/** A running sender: `notify` wakes it when events were recorded. */
-export type WebhookSender = ClaimLoop;
 
 /** The headers of one attempt. */
 export function deliveryHeaders(delivery: Delivery, secret: string, attempt: number, at: Date): Record<string, string> {
@@ -51,8 +42,8 @@ export function deliveryHeaders(delivery: Delivery, secret: string, attempt: num
   return headers;
 }
 
-/** Starts the sender. */
-export function startWebhookSender(options: WebhookSenderOptions): WebhookSender {
+/** The handler of leased deliveries: one attempt each, recorded with its outcome and next due time. */
+export function webhookSender(options: WebhookSenderOptions): (delivery: Delivery) => Promise<void> {
   const { store, now } = options;
 
   async function attempt(delivery: Delivery): Promise<void> {
@@ -77,15 +68,5 @@ export function startWebhookSender(options: WebhookSenderOptions): WebhookSender
     await store.recordAttempt(delivery.id, { ok: false, status, error, nextAttemptAt }, finished.toISOString());
   }
 
-  return startClaimLoop<Delivery>({
-    claim: () => {
-      const at = now();
-      return store.claimDelivery(at.toISOString(), new Date(at.getTime() + 60_000).toISOString());
-    },
-    run: attempt,
-    concurrency: options.concurrency ?? 4,
-    idleMs: options.pollMs ?? 1000,
-    describe: (delivery) => `webhook delivery ${delivery.id}`,
-    ...(options.log ? { log: options.log } : {}),
-  });
+  return attempt;
 }

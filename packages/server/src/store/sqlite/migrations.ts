@@ -1,13 +1,6 @@
-// The SQLite schema as versioned migrations, applied in order at open inside one transaction each
-// and recorded in `schema_migrations`; a database newer than this code is refused rather than
-// written to.
-
-/** One schema step. */
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+// The SQLite schema as versioned migrations (applied by `migrateSql`, recorded in
+// `schema_migrations`). PostgreSQL has its own list with the same versions (../postgres).
+import type { Migration } from '../sql/migrate.js';
 
 /** Every migration, oldest first. Never edit one that has shipped: add the next. */
 export const MIGRATIONS: readonly Migration[] = [

@@ -19,12 +19,12 @@ storeConformance('SQLite', async () => openSqliteStore({ path: join(dir, `store-
 blobStoreConformance('files', async () => createFileBlobStore(join(dir, `blobs-${n++}`)));
 
 describe('SQLite store', () => {
-  it('applies each migration once and refuses a newer schema', () => {
+  it('applies each migration once and refuses a newer schema', async () => {
     const db = new Database(join(dir, 'migrate.db'));
-    expect(migrate(db)).toBeGreaterThan(0);
-    expect(migrate(db)).toBe(0);
+    expect(await migrate(db)).toBeGreaterThan(0);
+    expect(await migrate(db)).toBe(0);
     db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'future', 'x')").run();
-    expect(() => migrate(db)).toThrow(/schema version 999/);
+    await expect(migrate(db)).rejects.toThrow(/schema version 999/);
     db.close();
   });
 
@@ -43,7 +43,7 @@ describe('SQLite store', () => {
       "INSERT INTO documents (id, account_id, environment, status, sha256, file_name, file_type, size_bytes, options, external_ref, created_at) VALUES ('doc_old', 'acc_1', 'production', 'processing', ?, 'a.pdf', 'pdf', 1, ?, 'loan-1', 'then')",
     ).run('a'.repeat(64), JSON.stringify({ attribution: { section: 'asset', currency: 'EUR', amount_minor: 5 } }));
     db.close();
-    const store = openSqliteStore({ path });
+    const store = await openSqliteStore({ path });
     expect(await store.documentById('doc_old')).toMatchObject({ attributionCurrency: 'EUR', externalRef: 'loan-1' });
     expect(await store.loanDocuments('acc_1', 'production', 'loan-1')).toHaveLength(1);
     await store.close();
@@ -51,8 +51,8 @@ describe('SQLite store', () => {
 
   it('lets a second connection write while the first is open (WAL)', async () => {
     const path = join(dir, 'shared.db');
-    const server = openSqliteStore({ path });
-    const cli = openSqliteStore({ path });
+    const server = await openSqliteStore({ path });
+    const cli = await openSqliteStore({ path });
     const a = await server.createAccount({ email: 'ops@example.com', webhookSecret: 'whsec_x' }, 1);
     await cli.adjustCredits(a.id, 9, 'PURCHASE_CREDIT', null);
     expect((await server.accountById(a.id))?.balance).toBe(10);

@@ -1,13 +1,11 @@
-// The job workers of the embedded deployment: a loop in the server process that takes jobs from
-// the store's durable job table (a lease per job), runs each document analysis through the
+// What a worker does with a job the queue leased to it: a document analysis runs through the
 // document engine on the worker pool and finishes the document exactly once (completed with the
-// engine's Document, or failed with the spec's error), and hands other jobs (audit reports) to
-// their handler. Jobs left running by a killed process are queued again at start, so every
-// accepted document and report completes after a restart.
+// engine's Document, or failed with the spec's error); other jobs (audit reports) go to their
+// handler. A job taken more often than `maxAttempts` (its workers kept dying on it) fails its
+// document instead of killing another worker.
 import { ERROR_DOC_BASE, type ScanDetail, type ScanInput, toDocumentError } from '@loupe/core';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Job, NewEvent, StoredDocument, Store, LoanSnapshot } from '../store/store.js';
-import { type ClaimLoop, startClaimLoop } from '../claim-loop.js';
 import { analysisEvents } from '../webhooks/events.js';
 
 /** Runs document scans (the worker pool). */
@@ -15,18 +13,13 @@ export interface ScanRunner {
   scan(bytes: Uint8Array, input: ScanInput): Promise<ScanDetail>;
 }
 
-/** Options of the runner. */
-export interface AnalysisRunnerOptions {
+/** Options of the job handler. */
+export interface JobHandlerOptions {
   store: Store;
   blobs: BlobStore;
   runner: ScanRunner;
-  /** Analyses at once (default 2). */
-  concurrency?: number;
-  /** How long a job is leased before another worker may take it (default 15 min). */
-  leaseMs?: number;
-  /** Idle wait between looks at the queue (default 500 ms; `notify` wakes it early). */
-  idleMs?: number;
-  log?: (message: string, error?: unknown) => void;
+  /** Takes of one job after which its document fails (default 4). */
+  maxAttempts?: number;
   /** Called once a document has finished (completed or failed) and its events are in the outbox. */
   onFinished?: (documentId: string) => void;
   now?: () => Date;
@@ -36,14 +29,9 @@ export interface AnalysisRunnerOptions {
   onOtherFinished?: (job: Job) => void;
 }
 
-/** A running analysis loop: `notify` wakes it when a job was queued, `stop` waits for the running analyses. */
-export type AnalysisRunner = ClaimLoop;
-
-/** Starts the analysis loop. */
-export async function startAnalysisRunner(options: AnalysisRunnerOptions): Promise<AnalysisRunner> {
+/** The handler of leased jobs. */
+export function jobHandler(options: JobHandlerOptions): (job: Job) => Promise<void> {
   const { store, blobs, runner } = options;
-  await store.requeueRunningJobs();
-
   const now = options.now ?? (() => new Date());
 
   async function analyse(job: Job): Promise<void> {
@@ -60,6 +48,10 @@ export async function startAnalysisRunner(options: AnalysisRunnerOptions): Promi
     const finish = async (outcome: { result: string; text?: string[] } | { error: string }): Promise<void> => {
       if (await store.finishDocument(job.id, outcome, emit)) options.onFinished?.(document.id);
     };
+    if (job.attempts > (options.maxAttempts ?? 4)) {
+      const error = toDocumentError(new Error(`the analysis stopped its worker ${job.attempts - 1} times`));
+      return finish({ error: JSON.stringify(error) });
+    }
     const bytes = await blobs.get(document.sha256);
     if (!bytes) {
       const error = {
@@ -87,12 +79,5 @@ export async function startAnalysisRunner(options: AnalysisRunnerOptions): Promi
     if (await options.otherJobs(job)) options.onOtherFinished?.(job);
   }
 
-  return startClaimLoop<Job>({
-    claim: () => store.claimJob(new Date(Date.now() + (options.leaseMs ?? 15 * 60_000)).toISOString()),
-    run: (job) => (job.kind === 'analysis' ? analyse(job) : runOther(job)),
-    concurrency: options.concurrency ?? 2,
-    idleMs: options.idleMs ?? 500,
-    describe: (job) => `${job.kind} job ${job.id}`,
-    ...(options.log ? { log: options.log } : {}),
-  });
+  return (job) => (job.kind === 'analysis' ? analyse(job) : runOther(job));
 }

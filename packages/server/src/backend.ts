@@ -1,0 +1,112 @@
+// Where a Loupe process keeps its state and finds its work: embedded (SQLite and a blob folder in
+// the data folder, the in-process queue: one process does everything) or shared (PostgreSQL for
+// state and blobs, pg-boss for work: many API processes and workers on one database).
+import { join } from 'node:path';
+import { memoryRateState, type RateState, sqlRateState } from './http/rate-state.js';
+import { createEmbeddedQueue, type JobQueue } from './queue/job-queue.js';
+import { createPgBossQueue } from './queue/pg-boss-queue.js';
+import type { BlobStore } from './store/blob-store.js';
+import { createFileBlobStore } from './store/file-blob-store.js';
+import { openPostgresStore } from './store/postgres/pg-store.js';
+import { openSqliteStore } from './store/sqlite/sqlite-store.js';
+import type { Store } from './store/store.js';
+
+/** Tuning of the shared queue (tests shorten the times; defaults suit production). */
+export interface SharedQueueOptions {
+  /** Seconds a job may run before another worker takes it (default 900; `LOUPE_JOB_EXPIRE_SECONDS`). */
+  expireSeconds?: number;
+  /** Seconds between looks for expired jobs (default 30; `LOUPE_QUEUE_MAINTENANCE_SECONDS`). */
+  maintenanceSeconds?: number;
+  /** Seconds between an idle worker's polls (default 1; `LOUPE_QUEUE_POLL_SECONDS`). */
+  pollSeconds?: number;
+}
+
+/** Options of a backend. */
+export interface BackendOptions {
+  dataDir: string;
+  /** `postgres://...`: the shared backend; absent: the embedded one. */
+  databaseUrl?: string;
+  /** A store to use instead of the embedded SQLite one (tests). */
+  store?: Store;
+  now: () => Date;
+  queue?: SharedQueueOptions;
+  /** Connections of this process's pool (default 10). */
+  connections?: number;
+  log: (message: string, error?: unknown) => void;
+  /** Idle wait of the embedded sender (default 1 s). */
+  webhookPollMs?: number;
+}
+
+/** An opened backend. */
+export interface Backend {
+  store: Store;
+  blobs: BlobStore;
+  queue: JobQueue;
+  /** Where rate counters live: this process, or the shared database. */
+  rates: RateState;
+  /** Other processes share the database: nothing may be reset at start. */
+  shared: boolean;
+  close(): Promise<void>;
+}
+
+const envNumber = (name: string): number | undefined => {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : Number(value);
+};
+
+/** Opens the backend the options name; the embedded one also clears what a killed process left. */
+export async function openBackend(options: BackendOptions): Promise<Backend> {
+  const clock = { now: options.now };
+  if (options.databaseUrl) {
+    const tuning = options.queue ?? {};
+    const queue = createPgBossQueue({
+      connectionString: options.databaseUrl,
+      ...clock,
+      log: options.log,
+      ...defined({
+        expireSeconds: tuning.expireSeconds ?? envNumber('LOUPE_JOB_EXPIRE_SECONDS'),
+        maintenanceSeconds: tuning.maintenanceSeconds ?? envNumber('LOUPE_QUEUE_MAINTENANCE_SECONDS'),
+        pollSeconds: tuning.pollSeconds ?? envNumber('LOUPE_QUEUE_POLL_SECONDS'),
+      }),
+    });
+    const { store, blobs, driver } = await openPostgresStore({
+      connectionString: options.databaseUrl,
+      dispatch: queue.dispatch,
+      ...clock,
+      ...defined({ max: options.connections }),
+    });
+    await queue.start(store);
+    return {
+      store,
+      blobs,
+      queue,
+      rates: sqlRateState(driver),
+      shared: true,
+      async close() {
+        await queue.stop();
+        await store.close();
+      },
+    };
+  }
+  const store = options.store ?? (await openSqliteStore({ path: join(options.dataDir, 'loupe.db'), ...clock }));
+  // the embedded store's only process restarted: no run survives it
+  await store.releaseAllReservations();
+  await store.requeueRunningJobs();
+  const queue = createEmbeddedQueue({ store, ...clock, log: options.log, ...defined({ deliveryPollMs: options.webhookPollMs }) });
+  return {
+    store,
+    blobs: createFileBlobStore(join(options.dataDir, 'blobs')),
+    queue,
+    rates: memoryRateState(),
+    shared: false,
+    async close() {
+      await queue.stop();
+      await store.close();
+    },
+  };
+}
+
+/** `o` without its undefined values (for exactOptionalPropertyTypes). */
+function defined<T extends Record<string, unknown>>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: Exclude<T[K], undefined> };
+}

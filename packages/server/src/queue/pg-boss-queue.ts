@@ -1,0 +1,119 @@
+// The JobQueue on pg-boss (10.x, PostgreSQL's SKIP LOCKED queue; it runs on Node 20): the store
+// announces each job and each due delivery inside the transaction that queues it, and this
+// adapter enqueues it there through the same connection (`send` with `db`), so a committed
+// document always has its job and a rolled-back one never does. Three queues: analyses, audit
+// reports, webhook attempts (each attempt a job that starts after its due time, so the retry
+// schedule is explicit). A worker first leases its subject in the store: a job a dead worker held
+// expires in pg-boss (`expireInSeconds`), is retried on another worker and taken there once the
+// store lease lapsed too; a finished subject answers `finished` and the job completes with nothing
+// to do. The store's exactly-once finish keeps a late worker from completing anything twice.
+import PgBoss from 'pg-boss';
+import type { QueuedWork } from '../store/sql/sql-store.js';
+import type { SqlQuery } from '../store/sql/driver.js';
+import type { Job, Store } from '../store/store.js';
+import type { JobQueue } from './job-queue.js';
+
+/** Queue names in the pg-boss schema. */
+export const QUEUES = { analysis: 'loupe-analysis', audit_report: 'loupe-audit-report', webhook: 'loupe-webhook' } as const;
+
+/** Options of the pg-boss queue. */
+export interface PgBossQueueOptions {
+  connectionString: string;
+  now: () => Date;
+  /** How long a job may run before pg-boss hands it to another worker (default 900 s). */
+  expireSeconds?: number;
+  /** How often pg-boss looks for expired jobs (default 30 s). */
+  maintenanceSeconds?: number;
+  /** How often an idle worker polls (default 1 s; at least 0.5). */
+  pollSeconds?: number;
+  /** Runs a crashed analysis again this many times before its document fails (default 3). */
+  retries?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** The queue, and the hook the store enqueues through. */
+export interface PgBossQueue extends JobQueue {
+  /** The store's `dispatch` option. */
+  dispatch(q: SqlQuery, work: QueuedWork): Promise<void>;
+  /** Begins (installing pg-boss's schema and the queues when needed); call before the store queues anything. */
+  start(store: Store): Promise<void>;
+  /** The engine, for measurements. */
+  boss: PgBoss;
+}
+
+type JobData = { jobId: string };
+type DeliveryData = { deliveryId: string };
+
+/** A pg-boss queue on the database at `connectionString`. */
+export function createPgBossQueue(options: PgBossQueueOptions): PgBossQueue {
+  const expireSeconds = options.expireSeconds ?? 900;
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    application_name: 'loupe-queue',
+    maintenanceIntervalSeconds: options.maintenanceSeconds ?? 30,
+    max: 4,
+  });
+  boss.on('error', (error) => options.log?.('the queue engine reported an error', error));
+  let store: Store | undefined;
+  const workers: string[] = [];
+  const leaseUntil = (): string => new Date(Date.now() + Math.max(1, expireSeconds - 2) * 1000).toISOString();
+  const pollingIntervalSeconds = Math.max(0.5, options.pollSeconds ?? 1);
+
+  return {
+    boss,
+    async start(s) {
+      store = s;
+      await boss.start();
+      const retry = { retryLimit: options.retries ?? 3, retryDelay: 2, expireInSeconds: expireSeconds };
+      const queues: [string, PgBoss.Queue][] = [
+        [QUEUES.analysis, { name: QUEUES.analysis, ...retry }],
+        [QUEUES.audit_report, { name: QUEUES.audit_report, ...retry }],
+        // an attempt a sender did not finish (or found leased or early) is tried again shortly
+        [QUEUES.webhook, { name: QUEUES.webhook, retryLimit: 50, retryDelay: 5, expireInSeconds: 60 }],
+      ];
+      for (const [name, queue] of queues) {
+        if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
+        else
+          await boss.createQueue(name, queue).catch(async (error) => {
+            // another process created it at the same moment
+            if (!(await boss.getQueue(name))) throw error;
+          });
+      }
+    },
+    async dispatch(q, work) {
+      if (!q.native) throw new Error('The pg-boss queue needs a PostgreSQL store.');
+      const db = { executeSql: (text: string, values: unknown[]) => (q.native as NonNullable<SqlQuery['native']>)(text, values) };
+      if (work.kind === 'job') await boss.send(QUEUES[work.job.kind], { jobId: work.job.id } satisfies JobData, { db });
+      else await boss.send(QUEUES.webhook, { deliveryId: work.id } satisfies DeliveryData, { db, startAfter: new Date(work.runAt) });
+    },
+    async work(handlers, concurrency) {
+      const s = store;
+      if (!s) throw new Error('Start the queue before working it.');
+      const jobHandler = async ([taken]: PgBoss.Job<JobData>[]): Promise<void> => {
+        if (!taken) return;
+        const job: Job | 'leased' | 'finished' = await s.claimJobById(taken.data.jobId, leaseUntil());
+        if (job === 'leased') throw new Error(`job ${taken.data.jobId} is leased to another worker`);
+        if (job !== 'finished') await handlers.job(job);
+      };
+      const deliveryHandler = async ([taken]: PgBoss.Job<DeliveryData>[]): Promise<void> => {
+        if (!taken) return;
+        const at = options.now();
+        const delivery = await s.claimDeliveryById(taken.data.deliveryId, at.toISOString(), new Date(at.getTime() + 60_000).toISOString());
+        if (delivery === 'later') throw new Error(`delivery ${taken.data.deliveryId} is not due or is leased`);
+        if (delivery !== 'finished') await handlers.delivery(delivery);
+      };
+      const register = async (name: string, count: number, handler: (jobs: PgBoss.Job<never>[]) => Promise<void>): Promise<void> => {
+        for (let i = 0; i < count; i++) workers.push(await boss.work(name, { batchSize: 1, pollingIntervalSeconds }, handler));
+      };
+      await register(QUEUES.analysis, concurrency.jobs, jobHandler as never);
+      await register(QUEUES.audit_report, Math.max(1, Math.floor(concurrency.jobs / 2)), jobHandler as never);
+      await register(QUEUES.webhook, concurrency.deliveries, deliveryHandler as never);
+    },
+    notify() {
+      for (const id of workers) boss.notifyWorker(id);
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 60_000 });
+    },
+  };
+}

@@ -1,0 +1,164 @@
+// Rows to the Store's records: the one place that knows how each table's columns map to fields
+// (booleans as 0/1 integers, JSON arrays as text), shared by every SQL adapter.
+import type { Row } from './driver.js';
+import type {
+  Account,
+  ApiKey,
+  Delivery,
+  Environment,
+  KeyKind,
+  LedgerEntry,
+  LedgerReason,
+  LoanState,
+  ServiceType,
+  StoredCapture,
+  StoredDetection,
+  StoredDocument,
+  StoredLink,
+  StoredReport,
+} from '../store.js';
+
+export const account = (r: Row): Account => ({
+  id: r.id as string,
+  email: r.email as string,
+  name: (r.name as string | null) ?? null,
+  emailVerified: r.email_verified === 1,
+  active: r.active === 1,
+  detector: r.detector as Account['detector'],
+  webhookUrl: (r.webhook_url as string | null) ?? null,
+  webhookSecret: r.webhook_secret as string,
+  balance: r.balance as number,
+  createdAt: r.created_at as string,
+});
+
+export const apiKey = (r: Row): ApiKey => ({
+  id: r.id as string,
+  accountId: r.account_id as string,
+  kind: r.kind as KeyKind,
+  serviceType: r.service_type as ServiceType,
+  sandbox: r.sandbox === 1,
+  name: (r.name as string | null) ?? null,
+  note: (r.note as string | null) ?? null,
+  createdAt: r.created_at as string,
+  updatedAt: r.updated_at as string,
+  revokedAt: (r.revoked_at as string | null) ?? null,
+});
+
+export const ledgerEntry = (r: Row): LedgerEntry => ({
+  id: r.id as string,
+  accountId: r.account_id as string,
+  delta: r.delta as number,
+  reason: r.reason as LedgerReason,
+  ref: (r.ref as string | null) ?? null,
+  createdAt: r.created_at as string,
+});
+
+export const storedDocument = (r: Row): StoredDocument => ({
+  id: r.id as string,
+  accountId: r.account_id as string,
+  environment: r.environment as Environment,
+  status: r.status as StoredDocument['status'],
+  sha256: r.sha256 as string,
+  fileName: r.file_name as string,
+  fileType: r.file_type as StoredDocument['fileType'],
+  sizeBytes: r.size_bytes as number,
+  options: r.options as string,
+  externalRef: (r.external_ref as string | null) ?? null,
+  result: (r.result as string | null) ?? null,
+  error: (r.error as string | null) ?? null,
+  review: (r.review as string | null) ?? null,
+  attributionCurrency: (r.attribution_currency as string | null) ?? null,
+  createdAt: r.created_at as string,
+  completedAt: (r.completed_at as string | null) ?? null,
+});
+
+export const loanState = (r: Row): LoanState => ({
+  externalRef: r.external_ref as string,
+  reviewState: (r.review_state as LoanState['reviewState']) ?? null,
+  assignee: (r.assignee as string | null) ?? null,
+  reviewNote: (r.review_note as string | null) ?? null,
+  reviewedAt: (r.reviewed_at as string | null) ?? null,
+  expected: (r.expected as string | null) ?? null,
+  updatedAt: r.updated_at as string,
+});
+
+export const delivery = (r: Row): Delivery => ({
+  id: r.id as string,
+  eventId: r.event_id as string,
+  accountId: r.account_id as string,
+  environment: r.environment as Environment,
+  type: r.type as string,
+  body: r.body as string,
+  targetUrl: r.target_url as string,
+  state: r.state as Delivery['state'],
+  attempts: r.attempts as number,
+  nextAttemptAt: (r.next_attempt_at as string | null) ?? null,
+  lastStatus: (r.last_status as number | null) ?? null,
+  lastError: (r.last_error as string | null) ?? null,
+  createdAt: r.created_at as string,
+  deliveredAt: (r.delivered_at as string | null) ?? null,
+});
+
+export const storedReport = (r: Row): StoredReport => ({
+  id: r.id as string,
+  accountId: r.account_id as string,
+  environment: r.environment as Environment,
+  status: r.status as StoredReport['status'],
+  format: r.format as StoredReport['format'],
+  externalRef: (r.external_ref as string | null) ?? null,
+  documentIds: JSON.parse(r.document_ids as string) as string[],
+  downloadBase: r.download_base as string,
+  body: (r.body as string | null) ?? null,
+  pdfSha256: (r.pdf_sha256 as string | null) ?? null,
+  pages: (r.pages as number | null) ?? null,
+  error: (r.error as string | null) ?? null,
+  createdAt: r.created_at as string,
+  generatedAt: (r.generated_at as string | null) ?? null,
+});
+
+export const storedLink = (r: Row): StoredLink => ({
+  id: r.id as string,
+  accountId: r.account_id as string,
+  environment: r.environment as Environment,
+  documentId: r.document_id as string,
+  externalRef: (r.external_ref as string | null) ?? null,
+  token: r.token as string,
+  claimUrl: r.claim_url as string,
+  status: r.status as StoredLink['status'],
+  delivery: r.delivery as StoredLink['delivery'],
+  borrower: (r.borrower as string | null) ?? null,
+  message: r.message as string,
+  messageAudit: r.message_audit as string,
+  captureId: (r.capture_id as string | null) ?? null,
+  expiresAt: r.expires_at as string,
+  createdAt: r.created_at as string,
+  closedAt: (r.closed_at as string | null) ?? null,
+});
+
+export const storedCapture = (r: Row): StoredCapture => ({
+  id: r.id as string,
+  accountId: r.account_id as string,
+  environment: r.environment as Environment,
+  linkId: r.link_id as string,
+  documentId: r.document_id as string,
+  recapturedDocumentId: r.recaptured_document_id as string,
+  externalRef: (r.external_ref as string | null) ?? null,
+  status: r.status as StoredCapture['status'],
+  capturedAt: r.captured_at as string,
+  device: r.device as string,
+  photoCount: r.photo_count as number,
+  photos: JSON.parse(r.photos as string) as string[],
+  evidence: (r.evidence as string | null) ?? null,
+  createdAt: r.created_at as string,
+});
+
+export const DELIVERY_SELECT = 'SELECT d.*, e.account_id, e.environment, e.type, e.body FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id';
+
+export const detection = (r: Row): StoredDetection => ({
+  id: r.id as string,
+  accountId: r.account_id as string,
+  sha256: r.sha256 as string,
+  detector: r.detector as string,
+  body: r.body as string,
+  createdAt: r.created_at as string,
+});
