@@ -1,7 +1,8 @@
 // `loupe accounts`: what an operator does that the spec leaves to a dashboard — create an account
 // (starting credits as one SIGNUP_GRANT row, its four keys and webhook secret printed once), add
 // credits, change its state, mint a dashboard session token, list, add and retire keys. It works
-// on the same data folder while the server runs (SQLite in WAL mode with a busy timeout).
+// on the same data folder while the server runs (SQLite in WAL mode with a busy timeout), or on a
+// shared deployment's PostgreSQL with --database-url (or LOUPE_DATABASE_URL).
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,7 +12,7 @@ import {
   createAccountWithKeys,
   creditAccount,
   listKeys,
-  openSqliteStore,
+  openStateStore,
   retireKey,
   sessionFor,
   sessionSecret,
@@ -20,14 +21,14 @@ import {
 import type { Output } from './commands.js';
 
 export const ACCOUNTS_USAGE = `  loupe accounts create --email E [--name N] [--credits N] [--unverified] [--inactive]
-                        [--detector V1.5|V1.6] [--webhook-url U] [--data DIR] [--json]
-  loupe accounts credit --email E --credits N [--reason PURCHASE_CREDIT|ADMIN_ADJUSTMENT] [--data DIR]
+                        [--detector V1.5|V1.6] [--webhook-url U] [--data DIR | --database-url URL] [--json]
+  loupe accounts credit --email E --credits N [--reason PURCHASE_CREDIT|ADMIN_ADJUSTMENT] [--data DIR | --database-url URL]
   loupe accounts set --email E [--verified|--unverified] [--active|--inactive] [--detector V]
-                     [--webhook-url U] [--data DIR]
-  loupe accounts session --email E [--data DIR]
-  loupe accounts keys --email E [--data DIR] [--json]
-  loupe accounts add-key --email E --env live|test [--name N] [--data DIR] [--json]
-  loupe accounts retire-key --email E --key-id ID [--data DIR] [--json]
+                     [--webhook-url U] [--data DIR | --database-url URL]
+  loupe accounts session --email E [--data DIR | --database-url URL]
+  loupe accounts keys --email E [--data DIR | --database-url URL] [--json]
+  loupe accounts add-key --email E --env live|test [--name N] [--data DIR | --database-url URL] [--json]
+  loupe accounts retire-key --email E --key-id ID [--data DIR | --database-url URL] [--json]
       Manage accounts in the data folder of loupe serve (also while it runs). create prints
       the keys once (--json: {"id","email","media_key","media_sandbox_key","live_key",
       "test_key","webhook_secret"}); session prints a dashboard session token. keys lists an
@@ -50,16 +51,17 @@ const OPTIONS = {
   json: { type: 'boolean' },
   env: { type: 'string' },
   'key-id': { type: 'string' },
+  'database-url': { type: 'string' },
 } as const;
 
 const ALLOWED: Record<string, (keyof typeof OPTIONS)[]> = {
-  create: ['email', 'name', 'credits', 'unverified', 'inactive', 'detector', 'webhook-url', 'data', 'json'],
-  credit: ['email', 'credits', 'reason', 'data', 'json'],
-  set: ['email', 'verified', 'unverified', 'active', 'inactive', 'detector', 'webhook-url', 'data', 'json'],
-  session: ['email', 'data', 'json'],
-  keys: ['email', 'data', 'json'],
-  'add-key': ['email', 'env', 'name', 'data', 'json'],
-  'retire-key': ['email', 'key-id', 'data', 'json'],
+  create: ['email', 'name', 'credits', 'unverified', 'inactive', 'detector', 'webhook-url', 'data', 'database-url', 'json'],
+  credit: ['email', 'credits', 'reason', 'data', 'database-url', 'json'],
+  set: ['email', 'verified', 'unverified', 'active', 'inactive', 'detector', 'webhook-url', 'data', 'database-url', 'json'],
+  session: ['email', 'data', 'database-url', 'json'],
+  keys: ['email', 'data', 'database-url', 'json'],
+  'add-key': ['email', 'env', 'name', 'data', 'database-url', 'json'],
+  'retire-key': ['email', 'key-id', 'data', 'database-url', 'json'],
 };
 
 class UsageError extends Error {}
@@ -102,7 +104,8 @@ export async function accountsCommand(args: string[], io: Output): Promise<numbe
     return 2;
   }
   const dataDir = (values.data as string | undefined) ?? './loupe-data';
-  let store: Store | undefined;
+  let opened: { store: Store; close(): Promise<void> } | undefined;
+  let store: Store;
   try {
     const email = values.email as string;
     const json = values.json === true;
@@ -110,10 +113,12 @@ export async function accountsCommand(args: string[], io: Output): Promise<numbe
     if (credits !== undefined && !Number.isInteger(credits)) throw new UsageError(`--credits takes a whole number (got ${values.credits})`);
     const detector = detectorOf(values.detector as string | undefined);
     const webhookUrl = webhookOf(values['webhook-url'] as string | undefined);
-    const database = join(dataDir, 'loupe.db');
+    const databaseUrl = (values['database-url'] as string | undefined) ?? process.env.LOUPE_DATABASE_URL;
     if (action === 'create') mkdirSync(dataDir, { recursive: true });
-    else if (!existsSync(database)) throw new Error(`no Loupe data in ${dataDir} (loupe serve --data ${dataDir} or loupe accounts create makes it)`);
-    store = await openSqliteStore({ path: database });
+    else if (!databaseUrl && !existsSync(join(dataDir, 'loupe.db')))
+      throw new Error(`no Loupe data in ${dataDir} (loupe serve --data ${dataDir} or loupe accounts create makes it)`);
+    opened = await openStateStore({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+    store = opened.store;
     if (action === 'create') {
       if (credits !== undefined && credits < 0) throw new UsageError('--credits cannot be negative for a new account');
       const created = await createAccountWithKeys(store, {
@@ -197,6 +202,6 @@ export async function accountsCommand(args: string[], io: Output): Promise<numbe
     io.err(`loupe accounts ${action}: ${(error as Error).message}`);
     return error instanceof UsageError ? 2 : 1;
   } finally {
-    await store?.close();
+    await opened?.close();
   }
 }

@@ -8,6 +8,7 @@ import { accountsCommand, ACCOUNTS_USAGE } from './accounts.js';
 import { digestCommand, scanCommand, type Output } from './commands.js';
 import { SERVE_USAGE, serveCommand } from './serve.js';
 import { WEBHOOKS_USAGE, webhooksCommand } from './webhooks.js';
+import { migrateCommand, WORKER_USAGE, workerCommand } from './worker.js';
 
 const USAGE = `Usage:
   loupe scan [--json] [--progress|--no-progress] [--no-ocr] [--models=docforge] [--jobs N] FILE...
@@ -32,6 +33,7 @@ const USAGE = `Usage:
 ${SERVE_USAGE}
 ${ACCOUNTS_USAGE}
 ${WEBHOOKS_USAGE}
+${WORKER_USAGE}
   loupe --version | --help
 `;
 
@@ -161,6 +163,8 @@ export async function main(argv: string[], io: Output = stdio, limits: PoolLimit
   if (command === 'serve') return serveCommand(rest, io);
   if (command === 'accounts') return accountsCommand(rest, io);
   if (command === 'webhooks') return webhooksCommand(rest, io);
+  if (command === 'worker') return workerCommand(rest, io);
+  if (command === 'migrate') return migrateCommand(rest, io);
   if (!COMMAND_OPTIONS[command]) {
     io.err(`loupe: unknown command "${command}"\n\n${USAGE}`);
     return 2;

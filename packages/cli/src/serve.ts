@@ -1,4 +1,5 @@
-// `loupe serve`: the service on the embedded store in one process. On a first start with no
+// `loupe serve`: the service on the embedded store in one process, or with --database-url one
+// stateless API process of a shared deployment (the work runs in `loupe worker` processes). On a first start with no
 // account it creates one local account and prints its keys once (their plaintext is not stored)
 // with a ready-to-paste curl line. SIGINT and SIGTERM stop it gracefully: no new connections,
 // running requests finish, then the pool and the store close.
@@ -7,14 +8,16 @@ import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/se
 import type { Output } from './commands.js';
 
 export const SERVE_USAGE = `  loupe serve [--host 127.0.0.1] [--port 8080] [--sandbox-port 8081] [--data ./loupe-data]
-              [--workers N] [--claim-url https://claim.example.com]
+              [--workers N] [--claim-url https://claim.example.com] [--database-url postgres://...]
       Serve the media detection and document forensics APIs (production port) and the
       document sandbox listener on the embedded store (SQLite and files in --data). The
       first start creates a local account and prints its keys once. --workers N sets the
       worker threads that run detections and document analyses (default: the cores less
       one). --claim-url is the scheme and host of the borrower's capture page in re-capture
-      links (default: the host a link is minted through). OpenAPI at /openapi.json, a
-      reference page at /docs.`;
+      links (default: the host a link is minted through). --database-url (or
+      LOUPE_DATABASE_URL) makes this one API process of a shared deployment on PostgreSQL:
+      no local analysis; run loupe worker processes on the same database. OpenAPI at
+      /openapi.json, a reference page at /docs.`;
 
 /** The credits the first local account starts with. */
 const FIRST_ACCOUNT_CREDITS = 100;
@@ -27,7 +30,7 @@ function port(value: string | undefined, fallback: number): number | string {
 
 /** Runs `loupe serve` until a signal stops it; resolves to the exit code. */
 export async function serveCommand(args: string[], io: Output, signals: NodeJS.Process = process): Promise<number> {
-  let values: { host?: string; port?: string; 'sandbox-port'?: string; data?: string; workers?: string; 'claim-url'?: string };
+  let values: { host?: string; port?: string; 'sandbox-port'?: string; data?: string; workers?: string; 'claim-url'?: string; 'database-url'?: string };
   try {
     ({ values } = parseArgs({
       args,
@@ -38,6 +41,7 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
         data: { type: 'string' },
         workers: { type: 'string' },
         'claim-url': { type: 'string' },
+        'database-url': { type: 'string' },
       },
       strict: true,
     }));
@@ -63,6 +67,11 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
     io.err(`loupe serve: --claim-url is a scheme and host such as https://claim.example.com (got ${claimUrl})`);
     return 2;
   }
+  const databaseUrl = values['database-url'] ?? process.env.LOUPE_DATABASE_URL;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    io.err('loupe serve: --database-url is a postgres:// URL');
+    return 2;
+  }
   let server: LoupeServer;
   try {
     server = await createServer({
@@ -73,6 +82,7 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
       logger: { level: 'info' },
       ...(workers ? { workers } : {}),
       ...(claimUrl ? { claimUrl } : {}),
+      ...(databaseUrl ? { databaseUrl } : {}),
     });
   } catch (error) {
     io.err(`loupe serve: ${(error as Error).message}`);
@@ -106,8 +116,17 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
       ].join('\n'),
     );
   }
-  io.err(`Loupe is serving ${urls.url} (sandbox ${urls.sandboxUrl}); OpenAPI at ${urls.url}/openapi.json. Ctrl-C stops it.`);
-  await new Promise<void>((resolve) => {
+  io.err(
+    `Loupe is serving ${urls.url} (sandbox ${urls.sandboxUrl})${databaseUrl ? ' as an API process on PostgreSQL' : ''}; OpenAPI at ${urls.url}/openapi.json. Ctrl-C stops it.`,
+  );
+  await untilSignal(signals);
+  await server.close();
+  return 0;
+}
+
+/** Resolves on the first SIGINT or SIGTERM. */
+export function untilSignal(signals: NodeJS.Process): Promise<void> {
+  return new Promise<void>((resolve) => {
     const stop = (): void => {
       signals.off('SIGINT', stop);
       signals.off('SIGTERM', stop);
@@ -116,6 +135,4 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
     signals.on('SIGINT', stop);
     signals.on('SIGTERM', stop);
   });
-  await server.close();
-  return 0;
 }

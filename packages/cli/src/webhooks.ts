@@ -4,11 +4,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { accountNamed, openSqliteStore, type Store } from '@loupe/server';
+import { accountNamed, openStateStore, type Store } from '@loupe/server';
 import type { Output } from './commands.js';
 
-export const WEBHOOKS_USAGE = `  loupe webhooks list [--email E] [--state pending|delivered|abandoned] [--limit N] [--data DIR] [--json]
-  loupe webhooks replay --id DELIVERY_ID [--data DIR] [--json]
+export const WEBHOOKS_USAGE = `  loupe webhooks list [--email E] [--state pending|delivered|abandoned] [--limit N] [--data DIR | --database-url URL] [--json]
+  loupe webhooks replay --id DELIVERY_ID [--data DIR | --database-url URL] [--json]
       The webhook outbox: list deliveries newest first (event, target, state, attempts, last
       status or error, next attempt), or send one again (a new delivery of the same event,
       due now; receivers deduplicate on the evt_ id).`;
@@ -18,7 +18,7 @@ const STATES = ['pending', 'delivered', 'abandoned'] as const;
 /** Runs `loupe webhooks ...`; resolves to the exit code. */
 export async function webhooksCommand(args: string[], io: Output): Promise<number> {
   const [action, ...rest] = args;
-  let values: { email?: string; state?: string; limit?: string; data?: string; json?: boolean; id?: string };
+  let values: { email?: string; state?: string; limit?: string; data?: string; 'database-url'?: string; json?: boolean; id?: string };
   try {
     if (action !== 'list' && action !== 'replay') throw new Error(action ? `unknown action "${action}"` : 'an action is needed');
     ({ values } = parseArgs({
@@ -28,6 +28,7 @@ export async function webhooksCommand(args: string[], io: Output): Promise<numbe
         state: { type: 'string' },
         limit: { type: 'string' },
         data: { type: 'string' },
+        'database-url': { type: 'string' },
         json: { type: 'boolean' },
         id: { type: 'string' },
       },
@@ -41,14 +42,15 @@ export async function webhooksCommand(args: string[], io: Output): Promise<numbe
     return 2;
   }
   const dataDir = values.data ?? './loupe-data';
-  const database = join(dataDir, 'loupe.db');
-  if (!existsSync(database)) {
+  const databaseUrl = values['database-url'] ?? process.env.LOUPE_DATABASE_URL;
+  if (!databaseUrl && !existsSync(join(dataDir, 'loupe.db'))) {
     io.err(`loupe webhooks: no Loupe data in ${dataDir}`);
     return 1;
   }
-  let store: Store | undefined;
+  let opened: { store: Store; close(): Promise<void> } | undefined;
   try {
-    store = await openSqliteStore({ path: database });
+    opened = await openStateStore({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+    const store = opened.store;
     if (action === 'replay') {
       const replayed = await store.replayDelivery(values.id as string, new Date().toISOString());
       if (!replayed) throw new Error(`no delivery ${values.id}`);
@@ -76,7 +78,7 @@ export async function webhooksCommand(args: string[], io: Output): Promise<numbe
     io.err(`loupe webhooks: ${(error as Error).message}`);
     return 1;
   } finally {
-    await store?.close();
+    await opened?.close();
   }
 }
 

@@ -54,6 +54,24 @@ const envNumber = (name: string): number | undefined => {
   return value === undefined || value === '' ? undefined : Number(value);
 };
 
+/** A store for a command-line tool beside running servers: nothing reset, work it queues enqueued. */
+export async function openStateStore(options: { dataDir: string; databaseUrl?: string }): Promise<{ store: Store; close(): Promise<void> }> {
+  if (!options.databaseUrl) {
+    const store = await openSqliteStore({ path: join(options.dataDir, 'loupe.db') });
+    return { store, close: () => store.close() };
+  }
+  const queue = createPgBossQueue({ connectionString: options.databaseUrl, now: () => new Date(), passive: true });
+  const { store } = await openPostgresStore({ connectionString: options.databaseUrl, dispatch: queue.dispatch, max: 2 });
+  await queue.start(store);
+  return {
+    store,
+    async close() {
+      await queue.stop();
+      await store.close();
+    },
+  };
+}
+
 /** Opens the backend the options name; the embedded one also clears what a killed process left. */
 export async function openBackend(options: BackendOptions): Promise<Backend> {
   const clock = { now: options.now };

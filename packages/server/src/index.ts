@@ -15,6 +15,11 @@ export {
   type KeyRow,
 } from './accounts.js';
 export { createServer, type LoupeServer, type ServerOptions } from './server.js';
+export { startWorker, type LoupeWorker, type WorkerOptions } from './worker-process.js';
+export { openStateStore, type SharedQueueOptions } from './backend.js';
+export { migrateEmbedded, type MigrationSummary } from './migrate-embedded.js';
+export { openPostgresStore, type PostgresStoreOptions } from './store/postgres/pg-store.js';
+export { createScratchDatabase, testDatabaseUrl, type ScratchDatabase } from './store/postgres/scratch-database.js';
 export { sessionSecret, signSession, verifySession } from './auth/sessions.js';
 export type { DetectionRunner } from './media/detections.js';
 export type { BlobStore } from './store/blob-store.js';

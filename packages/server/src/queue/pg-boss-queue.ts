@@ -28,6 +28,8 @@ export interface PgBossQueueOptions {
   pollSeconds?: number;
   /** Runs a crashed analysis again this many times before its document fails (default 3). */
   retries?: number;
+  /** Only enqueue from this process: no maintenance, no schedules (a command-line tool). */
+  passive?: boolean;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -52,6 +54,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): PgBossQueue {
     application_name: 'loupe-queue',
     maintenanceIntervalSeconds: options.maintenanceSeconds ?? 30,
     max: 4,
+    ...(options.passive ? { supervise: false, schedule: false } : {}),
   });
   boss.on('error', (error) => options.log?.('the queue engine reported an error', error));
   let store: Store | undefined;
