@@ -89,7 +89,8 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
     return 1;
   }
   let created: Awaited<ReturnType<typeof createAccountWithKeys>> | undefined;
-  if ((await server.store.countAccounts()) === 0)
+  // a shared deployment's accounts are made with loupe accounts --database-url (API processes start together)
+  if (!databaseUrl && (await server.store.countAccounts()) === 0)
     created = await createAccountWithKeys(server.store, { email: 'owner@localhost', name: 'Local owner', credits: FIRST_ACCOUNT_CREDITS });
   let urls: { url: string; sandboxUrl: string };
   try {

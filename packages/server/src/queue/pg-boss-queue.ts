@@ -66,22 +66,21 @@ export function createPgBossQueue(options: PgBossQueueOptions): PgBossQueue {
     boss,
     async start(s) {
       store = s;
-      await boss.start();
       const retry = { retryLimit: options.retries ?? 3, retryDelay: 2, expireInSeconds: expireSeconds };
-      const queues: [string, PgBoss.Queue][] = [
-        [QUEUES.analysis, { name: QUEUES.analysis, ...retry }],
-        [QUEUES.audit_report, { name: QUEUES.audit_report, ...retry }],
+      const queues: PgBoss.Queue[] = [
+        { name: QUEUES.analysis, ...retry },
+        { name: QUEUES.audit_report, ...retry },
         // an attempt a sender did not finish (or found leased or early) is tried again shortly
-        [QUEUES.webhook, { name: QUEUES.webhook, retryLimit: 50, retryDelay: 5, expireInSeconds: 60 }],
+        { name: QUEUES.webhook, retryLimit: 50, retryDelay: 5, expireInSeconds: 60 },
       ];
-      for (const [name, queue] of queues) {
-        if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
-        else
-          await boss.createQueue(name, queue).catch(async (error) => {
-            // another process created it at the same moment
-            if (!(await boss.getQueue(name))) throw error;
-          });
-      }
+      // processes of a deployment start together: installing the schema or a queue can deadlock
+      // with another's, and is simply done again
+      await deadlockRetried(() => boss.start());
+      for (const queue of queues)
+        await deadlockRetried(async () => {
+          if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, queue);
+          else await boss.createQueue(queue.name, queue);
+        });
     },
     async dispatch(q, work) {
       if (!q.native) throw new Error('The pg-boss queue needs a PostgreSQL store.');
@@ -119,4 +118,17 @@ export function createPgBossQueue(options: PgBossQueueOptions): PgBossQueue {
       await boss.stop({ graceful: true, wait: true, timeout: 60_000 });
     },
   };
+}
+
+/** Runs `fn` again (up to five times, after a short random pause) when PostgreSQL ends it with a deadlock or a duplicate. */
+async function deadlockRetried<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 5 || (code !== '40P01' && code !== '23505' && code !== '42P07')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 250));
+    }
+  }
 }
