@@ -26,7 +26,7 @@ const data = join(dir, 'data');
 const children = new Set<ChildProcess>();
 const queueEnv = {
   ...process.env,
-  LOUPE_JOB_EXPIRE_SECONDS: '20',
+  LOUPE_JOB_EXPIRE_SECONDS: '30',
   LOUPE_QUEUE_MAINTENANCE_SECONDS: '1',
   LOUPE_QUEUE_POLL_SECONDS: '0.5',
   LOUPE_EGRESS_ALLOW: '127.0.0.0/8',

@@ -60,7 +60,7 @@ export async function openStateStore(options: { dataDir: string; databaseUrl?: s
     const store = await openSqliteStore({ path: join(options.dataDir, 'loupe.db') });
     return { store, close: () => store.close() };
   }
-  const queue = createPgBossQueue({ connectionString: options.databaseUrl, now: () => new Date(), passive: true });
+  const queue = createPgBossQueue({ connectionString: options.databaseUrl, now: () => new Date(), passive: true, ...sharedQueueTuning() });
   const { store } = await openPostgresStore({ connectionString: options.databaseUrl, dispatch: queue.dispatch, max: 2 });
   await queue.start(store);
   return {
@@ -76,17 +76,7 @@ export async function openStateStore(options: { dataDir: string; databaseUrl?: s
 export async function openBackend(options: BackendOptions): Promise<Backend> {
   const clock = { now: options.now };
   if (options.databaseUrl) {
-    const tuning = options.queue ?? {};
-    const queue = createPgBossQueue({
-      connectionString: options.databaseUrl,
-      ...clock,
-      log: options.log,
-      ...defined({
-        expireSeconds: tuning.expireSeconds ?? envNumber('LOUPE_JOB_EXPIRE_SECONDS'),
-        maintenanceSeconds: tuning.maintenanceSeconds ?? envNumber('LOUPE_QUEUE_MAINTENANCE_SECONDS'),
-        pollSeconds: tuning.pollSeconds ?? envNumber('LOUPE_QUEUE_POLL_SECONDS'),
-      }),
-    });
+    const queue = createPgBossQueue({ connectionString: options.databaseUrl, ...clock, log: options.log, ...sharedQueueTuning(options.queue) });
     const { store, blobs, driver } = await openPostgresStore({
       connectionString: options.databaseUrl,
       dispatch: queue.dispatch,
@@ -122,6 +112,15 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
       await store.close();
     },
   };
+}
+
+/** The shared queue's tuning: the options given, else the environment's. */
+export function sharedQueueTuning(given: SharedQueueOptions = {}): SharedQueueOptions {
+  return defined({
+    expireSeconds: given.expireSeconds ?? envNumber('LOUPE_JOB_EXPIRE_SECONDS'),
+    maintenanceSeconds: given.maintenanceSeconds ?? envNumber('LOUPE_QUEUE_MAINTENANCE_SECONDS'),
+    pollSeconds: given.pollSeconds ?? envNumber('LOUPE_QUEUE_POLL_SECONDS'),
+  });
 }
 
 /** `o` without its undefined values (for exactOptionalPropertyTypes). */

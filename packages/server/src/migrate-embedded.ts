@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { sharedQueueTuning } from './backend.js';
 import { createPgBossQueue } from './queue/pg-boss-queue.js';
 import { openPostgresStore } from './store/postgres/pg-store.js';
 import type { Job } from './store/store.js';
@@ -40,7 +41,7 @@ export interface MigrationSummary {
 /** Copies the embedded data in `dataDir` into the PostgreSQL at `databaseUrl`. */
 export async function migrateEmbedded(dataDir: string, databaseUrl: string): Promise<MigrationSummary> {
   const source = new Database(join(dataDir, 'loupe.db'), { readonly: true, fileMustExist: true });
-  const queue = createPgBossQueue({ connectionString: databaseUrl, now: () => new Date(), passive: true });
+  const queue = createPgBossQueue({ connectionString: databaseUrl, now: () => new Date(), passive: true, ...sharedQueueTuning() });
   const { store, driver } = await openPostgresStore({ connectionString: databaseUrl, dispatch: queue.dispatch, max: 2 });
   try {
     await queue.start(store);

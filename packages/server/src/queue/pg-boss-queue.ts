@@ -43,6 +43,9 @@ export interface PgBossQueue extends JobQueue {
   boss: PgBoss;
 }
 
+/** An attempt a sender did not finish (or found leased or not yet due) is tried again shortly. */
+const DELIVERY_POLICY = { retryLimit: 50, retryDelay: 5, expireInSeconds: 60 };
+
 type JobData = { jobId: string };
 type DeliveryData = { deliveryId: string };
 
@@ -61,32 +64,31 @@ export function createPgBossQueue(options: PgBossQueueOptions): PgBossQueue {
   const workers: string[] = [];
   const leaseUntil = (): string => new Date(Date.now() + Math.max(1, expireSeconds - 2) * 1000).toISOString();
   const pollingIntervalSeconds = Math.max(0.5, options.pollSeconds ?? 1);
+  const jobPolicy = { retryLimit: options.retries ?? 3, retryDelay: 2, expireInSeconds: expireSeconds };
 
   return {
     boss,
     async start(s) {
       store = s;
-      const retry = { retryLimit: options.retries ?? 3, retryDelay: 2, expireInSeconds: expireSeconds };
       const queues: PgBoss.Queue[] = [
-        { name: QUEUES.analysis, ...retry },
-        { name: QUEUES.audit_report, ...retry },
-        // an attempt a sender did not finish (or found leased or early) is tried again shortly
-        { name: QUEUES.webhook, retryLimit: 50, retryDelay: 5, expireInSeconds: 60 },
+        { name: QUEUES.analysis, ...jobPolicy },
+        { name: QUEUES.audit_report, ...jobPolicy },
+        { name: QUEUES.webhook, ...DELIVERY_POLICY },
       ];
       // processes of a deployment start together: installing the schema or a queue can deadlock
       // with another's, and is simply done again
       await deadlockRetried(() => boss.start());
       for (const queue of queues)
         await deadlockRetried(async () => {
-          if (await boss.getQueue(queue.name)) await boss.updateQueue(queue.name, queue);
-          else await boss.createQueue(queue.name, queue);
+          if (!(await boss.getQueue(queue.name))) await boss.createQueue(queue.name, queue);
         });
     },
     async dispatch(q, work) {
       if (!q.native) throw new Error('The pg-boss queue needs a PostgreSQL store.');
       const db = { executeSql: (text: string, values: unknown[]) => (q.native as NonNullable<SqlQuery['native']>)(text, values) };
-      if (work.kind === 'job') await boss.send(QUEUES[work.job.kind], { jobId: work.job.id } satisfies JobData, { db });
-      else await boss.send(QUEUES.webhook, { deliveryId: work.id } satisfies DeliveryData, { db, startAfter: new Date(work.runAt) });
+      // each job carries its policy (a queue's defaults are whatever its first creator set)
+      if (work.kind === 'job') await boss.send(QUEUES[work.job.kind], { jobId: work.job.id } satisfies JobData, { db, ...jobPolicy });
+      else await boss.send(QUEUES.webhook, { deliveryId: work.id } satisfies DeliveryData, { db, ...DELIVERY_POLICY, startAfter: new Date(work.runAt) });
     },
     async work(handlers, concurrency) {
       const s = store;
