@@ -17,6 +17,8 @@ export {
 export { createServer, type LoupeServer, type ServerOptions } from './server.js';
 export { startWorker, type LoupeWorker, type WorkerOptions } from './worker-process.js';
 export { openStateStore, type SharedQueueOptions } from './backend.js';
+export { createEmbeddedQueue, type JobQueue, type WorkHandlers } from './queue/job-queue.js';
+export { createPgBossQueue, type PgBossQueue } from './queue/pg-boss-queue.js';
 export { migrateEmbedded, type MigrationSummary } from './migrate-embedded.js';
 export { openPostgresStore, type PostgresStoreOptions } from './store/postgres/pg-store.js';
 export { createScratchDatabase, testDatabaseUrl, type ScratchDatabase } from './store/postgres/scratch-database.js';
