@@ -26,7 +26,7 @@ export interface PgBossQueueOptions {
   maintenanceSeconds?: number;
   /** How often an idle worker polls (default 1 s; at least 0.5). */
   pollSeconds?: number;
-  /** Runs a crashed analysis again this many times before its document fails (default 3). */
+  /** Hands a job out again at most this many times (default 10; the job handler fails a document its workers died on four times). */
   retries?: number;
   /** Only enqueue from this process: no maintenance, no schedules (a command-line tool). */
   passive?: boolean;
@@ -64,7 +64,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): PgBossQueue {
   const workers: string[] = [];
   const leaseUntil = (): string => new Date(Date.now() + Math.max(1, expireSeconds - 2) * 1000).toISOString();
   const pollingIntervalSeconds = Math.max(0.5, options.pollSeconds ?? 1);
-  const jobPolicy = { retryLimit: options.retries ?? 3, retryDelay: 2, expireInSeconds: expireSeconds };
+  const jobPolicy = { retryLimit: options.retries ?? 10, retryDelay: 2, expireInSeconds: expireSeconds };
 
   return {
     boss,
@@ -107,7 +107,19 @@ export function createPgBossQueue(options: PgBossQueueOptions): PgBossQueue {
         if (delivery !== 'finished') await handlers.delivery(delivery);
       };
       const register = async (name: string, count: number, handler: (jobs: PgBoss.Job<never>[]) => Promise<void>): Promise<void> => {
-        for (let i = 0; i < count; i++) workers.push(await boss.work(name, { batchSize: 1, pollingIntervalSeconds }, handler));
+        for (let i = 0; i < count; i++) {
+          // a worker that found a job looks again at once (pg-boss waits the polling interval otherwise): it drains a backlog and polls only when idle
+          let id: string | undefined;
+          const draining = async (jobs: PgBoss.Job<never>[]): Promise<void> => {
+            try {
+              await handler(jobs);
+            } finally {
+              if (id) boss.notifyWorker(id);
+            }
+          };
+          id = await boss.work(name, { batchSize: 1, pollingIntervalSeconds }, draining);
+          workers.push(id);
+        }
       };
       await register(QUEUES.analysis, concurrency.jobs, jobHandler as never);
       await register(QUEUES.audit_report, Math.max(1, Math.floor(concurrency.jobs / 2)), jobHandler as never);
