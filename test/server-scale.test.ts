@@ -4,7 +4,8 @@
 // processes complete exactly once, with exactly one document.completed event each; byte-identical
 // submissions and one Idempotency-Key sent to both processes at once make one document; 40
 // parallel detections for one account against 20 credits across both processes charge exactly
-// 20; a key's request allowance is one bucket across both processes; `loupe migrate` moves an
+// 20; one live re-capture link per document when both mint at once; a key's request allowance
+// is one bucket across both processes; `loupe migrate` moves an
 // embedded installation into PostgreSQL and a worker completes the document it left queued.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -207,6 +208,25 @@ describe.runIf(adminUrl)('a shared deployment on PostgreSQL', () => {
     );
     expect(new Set(keyed.map((r) => r.json.id)).size).toBe(1);
     expect(keyed.filter((r) => r.headers.get('idempotency-replayed') === 'true')).toHaveLength(3);
+  });
+
+  it('keeps one live re-capture link per document when both API processes mint at once', async () => {
+    const listed = await call(apis[0] as string, '/v1/documents?limit=1', { key: account.live_key });
+    const documentId = ((listed.json.data as { id: string }[])[0] as { id: string }).id;
+    const template = ((await call(apis[1] as string, '/v1/recapture/templates', { key: account.live_key })).json.data as { body: string }[])[0] as {
+      body: string;
+    };
+    const minted = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        call(apis[i % 2] as string, '/v1/recapture/links', {
+          method: 'POST',
+          key: account.live_key,
+          json: { document_id: documentId, delivery: 'link_only', borrower: { email: 'borrower@example.com' }, message: { body: template.body } },
+        }),
+      ),
+    );
+    expect(minted.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(minted.filter((r) => r.status === 409 && (r.json.error as { code: string }).code === 'link_already_active')).toHaveLength(5);
   });
 
   it('charges exactly 20 of 40 parallel detections against 20 credits across both API processes', async () => {
