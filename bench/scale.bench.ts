@@ -6,7 +6,7 @@
 // PostgreSQL's own ceilings measured here (new connections per second, store transactions per
 // second from 16 clients) from which a deployment's limit is computed rather than guessed.
 // `npm run bench:scale` (LOUPE_BENCH_DATABASE_URL or LOUPE_TEST_DATABASE_URL: a role that may
-// create databases; SCALE_DOCUMENTS=N documents per run, default 96).
+// create databases; SCALE_DOCUMENTS=N documents per run, default 64; SCALE_PAGES=N pages each, default 40).
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +26,9 @@ import { makeStatement } from '../test/fixtures/pdf-builders.js';
 
 const adminUrl = process.env.LOUPE_BENCH_DATABASE_URL ?? process.env.LOUPE_TEST_DATABASE_URL;
 if (!adminUrl) throw new Error('Set LOUPE_BENCH_DATABASE_URL (or LOUPE_TEST_DATABASE_URL) to a PostgreSQL role that may create databases.');
-const DOCUMENTS = Number(process.env.SCALE_DOCUMENTS ?? 96);
+const DOCUMENTS = Number(process.env.SCALE_DOCUMENTS ?? 64);
+/** Pages per statement: enough that the analysis, not the submission, is each document's main cost. */
+const PAGES = Number(process.env.SCALE_PAGES ?? 40);
 const root = join(import.meta.dirname, '..');
 const loupe = join(root, 'packages', 'cli', 'bin', 'loupe.js');
 const dir = mkdtempSync(join(tmpdir(), 'loupe-scale-bench-'));
@@ -78,7 +80,7 @@ const committed = async (db: ScratchDatabase): Promise<number> =>
   Number((await sql<{ n: string }>(db.url, 'SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()'))[0]?.n);
 
 /** Distinct statements (a trailing comment after %%EOF changes the bytes, not the document). */
-const template = await makeStatement({ seed: 2026, pages: 8 });
+const template = await makeStatement({ seed: 2026, pages: PAGES });
 const documentBytes = (i: number) => new Uint8Array([...template, ...new TextEncoder().encode(`\n% bench ${i}\n`)]);
 
 /** Documents per second end to end with `workers` worker processes; and PostgreSQL commits per document. */
@@ -219,7 +221,7 @@ for (const workers of [2, 4]) {
   );
 }
 console.log(
-  `Documents per second (${DOCUMENTS} eight-page statements, one API process, workers running one analysis each, this machine's cores: ${(await import('node:os')).availableParallelism()}):`,
+  `Documents per second (${DOCUMENTS} statements of ${PAGES} pages, one API process, workers running one analysis each, this machine's cores: ${(await import('node:os')).availableParallelism()}):`,
 );
 console.log('| workers | throughput | against 1 worker | database work |\n|---|---|---|---|');
 for (const r of rows) console.log(r);
