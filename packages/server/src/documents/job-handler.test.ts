@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { documentRecord } from '../store/conformance.js';
 import { createFileBlobStore } from '../store/file-blob-store.js';
 import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
 import { jobHandler } from './job-handler.js';
@@ -16,19 +17,7 @@ it('fails a document whose job was taken more than four times, without running t
   const blobs = createFileBlobStore(join(dir, 'blobs'));
   const account = await store.createAccount({ email: 'poison@example.com', webhookSecret: 'whsec_p', webhookUrl: 'https://hooks.example.com/p' }, 0);
   const sha256 = await blobs.put(new TextEncoder().encode('%PDF-1.7 crashes the worker'));
-  await store.createDocument({
-    id: 'doc_poison',
-    accountId: account.id,
-    environment: 'production',
-    sha256,
-    fileName: 'poison.pdf',
-    fileType: 'pdf',
-    sizeBytes: 27,
-    options: JSON.stringify({ facts: { md5: '0'.repeat(32), pages: 1 } }),
-    externalRef: null,
-    attributionCurrency: null,
-    createdAt: new Date().toISOString(),
-  });
+  await store.createDocument(documentRecord(account.id, 'doc_poison', { sha256 }));
   let scans = 0;
   const handle = jobHandler({
     store,

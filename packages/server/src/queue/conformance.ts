@@ -3,6 +3,7 @@
 // died is handed to another after its lease, a delivery is handed out at its due time and again
 // at the time its failed attempt scheduled.
 import { afterEach, describe, expect, it } from 'vitest';
+import { documentRecord } from '../store/conformance.js';
 import type { Delivery, Job, Store } from '../store/store.js';
 import type { JobQueue, WorkHandlers } from './job-queue.js';
 
@@ -39,23 +40,7 @@ export function queueConformance(name: string, make: () => Promise<QueueFixture>
     afterEach(async () => {
       for (const f of open.splice(0)) await f.close();
     });
-    const documentOf = (store: Store, accountId: string, id: string) =>
-      store.createDocument({
-        id,
-        accountId,
-        environment: 'production',
-        sha256: id
-          .padEnd(64, '0')
-          .slice(0, 64)
-          .replace(/[^0-9a-f]/g, 'a'),
-        fileName: `${id}.pdf`,
-        fileType: 'pdf',
-        sizeBytes: 1,
-        options: '{}',
-        externalRef: null,
-        attributionCurrency: null,
-        createdAt: new Date().toISOString(),
-      });
+    const documentOf = (store: Store, accountId: string, id: string) => store.createDocument(documentRecord(accountId, id));
     const finishing = (store: Store, seen: Job[], running: { now: number; most: number }): WorkHandlers => ({
       async job(job) {
         running.now++;

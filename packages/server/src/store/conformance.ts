@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BlobStore } from './blob-store.js';
-import type { NewAccount, Store, StoredDetection } from './store.js';
+import type { NewAccount, Store, StoredDetection, StoredDocument } from './store.js';
 
 const account = (email: string): NewAccount => ({ email, webhookSecret: `whsec_${email}` });
 const detectionOf = (accountId: string, id: string, sha256 = 'a'.repeat(64), createdAt = new Date().toISOString()): StoredDetection => ({
@@ -15,6 +15,24 @@ const detectionOf = (accountId: string, id: string, sha256 = 'a'.repeat(64), cre
   body: JSON.stringify({ id }),
   createdAt,
 });
+
+/** A new document record for the port's tests (a processing PDF of the account, no loan). */
+export function documentRecord(accountId: string, id: string, changes: Partial<Omit<StoredDocument, 'id' | 'accountId'>> = {}) {
+  return {
+    id,
+    accountId,
+    environment: 'production' as const,
+    sha256: createHash('sha256').update(id).digest('hex'),
+    fileName: `${id}.pdf`,
+    fileType: 'pdf' as const,
+    sizeBytes: 1,
+    options: JSON.stringify({ facts: { md5: '0'.repeat(32), pages: 1 } }),
+    externalRef: null,
+    attributionCurrency: null,
+    createdAt: new Date().toISOString(),
+    ...changes,
+  };
+}
 
 /** Runs the Store conformance suite on stores made by `make` (each test gets a fresh one). */
 export function storeConformance(name: string, make: () => Promise<Store>): void {
@@ -417,22 +435,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
       const s = await fresh();
       const a = await s.createAccount(account('dedupe@example.com'), 0);
       const submit = (id: string, fileName = 'same.pdf') =>
-        s.createDocument(
-          {
-            id,
-            accountId: a.id,
-            environment: 'production',
-            sha256: '5'.repeat(64),
-            fileName,
-            fileType: 'pdf',
-            sizeBytes: 1,
-            options: '{}',
-            externalRef: null,
-            attributionCurrency: null,
-            createdAt: new Date().toISOString(),
-          },
-          (existing) => existing.fileName === fileName,
-        );
+        s.createDocument(documentRecord(a.id, id, { sha256: '5'.repeat(64), fileName }), (existing) => existing.fileName === fileName);
       const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => submit(`doc_same_${i}`)));
       const created = answers.filter((x) => 'id' in x);
       expect(created).toHaveLength(1);
@@ -481,19 +484,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
     it('hands a job or a delivery a queue engine names to one worker at a time', async () => {
       const s = await fresh();
       const a = await s.createAccount(account('by-id@example.com'), 0);
-      await s.createDocument({
-        id: 'doc_q',
-        accountId: a.id,
-        environment: 'production',
-        sha256: '6'.repeat(64),
-        fileName: 'a.pdf',
-        fileType: 'pdf',
-        sizeBytes: 1,
-        options: '{}',
-        externalRef: null,
-        attributionCurrency: null,
-        createdAt: new Date().toISOString(),
-      });
+      await s.createDocument(documentRecord(a.id, 'doc_q'));
       const far = new Date(Date.now() + 60_000).toISOString();
       const past = new Date(Date.now() - 1000).toISOString();
       const queued = await s.claimJob(past); // learn the job id, leaving its lease lapsed

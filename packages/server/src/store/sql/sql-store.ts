@@ -84,6 +84,11 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
     await q.run("INSERT INTO jobs (id, kind, subject_id, state, created_at) VALUES (?, ?, ?, 'queued', ?)", job.id, kind, subjectId, now());
     await dispatch(q, { kind: 'job', job });
   };
+  /** Leases a job row to the caller until `leaseUntil`, counting the take (inside the caller's transaction). */
+  const leaseJob = async (q: SqlQuery, r: Row, leaseUntil: string): Promise<Job> => {
+    await q.run("UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ? WHERE id = ?", leaseUntil, r.id);
+    return { id: r.id as string, kind: r.kind as Job['kind'], subjectId: r.subject_id as string, attempts: (r.attempts as number) + 1 };
+  };
   /** The subject of a job that is not done yet, its row locked (undefined for an unknown or finished job). */
   const openJobSubject = async (q: SqlQuery, jobId: string): Promise<string | undefined> => {
     const job = await q.get<{ subject_id: string; state: string }>(`SELECT subject_id, state FROM jobs WHERE id = ?${lockRow}`, jobId);
@@ -579,9 +584,7 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
           `SELECT * FROM jobs WHERE state = 'queued' OR (state = 'running' AND lease_until < ?) ORDER BY seq LIMIT 1${driver.forUpdate({ skipLocked: true })}`,
           now(),
         );
-        if (!r) return undefined;
-        await q.run("UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ? WHERE id = ?", leaseUntil, r.id);
-        return { id: r.id as string, kind: r.kind as Job['kind'], subjectId: r.subject_id as string, attempts: (r.attempts as number) + 1 };
+        return r ? leaseJob(q, r, leaseUntil) : undefined;
       });
     },
     async claimJobById(jobId, leaseUntil) {
@@ -589,8 +592,7 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
         const r = await q.get(`SELECT * FROM jobs WHERE id = ?${lockRow}`, jobId);
         if (!r || r.state === 'done') return 'finished' as const;
         if (r.state === 'running' && (r.lease_until as string) >= now()) return 'leased' as const;
-        await q.run("UPDATE jobs SET state = 'running', attempts = attempts + 1, lease_until = ? WHERE id = ?", leaseUntil, jobId);
-        return { id: jobId, kind: r.kind as Job['kind'], subjectId: r.subject_id as string, attempts: (r.attempts as number) + 1 };
+        return leaseJob(q, r, leaseUntil);
       });
     },
     async finishDocument(jobId, outcome, emit) {
