@@ -2,6 +2,7 @@
 // envelope, submit (multipart and file_url) with its content checks and limits, the durable
 // analysis queue (202 processing, then completed or failed exactly once), `wait=true`, and the
 // omission rule on every body.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import { createNodeEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, finished, form, type Json } from './fixtures/document-api.js';
+import { call, finished, form, type Json, until } from './fixtures/document-api.js';
 import { editText, makeStatement } from './fixtures/pdf-builders.js';
 import { RawPdf } from './fixtures/raw-pdf.js';
 
@@ -21,6 +22,7 @@ let live = '';
 let sandbox = '';
 let keys: Awaited<ReturnType<typeof createAccountWithKeys>>;
 let site: Server;
+const loupe = join(import.meta.dirname, '..', 'packages', 'cli', 'bin', 'loupe.js');
 let origin = '';
 
 const submit = (key: string, bytes: Uint8Array, name = 'statement.pdf', options?: unknown, base = live, query = '') =>
@@ -348,6 +350,53 @@ describe('document API: replays and resubmissions', () => {
       status: 'failed',
       error: { code: 'file_encrypted' },
     });
+  });
+});
+
+describe('document API: metering', () => {
+  it('bills a completed analysis once: not a byte-identical resubmission, a replay, a repeated failure or the sandbox; a requested re-analysis again', async () => {
+    const a = await createAccountWithKeys(server.store, { email: 'metered@example.com' });
+    const bytes = await makeStatement({ seed: 61 });
+    // six byte-identical submissions at once make one document, billed once
+    const same = await Promise.all(Array.from({ length: 6 }, () => submit(a.live_key, bytes, 'metered.pdf')));
+    const id = same[0]?.json.id as string;
+    expect(new Set(same.map((r) => r.json.id))).toEqual(new Set([id]));
+    await finished(live, a.live_key, id);
+    // an idempotent replay answers the first answer and bills nothing
+    const keyed = (body: FormData) => call(live, '/v1/documents', { method: 'POST', key: a.live_key, headers: { 'idempotency-key': 'metered-1' }, body });
+    const other = await makeStatement({ seed: 62 });
+    const first = await keyed(form(other, 'other.pdf'));
+    await finished(live, a.live_key, first.json.id as string);
+    expect((await keyed(form(other, 'other.pdf'))).headers.get('idempotency-replayed')).toBe('true');
+    // a failure, and the same failure again, bill nothing
+    const locked = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')));
+    const failed = await submit(a.live_key, locked, 'locked.pdf');
+    await finished(live, a.live_key, failed.json.id as string);
+    await submit(a.live_key, locked, 'locked.pdf');
+    await finished(live, a.live_key, failed.json.id as string);
+    // the sandbox is unmetered
+    await finished(sandbox, a.test_key, (await submit(a.test_key, bytes, 'metered.pdf', undefined, sandbox)).json.id as string);
+    // a completed document analysed again on request is billed again
+    const reprocess = new FormData();
+    reprocess.append('file', new Blob([bytes]), 'metered.pdf');
+    expect((await call(live, `/v1/documents/${id}/reprocess`, { method: 'POST', key: a.live_key, body: reprocess })).status).toBe(202);
+    await until('the re-analysis', async () => ((await server.store.usage(a.id, {})).length === 3 ? true : undefined));
+    const out = JSON.parse(
+      execFileSync(process.execPath, [loupe, 'accounts', 'usage', '--email', 'metered@example.com', '--data', dir, '--json'], { encoding: 'utf8' }),
+    ) as { billed_analyses: number; unbilled_analyses: number; analyses: { document_id: string; kind: string }[] };
+    expect(out).toMatchObject({ billed_analyses: 3, unbilled_analyses: 0 });
+    expect(out.analyses.map((r) => [r.document_id, r.kind])).toEqual([
+      [id, 'analysis'],
+      [first.json.id, 'analysis'],
+      [id, 'reprocess'],
+    ]);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const later = JSON.parse(
+      execFileSync(process.execPath, [loupe, 'accounts', 'usage', '--email', 'metered@example.com', '--from', tomorrow, '--data', dir, '--json'], {
+        encoding: 'utf8',
+      }),
+    );
+    expect(later).toMatchObject({ billed_analyses: 0, analyses: [] });
   });
 });
 

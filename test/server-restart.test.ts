@@ -1,4 +1,4 @@
-// Durability of the analysis queue: `loupe serve` killed with SIGKILL while documents are
+// Durability of the analysis queue (and its metering): `loupe serve` killed with SIGKILL while documents are
 // processing; after a restart on the same data folder every accepted document completes, each
 // exactly once (one job per document, finished once).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -76,5 +76,11 @@ describe('a server killed mid-analysis', () => {
     db.close();
     expect(jobs.map((j) => j.subject_id).sort()).toEqual([...ids].sort());
     expect(jobs.every((j) => j.state === 'done' && j.finished_at)).toBe(true);
+    // each completion metered exactly once, whether its analysis ran before or after the kill
+    const usage = JSON.parse(
+      execFileSync(process.execPath, [loupe, 'accounts', 'usage', '--email', 'restart@example.com', '--data', data, '--json'], { encoding: 'utf8' }),
+    ) as { billed_analyses: number; analyses: { document_id: string }[] };
+    expect(usage.billed_analyses).toBe(ids.length);
+    expect(usage.analyses.map((r) => r.document_id).sort()).toEqual([...ids].sort());
   });
 });

@@ -29,12 +29,15 @@ export const ACCOUNTS_USAGE = `  loupe accounts create --email E [--name N] [--c
   loupe accounts keys --email E [--data DIR | --database-url URL] [--json]
   loupe accounts add-key --email E --env live|test [--name N] [--data DIR | --database-url URL] [--json]
   loupe accounts retire-key --email E --key-id ID [--data DIR | --database-url URL] [--json]
+  loupe accounts usage --email E [--from D] [--to D] [--data DIR | --database-url URL] [--json]
       Manage accounts in the data folder of loupe serve (also while it runs). create prints
       the keys once (--json: {"id","email","media_key","media_sandbox_key","live_key",
       "test_key","webhook_secret"}); session prints a dashboard session token. keys lists an
       account's keys (never their secrets); add-key issues a document key, printed once (two
       may be live per environment, so a key is rotated by adding the new one, moving the
-      clients, then retiring the old one); retire-key revokes a key at once.`;
+      clients, then retiring the old one); retire-key revokes a key at once. usage lists the
+      account's metered document analyses completed from --from to --to (a day YYYY-MM-DD in
+      UTC, --to included, or an ISO instant; open when left out), billed and not.`;
 
 const OPTIONS = {
   email: { type: 'string' },
@@ -52,6 +55,8 @@ const OPTIONS = {
   env: { type: 'string' },
   'key-id': { type: 'string' },
   'database-url': { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
 } as const;
 
 const ALLOWED: Record<string, (keyof typeof OPTIONS)[]> = {
@@ -62,9 +67,23 @@ const ALLOWED: Record<string, (keyof typeof OPTIONS)[]> = {
   keys: ['email', 'data', 'database-url', 'json'],
   'add-key': ['email', 'env', 'name', 'data', 'database-url', 'json'],
   'retire-key': ['email', 'key-id', 'data', 'database-url', 'json'],
+  usage: ['email', 'from', 'to', 'data', 'database-url', 'json'],
 };
 
 class UsageError extends Error {}
+
+/** A `--from`/`--to` value as an instant: an ISO instant as given, a day (YYYY-MM-DD, UTC) as its start, or for `--to` its end. */
+function dayOrInstant(value: string | undefined, flag: string, endOfDay: boolean): string | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const start = Date.parse(`${value}T00:00:00.000Z`);
+    if (Number.isNaN(start)) throw new UsageError(`${flag} is a day (YYYY-MM-DD) or an ISO instant (got ${value})`);
+    return new Date(start + (endOfDay ? 86_400_000 : 0)).toISOString();
+  }
+  const t = Date.parse(value);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(t)) throw new UsageError(`${flag} is a day (YYYY-MM-DD) or an ISO instant (got ${value})`);
+  return new Date(t).toISOString();
+}
 
 function detectorOf(value: string | undefined): 'V1.5' | 'V1.6' | undefined {
   if (value === undefined) return undefined;
@@ -165,6 +184,30 @@ export async function accountsCommand(args: string[], io: Output): Promise<numbe
       if (typeof values['key-id'] !== 'string') throw new UsageError('--key-id is required');
       const retired = await retireKey(store, email, values['key-id']);
       io.out(json ? JSON.stringify(retired) : `Retired ${retired.kind} key ${retired.id} of ${email}.`);
+      return 0;
+    }
+    if (action === 'usage') {
+      const from = dayOrInstant(values.from as string | undefined, '--from', false);
+      const to = dayOrInstant(values.to as string | undefined, '--to', true);
+      const account = await accountNamed(store, email);
+      const rows = await store.usage(account.id, { ...(from ? { from } : {}), ...(to ? { to } : {}) });
+      const billed = rows.filter((r) => r.billable).length;
+      const summary = {
+        account: account.email,
+        from: from ?? null,
+        to: to ?? null,
+        billed_analyses: billed,
+        unbilled_analyses: rows.length - billed,
+        analyses: rows.map((r) => ({ id: r.id, document_id: r.documentId, kind: r.kind, billable: r.billable, completed_at: r.createdAt })),
+      };
+      io.out(
+        json
+          ? JSON.stringify(summary)
+          : [
+              `${account.email}: ${billed} billed document analyses, ${rows.length - billed} not billed (${from ?? 'the start'} to ${to ?? 'now'})`,
+              ...rows.map((r) => `  ${r.createdAt}  ${r.documentId}  ${r.kind}${r.billable ? '' : ' (not billed)'}`),
+            ].join('\n'),
+      );
       return 0;
     }
     if (action === 'credit') {

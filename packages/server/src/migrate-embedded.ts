@@ -21,6 +21,7 @@ const TABLES = [
   'detections',
   'documents',
   'jobs',
+  'document_usage',
   'idempotency_keys',
   'loans',
   'webhook_events',

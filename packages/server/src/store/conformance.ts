@@ -516,6 +516,90 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
       expect(await s.claimDeliveryById('dlv_unknown', '2026-11-23T10:02:00.000Z', far)).toBe('finished');
     });
 
+    it('meters each completed analysis once in the finishing transaction: first analyses and requested re-analyses billed, re-captures and the sandbox not', async () => {
+      const s = await fresh();
+      const a = await s.createAccount(account('usage@example.com'), 0);
+      const far = new Date(Date.now() + 60_000).toISOString();
+      const finishNext = async (outcome: { result: string } | { error: string }, emit?: () => never) => {
+        const job = await s.claimJob(far);
+        return s.finishDocument(job!.id, outcome, emit);
+      };
+      await s.createDocument(documentRecord(a.id, 'doc_u1'));
+      // an emitter that throws rolls back the finish and its usage row together
+      await expect(
+        finishNext({ result: '{"verdict":"CLEAN"}' }, () => {
+          throw new Error('crash between completion and metering');
+        }),
+      ).rejects.toThrow();
+      expect(await s.usage(a.id, {})).toEqual([]);
+      await s.requeueRunningJobs();
+      expect(await finishNext({ result: '{"verdict":"CLEAN"}' })).toBe(true);
+      // a failure bills nothing; its completion on a later run does
+      await s.createDocument(documentRecord(a.id, 'doc_u2'));
+      expect(await finishNext({ error: '{"code":"server_error"}' })).toBe(true);
+      await s.reprocessDocument(a.id, 'production', 'doc_u2');
+      expect(await finishNext({ error: '{"code":"server_error"}' })).toBe(true);
+      await s.reprocessDocument(a.id, 'production', 'doc_u2');
+      expect(await finishNext({ result: '{"verdict":"CLEAN"}' })).toBe(true);
+      // a completed document analysed again on request is billed again
+      await s.reprocessDocument(a.id, 'production', 'doc_u1');
+      expect(await finishNext({ result: '{"verdict":"CLEAN"}' })).toBe(true);
+      // the sandbox is unmetered
+      await s.createDocument(documentRecord(a.id, 'doc_u3', { environment: 'sandbox' }));
+      expect(await finishNext({ result: '{"verdict":"CLEAN"}' })).toBe(true);
+      // a borrower's re-capture is metered, not billed
+      const at = new Date().toISOString();
+      const expires = new Date(Date.now() + 3600_000).toISOString();
+      await s.createLink(
+        {
+          id: 'rcl_u',
+          accountId: a.id,
+          environment: 'production',
+          documentId: 'doc_u1',
+          externalRef: null,
+          token: 'token-u',
+          claimUrl: 'https://claim.example.com/c/token-u',
+          delivery: 'link_only',
+          borrower: null,
+          message: '{}',
+          messageAudit: '{}',
+          expiresAt: expires,
+          createdAt: at,
+        },
+        at,
+      );
+      await s.consumeLink(
+        'rcl_u',
+        at,
+        {
+          id: 'rcc_u',
+          accountId: a.id,
+          environment: 'production',
+          linkId: 'rcl_u',
+          documentId: 'doc_u1',
+          recapturedDocumentId: 'doc_u4',
+          externalRef: null,
+          capturedAt: at,
+          device: '{}',
+          photoCount: 1,
+          photos: ['a'.repeat(64)],
+          createdAt: at,
+        },
+        documentRecord(a.id, 'doc_u4'),
+      );
+      expect(await finishNext({ result: '{"verdict":"CLEAN"}' })).toBe(true);
+      const rows = await s.usage(a.id, {});
+      expect(rows.map((r) => [r.documentId, r.kind, r.billable])).toEqual([
+        ['doc_u1', 'analysis', true],
+        ['doc_u2', 'analysis', true],
+        ['doc_u1', 'reprocess', true],
+        ['doc_u4', 'recapture', false],
+      ]);
+      expect(new Set(rows.map((r) => r.jobId)).size).toBe(4);
+      expect(await s.usage(a.id, { from: rows[2]!.createdAt })).toHaveLength(rows.filter((r) => r.createdAt >= rows[2]!.createdAt).length);
+      expect(await s.usage(a.id, { to: rows[0]!.createdAt })).toEqual([]);
+    });
+
     it('drops every reservation on releaseAllReservations', async () => {
       const s = await fresh();
       const a = await s.createAccount(account('k@example.com'), 2);

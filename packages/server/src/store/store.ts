@@ -286,6 +286,23 @@ export interface LoanSnapshot {
   state: LoanState | undefined;
 }
 
+/** Why an analysis was metered: a document's first completion, a completed document analysed again on request, or a borrower's re-capture. */
+export type UsageKind = 'analysis' | 'reprocess' | 'recapture';
+
+/** One completed analysis as metered (production only; the sandbox is unmetered). */
+export interface UsageRow {
+  /** `use_` id. */
+  id: string;
+  accountId: string;
+  documentId: string;
+  /** The job whose completion this is (one row per completion). */
+  jobId: string;
+  kind: UsageKind;
+  /** Whether it is billed: first analyses and requested re-analyses are; re-captures are not. */
+  billable: boolean;
+  createdAt: string;
+}
+
 /** A remembered answer to an Idempotency-Key. */
 export interface IdempotentAnswer {
   payloadHash: string;
@@ -422,13 +439,16 @@ export interface Store {
    * still processing it becomes completed (with `result`) or failed (with `error`) and its job is
    * done, in one transaction with the events `emit` makes of the finished document and its loan
    * (the outbox); answers false (and changes nothing) when either had already finished (a stale
-   * worker whose lease was taken over cannot overwrite a later analysis).
+   * worker whose lease was taken over cannot overwrite a later analysis). A completion in
+   * production is metered in the same transaction (one usage row per job: see `UsageRow`).
    */
   finishDocument(
     jobId: string,
     outcome: { result: string; text?: string[] } | { error: string },
     emit?: (document: StoredDocument, loan: LoanSnapshot | undefined) => NewEvent[],
   ): Promise<boolean>;
+  /** The metered analyses of an account completed in [from, to) (ISO; either open), oldest first. */
+  usage(accountId: string, period: { from?: string; to?: string }): Promise<UsageRow[]>;
   /** The text an analysis read from a photo or scan (OCR lines), if it kept any. */
   documentText(id: string): Promise<string[] | undefined>;
   /** Puts every running job back in the queue (the embedded store's one process restarted; never called on a shared store). */

@@ -3,7 +3,8 @@
 // words differ: an auto-numbered `seq` is BIGSERIAL, and step 3's back-fill of SQLite databases
 // that predate it is dropped (no PostgreSQL database predates it). Step 7 adds what only a shared
 // deployment needs: blobs in the database (a worker on another machine reads what an API process
-// received) and rate-limit buckets shared by every API process.
+// received) and rate-limit buckets shared by every API process; SQLite's version 7 is left empty
+// so that the later steps keep one number in both lists.
 import type { Migration } from '../sql/migrate.js';
 import { MIGRATIONS as SQLITE_MIGRATIONS } from '../sqlite/migrations.js';
 
@@ -18,7 +19,7 @@ function toPostgres(m: Migration): Migration {
 
 /** Every migration, oldest first. Never edit one that has shipped: add the next. */
 export const PG_MIGRATIONS: readonly Migration[] = [
-  ...SQLITE_MIGRATIONS.map(toPostgres),
+  ...SQLITE_MIGRATIONS.filter((m) => m.version < 7).map(toPostgres),
   {
     version: 7,
     name: 'shared deployment: blobs and rate-limit buckets',
@@ -36,4 +37,5 @@ export const PG_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  ...SQLITE_MIGRATIONS.filter((m) => m.version > 7).map(toPostgres),
 ];

@@ -16,6 +16,8 @@ import type {
   StoredDocument,
   StoredLink,
   StoredReport,
+  UsageKind,
+  UsageRow,
 } from '../store.js';
 
 export const account = (r: Row): Account => ({
@@ -160,5 +162,15 @@ export const detection = (r: Row): StoredDetection => ({
   sha256: r.sha256 as string,
   detector: r.detector as string,
   body: r.body as string,
+  createdAt: r.created_at as string,
+});
+
+export const usageRow = (r: Row): UsageRow => ({
+  id: r.id as string,
+  accountId: r.account_id as string,
+  documentId: r.document_id as string,
+  jobId: r.job_id as string,
+  kind: r.kind as UsageKind,
+  billable: r.billable === 1,
   createdAt: r.created_at as string,
 });

@@ -37,6 +37,7 @@ import {
   storedDocument,
   storedLink,
   storedReport,
+  usageRow,
 } from './rows.js';
 
 /** Work a transaction queued: a job (analysis, audit report) or a webhook delivery due at `runAt`. */
@@ -186,6 +187,22 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
       d.attributionCurrency,
       d.createdAt,
     );
+  /** Records a completed analysis of `document` by `jobId` (inside the finishing transaction). */
+  const meter = async (q: SqlQuery, document: StoredDocument, jobId: string, at: string): Promise<void> => {
+    const recaptured = await q.get('SELECT 1 AS one FROM recapture_captures WHERE recaptured_document_id = ?', document.id);
+    const metered = await q.get('SELECT 1 AS one FROM document_usage WHERE document_id = ?', document.id);
+    const kind = recaptured ? 'recapture' : metered ? 'reprocess' : 'analysis';
+    await q.run(
+      'INSERT INTO document_usage (id, account_id, document_id, job_id, kind, billable, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      newId('use'),
+      document.accountId,
+      document.id,
+      jobId,
+      kind,
+      kind === 'recapture' ? 0 : 1,
+      at,
+    );
+  };
   const idempotencyKeyWhere = 'account_id = ? AND environment = ? AND key = ? AND route = ?';
 
   return {
@@ -618,8 +635,9 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
               );
         await closeJob(q, jobId, at);
         if (changed !== 1) return false;
+        const document = await documentRow(q, subject);
+        if ('result' in outcome && document.environment === 'production') await meter(q, document, jobId, at);
         if (emit) {
-          const document = await documentRow(q, subject);
           const loan = document.externalRef === null ? undefined : await loanSnapshot(q, document.accountId, document.environment, document.externalRef);
           await insertEvents(q, emit(document, loan));
         }
@@ -781,6 +799,21 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
         if (changed !== 1) return false;
         if (emit) await insertEvents(q, emit(storedCapture((await q.get('SELECT * FROM recapture_captures WHERE id = ?', id)) as Row)));
         return true;
+      });
+    },
+    async usage(accountId, period) {
+      return read(async (q) => {
+        const where = ['account_id = ?'];
+        const args: unknown[] = [accountId];
+        if (period.from !== undefined) {
+          where.push('created_at >= ?');
+          args.push(period.from);
+        }
+        if (period.to !== undefined) {
+          where.push('created_at < ?');
+          args.push(period.to);
+        }
+        return (await q.all(`SELECT * FROM document_usage WHERE ${where.join(' AND ')} ORDER BY created_at, seq`, ...args)).map(usageRow);
       });
     },
     async documentText(id) {

@@ -1,5 +1,6 @@
 // The SQLite schema as versioned migrations (applied by `migrateSql`, recorded in
-// `schema_migrations`). PostgreSQL has its own list with the same versions (../postgres).
+// `schema_migrations`). PostgreSQL has its own list with the same versions (../postgres); version
+// 7 is PostgreSQL's alone (blobs and rate buckets, which the embedded store keeps elsewhere).
 import type { Migration } from '../sql/migrate.js';
 
 /** Every migration, oldest first. Never edit one that has shipped: add the next. */
@@ -225,6 +226,24 @@ export const MIGRATIONS: readonly Migration[] = [
         evidence TEXT,
         created_at TEXT NOT NULL
       );
+    `,
+  },
+  {
+    version: 8,
+    name: 'metered document analyses; what a delivery channel answered',
+    sql: `
+      CREATE TABLE document_usage (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        document_id TEXT NOT NULL REFERENCES documents(id),
+        job_id TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL CHECK (kind IN ('analysis', 'reprocess', 'recapture')),
+        billable INTEGER NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX document_usage_account ON document_usage(account_id, created_at);
+      ALTER TABLE webhook_deliveries ADD COLUMN last_response TEXT;
     `,
   },
 ];
