@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
 import type { Output } from './commands.js';
+import { MESSAGING_OPTIONS, MESSAGING_USAGE, messagingOf } from './messaging-flags.js';
 
 export const SERVE_USAGE = `  loupe serve [--host 127.0.0.1] [--port 8080] [--sandbox-port 8081] [--data ./loupe-data]
               [--workers N] [--claim-url https://claim.example.com] [--database-url postgres://...]
@@ -17,7 +18,8 @@ export const SERVE_USAGE = `  loupe serve [--host 127.0.0.1] [--port 8080] [--sa
       links (default: the host a link is minted through). --database-url (or
       LOUPE_DATABASE_URL) makes this one API process of a shared deployment on PostgreSQL:
       no local analysis; run loupe worker processes on the same database. OpenAPI at
-      /openapi.json, a reference page at /docs.`;
+      /openapi.json, a reference page at /docs.
+${MESSAGING_USAGE}`;
 
 /** The credits the first local account starts with. */
 const FIRST_ACCOUNT_CREDITS = 100;
@@ -30,7 +32,15 @@ function port(value: string | undefined, fallback: number): number | string {
 
 /** Runs `loupe serve` until a signal stops it; resolves to the exit code. */
 export async function serveCommand(args: string[], io: Output, signals: NodeJS.Process = process): Promise<number> {
-  let values: { host?: string; port?: string; 'sandbox-port'?: string; data?: string; workers?: string; 'claim-url'?: string; 'database-url'?: string };
+  let values: {
+    host?: string;
+    port?: string;
+    'sandbox-port'?: string;
+    data?: string;
+    workers?: string;
+    'claim-url'?: string;
+    'database-url'?: string;
+  } & Partial<Record<keyof typeof MESSAGING_OPTIONS, string>>;
   try {
     ({ values } = parseArgs({
       args,
@@ -42,6 +52,7 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
         workers: { type: 'string' },
         'claim-url': { type: 'string' },
         'database-url': { type: 'string' },
+        ...MESSAGING_OPTIONS,
       },
       strict: true,
     }));
@@ -72,6 +83,11 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
     io.err('loupe serve: --database-url is a postgres:// URL');
     return 2;
   }
+  const messaging = messagingOf(values);
+  if (typeof messaging === 'string') {
+    io.err(`loupe serve: ${messaging}`);
+    return 2;
+  }
   let server: LoupeServer;
   try {
     server = await createServer({
@@ -83,6 +99,7 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
       ...(workers ? { workers } : {}),
       ...(claimUrl ? { claimUrl } : {}),
       ...(databaseUrl ? { databaseUrl } : {}),
+      messaging,
     });
   } catch (error) {
     io.err(`loupe serve: ${(error as Error).message}`);

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { migrateEmbedded, startWorker } from '@loupe/server';
 import type { Output } from './commands.js';
+import { MESSAGING_OPTIONS, MESSAGING_USAGE, messagingOf } from './messaging-flags.js';
 import { untilSignal } from './serve.js';
 
 export const WORKER_USAGE = `  loupe worker --database-url postgres://... [--concurrency N] [--data ./loupe-data]
@@ -12,6 +13,7 @@ export const WORKER_USAGE = `  loupe worker --database-url postgres://... [--con
       webhook deliveries from the queue on PostgreSQL (LOUPE_DATABASE_URL works too),
       N at once (default 2). --data holds the deployment's capture signer (c2pa/), the
       same folder the API processes use.
+${MESSAGING_USAGE}
   loupe migrate --from ./loupe-data --to postgres://... [--json]
       Move an embedded installation (SQLite and blobs in --from) into an empty Loupe
       database on PostgreSQL, in one transaction, with its queued work.`;
@@ -20,11 +22,11 @@ const POSTGRES_URL = /^postgres(ql)?:\/\//;
 
 /** Runs `loupe worker` until a signal stops it. */
 export async function workerCommand(args: string[], io: Output, signals: NodeJS.Process = process): Promise<number> {
-  let values: { 'database-url'?: string; concurrency?: string; data?: string };
+  let values: { 'database-url'?: string; concurrency?: string; data?: string } & Partial<Record<keyof typeof MESSAGING_OPTIONS, string>>;
   try {
     ({ values } = parseArgs({
       args,
-      options: { 'database-url': { type: 'string' }, concurrency: { type: 'string' }, data: { type: 'string' } },
+      options: { 'database-url': { type: 'string' }, concurrency: { type: 'string' }, data: { type: 'string' }, ...MESSAGING_OPTIONS },
       strict: true,
     }));
   } catch (error) {
@@ -41,12 +43,18 @@ export async function workerCommand(args: string[], io: Output, signals: NodeJS.
     io.err(`loupe worker: --concurrency is a whole number from 1 to 64 (got ${values.concurrency})`);
     return 2;
   }
+  const messaging = messagingOf(values);
+  if (typeof messaging === 'string') {
+    io.err(`loupe worker: ${messaging}`);
+    return 2;
+  }
   let worker: Awaited<ReturnType<typeof startWorker>>;
   try {
     worker = await startWorker({
       databaseUrl,
       dataDir: values.data ?? './loupe-data',
       concurrency,
+      messaging,
       log: (message, error) => io.err(`loupe worker: ${message} ${error ?? ''}`),
     });
   } catch (error) {

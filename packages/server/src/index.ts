@@ -19,6 +19,7 @@ export { startWorker, type LoupeWorker, type WorkerOptions } from './worker-proc
 export { openStateStore, type SharedQueueOptions } from './backend.js';
 export { createEmbeddedQueue, type JobQueue, type WorkHandlers } from './queue/job-queue.js';
 export { createPgBossQueue, type PgBossQueue } from './queue/pg-boss-queue.js';
+export { type MessagingOptions, smsParts } from './recapture/delivery/channels.js';
 export { migrateEmbedded, type MigrationSummary } from './migrate-embedded.js';
 export { openPostgresStore, type PostgresStoreOptions } from './store/postgres/pg-store.js';
 export { createScratchDatabase, testDatabaseUrl, type ScratchDatabase } from './store/postgres/scratch-database.js';

@@ -28,6 +28,7 @@ import type { PageRenderer } from './reports/generate.js';
 import { captureSigner } from './recapture/c2pa.js';
 import { openBackend, type SharedQueueOptions } from './backend.js';
 import { lazyPool, startWork } from './work.js';
+import { type MessagingOptions, messageChannels, messagingWithEnv } from './recapture/delivery/channels.js';
 import { claimPage } from './recapture/claim-page.js';
 import { documentRoutes, isDocumentPath } from './documents/routes.js';
 
@@ -41,6 +42,8 @@ export interface ServerOptions {
   work?: boolean;
   /** Tuning of the shared queue. */
   queue?: SharedQueueOptions;
+  /** Where borrowers' re-capture messages go (each missing option from its `LOUPE_*` variable). */
+  messaging?: MessagingOptions;
   host?: string;
   port?: number;
   sandboxPort?: number;
@@ -104,6 +107,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     ...(options.webhookPollMs ? { webhookPollMs: options.webhookPollMs } : {}),
   });
   const { store, blobs, queue, rates } = backend;
+  const channels = messageChannels(messagingWithEnv(options.messaging));
   const secret = sessionSecret(options.dataDir);
   const signer = await captureSigner(join(options.dataDir, 'c2pa'));
   const pool = lazyPool(() =>
@@ -156,6 +160,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
           concurrency: options.workers ?? 2,
           log,
           onDocumentFinished: (id) => finishes.fire(id),
+          channels,
           ...(options.egressAllow ? { egressAllow: options.egressAllow } : {}),
         })
       : undefined;
@@ -170,6 +175,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     notify: queue.notify,
     finishes,
     notifyEvents: queue.notify,
+    channels: { email: channels.email !== undefined, sms: channels.sms !== undefined },
     renderer,
     signer,
     ...(options.claimUrl ? { claimBase: options.claimUrl.replace(/\/$/, '') } : {}),

@@ -9,6 +9,7 @@ import type { CaptureSigner } from './recapture/c2pa.js';
 import { completeCaptures } from './recapture/complete.js';
 import { generateReport, type PageRenderer } from './reports/generate.js';
 import { webhookSender } from './webhooks/delivery.js';
+import type { MessageChannels } from './recapture/delivery/channels.js';
 
 /** What the work needs. */
 export interface WorkOptions {
@@ -21,6 +22,8 @@ export interface WorkOptions {
   concurrency: number;
   egressAllow?: readonly string[];
   log: (message: string, error?: unknown) => void;
+  /** The channels of borrowers' re-capture messages. */
+  channels: MessageChannels;
   /** Told when a document finished here (wakes `wait=true` requests of this process). */
   onDocumentFinished?: (documentId: string) => void;
 }
@@ -48,7 +51,7 @@ export async function startWork(options: WorkOptions): Promise<() => Promise<voi
     },
   });
   await completeCaptures(store, options.signer, blobs, now); // captures a stop interrupted
-  await queue.work({ job: handleJob, delivery: webhookSender({ store, post, now }) }, { jobs: options.concurrency, deliveries: 4 });
+  await queue.work({ job: handleJob, delivery: webhookSender({ store, post, now, channels: options.channels }) }, { jobs: options.concurrency, deliveries: 4 });
   return () => queue.stop();
 }
 

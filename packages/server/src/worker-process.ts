@@ -7,6 +7,7 @@ import { createNodePool } from '@loupe/node';
 import { openBackend, type SharedQueueOptions } from './backend.js';
 import { captureSigner } from './recapture/c2pa.js';
 import { lazyPool, startWork } from './work.js';
+import { type MessagingOptions, messageChannels, messagingWithEnv } from './recapture/delivery/channels.js';
 
 /** Options of a worker. */
 export interface WorkerOptions {
@@ -19,6 +20,8 @@ export interface WorkerOptions {
   timeoutMs?: number;
   queue?: SharedQueueOptions;
   egressAllow?: readonly string[];
+  /** Where borrowers' re-capture messages go (each missing option from its `LOUPE_*` variable). */
+  messaging?: MessagingOptions;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -50,6 +53,7 @@ export async function startWorker(options: WorkerOptions): Promise<LoupeWorker> 
     now,
     concurrency,
     log,
+    channels: messageChannels(messagingWithEnv(options.messaging)),
     ...(options.egressAllow ? { egressAllow: options.egressAllow } : {}),
   });
   return {

@@ -33,6 +33,7 @@ const TYPES: Record<string, string> = {
   capture_not_ready: 'conflict',
   attribution_currency_conflict: 'invalid_request',
   idempotency_key_in_use: 'conflict',
+  delivery_channel_unavailable: 'invalid_request',
   server_error: 'server_error',
 };
 

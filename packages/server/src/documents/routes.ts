@@ -30,6 +30,8 @@ import { documentView, type SubmitFacts, summaryView } from './view.js';
 export interface DocumentRouteDeps {
   /** Where rate counters live (default: this process). */
   rates?: RateState;
+  /** The borrower-message channels this deployment has. */
+  channels: { email: boolean; sms: boolean };
   store: Store;
   blobs: BlobStore;
   environment: Environment;
@@ -355,6 +357,7 @@ export function documentRoutes(app: FastifyInstance, deps: DocumentRouteDeps): v
     idempotency: idem,
     notify: deps.notify,
     notifyEvents: deps.notifyEvents,
+    channels: deps.channels,
     finishes: deps.finishes,
     renderer: deps.renderer,
     signer: deps.signer,

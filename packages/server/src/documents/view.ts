@@ -65,6 +65,12 @@ export interface SubmitFacts {
   attribution?: unknown;
 }
 
+/** A document's category: the engine's reading, else the submitted hint. */
+export function documentCategory(d: StoredDocument): string | undefined {
+  const engine = d.result ? (JSON.parse(d.result) as { category?: string }) : {};
+  return engine.category ?? (JSON.parse(d.options) as { category?: string }).category;
+}
+
 /** The Document of a stored document at time `now`. */
 export function documentView(d: StoredDocument, now: Date): Record<string, unknown> {
   const options = JSON.parse(d.options) as {

@@ -2,6 +2,9 @@
 // rule, read, revoke, the QR image), the sandbox's simulate-capture, and captures (read, C2PA).
 // Every route also answers under the earlier product name's prefix (`/v1/verifi/...`) until
 // 2026-12-31 with `Deprecation: true` and a `Link` to its successor, and not after.
+import { documentCategory } from '../documents/view.js';
+import { composeMessage } from './delivery/message.js';
+import { messageEvent, messageRecord } from './delivery/outbox.js';
 import { randomBytes } from 'node:crypto';
 import { PdfFile } from '@loupe/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -38,6 +41,8 @@ export interface RecaptureRouteDeps {
   renderer: PageRenderer;
   /** Signs and reads the C2PA manifests of captured photos. */
   signer: CaptureSigner;
+  /** The channels this deployment sends borrowers' messages through (a mint for a missing one is refused). */
+  channels: { email: boolean; sms: boolean };
   /** The host of the borrower's capture page (default: the host the link was minted through). */
   claimBase?: string;
   /** Longest wait of simulate-capture for its analysis (default 30 s). */
@@ -104,17 +109,46 @@ export function recaptureRoutes(app: FastifyInstance, deps: RecaptureRouteDeps):
         throw documentError(422, 'message_would_disclose_flag', `The message could tell the borrower their document was flagged (${matched.join(', ')}).`, {
           matched_terms: matched,
         });
+      if (ask.delivery !== 'link_only' && !deps.channels[ask.delivery])
+        throw documentError(
+          400,
+          'delivery_channel_unavailable',
+          `This deployment has no ${ask.delivery === 'email' ? 'e-mail (SMTP)' : 'SMS'} channel configured; mint with delivery link_only and send the link yourself.`,
+          { delivery: ask.delivery },
+        );
       const at = now();
       const token = randomBytes(24).toString('base64url');
+      const id = `rcl_${randomBytes(12).toString('hex')}`;
+      const claimUrl = `${deps.claimBase ?? baseOf(request)}/c/${token}`;
+      const expiresAt = new Date(at.getTime() + ask.expiresInMs).toISOString();
+      const message =
+        ask.delivery === 'link_only'
+          ? []
+          : [
+              messageEvent(
+                composeMessage(ask.delivery, {
+                  linkId: id,
+                  environment,
+                  claimUrl,
+                  expiresAt,
+                  body: ask.message.body,
+                  category: documentCategory(document),
+                  borrower: ask.borrower ?? null,
+                }),
+                who.account.id,
+                environment,
+                at.toISOString(),
+              ),
+            ];
       const created = await store.createLink(
         {
-          id: `rcl_${randomBytes(12).toString('hex')}`,
+          id,
           accountId: who.account.id,
           environment,
           documentId: document.id,
           externalRef: document.externalRef,
           token,
-          claimUrl: `${deps.claimBase ?? baseOf(request)}/c/${token}`,
+          claimUrl,
           delivery: ask.delivery,
           borrower: ask.borrower ? JSON.stringify(ask.borrower) : null,
           message: JSON.stringify(ask.message),
@@ -124,21 +158,24 @@ export function recaptureRoutes(app: FastifyInstance, deps: RecaptureRouteDeps):
             acknowledged_disclosure: ask.acknowledgeDisclosure,
             validated_at: at.toISOString(),
           }),
-          expiresAt: new Date(at.getTime() + ask.expiresInMs).toISOString(),
+          expiresAt,
           createdAt: at.toISOString(),
         },
         at.toISOString(),
+        message,
       );
       if ('liveLinkId' in created)
         throw documentError(409, 'link_already_active', `The document already has a pending link (${created.liveLinkId}); revoke it first.`, {
           link_id: created.liveLinkId,
         });
-      return deps.idempotency.answer(who, ROUTE, key, payloadHash, reply, 201, linkView(created, at, baseOf(request)));
+      if (message.length > 0) deps.notifyEvents();
+      return deps.idempotency.answer(who, ROUTE, key, payloadHash, reply, 201, linkView(created, at, baseOf(request), await messageRecord(store, created.id)));
     });
 
     app.get(`${base}/links/:id`, { schema: schema('Read a re-capture link') }, async (request, reply) => {
       const who = await caller(request, reply);
-      return linkView(await linkOf(who, request), now(), baseOf(request));
+      const link = await linkOf(who, request);
+      return linkView(link, now(), baseOf(request), await messageRecord(store, link.id));
     });
 
     app.post(`${base}/links/:id/revoke`, { schema: schema('Revoke a pending link') }, async (request, reply) => {
@@ -147,7 +184,7 @@ export function recaptureRoutes(app: FastifyInstance, deps: RecaptureRouteDeps):
       if (!result) throw documentError(404, 'not_found', 'No re-capture link with that id in this environment.');
       if (result === 'consumed') throw documentError(409, 'link_already_consumed', 'The link was already used.');
       if (result === 'expired') throw documentError(410, 'link_expired', 'The link is past its expiry.');
-      return linkView(result, now(), baseOf(request));
+      return linkView(result, now(), baseOf(request), await messageRecord(store, result.id));
     });
 
     app.get(`${base}/links/:id/qr.png`, { schema: schema('The QR code of a pending link (PNG)') }, async (request, reply) => {

@@ -2,6 +2,7 @@
 // read against its expiry, the QR image's URL on the API host, a capture's evidence once complete.
 import { omitAbsent } from '../documents/view.js';
 import type { StoredCapture, StoredLink } from '../store/store.js';
+import type { MessageRecord } from './delivery/outbox.js';
 
 type Json = Record<string, unknown>;
 
@@ -9,8 +10,8 @@ type Json = Record<string, unknown>;
 export const linkStatus = (link: StoredLink, at: Date): string =>
   link.status === 'pending' && Date.parse(link.expiresAt) <= at.getTime() ? 'expired' : link.status;
 
-/** The RecaptureLink. */
-export function linkView(link: StoredLink, at: Date, apiBase: string): Json {
+/** The RecaptureLink, with what its message delivery came to (sms and email links). */
+export function linkView(link: StoredLink, at: Date, apiBase: string, message?: MessageRecord): Json {
   return omitAbsent({
     id: link.id,
     object: 'recapture_link',
@@ -23,6 +24,7 @@ export function linkView(link: StoredLink, at: Date, apiBase: string): Json {
     message: JSON.parse(link.message),
     message_audit: JSON.parse(link.messageAudit),
     capture_id: link.captureId,
+    delivery_status: message,
     expires_at: link.expiresAt,
     created_at: link.createdAt,
   });

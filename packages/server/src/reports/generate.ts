@@ -7,6 +7,7 @@ import { imageSize, PdfFile, toDocumentError } from '@loupe/core';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Job, StoredDocument, Store } from '../store/store.js';
 import { linkStatus } from '../recapture/views.js';
+import { messageRecord } from '../recapture/delivery/outbox.js';
 import { makeEvent } from '../webhooks/events.js';
 import { reportContent, reportView } from './report-json.js';
 import { type PageImage, renderReportPdf } from './report-pdf.js';
@@ -71,12 +72,14 @@ export async function generateReport(job: Job, deps: { store: Store; blobs: Blob
       for (const link of await store.linksOfDocument(d.id)) {
         const capture = link.captureId ? await store.capture(link.accountId, link.environment, link.captureId) : undefined;
         const evidence = capture?.evidence ? (JSON.parse(capture.evidence) as { contradicts_original?: boolean; headline?: string }) : {};
+        const message = await messageRecord(store, link.id);
         rows.push({
           id: link.id,
           status: linkStatus(link, at),
           created_at: link.createdAt,
           delivery: link.delivery,
           message_audit: JSON.parse(link.messageAudit),
+          ...(message ? { message } : {}),
           ...(capture
             ? { capture_id: capture.id, captured_at: capture.capturedAt, contradicts_original: evidence.contradicts_original, headline: evidence.headline }
             : {}),

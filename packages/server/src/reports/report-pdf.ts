@@ -192,6 +192,14 @@ export function renderReportPdf(header: ReportHeader, content: ReportContent, im
       for (const r of recaptures) {
         const audit = r.message_audit as Json;
         line('Link', `${r.id} (${r.status}, ${r.delivery}, minted ${r.created_at})`);
+        const message = r.message as Json | undefined;
+        if (message)
+          line(
+            'Message',
+            `${message.channel} ${message.state} after ${message.attempts} attempt(s)${message.sent_at ? ` at ${message.sent_at}` : ''}${
+              message.provider_response ? `; the provider answered ${String(message.provider_response).slice(0, 160)}` : ''
+            }${message.last_error ? `; last error: ${String(message.last_error).slice(0, 160)}` : ''}`,
+          );
         if (audit.acknowledged_disclosure)
           line(
             'Disclosure acknowledged',

@@ -273,12 +273,16 @@ export interface Delivery {
   nextAttemptAt: string | null;
   lastStatus: number | null;
   lastError: string | null;
+  /** What the receiving side answered last (an SMTP response, an SMS provider's body). */
+  lastResponse: string | null;
   createdAt: string;
   deliveredAt: string | null;
 }
 
 /** What an attempt came to: delivered, or failed with the time of the next attempt (null: abandoned). */
-export type AttemptOutcome = { ok: true; status: number } | { ok: false; status: number | null; error: string; nextAttemptAt: string | null };
+export type AttemptOutcome =
+  | { ok: true; status: number; response?: string }
+  | { ok: false; status: number | null; error: string; nextAttemptAt: string | null; response?: string };
 
 /** A loan as a state change sees it inside its transaction (for the events it causes). */
 export interface LoanSnapshot {
@@ -465,9 +469,9 @@ export interface Store {
 
   /**
    * Mints a link unless the document has a live one (pending and not expired at `now`), in one
-   * transaction; answers the live link's id otherwise.
+   * transaction with `events` (the borrower's message in the outbox); answers the live link's id otherwise.
    */
-  createLink(link: Omit<StoredLink, 'status' | 'captureId' | 'closedAt'>, now: string): Promise<StoredLink | { liveLinkId: string }>;
+  createLink(link: Omit<StoredLink, 'status' | 'captureId' | 'closedAt'>, now: string, events?: NewEvent[]): Promise<StoredLink | { liveLinkId: string }>;
   link(accountId: string, environment: Environment, id: string): Promise<StoredLink | undefined>;
   linkByToken(token: string): Promise<StoredLink | undefined>;
   /** The links minted for a document, oldest first. */
@@ -502,8 +506,8 @@ export interface Store {
   claimDeliveryById(deliveryId: string, now: string, leaseUntil: string): Promise<Delivery | 'later' | 'finished'>;
   /** Records one attempt: delivered, failed with its next attempt, or abandoned. */
   recordAttempt(deliveryId: string, outcome: AttemptOutcome, at: string): Promise<void>;
-  /** Deliveries newest first, by account and state. */
-  deliveries(query: { accountId?: string; state?: Delivery['state']; limit: number }): Promise<Delivery[]>;
+  /** Deliveries newest first, by account, state and event. */
+  deliveries(query: { accountId?: string; state?: Delivery['state']; eventId?: string; limit: number }): Promise<Delivery[]>;
   /** A new pending delivery of the same event to the same target, due at `at`; undefined for an unknown id. */
   replayDelivery(deliveryId: string, at: string): Promise<Delivery | undefined>;
 

@@ -4,11 +4,16 @@
 // followed), a refused or failed connection, or no answer in 5 s fails the attempt, and the next
 // is scheduled 1 min, 5 min, 15 min, 30 min, 1 h, 2 h, 4 h, 8 h, 8 h later; after the tenth the
 // delivery is abandoned. The store's delivery row is the truth; nothing is kept in memory.
+// A borrower's re-capture message is a delivery of the same outbox on the same schedule, sent
+// through its channel (e-mail or SMS) instead of POSTed; the channel's answer is recorded.
 import { ENGINE_VERSION } from '@loupe/core';
 import { EgressError } from '../http/egress.js';
 import type { Delivery, Store } from '../store/store.js';
 import { signWebhook } from './signature.js';
 import { RENAME_SUNSET } from '../documents/view.js';
+import type { MessageChannels } from '../recapture/delivery/channels.js';
+import { MESSAGE_EVENT_TYPE } from '../recapture/delivery/outbox.js';
+import type { ComposedMessage } from '../recapture/delivery/message.js';
 
 /** Delays after each failed attempt, in minutes (ten attempts in all, about 24 h). */
 export const RETRY_MINUTES = [1, 5, 15, 30, 60, 120, 240, 480, 480] as const;
@@ -21,6 +26,8 @@ export interface WebhookSenderOptions {
   store: Store;
   post: WebhookPost;
   now: () => Date;
+  /** The channels of re-capture messages (a message for a missing channel fails its attempt). */
+  channels?: MessageChannels;
 }
 
 /** The headers of one attempt. */
@@ -52,8 +59,19 @@ export function webhookSender(options: WebhookSenderOptions): (delivery: Deliver
     const at = now();
     let status: number | null = null;
     let error: string | undefined;
+    let response: string | undefined;
     if (!account) error = 'the account is gone';
-    else {
+    else if (delivery.type === MESSAGE_EVENT_TYPE) {
+      const message = JSON.parse(delivery.body) as ComposedMessage;
+      const channel = options.channels?.[message.channel];
+      try {
+        if (!channel) throw new Error(`no ${message.channel} channel is configured on this process`);
+        response = (await channel.send(message)).response;
+        status = 200;
+      } catch (e) {
+        error = (e as Error).message;
+      }
+    } else {
       try {
         status = await options.post(delivery.targetUrl, delivery.body, deliveryHeaders(delivery, account.webhookSecret, number, at));
         if (status < 200 || status >= 300) error = `HTTP ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`;
@@ -62,10 +80,11 @@ export function webhookSender(options: WebhookSenderOptions): (delivery: Deliver
       }
     }
     const finished = now();
-    if (error === undefined) return store.recordAttempt(delivery.id, { ok: true, status: status as number }, finished.toISOString());
+    const answered = response === undefined ? {} : { response };
+    if (error === undefined) return store.recordAttempt(delivery.id, { ok: true, status: status as number, ...answered }, finished.toISOString());
     const delay = RETRY_MINUTES[number - 1];
     const nextAttemptAt = delay === undefined ? null : new Date(finished.getTime() + delay * 60_000).toISOString();
-    await store.recordAttempt(delivery.id, { ok: false, status, error, nextAttemptAt }, finished.toISOString());
+    await store.recordAttempt(delivery.id, { ok: false, status, error, nextAttemptAt, ...answered }, finished.toISOString());
   }
 
   return attempt;

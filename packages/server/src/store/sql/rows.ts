@@ -97,6 +97,7 @@ export const delivery = (r: Row): Delivery => ({
   nextAttemptAt: (r.next_attempt_at as string | null) ?? null,
   lastStatus: (r.last_status as number | null) ?? null,
   lastError: (r.last_error as string | null) ?? null,
+  lastResponse: (r.last_response as string | null) ?? null,
   createdAt: r.created_at as string,
   deliveredAt: (r.delivered_at as string | null) ?? null,
 });

@@ -692,7 +692,7 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
         return true;
       });
     },
-    async createLink(link, at) {
+    async createLink(link, at, events) {
       return tx(async (q) => {
         // the document's row lock makes "one live link per document" hold across processes
         await q.get(`SELECT id FROM documents WHERE id = ?${lockRow}`, link.documentId);
@@ -718,6 +718,7 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
           link.expiresAt,
           link.createdAt,
         );
+        if (events) await insertEvents(q, events);
         return storedLink((await q.get('SELECT * FROM recapture_links WHERE id = ?', link.id)) as Row);
       });
     },
@@ -850,18 +851,20 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
       await tx(async (q) => {
         if (outcome.ok) {
           await q.run(
-            "UPDATE webhook_deliveries SET state = 'delivered', attempts = attempts + 1, last_status = ?, last_error = NULL, next_attempt_at = NULL, lease_until = NULL, delivered_at = ? WHERE id = ? AND state = 'pending'",
+            "UPDATE webhook_deliveries SET state = 'delivered', attempts = attempts + 1, last_status = ?, last_error = NULL, last_response = ?, next_attempt_at = NULL, lease_until = NULL, delivered_at = ? WHERE id = ? AND state = 'pending'",
             outcome.status,
+            outcome.response ?? null,
             at,
             deliveryId,
           );
           return;
         }
         const changed = await q.run(
-          "UPDATE webhook_deliveries SET state = ?, attempts = attempts + 1, last_status = ?, last_error = ?, next_attempt_at = ?, lease_until = NULL WHERE id = ? AND state = 'pending'",
+          "UPDATE webhook_deliveries SET state = ?, attempts = attempts + 1, last_status = ?, last_error = ?, last_response = ?, next_attempt_at = ?, lease_until = NULL WHERE id = ? AND state = 'pending'",
           outcome.nextAttemptAt === null ? 'abandoned' : 'pending',
           outcome.status,
           outcome.error,
+          outcome.response ?? null,
           outcome.nextAttemptAt,
           deliveryId,
         );
@@ -879,6 +882,10 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
         if (query.state !== undefined) {
           where.push('d.state = ?');
           args.push(query.state);
+        }
+        if (query.eventId !== undefined) {
+          where.push('d.event_id = ?');
+          args.push(query.eventId);
         }
         return (await q.all(`${DELIVERY_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY d.seq DESC LIMIT ?`, ...args, query.limit)).map(
           delivery,
