@@ -211,8 +211,8 @@ describe.runIf(adminUrl)('a shared deployment on PostgreSQL', () => {
   });
 
   it('keeps one live re-capture link per document when both API processes mint at once', async () => {
-    const listed = await call(apis[0] as string, '/v1/documents?limit=1', { key: account.live_key });
-    const documentId = ((listed.json.data as { id: string }[])[0] as { id: string }).id;
+    const [completed] = await sql<{ id: string }>("SELECT id FROM documents WHERE account_id = $1 AND status = 'completed' LIMIT 1", [account.id]);
+    const documentId = (completed as { id: string }).id;
     const template = ((await call(apis[1] as string, '/v1/recapture/templates', { key: account.live_key })).json.data as { body: string }[])[0] as {
       body: string;
     };
