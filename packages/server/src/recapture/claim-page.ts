@@ -5,6 +5,7 @@
 // the only credential; the page sends no referrer, cannot be framed, runs only its own inline
 // script (a nonce) and is not cached. Used, expired, revoked or unknown links get the same
 // neutral page.
+import { documentWords, escapeHtml } from './delivery/message.js';
 import { randomBytes } from 'node:crypto';
 import { sniffFormat } from '@loupe/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -26,16 +27,8 @@ export interface ClaimPageDeps {
 
 const MAX_PHOTOS = 10;
 const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
-const KINDS: Record<string, string> = {
-  bank_statement: 'bank statement',
-  paystub: 'pay stub',
-  tax_form: 'tax form',
-  id_document: 'ID document',
-  utility_bill: 'utility bill',
-  other: 'document',
-};
 
-const html = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const html = escapeHtml;
 
 /** A readable name of the device that sent the photos, from its User-Agent. */
 export function deviceOf(userAgent: string | undefined): string {
@@ -123,7 +116,7 @@ export function claimPage(app: FastifyInstance, deps: ClaimPageDeps): void {
     const category = original
       ? ((JSON.parse(original.result ?? '{}') as { category?: string }).category ?? (JSON.parse(original.options) as { category?: string }).category)
       : undefined;
-    const kind = KINDS[category ?? 'other'] ?? 'document';
+    const kind = documentWords(category, 'en');
     const message = (JSON.parse(link.message) as { body: string }).body.replaceAll('{document}', kind);
     const name = link.borrower ? (JSON.parse(link.borrower) as { display_name?: string }).display_name : undefined;
     return page(

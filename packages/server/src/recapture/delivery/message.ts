@@ -124,7 +124,8 @@ export function documentWords(category: string | undefined, locale: string): str
   return words.kinds[category ?? 'other'] ?? (words.kinds.other as string);
 }
 
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text as HTML text (the five characters that matter escaped). */
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Composes the message of a link for its channel. */
 export function composeMessage(channel: 'email' | 'sms', input: MessageInput): ComposedMessage {

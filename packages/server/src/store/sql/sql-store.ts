@@ -203,6 +203,9 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
       at,
     );
   };
+  /** The status of an account's document in one environment, its row locked (inside the caller's transaction). */
+  const ownedStatus = (q: SqlQuery, accountId: string, environment: Environment, id: string) =>
+    q.get<{ status: string }>(`SELECT status FROM documents WHERE id = ? AND account_id = ? AND environment = ?${lockRow}`, id, accountId, environment);
   const idempotencyKeyWhere = 'account_id = ? AND environment = ? AND key = ? AND route = ?';
 
   return {
@@ -402,12 +405,7 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
     },
     async reprocessDocument(accountId, environment, id) {
       return tx(async (q) => {
-        const r = await q.get<{ status: string }>(
-          `SELECT status FROM documents WHERE id = ? AND account_id = ? AND environment = ?${lockRow}`,
-          id,
-          accountId,
-          environment,
-        );
+        const r = await ownedStatus(q, accountId, environment, id);
         if (!r) return undefined;
         if (r.status === 'processing') return 'in_progress' as const;
         await q.run("UPDATE documents SET status = 'processing', error = NULL WHERE id = ?", id);
@@ -448,12 +446,7 @@ export function createSqlStore(driver: SqlDriver, options: SqlStoreOptions = {})
     },
     async reviewDocument(accountId, environment, id, review) {
       return tx(async (q) => {
-        const r = await q.get<{ status: string }>(
-          `SELECT status FROM documents WHERE id = ? AND account_id = ? AND environment = ?${lockRow}`,
-          id,
-          accountId,
-          environment,
-        );
+        const r = await ownedStatus(q, accountId, environment, id);
         if (!r) return undefined;
         if (r.status !== 'completed') return 'not_completed' as const;
         await q.run('UPDATE documents SET review = ? WHERE id = ?', review, id);
