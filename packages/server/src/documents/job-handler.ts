@@ -8,6 +8,9 @@ import type { BlobStore } from '../store/blob-store.js';
 import type { Job, NewEvent, StoredDocument, Store, LoanSnapshot } from '../store/store.js';
 import { analysisEvents } from '../webhooks/events.js';
 
+/** Takes of one job after which its subject fails instead of running again (its workers kept dying on it). */
+export const MAX_JOB_TAKES = 4;
+
 /** Runs document scans (the worker pool). */
 export interface ScanRunner {
   scan(bytes: Uint8Array, input: ScanInput): Promise<ScanDetail>;
@@ -48,7 +51,7 @@ export function jobHandler(options: JobHandlerOptions): (job: Job) => Promise<vo
     const finish = async (outcome: { result: string; text?: string[] } | { error: string }): Promise<void> => {
       if (await store.finishDocument(job.id, outcome, emit)) options.onFinished?.(document.id);
     };
-    if (job.attempts > (options.maxAttempts ?? 4)) {
+    if (job.attempts > (options.maxAttempts ?? MAX_JOB_TAKES)) {
       const error = toDocumentError(new Error(`the analysis stopped its worker ${job.attempts - 1} times`));
       return finish({ error: JSON.stringify(error) });
     }

@@ -3,6 +3,7 @@
 // pages drawn by the worker pool, stores the PDF in the blob store, counts its pages from the
 // produced file, and finishes the report with its `audit_report.completed` event in one
 // transaction. Downloads serve the stored bytes, so a report always downloads identically.
+import { MAX_JOB_TAKES } from '../documents/job-handler.js';
 import { imageSize, PdfFile, toDocumentError } from '@loupe/core';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Job, StoredDocument, Store } from '../store/store.js';
@@ -52,6 +53,8 @@ export async function generateReport(job: Job, deps: { store: Store; blobs: Blob
     );
     return event ? [event] : [];
   };
+  if (job.attempts > MAX_JOB_TAKES)
+    return store.finishReport(job.id, { error: JSON.stringify(toDocumentError(new Error(`the report stopped its worker ${job.attempts - 1} times`))) }, emit);
   try {
     const at = deps.now();
     const documents = (await Promise.all(report.documentIds.map((id) => store.document(report.accountId, report.environment, id)))).filter(
