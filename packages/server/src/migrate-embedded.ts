@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { sharedQueueTuning } from './backend.js';
 import { createPgBossQueue } from './queue/pg-boss-queue.js';
-import { openPostgresStore } from './store/postgres/pg-store.js';
+import { openPostgresStore, sqlBlobStore } from './store/postgres/pg-store.js';
 import type { Job } from './store/store.js';
 
 /** Tables in the order their references need (reservations are not moved). */
@@ -66,6 +66,7 @@ export async function migrateEmbedded(dataDir: string, databaseUrl: string): Pro
           await q.exec(`SELECT setval(pg_get_serial_sequence('${table}', 'seq'), COALESCE((SELECT MAX(seq) FROM ${table}), 0) + 1, false)`);
         summary.rows[table] = rows.length;
       }
+      const blobs = sqlBlobStore(q);
       // the work still to do, announced as the store would have
       await q.run("UPDATE jobs SET state = 'queued', lease_until = NULL WHERE state = 'running'");
       for (const r of await q.all<{ id: string; kind: Job['kind']; subject_id: string; attempts: number }>(
@@ -82,14 +83,7 @@ export async function migrateEmbedded(dataDir: string, databaseUrl: string): Pro
         summary.deliveries++;
       }
       for (const path of blobFiles(join(dataDir, 'blobs'))) {
-        const bytes = readFileSync(path);
-        await q.run(
-          'INSERT INTO blobs (sha256, bytes, size_bytes, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
-          path.slice(-64),
-          bytes,
-          bytes.length,
-          new Date().toISOString(),
-        );
+        await blobs.put(new Uint8Array(readFileSync(path)));
         summary.blobs++;
       }
 

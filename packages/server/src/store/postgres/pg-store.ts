@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { BlobStore } from '../blob-store.js';
 import { migrateSql } from '../sql/migrate.js';
 import { createSqlStore, type SqlStoreOptions } from '../sql/sql-store.js';
-import type { SqlDriver } from '../sql/driver.js';
+import type { SqlDriver, SqlQuery } from '../sql/driver.js';
 import type { Store } from '../store.js';
 import { PG_MIGRATIONS } from './migrations.js';
 import { type PgDriverOptions, pgDriver } from './pg-driver.js';
@@ -35,8 +35,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 
 const HEX64 = /^[0-9a-f]{64}$/;
 
-/** Blobs as rows of the `blobs` table. */
-export function sqlBlobStore(driver: SqlDriver): BlobStore {
+/** Blobs as rows of the `blobs` table, on a connection or inside a transaction. */
+export function sqlBlobStore(driver: SqlQuery): BlobStore {
   const checked = (sha256: string): string => {
     if (!HEX64.test(sha256)) throw new Error(`Not a SHA-256 digest: ${sha256.slice(0, 80)}`);
     return sha256;
