@@ -16,7 +16,8 @@ import { add, decimal, formatMoney, sameMoney, subtract, type Decimal } from '..
 import { buildRows, type Row, type Word } from '../../tables/rows.js';
 import type { Check, TableContext } from '../context.js';
 import type { Finding, PageBox } from '../findings.js';
-import { CLOSING, columnAt, ledgerColumns, OPENING, startsWithDate, SUBTOTAL, type LedgerColumns } from './ledger-layout.js';
+import { CLOSING, columnAt, type LedgerColumns, OPENING, startsWithDate, SUBTOTAL } from './ledger-layout.js';
+import { LedgerSegments } from './ledger-segments.js';
 
 export { CLOSING, OPENING, startsWithDate } from './ledger-layout.js';
 
@@ -245,7 +246,7 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
   /** Amounts of rows since the last balance that were not read as movements (a line we could not parse). */
   let unread: Decimal[] = [];
   let transactions = 0;
-  let columns: LedgerColumns | undefined;
+  const segments = new LedgerSegments();
 
   /** On a scan or photo: the printed balance or a movement is unsure, or one misread digit would make the figures agree. */
   const explainedByOcr = (page: number, stated: Figure, candidates: Decimal[]): boolean => {
@@ -327,7 +328,8 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
     }
     for (const row of joinWrappedRows(buildRows(words))) {
       const figs = figures(row);
-      columns = ledgerColumns(row, figs.length > 0) ?? columns;
+      const { inLedger, columns } = segments.place(row, figs);
+      if (!inLedger) continue;
       if (ctx.fromOcr(page.number) && unreadableTransaction(row, figs, columns)) {
         // a transaction line whose figures OCR garbled: the chain cannot cross it
         balance = undefined;

@@ -19,6 +19,19 @@ export function startsWithDate(row: Row): boolean {
   return LEADING_DATE.test(row.text);
 }
 
+/** The indexes of the words of `row` a date starts at (a date spans up to three words). */
+export function dateStarts(row: Row): number[] {
+  const starts: number[] = [];
+  for (let i = 0; i < row.words.length; i++) {
+    const text = row.words
+      .slice(i, i + 3)
+      .map((w) => w.text)
+      .join(' ');
+    if (LEADING_DATE.test(text)) starts.push(i);
+  }
+  return starts;
+}
+
 /** A row that states an opening or carried-in balance. */
 export const OPENING =
   /\b(opening|beginning|previous|starting|initial)\s+balance\b|\bbalance\s+(brought\s+)?forward\b|\bbrought\s+forward\b|\bb\/f\b|\b(ancien\s+solde|solde\s+(pr[ée]c[ée]dent|initial|report[ée]|au\s+\d)|anfangssaldo|alter\s+(kontostand|saldo)|[üu]bertrag)\b/i;
@@ -58,8 +71,8 @@ export interface LedgerColumns {
 
 const letters = (w: Word): string => w.text.replace(/[^\p{L}]/gu, '');
 
-/** The header cells of a row: runs of words separated by less than their height. */
-function cellsOf(row: Row): Word[][] {
+/** The cells of a row: runs of words separated by less than their height. */
+export function cellsOf(row: Row): Word[][] {
   const cells: Word[][] = [];
   for (const w of row.words) {
     const cell = cells[cells.length - 1];

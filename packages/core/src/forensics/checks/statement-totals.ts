@@ -11,7 +11,8 @@ import { buildRows, type Row } from '../../tables/rows.js';
 import type { Check, TableContext } from '../context.js';
 import type { Finding } from '../findings.js';
 import { CLOSING, figures, OPENING, type Figure } from './arithmetic.js';
-import { columnAt, ledgerColumns, startsWithDate, type LedgerColumns } from './ledger-layout.js';
+import { columnAt, startsWithDate } from './ledger-layout.js';
+import { LedgerSegments } from './ledger-segments.js';
 
 const CREDITS = /\b(total (deposits|credits|additions)|deposits,? (and|&) (other )?(additions|credits)|(deposits|credits) total)\b/i;
 const DEBITS =
@@ -28,14 +29,22 @@ interface Stated {
   indexes: number[];
 }
 
-/** The figure stated for a label, or undefined when absent, or 'ambiguous' when stated differently twice. */
+/** A total of another period than the statement's: year to date, this year, last year, annual. */
+const OTHER_PERIOD = /\b(year[\s-]+to[\s-]+date|ytd|this\s+year|last\s+year|annual|yearly|depuis\s+le\s+d[ée]but|jahres)/i;
+
+/**
+ * The figure stated for a label, or undefined when absent, or 'ambiguous' when stated differently
+ * twice. A row of another period, or with several figures (this period beside year to date), is no
+ * statement of this period's total.
+ */
 function statedTotal(rows: Row[], label: RegExp): Stated | 'ambiguous' | undefined {
   let found: Stated | undefined;
   for (let index = 0; index < rows.length; index++) {
     const row = rows[index]!;
-    if (!label.test(row.text)) continue;
-    const figure = figures(row).at(-1);
-    if (!figure) continue;
+    if (!label.test(row.text) || OTHER_PERIOD.test(row.text)) continue;
+    const figs = figures(row);
+    if (figs.length !== 1) continue;
+    const figure = figs[0]!;
     if (found && !sameMoney(found.figure.amount.value.abs(), figure.amount.value.abs())) return 'ambiguous';
     if (found) found.indexes.push(index);
     else found = { figure, indexes: [index] };
@@ -57,12 +66,12 @@ interface Ledger {
 /** Sums the running-balance transaction rows by side. */
 function readLedger(rows: Row[]): Ledger {
   const ledger: Ledger = { credits: decimal('0'), debits: decimal('0'), transactions: 0, agreements: 0, disagreements: 0, undecided: 0 };
-  let columns: LedgerColumns | undefined;
+  const segments = new LedgerSegments();
   let balance: Decimal | undefined;
   for (const row of rows) {
     const figs = figures(row);
-    columns = ledgerColumns(row, figs.length > 0) ?? columns;
-    if (figs.length === 0) continue;
+    const { inLedger, columns } = segments.place(row, figs);
+    if (!inLedger || figs.length === 0) continue;
     const last = figs[figs.length - 1]!;
     if (OPENING.test(row.text) || CLOSING.test(row.text)) {
       balance = last.amount.value;
