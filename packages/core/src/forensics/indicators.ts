@@ -359,10 +359,12 @@ export const INDICATORS = {
   document_id_changed: def({
     title: 'File identifier shows a modified file',
     severity: 'low',
-    weight: 0.08,
+    weight: 0,
     check: 'timestamp consistency',
+    benign: true,
     what_it_is: 'The two halves of the /ID array differ.',
-    what_it_means: 'The first half is set when a file is created and the second on every save: the file was saved again after creation.',
+    what_it_means:
+      'The first half is set when a file is created and the second on every save: the file was saved again after creation. Every incremental save (a bookmark, a note, an attachment, a metadata change) does this, so it is context and adds nothing to the risk score.',
     how_detected: 'The trailer /ID pair was compared.',
   }),
   // overlays and scripts

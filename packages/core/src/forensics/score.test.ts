@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { Finding } from './findings.js';
 import { INDICATORS, type IndicatorCode } from './indicators.js';
 import { EVIDENCE } from './evidence.js';
@@ -87,5 +88,20 @@ describe('risk score', () => {
       expect(d.weight).toBeGreaterThanOrEqual(0);
       expect(d.weight).toBeLessThanOrEqual(1);
     }
+  });
+});
+
+describe('a new document id', () => {
+  it('never changes the score or the verdict of any set of findings (an incremental save is context, never evidence)', () => {
+    const finding = fc.record({ code: fc.constantFrom(...codes), confidence: fc.option(fc.double({ min: 0.01, max: 1, noNaN: true }), { nil: undefined }) });
+    fc.assert(
+      fc.property(fc.array(finding, { maxLength: 8 }), fc.boolean(), (drawn, examined) => {
+        const set = drawn.map((d) => f(d.code, d.confidence));
+        const withId = [...set, f('document_id_changed')];
+        expect(riskScore(withId)).toBe(riskScore(set));
+        expect(verdictFor(riskScore(withId), withId, examined)).toBe(verdictFor(riskScore(set), set, examined));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

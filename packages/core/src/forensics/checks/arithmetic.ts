@@ -110,6 +110,28 @@ export function figures(row: Row): Figure[] {
   return out;
 }
 
+/** One figure of a sum, added or subtracted. */
+export interface Term {
+  figure: Figure;
+  sign: 1 | -1;
+}
+
+/**
+ * True when OCR could explain why `stated` is not `computed` (the sum of `terms` by magnitude):
+ * a difference of cents, a figure OCR was unsure of, or one plausible misreading of any one figure.
+ * Such a contradiction on a scan or photo is unverified, neither agreement nor evidence.
+ */
+export function ocrExplains(stated: Figure, computed: Decimal, terms: readonly Term[]): boolean {
+  const target = stated.amount.value.abs();
+  if (subtract(computed, target).abs().lt(OCR_CENTS)) return true;
+  if (unsure(stated) || terms.some((t) => unsure(t.figure))) return true;
+  if (misreadings(stated.amount).some((v) => sameMoney(v.abs(), computed))) return true;
+  return terms.some((t) => {
+    const without = t.sign === 1 ? subtract(computed, t.figure.amount.value.abs()) : add(computed, t.figure.amount.value.abs());
+    return misreadings(t.figure.amount).some((v) => sameMoney(t.sign === 1 ? add(without, v.abs()) : subtract(without, v.abs()), target));
+  });
+}
+
 /** The arithmetic check (bank statements). */
 export const arithmetic: Check = {
   name: 'arithmetic consistency',

@@ -10,7 +10,7 @@ import { add, decimal, formatMoney, sameMoney, subtract, type Decimal } from '..
 import { buildRows, type Row } from '../../tables/rows.js';
 import type { Check, TableContext } from '../context.js';
 import type { Finding } from '../findings.js';
-import { CLOSING, figures, OPENING, type Figure } from './arithmetic.js';
+import { CLOSING, type Figure, figures, OPENING, ocrExplains, type Term } from './arithmetic.js';
 import { columnAt, startsWithDate } from './ledger-layout.js';
 import { LedgerSegments } from './ledger-segments.js';
 
@@ -55,6 +55,8 @@ function statedTotal(rows: Row[], label: RegExp): Stated | 'ambiguous' | undefin
 interface Ledger {
   credits: Decimal;
   debits: Decimal;
+  /** The figures summed on each side. */
+  terms: Record<Side, Term[]>;
   transactions: number;
   /** Rows whose running balance follows from the previous one and the side assigned. */
   agreements: number;
@@ -65,7 +67,15 @@ interface Ledger {
 
 /** Sums the running-balance transaction rows by side. */
 function readLedger(rows: Row[]): Ledger {
-  const ledger: Ledger = { credits: decimal('0'), debits: decimal('0'), transactions: 0, agreements: 0, disagreements: 0, undecided: 0 };
+  const ledger: Ledger = {
+    credits: decimal('0'),
+    debits: decimal('0'),
+    terms: { credit: [], debit: [] },
+    transactions: 0,
+    agreements: 0,
+    disagreements: 0,
+    undecided: 0,
+  };
   const segments = new LedgerSegments();
   let balance: Decimal | undefined;
   for (const row of rows) {
@@ -93,6 +103,7 @@ function readLedger(rows: Row[]): Ledger {
     else {
       if (side === 'credit') ledger.credits = add(ledger.credits, size);
       else ledger.debits = add(ledger.debits, size);
+      ledger.terms[side].push({ figure: amount, sign: 1 });
       if (balance !== undefined) {
         const expected = side === 'credit' ? add(balance, size) : subtract(balance, size);
         if (sameMoney(expected, last.amount.value)) ledger.agreements++;
@@ -152,8 +163,10 @@ export function statementTotals(ctx: TableContext): Finding[] {
   if (credits === 'ambiguous' || debits === 'ambiguous' || (!credits && !debits)) return [];
   const findings: Finding[] = [];
   const ledger = readLedger(rows);
+  // on a scan or photo a row OCR misread would make the sum wrong: every row must follow from the one before
+  const ocr = ctx.pages.some((p) => ctx.fromOcr(p.number));
   const tableReads =
-    ledger.transactions >= 3 && ledger.undecided === 0 && ledger.agreements >= 2 && ledger.disagreements <= Math.max(1, ledger.transactions / 4);
+    ledger.transactions >= 3 && ledger.undecided === 0 && ledger.agreements >= 2 && ledger.disagreements <= (ocr ? 0 : Math.max(1, ledger.transactions / 4));
   for (const [stated, side] of [
     [credits, 'credit'],
     [debits, 'debit'],
@@ -163,16 +176,19 @@ export function statementTotals(ctx: TableContext): Finding[] {
     const words = side === 'credit' ? 'credits (deposits)' : 'debits (withdrawals)';
     let computed: Decimal | undefined;
     let count = 0;
+    let terms: Term[] = [];
     if (tableReads) {
       computed = side === 'credit' ? ledger.credits : ledger.debits;
       count = ledger.transactions;
+      terms = ledger.terms[side];
     } else if (ledger.transactions === 0) {
       for (const index of stated.indexes) {
         const section = sectionSum(rows, index, figures(rows[index]!).at(-1)!.box.x1);
         if (section.count >= 2) [computed, count] = [section.sum, section.count];
       }
     }
-    if (computed !== undefined && !sameMoney(computed, figure.amount.value.abs())) {
+    const unverified = computed !== undefined && ctx.fromOcr(figure.box.page) && ocrExplains(figure, computed, terms);
+    if (computed !== undefined && !sameMoney(computed, figure.amount.value.abs()) && !unverified) {
       findings.push(
         mismatch(
           ctx,
@@ -190,7 +206,12 @@ export function statementTotals(ctx: TableContext): Finding[] {
   if (credits && debits && opening && closing) {
     const [open, close] = [figures(opening).at(-1)!, figures(closing).at(-1)!];
     const computed = subtract(add(open.amount.value, credits.figure.amount.value.abs()), debits.figure.amount.value.abs());
-    if (!sameMoney(computed, close.amount.value)) {
+    const terms: Term[] = [
+      { figure: open, sign: 1 },
+      { figure: credits.figure, sign: 1 },
+      { figure: debits.figure, sign: -1 },
+    ];
+    if (!sameMoney(computed, close.amount.value) && !(ctx.fromOcr(close.box.page) && ocrExplains(close, computed.abs(), terms))) {
       findings.push(
         mismatch(
           ctx,

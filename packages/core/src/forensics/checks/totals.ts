@@ -2,17 +2,16 @@
 // the label is the current figure, a second one the year-to-date), columns found by aligned right
 // edges. Pay stubs: net = gross − deductions (current and YTD), YTD ≥ current, gross = the sum of
 // the earnings lines above it. Bills and invoices: line items sum to the subtotal, subtotal +
-// taxes and fees = total. Runs only on documents classified as pay stubs or utility bills.
-import { parseAmount, type Amount } from '../../tables/amounts.js';
+// taxes and fees = total. Runs only on documents classified as pay stubs or utility bills. Gross,
+// deductions and net are compared column by column only when their rows print as many figures
+// (a figure OCR lost would shift the year-to-date figure into the current column). On a scan or
+// photo a contradiction OCR could explain (cents, an unsure figure, one misread digit) is
+// unverified.
 import { add, decimal, formatMoney, sameMoney, subtract, type Decimal } from '../../tables/decimal.js';
 import { buildRows, type Row } from '../../tables/rows.js';
 import type { Check, TableContext } from '../context.js';
-import type { Finding, PageBox } from '../findings.js';
-
-interface Figure {
-  amount: Amount;
-  box: PageBox;
-}
+import type { Finding } from '../findings.js';
+import { type Figure, figures, ocrExplains, type Term } from './arithmetic.js';
 
 interface Labelled {
   row: Row;
@@ -29,14 +28,7 @@ const TOTAL = /\b(total amount due|amount due|total due|balance due|total)\b/i;
 const CHARGE = /\b(tax|taxes|vat|gst|fee|fees|surcharge)\b/i;
 const ALIGN = 3;
 
-function figuresOf(row: Row): Figure[] {
-  const out: Figure[] = [];
-  for (const w of row.words) {
-    const amount = parseAmount(w.text);
-    if (amount) out.push({ amount, box: { page: w.page, x0: w.x0, y0: w.y0, x1: w.x1, y1: w.y1 } });
-  }
-  return out;
-}
+const figuresOf = figures;
 
 /** The rows of every readable page, in page order. */
 export function rowsOf(ctx: TableContext): Row[] {
@@ -73,21 +65,21 @@ function alignedSum(
   skip?: RegExp,
   only?: RegExp,
   signed = false,
-): { sum: Decimal; count: number } | undefined {
+): { sum: Decimal; count: number; terms: Term[] } | undefined {
   const { x1 } = reference.box;
   const tolerance = Math.max(ALIGN, (reference.box.y1 - reference.box.y0) / 2);
   let sum = decimal('0');
-  let count = 0;
+  const terms: Term[] = [];
   for (let i = from + 1; i < to; i++) {
     if (skip?.test(rows[i]!.text) || (only && !only.test(rows[i]!.text))) continue;
     const inColumn = rows[i]!.words.filter((w) => Math.abs(w.x1 - x1) <= tolerance);
     const f = figuresOf(rows[i]!).find((g) => Math.abs(g.box.x1 - x1) <= tolerance);
     if (f) {
       sum = add(sum, signed ? f.amount.value : f.amount.value.abs());
-      count++;
+      terms.push({ figure: f, sign: signed && f.amount.value.isNegative() ? -1 : 1 });
     } else if (inColumn.some((w) => /\d/.test(w.text))) return undefined;
   }
-  return { sum, count };
+  return { sum, count: terms.length, terms };
 }
 
 function mismatch(code: Finding['code'], formula: string, computed: Decimal, stated: Figure, summary: string, note: string, others: Figure[] = []): Finding {
@@ -101,17 +93,25 @@ function mismatch(code: Finding['code'], formula: string, computed: Decimal, sta
   };
 }
 
-function payStub(rows: Row[]): Finding[] {
+/** True when OCR read the page of `stated` and could explain the contradiction. */
+type Unverified = (stated: Figure, computed: Decimal, terms: readonly Term[]) => boolean;
+
+function payStub(rows: Row[], unverified: Unverified): Finding[] {
   const findings: Finding[] = [];
   const gross = find(rows, GROSS);
   const net = find(rows, NET);
   const deductions = find(rows, DEDUCTIONS);
-  if (gross && net && deductions) {
+  const sameColumns = gross && net && deductions && gross.figures.length === net.figures.length && net.figures.length === deductions.figures.length;
+  if (gross && net && deductions && sameColumns) {
     for (const column of [0, 1]) {
       const [g, d, n] = [gross.figures[column], deductions.figures[column], net.figures[column]];
       if (!g || !d || !n) continue;
       const computed = subtract(g.amount.value.abs(), d.amount.value.abs());
-      if (!sameMoney(computed, n.amount.value.abs())) {
+      const terms: Term[] = [
+        { figure: g, sign: 1 },
+        { figure: d, sign: -1 },
+      ];
+      if (!sameMoney(computed, n.amount.value.abs()) && !unverified(n, computed, terms)) {
         const which = column === 0 ? 'current' : 'year-to-date';
         findings.push(
           mismatch(
@@ -129,7 +129,7 @@ function payStub(rows: Row[]): Finding[] {
   }
   for (const labelled of [gross, net]) {
     const [current, ytd] = labelled?.figures ?? [];
-    if (current && ytd && !current.amount.signed && ytd.amount.value.lt(current.amount.value)) {
+    if (current && ytd && !current.amount.signed && ytd.amount.value.lt(current.amount.value) && !unverified(ytd, current.amount.value, [])) {
       findings.push(
         mismatch(
           'paystub_totals_mismatch',
@@ -151,8 +151,8 @@ function payStub(rows: Row[]): Finding[] {
       .find(({ r }) => EARNINGS_HEADER.test(r.text) && figuresOf(r).length === 0);
     const current = gross.figures[0]!;
     if (header) {
-      const { sum, count } = alignedSum(rows, header.i, gross.index, current) ?? { sum: decimal('0'), count: 0 };
-      if (count >= 2 && !sameMoney(sum, current.amount.value.abs())) {
+      const { sum, count, terms } = alignedSum(rows, header.i, gross.index, current) ?? { sum: decimal('0'), count: 0, terms: [] };
+      if (count >= 2 && !sameMoney(sum, current.amount.value.abs()) && !unverified(current, sum, terms)) {
         findings.push(
           mismatch(
             'paystub_totals_mismatch',
@@ -169,14 +169,14 @@ function payStub(rows: Row[]): Finding[] {
   return findings;
 }
 
-function bill(rows: Row[]): Finding[] {
+function bill(rows: Row[], unverified: Unverified): Finding[] {
   const findings: Finding[] = [];
   const subtotal = find(rows, SUBTOTAL);
   if (!subtotal) return findings;
   const total = find(rows.slice(subtotal.index + 1), TOTAL, SUBTOTAL);
   const s = subtotal.figures[0]!;
   const items = alignedSum(rows, -1, subtotal.index, s, TOTAL);
-  if (items && items.count >= 2 && !sameMoney(items.sum, s.amount.value.abs())) {
+  if (items && items.count >= 2 && !sameMoney(items.sum, s.amount.value.abs()) && !unverified(s, items.sum, items.terms)) {
     findings.push(
       mismatch(
         'bill_totals_mismatch',
@@ -193,7 +193,7 @@ function bill(rows: Row[]): Finding[] {
     const totalIndex = subtotal.index + 1 + total.index;
     const charges = alignedSum(rows, subtotal.index, totalIndex, t, undefined, CHARGE, true);
     const computed = charges && add(s.amount.value.abs(), charges.sum);
-    if (computed && !sameMoney(computed, t.amount.value.abs())) {
+    if (computed && !sameMoney(computed, t.amount.value.abs()) && !unverified(t, computed, [{ figure: s, sign: 1 }, ...charges.terms])) {
       findings.push(
         mismatch(
           'bill_totals_mismatch',
@@ -214,7 +214,8 @@ function bill(rows: Row[]): Finding[] {
 export function documentTotals(ctx: TableContext): Finding[] {
   if (ctx.category !== 'paystub' && ctx.category !== 'utility_bill') return [];
   const rows = rowsOf(ctx);
-  const findings = ctx.category === 'paystub' ? payStub(rows) : bill(rows);
+  const unverified: Unverified = (stated, computed, terms) => ctx.fromOcr(stated.box.page) && ocrExplains(stated, computed, terms);
+  const findings = ctx.category === 'paystub' ? payStub(rows, unverified) : bill(rows, unverified);
   for (const f of findings) if (f.page !== undefined && ctx.fromOcr(f.page)) f.confidence = 0.7;
   return findings;
 }
