@@ -172,6 +172,45 @@ describe('cover-ups in page content', () => {
     expect(bold.findings.map((f) => f.code)).not.toContain('text_over_text');
   });
 
+  it('takes designed pages for what they are: a fill clipped away from the text, paint through glyphs used as a clip, a layer that is off, text colliding in a layout', async () => {
+    for (const content of [
+      // a light panel whose clipping path keeps it beside the text, not over it
+      'BT /F1 12 Tf 72 700 Td (Total 1,200.00) Tj ET q 300 600 100 50 re W n 1 g 70 690 400 20 re f Q',
+      // text as a clipping path (render mode 7), then a light gradient-like fill painted through the glyphs
+      'BT /F1 12 Tf 72 650 Td (Account summary for March 1,200.00) Tj ET q BT 7 Tr /F1 24 Tf 72 700 Td (STATEMENT) Tj ET 0.95 g 60 690 300 40 re f Q',
+      // a long description running into the amount beside it, on its own baseline and at another size
+      'BT /F1 12 Tf 72 700 Td (Transfer to savings account for March) Tj ET BT /F1 10 Tf 250 702 Td (1,200.00) Tj ET',
+    ]) {
+      const doc = await scan(page(content));
+      const codes = doc.findings.map((f) => f.code);
+      expect(codes, content).not.toContain('white_box_over_text');
+      expect(codes, content).not.toContain('text_over_text');
+      expect(doc.verdict, content).toBe('CLEAN');
+    }
+    // a panel in an optional content layer that is off by default is not rendered
+    const content = 'BT /F1 12 Tf 72 700 Td (Total 1,200.00) Tj ET /OC /L0 BDC 1 g 70 690 400 20 re f EMC';
+    const layered = new RawPdf()
+      .section(
+        [
+          { num: 1, body: '<< /Type /Catalog /Pages 2 0 R /OCProperties << /OCGs [6 0 R] /D << /OFF [6 0 R] >> >> >>' },
+          { num: 2, body: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>' },
+          {
+            num: 3,
+            body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> /Properties << /L0 6 0 R >> >> /Contents 4 0 R >>',
+          },
+          { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` },
+          { num: 5, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>' },
+          { num: 6, body: '<< /Type /OCG /Name (Print proof) >>' },
+        ],
+        { trailer: '/Root 1 0 R' },
+      )
+      .bytes();
+    expect((await scan(layered)).findings.map((f) => f.code)).not.toContain('white_box_over_text');
+    // the same panel without the clip hides the figure: a cover-up
+    const covered = await scan(page('BT /F1 12 Tf 72 700 Td (Total 1,200.00) Tj ET q 1 g 70 690 400 20 re f Q'));
+    expect(covered.findings.map((f) => f.code)).toContain('white_box_over_text');
+  });
+
   it('takes typesetting for what it is: an accent or punctuation over a word, and a box drawn late with its text redrawn on top', async () => {
     for (const content of [
       'BT /F1 12 Tf 72 700 Td (Cafe) Tj ET BT /F1 12 Tf 90 703 Td (\\264) Tj ET', // an accent placed over a letter

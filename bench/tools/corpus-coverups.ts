@@ -4,7 +4,9 @@ import { join, relative } from 'node:path';
 import { createNodePool } from '@loupe/node';
 const root = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
 const pdfs = (dir: string): string[] =>
-  readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? pdfs(join(dir, n)) : n.toLowerCase().endsWith('.pdf') ? [join(dir, n)] : [])).sort();
+  readdirSync(dir)
+    .flatMap((n) => (statSync(join(dir, n)).isDirectory() ? pdfs(join(dir, n)) : n.toLowerCase().endsWith('.pdf') ? [join(dir, n)] : []))
+    .sort();
 const files = pdfs(root);
 const pool = createNodePool({ size: 2, ocr: false, timeoutMs: 120_000 });
 const watch = new Set(['white_box_over_text', 'text_over_text', 'annotation_covers_text', 'invisible_text']);
@@ -15,7 +17,10 @@ async function worker(): Promise<void> {
     try {
       const { document } = await pool.run('scan', new Uint8Array(readFileSync(path)), { name: path });
       const hits = document.findings.filter((f) => watch.has(f.code));
-      if (hits.length) console.log(`${document.verdict} ${document.risk_score} ${relative(root, path)} | ${hits.map((f) => `${f.code}: ${f.summary.slice(0, 140)}`).join(' || ')}`);
+      if (hits.length)
+        console.log(
+          `${document.verdict} ${document.risk_score} ${relative(root, path)} | ${hits.map((f) => `${f.code}: ${f.summary.slice(0, 140)}`).join(' || ')}`,
+        );
     } catch {}
   }
 }

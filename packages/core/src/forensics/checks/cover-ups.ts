@@ -1,5 +1,7 @@
 // Cover-ups drawn into page content: an opaque light shape painted over text drawn before it (the
-// white box, often with new text on top), different text drawn over text, text placed outside the
+// white box, often with new text on top; a fill clipped away from the text, or painted through
+// glyphs used as a clip, hides nothing), different text drawn in the place of text (same line,
+// same size, each covering most of the other; a layout's collisions are not), text placed outside the
 // crop box, and invisible text that lies over no image (an OCR layer lies over its scan). Reads paint order from the
 // core's interpreter (shared page reads); a page it cannot read falls back to a coarse scan for
 // invisible text and is not examined for the rest.
@@ -29,6 +31,19 @@ const quote = (runs: TextEvent[]): string =>
 
 /** The letters and digits of a run (what a reader sees as its words). */
 const letters = (text: string): string => text.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+
+/**
+ * True when `b` is set where `a` was: the same line and size, each covering most of the other — what
+ * an editor typing a new figure over the old one leaves. Text that collides in a layout (a long
+ * cell running into the next, a caption over a label, two test strings in one place at other sizes)
+ * overlaps only in part, on another baseline or at another size.
+ */
+function overwrites(a: Box, b: Box): boolean {
+  const ha = a[3] - a[1];
+  const hb = b[3] - b[1];
+  if (ha <= 0 || hb <= 0 || Math.abs(ha - hb) > 0.15 * Math.max(ha, hb) || Math.abs(a[1] - b[1]) > 0.15 * Math.max(ha, hb)) return false;
+  return covered(a, b) >= 0.8 && covered(b, a) >= 0.8;
+}
 
 /** Invisible words (over no image) that make hidden text worth reporting when none carries a figure. */
 const HIDDEN_WORDS = 10;
@@ -99,7 +114,7 @@ export const coverUps: Check = {
             // a glyph, an accent or punctuation over a word (kerning, accents, bold by double
             // printing) is typesetting: only a different word over a word is overwriting
             if (hidden.has(a) || letters(a.text).length < 2 || letters(b.text).length < 2 || letters(a.text) === letters(b.text)) continue;
-            if (covered(a.box, b.box) >= 0.6 && covered(b.box, a.box) >= 0.6) {
+            if (overwrites(a.box, b.box)) {
               hidden.add(a);
               findings.push({
                 code: 'text_over_text',

@@ -115,6 +115,12 @@ interface TextState {
   fillAlpha: number;
   /** False while a blend mode other than Normal or a soft mask is in force (paint does not cover). */
   covers: boolean;
+  /** The bounding box (device space) of the clipping path, when one was set. */
+  clip: [number, number, number, number] | undefined;
+  /** True once text in a clipping render mode (4-7) was shown: later paint shows through its glyphs only. */
+  clipToGlyphs: boolean;
+  /** True inside optional content that is off in the document's default configuration: nothing painted shows. */
+  hidden: boolean;
   ctm: Matrix;
   tm: Matrix;
   tlm: Matrix;
@@ -135,6 +141,9 @@ function cloneState(s: TextState): TextState {
     fillComponents: s.fillComponents,
     fillAlpha: s.fillAlpha,
     covers: s.covers,
+    clip: s.clip,
+    clipToGlyphs: s.clipToGlyphs,
+    hidden: s.hidden,
     ctm: s.ctm.slice() as Matrix,
     tm: s.tm.slice() as Matrix,
     tlm: s.tlm.slice() as Matrix,
@@ -408,6 +417,11 @@ function textTransformInto(s: TextState, out: Matrix): Matrix {
   return out;
 }
 
+/** The intersection of two boxes (empty when x0 >= x1 or y0 >= y1). */
+function intersect(a: [number, number, number, number], b: [number, number, number, number]): [number, number, number, number] {
+  return [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])];
+}
+
 /** Gap, in em, under which glyphs drawn by separate operators still belong to one word. */
 const WORD_JOIN_GAP = 0.15;
 
@@ -539,6 +553,30 @@ export class TextInterpreter {
     return font;
   }
 
+  private offLayers: Set<PdfDict> | undefined;
+
+  /**
+   * True when the optional content a BDC names (a property list by name, or inline) is off in the
+   * document's default configuration: an optional content group listed in /OFF, or a membership
+   * dictionary all of whose groups are.
+   */
+  private layerOff(resources: PdfDict | undefined, operand: PdfObject | undefined): boolean {
+    if (!this.offLayers) {
+      const config = asDict(this.view.resolve(asDict(this.view.resolve(this.view.catalog()?.get('OCProperties')))?.get('D')));
+      const off = asArray(this.view.resolve(config?.get('OFF'))) ?? [];
+      this.offLayers = new Set(off.map((o) => asDict(this.view.resolve(o))).filter((d): d is PdfDict => d !== undefined));
+    }
+    if (this.offLayers.size === 0) return false;
+    const name = nameOf(operand);
+    const props = asDict(this.view.resolve(name === undefined ? operand : asDict(this.view.resolve(resources?.get('Properties')))?.get(name)));
+    if (!props) return false;
+    if (this.offLayers.has(props)) return true;
+    if (asName(props.get('Type')) !== 'OCMD') return false;
+    const groups = this.view.resolve(props.get('OCGs'));
+    const list = (asArray(groups) ?? [groups]).map((g) => asDict(this.view.resolve(g))).filter((d): d is PdfDict => d !== undefined);
+    return list.length > 0 && list.every((g) => this.offLayers!.has(g));
+  }
+
   private decodeContent(stream: PdfStream): Uint8Array {
     const decoded = this.file.decode(stream);
     if (decoded.damaged) throw new UnsupportedText('damaged content stream', 'content_damaged');
@@ -567,6 +605,9 @@ export class TextInterpreter {
       fillComponents: 1,
       fillAlpha: 1,
       covers: true,
+      clip: undefined,
+      clipToGlyphs: false,
+      hidden: false,
       ctm: [...IDENTITY] as Matrix,
       tm: [...IDENTITY] as Matrix,
       tlm: [...IDENTITY] as Matrix,
@@ -596,6 +637,16 @@ export class TextInterpreter {
     const stack: TextState[] = [];
     let s = initial;
     let path: [number, number, number, number] | undefined;
+    /** Whether paint was hidden before each open marked-content sequence. */
+    const marked: boolean[] = [];
+    /** True after W or W*: the next path-painting operator also sets the clip. */
+    let clipPending = false;
+    /** Ends the current path: a pending clip narrows to it. */
+    const endPath = (): void => {
+      if (clipPending && path) s.clip = s.clip ? intersect(s.clip, path) : path;
+      clipPending = false;
+      path = undefined;
+    };
     const addPoint = (x: number, y: number): void => {
       const c = s.ctm;
       const px = c[0] * x + c[2] * y + c[4];
@@ -609,7 +660,8 @@ export class TextInterpreter {
       if (!glyphs) throw new UnsupportedText(`a code of ${s.font.name} has no certain text`, 'code_without_text', s.font.name);
       const origin = paint ? textTransformInto(s, [1, 0, 0, 1, 0, 0]) : undefined;
       builder.show(s, glyphs, extra);
-      if (paint && origin) recordWords(paint, origin, glyphs, s);
+      if (paint && origin && !s.hidden) recordWords(paint, origin, glyphs, s);
+      if (s.renderMode >= 4) s.clipToGlyphs = true;
     };
     const setFill = (components: number[]): void => {
       s.fillLuminance = luminance(components, s.fillComponents);
@@ -706,13 +758,23 @@ export class TextInterpreter {
         case 'B*':
         case 'b':
         case 'b*':
-          if (paint && path) paint.push({ kind: 'fill', box: path, luminance: s.fillLuminance, alpha: s.covers ? s.fillAlpha : 0 });
-          path = undefined;
+          if (paint && path && !s.hidden) {
+            // paint clipped to glyphs shows through them only, and a clip narrows what a fill covers
+            const box = s.clip ? intersect(s.clip, path) : path;
+            if (box[2] > box[0] && box[3] > box[1]) {
+              paint.push({ kind: 'fill', box, luminance: s.fillLuminance, alpha: s.covers && !s.clipToGlyphs ? s.fillAlpha : 0 });
+            }
+          }
+          endPath();
+          break;
+        case 'W':
+        case 'W*':
+          clipPending = true;
           break;
         case 'n':
         case 'S':
         case 's':
-          path = undefined;
+          endPath();
           break;
         case 'Tw':
           s.wordSpacing = num(0);
@@ -790,14 +852,20 @@ export class TextInterpreter {
         }
         case 'BMC':
         case 'BDC':
+          builder.flush();
+          marked.push(s.hidden);
+          if (op === 'BDC' && nameOf(operands[0]) === 'OC' && this.layerOff(resources, operands[1])) s.hidden = true;
+          break;
         case 'EMC':
           builder.flush();
+          if (marked.length) s.hidden = marked.pop()!;
           break;
         case 'Do': {
           builder.flush();
           const name = nameOf(operands[0]);
           const x = name ? this.view.resolve(asDict(this.view.resolve(resources?.get('XObject')))?.get(name)) : null;
-          if (paint && x instanceof PdfStream && asName(x.dict.get('Subtype')) === 'Image') paint.push({ kind: 'image', box: unitSquare(s.ctm), stream: x });
+          if (paint && !s.hidden && x instanceof PdfStream && asName(x.dict.get('Subtype')) === 'Image')
+            paint.push({ kind: 'image', box: unitSquare(s.ctm), stream: x });
           if (x instanceof PdfStream && asName(x.dict.get('Subtype')) === 'Form' && !forms.has(x)) {
             if (depth >= MAX_FORM_DEPTH) throw new UnsupportedText('form XObjects nested too deeply', 'forms_too_deep');
             const matrix = (asArray(this.view.resolve(x.dict.get('Matrix'))) ?? IDENTITY).map((v) => asNumber(this.view.resolve(v)) ?? 0);
@@ -811,7 +879,7 @@ export class TextInterpreter {
           break;
         }
         case 'BI':
-          if (paint) paint.push({ kind: 'image', box: unitSquare(s.ctm) });
+          if (paint && !s.hidden) paint.push({ kind: 'image', box: unitSquare(s.ctm) });
           break;
         case 'd0':
         case 'd1':
