@@ -8,7 +8,7 @@ import { createNodeEngine } from '@loupe/node';
 import { PdfFile, type DocumentResult } from '@loupe/core';
 import { corpusFiles } from '../test/corpus.js';
 import { accuracyCorpus, type Sample } from './accuracy-corpus.js';
-import { producerFamilySamples } from './producer-families.js';
+import { familyTable, scoreProducerFamilies } from './producer-families.js';
 
 const engine = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
 /** The engine for files made during this run (their creation dates are today). */
@@ -90,34 +90,9 @@ for (const f of corpusFiles()) {
 
 // Genuine files of producers the tuning never used (six tuning, two held out), in every form a
 // lender receives them: native, after a benign incremental save by another library, scanned, photographed
-const families = await producerFamilySamples();
-const familyRows = new Map<string, { n: number; flagged: number; forged: number; codes: Record<string, number> }>();
-for (const s of families) {
-  const d = await today.scan(s.bytes, { name: s.name });
-  for (const key of [`${s.split}|${s.form}`, `${s.split}|all forms`]) {
-    const row = familyRows.get(key) ?? { n: 0, flagged: 0, forged: 0, codes: {} };
-    familyRows.set(key, row);
-    row.n++;
-    if (flagged(d)) {
-      row.flagged++;
-      for (const i of d.indicators) if (i.severity !== 'low') row.codes[i.code] = (row.codes[i.code] ?? 0) + 1;
-    }
-    if (d.verdict === 'FORGED') row.forged++;
-  }
-}
+const familyRows = await scoreProducerFamilies(today);
 await today.dispose();
-console.log('\n## Genuine files of producers the tuning never used\n');
-console.log('Producers: ReportLab, WeasyPrint, gropdf, rkusa pdfjs, jsPDF, SVG via cairo (tuning); wkhtmltopdf, FPDF (held out).');
-console.log('Statements with summary tables, pay stubs and bills; benign saves by PyMuPDF and ExifTool.\n');
-console.log('| split | form | files | flagged | rate | FORGED | indicators on flagged files |');
-console.log('|---|---|---|---|---|---|---|');
-for (const [key, r] of [...familyRows].sort(([a], [b]) => a.localeCompare(b))) {
-  const [split, form] = key.split('|');
-  const codes = Object.entries(r.codes)
-    .map(([c, n]) => `${c} (${n})`)
-    .join(', ');
-  console.log(`| ${split} | ${form} | ${r.n} | ${r.flagged} | ${pct(r.flagged, r.n)} | ${r.forged} | ${codes || '—'} |`);
-}
+console.log(familyTable(familyRows));
 
 console.log('\n## Against the targets\n');
 console.log(`- recall on edits that leave a revision trail or draw over content: ${pct(sum(trail, 'flagged'), sum(trail, 'n'))} (target ≥ 95%)`);
