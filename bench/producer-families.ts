@@ -1,6 +1,6 @@
 // Genuine loan documents from the eight producers of test/fixtures/family-producers.ts, in every
 // form a lender receives them: the native file, the same file after a benign incremental save
-// (PyMuPDF bookmark, sticky note or attachment; ExifTool metadata), a 300 dpi flatbed scan and a
+// (PyMuPDF bookmark, sticky note or attachment; Poppler attachment; ExifTool metadata), a 300 dpi flatbed scan and a
 // phone photo of its first page. Each sample says which split its producer belongs to (tuning or
 // held out), so bench:accuracy reports the two apart.
 import { type DocumentResult, PdfFile } from '@loupe/core';
@@ -97,7 +97,7 @@ export function familyTable(rows: Map<string, FamilyRow>): string {
   const lines = [
     '\n## Genuine files of producers the tuning never used\n',
     'Producers: ReportLab, WeasyPrint, gropdf, rkusa pdfjs, jsPDF, SVG via cairo (tuning); wkhtmltopdf, FPDF (held out).',
-    'Statements with summary tables, pay stubs and bills; benign saves by PyMuPDF and ExifTool.\n',
+    'Statements with summary tables, pay stubs and bills; benign saves by PyMuPDF, Poppler and ExifTool.\n',
     '| split | form | files | flagged | rate | FORGED | indicators on flagged files |',
     '|---|---|---|---|---|---|---|',
   ];

@@ -1,7 +1,7 @@
 // Genuine documents from eight producers the engine's tuning never used (test/fixtures/
 // family-producers.ts) are not flagged: statements whose ledger comes with an account summary, a
 // daily ending balance grid, interest and fees and year-to-date boxes; pay stubs and bills with
-// their own grids; each also after a benign incremental save by PyMuPDF or ExifTool (a new document
+// their own grids; each also after a benign incremental save by PyMuPDF, Poppler or ExifTool (a new document
 // id among them); and a statement with its summary tables scanned and photographed reads as
 // INSUFFICIENT_EVIDENCE with no finding.
 import { afterAll, describe, expect, it } from 'vitest';
