@@ -47,7 +47,7 @@ export async function producerFamilySamples(
         const name = `${producer.name}-${layout.kind}-${seed}`;
         const pdf = await producer.render(layout);
         samples.push({ ...base, name, form: 'native', bytes: pdf });
-        for (const save of BENIGN_SAVES) samples.push({ ...base, name: `${name}-${save}`, form: 'benign save', bytes: benignSave(pdf, save) });
+        for (const save of BENIGN_SAVES) samples.push({ ...base, name: `${name}-${save}`, form: 'benign save', bytes: await benignSave(pdf, save) });
         if (!capturedSeeds.includes(seed)) continue;
         samples.push({ ...base, name: `${name}-scan.pdf`, form: 'scan', bytes: await scanned(pdf, seed) });
         const page = (await raster.renderPage(pdf, 1, 200)).image;

@@ -28,7 +28,7 @@ describe.each(PRODUCERS.map((p) => [p.name, p] as const))('genuine documents mad
       ).toEqual([]);
       expect(native.verdict, `${layout.kind}: ${native.indicators.map((i) => i.code).join(', ')}`).toBe('CLEAN');
       for (const save of BENIGN_SAVES) {
-        const saved = await engine.scan(benignSave(pdf, save), { name: `${layout.kind}.pdf` });
+        const saved = await engine.scan(await benignSave(pdf, save), { name: `${layout.kind}.pdf` });
         expect(saved.verdict, `${layout.kind} after ${save}: ${saved.indicators.map((i) => i.code).join(', ')}`).toBe('CLEAN');
         expect(saved.revisions?.count ?? 1, `${save} saved incrementally`).toBeGreaterThan(native.revisions?.count ?? 1);
       }

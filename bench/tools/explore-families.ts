@@ -21,7 +21,7 @@ for (const p of PRODUCERS) {
     if (benign)
       for (const s of BENIGN_SAVES) {
         try {
-          variants.push([s, benignSave(bytes, s)]);
+          variants.push([s, await benignSave(bytes, s)]);
         } catch (e) {
           console.log('SAVE FAIL', s, String(e).slice(0, 200));
         }

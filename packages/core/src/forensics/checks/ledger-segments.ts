@@ -12,11 +12,14 @@
 // column. Before the first ledger, an opening-balance line opens one (a ledger without a header
 // row). Rows outside a ledger are not read as transactions or balances.
 import type { Row } from '../../tables/rows.js';
-import type { Figure } from './arithmetic.js';
+import type { PageBox } from '../findings.js';
 import { CLOSING, cellsOf, OPENING, dateStarts, type LedgerColumns, ledgerColumns, startsWithDate } from './ledger-layout.js';
 
 /** A closing line that carries the balance on to the next page, keeping the ledger open. */
 const CARRIED = /\bcarried\s+(forward|over)\b|\bc\/f\b|\b[àa]\s+reporter\b|\b[üu]bertrag\b/i;
+
+/** A figure of a row: where it is printed. */
+type Figure = { box: PageBox };
 
 /** Where a row stands in the ledger structure. */
 export interface LedgerPlace {
