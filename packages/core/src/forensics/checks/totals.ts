@@ -12,6 +12,7 @@ import { buildRows, type Row } from '../../tables/rows.js';
 import type { Check, TableContext } from '../context.js';
 import type { Finding } from '../findings.js';
 import { type Figure, figures, ocrExplains, type Term } from './arithmetic.js';
+import { quantityRate } from './quantity-rate.js';
 
 interface Labelled {
   row: Row;
@@ -169,8 +170,89 @@ function payStub(rows: Row[], unverified: Unverified): Finding[] {
   return findings;
 }
 
+const PREVIOUS = /\b(previous (balance|bill|amount)|balance (from )?(your )?last (bill|statement)|last bill amount)\b/i;
+const PAYMENTS = /\b(payments?( received| applied)?|thank you)\b/i;
+const FORWARD = /\b(balance (brought |carried )?forward|remaining balance|unpaid balance)\b/i;
+const NEW_CHARGES = /\b(new charges|current charges|total (new|current) charges|charges this (period|month))\b/i;
+const DUE = /\b(total amount due|amount due|total due|balance due|amount to pay)\b/i;
+
+/** The single figure of the first row matching `label` (and not `exclude`) between rows `from` and `to`. */
+function single(rows: Row[], label: RegExp, from = 0, to = rows.length, exclude?: RegExp): Labelled | undefined {
+  for (let index = from; index < to; index++) {
+    const row = rows[index]!;
+    if (!label.test(row.text) || exclude?.test(row.text)) continue;
+    const figs = figuresOf(row);
+    return figs.length === 1 ? { row, index, figures: figs } : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A bill's account summary: the amount due against the previous balance less payments plus the
+ * new charges (or the balance carried forward plus the new charges), each label's single figure
+ * read above the amount due.
+ */
+function billSummary(rows: Row[], unverified: Unverified): Finding[] {
+  const dueIndex = rows.findIndex((r) => DUE.test(r.text) && figuresOf(r).length === 1);
+  const previous = single(rows, PREVIOUS, 0, dueIndex);
+  if (dueIndex < 0 || !previous) return [];
+  const due = figuresOf(rows[dueIndex]!)[0]!;
+  const payments = single(rows, PAYMENTS, previous.index + 1, dueIndex, PREVIOUS);
+  const forward = single(rows, FORWARD, previous.index + 1, dueIndex);
+  const charges = single(rows, NEW_CHARGES, previous.index + 1, dueIndex);
+  if (!charges) return [];
+  const [p, n] = [previous.figures[0]!, charges.figures[0]!];
+  const paid = payments?.figures[0];
+  const fromPrevious = add(subtract(p.amount.value, paid ? paid.amount.value.abs() : decimal('0')), n.amount.value);
+  const candidates = [fromPrevious, ...(forward ? [add(forward.figures[0]!.amount.value, n.amount.value)] : [])];
+  if (candidates.some((c) => sameMoney(c, due.amount.value))) return [];
+  const terms: Term[] = [{ figure: p, sign: 1 }, ...(paid ? [{ figure: paid, sign: -1 as const }] : []), { figure: n, sign: 1 }];
+  if (unverified(due, fromPrevious.abs(), terms)) return [];
+  return [
+    mismatch(
+      'bill_totals_mismatch',
+      'amount due = previous balance − payments + new charges',
+      fromPrevious,
+      due,
+      `The amount due ${due.amount.raw} is not the previous balance ${p.amount.raw}${paid ? ` less payments ${paid.amount.raw}` : ''} plus new charges ${n.amount.raw} (${formatMoney(fromPrevious)}).`,
+      `Previous balance ${p.amount.raw}${paid ? `, payments ${paid.amount.raw}` : ''}, new charges ${n.amount.raw}.`,
+      [p, ...(paid ? [paid] : []), n],
+    ),
+  ];
+}
+
+const TOTAL_CHARGES = /\b(total (new |current )?charges|total charges for (this|the) (period|month))\b/i;
+
+/** The charges table: its line items (aligned with its total, under the nearest header above) sum to its total. */
+function chargeItems(rows: Row[], unverified: Unverified): Finding[] {
+  const total = find(rows, TOTAL_CHARGES);
+  if (!total || total.figures.length !== 1) return [];
+  const t = total.figures[0]!;
+  let header = -1;
+  for (let i = total.index - 1; i >= 0 && i >= total.index - 30; i--) {
+    const text = rows[i]!.text;
+    if (figuresOf(rows[i]!).length === 0 && !/\d/.test(text) && /\b(amount|charges?|description)\b/i.test(text)) {
+      header = i;
+      break;
+    }
+  }
+  if (header < 0) return [];
+  const items = alignedSum(rows, header, total.index, t);
+  if (!items || items.count < 2 || sameMoney(items.sum, t.amount.value.abs()) || unverified(t, items.sum, items.terms)) return [];
+  return [
+    mismatch(
+      'bill_totals_mismatch',
+      'total charges = sum of the line items',
+      items.sum,
+      t,
+      `The total charges ${t.amount.raw} are not the sum of the ${items.count} line items (${formatMoney(items.sum)}).`,
+      `${items.count} line items aligned with the total.`,
+    ),
+  ];
+}
+
 function bill(rows: Row[], unverified: Unverified): Finding[] {
-  const findings: Finding[] = [];
+  const findings: Finding[] = [...billSummary(rows, unverified), ...chargeItems(rows, unverified)];
   const subtotal = find(rows, SUBTOTAL);
   if (!subtotal) return findings;
   const total = find(rows.slice(subtotal.index + 1), TOTAL, SUBTOTAL);
@@ -216,6 +298,17 @@ export function documentTotals(ctx: TableContext): Finding[] {
   const rows = rowsOf(ctx);
   const unverified: Unverified = (stated, computed, terms) => ctx.fromOcr(stated.box.page) && ocrExplains(stated, computed, terms);
   const findings = ctx.category === 'paystub' ? payStub(rows, unverified) : bill(rows, unverified);
+  const sums = new Set(['gross pay = sum of the earnings lines', 'total charges = sum of the line items', 'subtotal = sum of the line items']);
+  findings.push(
+    ...quantityRate(rows, {
+      code: ctx.category === 'paystub' ? 'paystub_totals_mismatch' : 'bill_totals_mismatch',
+      // a misread digit of a quantity or a four-decimal rate moves the product by more than any
+      // tolerance: read by OCR, a line's product is not judged
+      unverified: (stated) => ctx.fromOcr(stated.box.page),
+      // the amounts agree with their total when no sum of the table was contradicted
+      amountsAddUp: () => !findings.some((f) => f.math && sums.has(f.math.formula)),
+    }),
+  );
   for (const f of findings) if (f.page !== undefined && ctx.fromOcr(f.page)) f.confidence = 0.7;
   return findings;
 }

@@ -1,0 +1,133 @@
+// Quantity times rate: on a pay stub's earnings lines (hours x rate = current) and a bill's charge
+// lines (usage x rate = charge), wherever a table's header names a quantity column, a rate column
+// and an amount column. Figures are taken from the columns their header cells sit over; a
+// quantity may carry its unit (`512 kWh`), a rate four decimals (`$0.1300`). The product is
+// compared with the printed amount allowing for the rounding of the printed quantity and rate. A
+// line whose product disagrees points at the amount, or at the quantity and rate when the amounts
+// still sum to the table's total (then the amount is the figure the others agree on). Lines read
+// by OCR are not judged: one misread digit of a quantity or a rate moves the product too far.
+import { decimal, type Decimal, formatMoney, subtract } from '../../tables/decimal.js';
+import type { Row, Word } from '../../tables/rows.js';
+import type { Finding, PageBox } from '../findings.js';
+import { cellsOf } from './ledger-layout.js';
+
+const QUANTITY = /^(hours|hrs|units|qty|quantity|usage|kwh|therms|gallons|ccf)$/i;
+const RATE = /^(rate|price|unit\s+price|per\s+unit)$/i;
+const AMOUNT = /^(current|amount|this\s+period|earnings\s+amount|charge|charges)$/i;
+/** A number as printed: optional currency, grouped digits, any decimals, an optional unit word after it. */
+const NUMBER = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/;
+const TOTAL = /\b(total|gross|subtotal|net)\b/i;
+
+/** A number read from a word, with where it is. */
+export interface Read {
+  value: Decimal;
+  /** Digits after the decimal point as printed. */
+  decimals: number;
+  raw: string;
+  box: PageBox;
+  confidence?: number;
+}
+
+function readNumber(word: Word): Read | undefined {
+  const m = NUMBER.exec(word.text);
+  if (!m) return undefined;
+  return {
+    value: decimal(`${m[1]!.replace(/,/g, '')}${m[2] ?? ''}`),
+    decimals: m[2] ? m[2].length - 1 : 0,
+    raw: word.text,
+    box: { page: word.page, x0: word.x0, y0: word.y0, x1: word.x1, y1: word.y1 },
+    ...(word.confidence === undefined ? {} : { confidence: word.confidence }),
+  };
+}
+
+interface Columns {
+  quantity: [number, number];
+  rate: [number, number];
+  amount: [number, number];
+}
+
+/** The quantity, rate and amount columns a header row names, or undefined. */
+function columnsOf(row: Row): Columns | undefined {
+  if (/\d/.test(row.text)) return undefined;
+  const found: Partial<Record<keyof Columns, [number, number]>> = {};
+  for (const cell of cellsOf(row)) {
+    const label = cell.map((w) => w.text.replace(/[^\p{L} ]/gu, '')).join(' ');
+    const span: [number, number] = [cell[0]!.x0, cell[cell.length - 1]!.x1];
+    if (QUANTITY.test(label)) found.quantity ??= span;
+    else if (RATE.test(label)) found.rate ??= span;
+    else if (AMOUNT.test(label)) found.amount ??= span;
+  }
+  return found.quantity && found.rate && found.amount ? (found as Columns) : undefined;
+}
+
+/** The number of the row under a header cell spanning `span`: the one it overlaps most, if any. */
+function inColumn(numbers: Read[], span: [number, number]): Read | undefined {
+  let best: Read | undefined;
+  let most = 0;
+  for (const n of numbers) {
+    const overlap = Math.min(n.box.x1, span[1]) - Math.max(n.box.x0, span[0]);
+    if (overlap > most) [best, most] = [n, overlap];
+  }
+  return best;
+}
+
+/** Half a unit of the last printed decimal. */
+const half = (n: Read): Decimal => decimal(`0.${'0'.repeat(n.decimals)}5`);
+
+/** Options of one run. */
+export interface QuantityRateOptions {
+  code: 'paystub_totals_mismatch' | 'bill_totals_mismatch';
+  /** True when a contradiction on `stated`'s line is not to be judged (its page was read by OCR). */
+  unverified(stated: Read): boolean;
+  /** True when the table's amounts still sum to its total (the amount agrees with the others). */
+  amountsAddUp?(amount: Read): boolean;
+}
+
+/** Lines whose quantity times rate is not their amount. */
+export function quantityRate(rows: readonly Row[], options: QuantityRateOptions): Finding[] {
+  const findings: Finding[] = [];
+  let columns: Columns | undefined;
+  for (const row of rows) {
+    const header = columnsOf(row);
+    if (header) {
+      columns = header;
+      continue;
+    }
+    if (!columns) continue;
+    const numbers = row.words.map(readNumber).filter((n): n is Read => n !== undefined);
+    if (numbers.length === 0) {
+      if (row.words.length > 0 && !/\d/.test(row.text) && cellsOf(row).length >= 2) columns = undefined; // another table's header
+      continue;
+    }
+    if (TOTAL.test(row.text)) continue;
+    const [q, r, a] = [inColumn(numbers, columns.quantity), inColumn(numbers, columns.rate), inColumn(numbers, columns.amount)];
+    if (!q || !r || !a || q === r || r === a || q === a || a.decimals !== 2) continue;
+    const product = q.value.times(r.value);
+    // the printed quantity and rate are rounded: their product may be off by that much, plus a cent
+    const slack = q.value
+      .times(half(r))
+      .plus(r.value.times(half(q)))
+      .plus(decimal('0.01'));
+    if (subtract(product, a.value).abs().lte(slack)) continue;
+    if (options.unverified(a)) continue;
+    const computed = product.toDecimalPlaces(2);
+    const amountAgrees = options.amountsAddUp?.(a) ?? false;
+    findings.push({
+      code: options.code,
+      summary: `${q.raw} × ${r.raw} is ${formatMoney(computed)}, but the line reads ${a.raw}.`,
+      page: a.box.page,
+      boxes: amountAgrees ? [q.box, r.box] : [a.box, q.box, r.box],
+      confidence: 0.85,
+      math: {
+        formula: 'amount = quantity × rate',
+        computed: formatMoney(computed),
+        stated: a.raw,
+        ok: false,
+        note: amountAgrees
+          ? `The amounts still add up to the total: the quantity ${q.raw} or the rate ${r.raw} is the figure that changed.`
+          : `Quantity ${q.raw}, rate ${r.raw}.`,
+      },
+    });
+  }
+  return findings;
+}

@@ -1,0 +1,158 @@
+// Pay stubs and bills add up line by line: hours x rate = current and usage x rate = charge under
+// a header naming those columns (with the rounding of the printed quantity and rate allowed), the
+// amount due from the previous balance, payments and new charges, the charge lines to their total;
+// a changed figure is reported and pointed at, figures that agree are not.
+import { describe, expect, it } from 'vitest';
+import type { Word } from '../../tables/rows.js';
+import type { TableContext } from '../context.js';
+import type { PageFrame } from '../findings.js';
+import { documentTotals } from './totals.js';
+
+/** Lines of cells `[text, x]` from the top of a page down, 14 points apart, 5 points per character. */
+function lines(...rows: [string, number][][]): Word[] {
+  const words: Word[] = [];
+  rows.forEach((cells, i) => {
+    const y = 740 - 14 * i;
+    for (const [text, x] of cells) {
+      let at = x;
+      for (const part of text.split(' ')) {
+        words.push({ text: part, page: 1, x0: at, y0: y, x1: at + 5 * part.length, y1: y + 9 });
+        at += 5 * part.length + 3;
+      }
+    }
+  });
+  return words;
+}
+
+const context = (category: TableContext['category'], words: Word[], ocr = false): TableContext => ({
+  pages: [{ number: 1, cropBox: [0, 0, 612, 792], rotate: 0 } as PageFrame],
+  category,
+  words: () => words,
+  fromOcr: () => ocr,
+});
+
+/** A pay stub's earnings table; `hours` of overtime as printed. */
+const earnings = (overtimeHours: string): [string, number][][] => [
+  [
+    ['Earnings', 50],
+    ['Hours', 200],
+    ['Rate', 270],
+    ['Current', 340],
+    ['Year to date', 420],
+  ],
+  [
+    ['Regular', 50],
+    ['80.00', 200],
+    ['25.00', 270],
+    ['2,000.00', 340],
+    ['16,000.00', 420],
+  ],
+  [
+    ['Overtime', 50],
+    [overtimeHours, 200],
+    ['37.50', 270],
+    ['206.25', 340],
+    ['1,650.00', 420],
+  ],
+  [
+    ['Gross pay', 50],
+    ['2,206.25', 340],
+    ['17,650.00', 420],
+  ],
+];
+
+describe('quantity x rate', () => {
+  it('agrees on lines whose hours times rate is their amount, and points at the hours when the amounts still add up', () => {
+    expect(documentTotals(context('paystub', lines(...earnings('5.50'))))).toEqual([]);
+    const [finding, ...rest] = documentTotals(context('paystub', lines(...earnings('9.50'))));
+    expect(rest).toEqual([]);
+    expect(finding!.code).toBe('paystub_totals_mismatch');
+    expect(finding!.math).toMatchObject({ formula: 'amount = quantity × rate', computed: '356.25', stated: '206.25' });
+    expect(finding!.boxes![0]!.x0).toBe(200); // the hours: the amounts still sum to the gross
+  });
+
+  it('allows for a rate printed to four decimals, and does not judge lines read by OCR', () => {
+    const bill = (usage: string): Word[] =>
+      lines(
+        [
+          ['Description', 50],
+          ['Usage', 220],
+          ['Rate', 300],
+          ['Amount', 400],
+        ],
+        [
+          ['Energy charge', 50],
+          [`${usage} kWh`, 220],
+          ['$0.1237', 300],
+          ['63.33', 400],
+        ],
+      );
+    expect(documentTotals(context('utility_bill', bill('512')))).toEqual([]); // 512 x 0.1237 = 63.3344
+    expect(documentTotals(context('utility_bill', bill('612'))).map((f) => f.code)).toEqual(['bill_totals_mismatch']);
+    expect(documentTotals(context('utility_bill', bill('612'), true))).toEqual([]);
+  });
+});
+
+describe('a bill', () => {
+  const summary = (due: string): [string, number][][] => [
+    [
+      ['Previous balance', 50],
+      ['120.00', 400],
+    ],
+    [
+      ['Payment received 03/02/2024 - thank you', 50],
+      ['-120.00', 400],
+    ],
+    [
+      ['Balance forward', 50],
+      ['0.00', 400],
+    ],
+    [
+      ['New charges', 50],
+      ['98.32', 400],
+    ],
+    [
+      ['Total amount due', 50],
+      [due, 400],
+    ],
+  ];
+  const charges: [string, number][][] = [
+    [
+      ['Description', 50],
+      ['Amount', 400],
+    ],
+    [
+      ['Basic service charge', 50],
+      ['15.00', 400],
+    ],
+    [
+      ['Energy charge', 50],
+      ['66.56', 400],
+    ],
+    [
+      ['Delivery charge', 50],
+      ['16.76', 400],
+    ],
+    [
+      ['Total new charges', 50],
+      ['98.32', 400],
+    ],
+  ];
+
+  it('adds up: the amount due from the summary, the charges to their total', () => {
+    expect(documentTotals(context('utility_bill', lines(...summary('$98.32'), ...charges)))).toEqual([]);
+  });
+
+  it('reports an amount due the summary does not lead to, on the amount due', () => {
+    const findings = documentTotals(context('utility_bill', lines(...summary('$198.32'), ...charges)));
+    expect(findings.map((f) => f.math?.formula)).toEqual(['amount due = previous balance − payments + new charges']);
+    expect(findings[0]!.boxes![0]!.x0).toBe(400);
+  });
+
+  it('reports charge lines that do not sum to their total', () => {
+    const edited = charges.map((row) => (row[0]![0] === 'Energy charge' ? [row[0]!, ['76.56', 400] as [string, number]] : row));
+    expect(documentTotals(context('utility_bill', lines(...summary('$98.32'), ...edited))).map((f) => f.math?.formula)).toEqual([
+      'total charges = sum of the line items',
+    ]);
+  });
+});
