@@ -5,6 +5,7 @@
 import type { DocumentResult, Indicator, Region, ReportedFinding, Severity, Verdict } from '../spec/document.js';
 import { arithmetic } from './checks/arithmetic.js';
 import { statementTotalsCheck } from './checks/statement-totals.js';
+import { dailyBalancesCheck } from './checks/daily-balances.js';
 import { taxLinesCheck } from './checks/tax-lines.js';
 import { totals } from './checks/totals.js';
 import { coverUps } from './checks/cover-ups.js';
@@ -181,6 +182,7 @@ const PDF_CHECKS = inDependencyOrder([
   fileStructure,
   arithmetic,
   statementTotalsCheck,
+  dailyBalancesCheck,
   totals,
   taxLinesCheck,
 ]);

@@ -226,7 +226,7 @@ const TOTAL_CHARGES = /\b(total (new |current )?charges|total charges for (this|
 /** The charges table: its line items (aligned with its total, under the nearest header above) sum to its total. */
 function chargeItems(rows: Row[], unverified: Unverified): Finding[] {
   const total = find(rows, TOTAL_CHARGES);
-  if (!total || total.figures.length !== 1) return [];
+  if (total?.figures.length !== 1) return [];
   const t = total.figures[0]!;
   let header = -1;
   for (let i = total.index - 1; i >= 0 && i >= total.index - 30; i--) {

@@ -1,0 +1,86 @@
+// The daily ending balance grid against the ledger: pairs that are the ledger's day-end balances
+// agree, one changed pair is reported on the grid's figure, a grid that is not this ledger's (a pay
+// history, another account) is not judged, and dates match across their printed forms.
+import { describe, expect, it } from 'vitest';
+import type { Word } from '../../tables/rows.js';
+import type { TableContext } from '../context.js';
+import type { PageFrame } from '../findings.js';
+import { dailyBalances, monthDay } from './daily-balances.js';
+
+function lines(...rows: [string, number][][]): Word[] {
+  const words: Word[] = [];
+  rows.forEach((cells, i) => {
+    const y = 740 - 14 * i;
+    for (const [text, x] of cells) {
+      let at = x;
+      for (const part of text.split(' ')) {
+        words.push({ text: part, page: 1, x0: at, y0: y, x1: at + 5 * part.length, y1: y + 9 });
+        at += 5 * part.length + 3;
+      }
+    }
+  });
+  return words;
+}
+
+const context = (words: Word[]): TableContext => ({
+  pages: [{ number: 1, cropBox: [0, 0, 612, 792], rotate: 0 } as PageFrame],
+  category: 'bank_statement',
+  words: () => words,
+  fromOcr: () => false,
+});
+
+/** Six days of a ledger from 1,000.00, 25.00 out a day, dated `Mar d`. */
+const ledger: [string, number][][] = [
+  [
+    ['Date', 50],
+    ['Description', 110],
+    ['Amount', 330],
+    ['Balance', 420],
+  ],
+  [
+    ['Beginning balance', 110],
+    ['1,000.00', 420],
+  ],
+  ...[1, 2, 3, 4, 5, 6].map((d): [string, number][] => [
+    [`Mar ${d}`, 50],
+    ['Card purchase', 110],
+    ['-25.00', 330],
+    [(1000 - 25 * d).toFixed(2), 420],
+  ]),
+];
+
+/** The grid, three pairs a row, in mm/dd; `override` replaces the balance of one day. */
+function grid(override?: [number, string]): [string, number][][] {
+  const pair = (d: number): [string, number][] => {
+    const x = 50 + ((d - 1) % 3) * 170;
+    return [
+      [`03/0${d}`, x],
+      [override?.[0] === d ? override[1] : (1000 - 25 * d).toFixed(2), x + 80],
+    ];
+  };
+  return [[['Daily ending balance', 50]], [1, 2, 3].flatMap(pair), [4, 5, 6].flatMap(pair)];
+}
+
+describe('daily ending balances', () => {
+  it('reads dates in their printed forms as month and day', () => {
+    expect(monthDay('Mar 5', false)).toBe('3-5');
+    expect(monthDay('5 Mar 2024', false)).toBe('3-5');
+    expect(monthDay('03/05/2024', false)).toBe('3-5');
+    expect(monthDay('05/03/2024', true)).toBe('3-5');
+    expect(monthDay('05.03.2024', false)).toBe('3-5');
+    expect(monthDay('2024-03-05', false)).toBe('3-5');
+  });
+
+  it('agrees with the ledger, and reports a changed day on the grid', () => {
+    expect(dailyBalances(context(lines(...ledger, ...grid())))).toEqual([]);
+    const [finding, ...rest] = dailyBalances(context(lines(...ledger, ...grid([4, '1,900.00']))));
+    expect(rest).toEqual([]);
+    expect(finding!.math).toMatchObject({ computed: '900.00', stated: '1,900.00' });
+    expect(finding!.boxes![0]!.x0).toBe(130); // the grid's figure first
+  });
+
+  it('does not judge a grid most of whose pairs are not this ledger\u2019s balances', () => {
+    const other = grid().map((row) => row.map(([t, x]): [string, number] => [/^\d+\.\d{2}$/.test(t) ? `${t.slice(0, -3)}7.00` : t, x]));
+    expect(dailyBalances(context(lines(...ledger, ...other)))).toEqual([]);
+  });
+});
