@@ -8,7 +8,7 @@ import { createNodeEngine } from '@loupe/node';
 import { PdfFile, type DocumentResult } from '@loupe/core';
 import { corpusFiles } from '../test/corpus.js';
 import { accuracyCorpus, type Sample } from './accuracy-corpus.js';
-import { familyTable, scoreProducerFamilies } from './producer-families.js';
+import { familyTable, reprintTable, scoreProducerFamilies, scoreReprints } from './producer-families.js';
 
 const engine = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
 /** The engine for files made during this run (their creation dates are today). */
@@ -91,8 +91,10 @@ for (const f of corpusFiles()) {
 // Genuine files of producers the tuning never used (six tuning, two held out), in every form a
 // lender receives them: native, after a benign incremental save by another library, scanned, photographed
 const familyRows = await scoreProducerFamilies(today);
-await today.dispose();
 console.log(familyTable(familyRows));
+const reprints = await scoreReprints(today);
+await today.dispose();
+console.log(reprintTable(reprints));
 
 console.log('\n## Against the targets\n');
 console.log(`- recall on edits that leave a revision trail or draw over content: ${pct(sum(trail, 'flagged'), sum(trail, 'n'))} (target ≥ 95%)`);

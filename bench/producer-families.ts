@@ -3,11 +3,12 @@
 // (PyMuPDF bookmark, sticky note or attachment; Poppler attachment; ExifTool metadata), a 300 dpi flatbed scan and a
 // phone photo of its first page. Each sample says which split its producer belongs to (tuning or
 // held out), so bench:accuracy reports the two apart.
-import { type DocumentResult, PdfFile } from '@loupe/core';
+import { type DocumentResult, type PaintEvent, PdfFile, TextInterpreter } from '@loupe/core';
 import { createPdfJsRaster } from '@loupe/node';
 import { conditionsFor, imageOnlyPdf, phoneCapture, scanOf } from '../test/fixtures/captures.js';
-import { familyLayouts } from '../test/fixtures/family-documents.js';
+import { billLayout, editLayout, familyLayouts, LAYOUT_EDITS, payStubLayout, statementLayout } from '../test/fixtures/family-documents.js';
 import { BENIGN_SAVES, benignSave, PRODUCERS } from '../test/fixtures/family-producers.js';
+import { genuineStatement, REWRITES, rewrite } from '../test/fixtures/statement-families.js';
 
 /** One genuine sample of the producer families. */
 export interface FamilySample {
@@ -107,6 +108,93 @@ export function familyTable(rows: Map<string, FamilyRow>): string {
       .map(([c, n]) => `${c} (${n})`)
       .join(', ');
     lines.push(`| ${split} | ${form} | ${r.n} | ${r.flagged} | ${pct(r.flagged, r.n)} | ${r.forged} | ${codes || '—'} |`);
+  }
+  return lines.join('\n');
+}
+
+/** Where `text` is printed in `pdf` (page, user-space box), when the interpreter finds it as one word. */
+function locate(pdf: Uint8Array, text: string): { page: number; box: [number, number, number, number]; cropBox: number[] } | undefined {
+  const file = PdfFile.open(pdf);
+  const view = file.view();
+  const interpreter = new TextInterpreter(file, view);
+  for (const [index, page] of view.pages().entries()) {
+    const paint: PaintEvent[] = [];
+    interpreter.pageText(page, paint);
+    const hit = paint.find((e) => e.kind === 'text' && e.text.trim() === text);
+    if (hit) return { page: index + 1, box: hit.box, cropBox: page.cropBox };
+  }
+  return undefined;
+}
+
+/** True when a region of the document overlaps where `text` is printed. */
+function regionOn(d: DocumentResult, pdf: Uint8Array, text: string): boolean | undefined {
+  const at = locate(pdf, text);
+  if (!at) return undefined;
+  const [cx0, cy0, cx1, cy1] = at.cropBox as [number, number, number, number];
+  const [w, h] = [cx1 - cx0, cy1 - cy0];
+  const e = { x0: ((at.box[0] - cx0) / w) * 100, x1: ((at.box[2] - cx0) / w) * 100, y0: ((cy1 - at.box[3]) / h) * 100, y1: ((cy1 - at.box[1]) / h) * 100 };
+  return d.regions.some((r) => r.page === at.page && r.x < e.x1 && r.x + r.w > e.x0 && r.y < e.y1 && r.y + r.h > e.y0);
+}
+
+/** Found and located counts of one split and edit. */
+export interface EditRow {
+  n: number;
+  found: number;
+  locatable: number;
+  located: number;
+}
+
+/**
+ * Re-prints by every producer of documents with one figure changed and everything else as before
+ * (the trail-less edit: the original generator run again): ledger movements, running and closing
+ * balances; the account summary's deposits; a day of the daily balance grid; a pay stub's net pay,
+ * an earnings line, its hours; a bill's amount due and a charge line. Counts found (SUSPICIOUS or
+ * FORGED) and, of those, the ones with a region on the changed figure, by `split|edit`.
+ */
+export async function scoreReprints(
+  engine: { scan(bytes: Uint8Array, options: { name: string }): Promise<DocumentResult> },
+  seeds: readonly number[] = [1, 2, 3],
+): Promise<Map<string, EditRow>> {
+  const rows = new Map<string, EditRow>();
+  for (const producer of PRODUCERS) {
+    const split = producer.heldOut ? 'held-out' : 'tuning';
+    for (const seed of seeds) {
+      const cases: { edit: string; layout: ReturnType<typeof statementLayout>; changed?: string }[] = [];
+      for (const base of [statementLayout(seed), payStubLayout(seed), billLayout(seed)])
+        for (const edit of LAYOUT_EDITS[base.kind]) cases.push({ edit, ...editLayout(base, edit, seed) });
+      const statement = genuineStatement(seed, 16 + (seed % 3) * 12);
+      for (const kind of REWRITES) cases.push({ edit: `ledger ${kind}`, layout: statementLayout(seed, rewrite(statement, kind)) });
+      for (const c of cases) {
+        const pdf = await producer.render(c.layout);
+        const d = await engine.scan(pdf, { name: `${c.edit}.pdf` });
+        const found = d.verdict === 'SUSPICIOUS' || d.verdict === 'FORGED';
+        const on = found && c.changed ? regionOn(d, pdf, c.changed) : undefined;
+        for (const key of [`${split}|${c.edit}`, `${split}|all edits`]) {
+          const row = rows.get(key) ?? { n: 0, found: 0, locatable: 0, located: 0 };
+          rows.set(key, row);
+          row.n++;
+          if (found) row.found++;
+          if (on !== undefined) {
+            row.locatable++;
+            if (on) row.located++;
+          }
+        }
+      }
+    }
+  }
+  return rows;
+}
+
+/** The re-print rows as a Markdown section. */
+export function reprintTable(rows: Map<string, EditRow>): string {
+  const lines = [
+    '\n## Re-prints with one figure changed (no revision trail)\n',
+    '| split | edit | files | found | recall | region on the changed figure |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const [key, r] of [...rows].sort(([a], [b]) => a.localeCompare(b))) {
+    const [split, edit] = key.split('|');
+    lines.push(`| ${split} | ${edit} | ${r.n} | ${r.found} | ${pct(r.found, r.n)} | ${r.locatable ? `${r.located} of ${r.locatable}` : '—'} |`);
   }
   return lines.join('\n');
 }
