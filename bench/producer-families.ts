@@ -6,7 +6,7 @@
 import { type DocumentResult, type PaintEvent, PdfFile, TextInterpreter } from '@loupe/core';
 import { createPdfJsRaster } from '@loupe/node';
 import { conditionsFor, imageOnlyPdf, phoneCapture, scanOf } from '../test/fixtures/captures.js';
-import { billLayout, editLayout, familyLayouts, LAYOUT_EDITS, payStubLayout, statementLayout } from '../test/fixtures/family-documents.js';
+import { billLayout, editLayout, familyLayouts, LAYOUT_EDITS, payStubLayout, statementLayout, statementLines } from '../test/fixtures/family-documents.js';
 import { BENIGN_SAVES, benignSave, PRODUCERS } from '../test/fixtures/family-producers.js';
 import { genuineStatement, REWRITES, rewrite } from '../test/fixtures/statement-families.js';
 
@@ -162,7 +162,7 @@ export async function scoreReprints(
       const cases: { edit: string; layout: ReturnType<typeof statementLayout>; changed?: string }[] = [];
       for (const base of [statementLayout(seed), payStubLayout(seed), billLayout(seed)])
         for (const edit of LAYOUT_EDITS[base.kind]) cases.push({ edit, ...editLayout(base, edit, seed) });
-      const statement = genuineStatement(seed, 16 + (seed % 3) * 12);
+      const statement = genuineStatement(seed, statementLines(seed));
       for (const kind of REWRITES) cases.push({ edit: `ledger ${kind}`, layout: statementLayout(seed, rewrite(statement, kind)) });
       for (const c of cases) {
         const pdf = await producer.render(c.layout);

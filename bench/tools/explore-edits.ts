@@ -1,7 +1,7 @@
 // Tuning aid (issue 26): re-prints of the family layouts with one figure changed, by the tuning
 // producers; prints whether each is flagged and by what.
 import { createNodeEngine } from '@loupe/node';
-import { billLayout, editLayout, LAYOUT_EDITS, payStubLayout, statementLayout } from '../../test/fixtures/family-documents.js';
+import { billLayout, editLayout, LAYOUT_EDITS, payStubLayout, statementLayout, statementLines } from '../../test/fixtures/family-documents.js';
 import { PRODUCERS } from '../../test/fixtures/family-producers.js';
 import { genuineStatement, REWRITES, rewrite } from '../../test/fixtures/statement-families.js';
 const engine = createNodeEngine();
@@ -12,7 +12,7 @@ for (const p of PRODUCERS.filter((x) => !x.heldOut)) {
     const cases: [string, ReturnType<typeof statementLayout>][] = [];
     for (const base of [statementLayout(seed), payStubLayout(seed), billLayout(seed)])
       for (const edit of LAYOUT_EDITS[base.kind]) cases.push([edit, editLayout(base, edit, seed).layout]);
-    const statement = genuineStatement(seed, 16 + (seed % 3) * 12);
+    const statement = genuineStatement(seed, statementLines(seed));
     for (const kind of REWRITES) cases.push([`ledger-${kind}`, statementLayout(seed, rewrite(statement, kind))]);
     for (const [edit, layout] of cases) {
       const d = await engine.scan(await p.render(layout), { name: 'doc.pdf' });
