@@ -44,6 +44,8 @@ describe('OCR-aware running balances', () => {
     const values = misreadings(parseAmount('815.00')!).map((v) => v.toString());
     expect(values).toEqual(expect.arrayContaining(['615', '875', '81.5', '8155'])); // confused, confused, dropped, doubled
     expect(values).not.toContain('815');
+    // a narrow 1 OCR lost altogether: 6.76 may have been 16.76
+    expect(misreadings(parseAmount('6.76')!).map((v) => v.toString())).toContain('16.76');
   });
 
   it('does not take a single misread digit on a scan for tampering, but does on native text', () => {

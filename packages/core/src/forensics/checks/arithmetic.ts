@@ -40,7 +40,7 @@ export const CONFIDENT_FIGURE = 0.85;
 /** Digits OCR confuses with each other. */
 const CONFUSABLE: Record<string, string> = { '0': '689', '1': '74', '2': '7', '3': '8', '4': '19', '5': '68', '6': '058', '7': '12', '8': '0356', '9': '04' };
 
-/** The values a figure would have had with one plausible misreading: a confused, dropped or doubled digit. */
+/** The values a figure would have had with one plausible misreading: a confused, dropped or doubled digit, or a narrow 1 lost from its whole part. */
 export function misreadings(amount: Amount): Decimal[] {
   const m = /^(-?)(\d+)\.(\d{2})$/.exec(formatMoney(amount.value).replace(/,/g, ''));
   if (!m) return [];
@@ -52,6 +52,8 @@ export function misreadings(amount: Amount): Decimal[] {
     variants.add(digits.slice(0, i) + digits.slice(i + 1)); // dropped
     variants.add(digits.slice(0, i) + digits[i] + digits.slice(i)); // doubled
   }
+  // a narrow 1 OCR lost altogether (16.76 read as 6.76): the figure had one more digit
+  for (let i = 0; i <= whole!.length; i++) variants.add(`${digits.slice(0, i)}1${digits.slice(i)}`);
   variants.delete(digits);
   return [...variants].filter((v) => v.length >= 3).map((v) => decimal(`${sign}${v.slice(0, -2)}.${v.slice(-2)}`));
 }
