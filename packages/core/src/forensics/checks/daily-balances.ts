@@ -5,12 +5,13 @@
 // numeric date is month first unless the document prints a first part above 12 (or separates with
 // dots). The grid is judged only when it is a daily balance grid of this ledger: at least two of
 // its pairs agree with the ledger and no more than a quarter disagree. A disagreeing pair points
-// at the grid's figure and the ledger's; read by OCR, one OCR could explain is unverified.
+// at the grid's figure and the ledger's. Pages read by OCR are not judged: a misread date pairs a
+// grid figure with another day.
 import { formatMoney, sameMoney } from '../../tables/decimal.js';
 import { buildRows, type Row } from '../../tables/rows.js';
 import type { Check, TableContext } from '../context.js';
 import type { Finding } from '../findings.js';
-import { type Figure, figures, ocrExplains } from './arithmetic.js';
+import { type Figure, figures } from './arithmetic.js';
 import { columnAt, dateStarts, startsWithDate } from './ledger-layout.js';
 import { isGridRow, LedgerSegments } from './ledger-segments.js';
 
@@ -73,13 +74,14 @@ export function dailyBalances(ctx: TableContext): Finding[] {
   const findings: Finding[] = [];
   for (const g of disagree) {
     const ledger = dayEnd.get(g.day)!;
-    if (ctx.fromOcr(g.figure.box.page) && ocrExplains(g.figure, ledger.amount.value.abs(), [{ figure: ledger, sign: 1 }])) continue;
+    // read by OCR, a misread date pairs a grid figure with another day: not judged
+    if (ctx.fromOcr(g.figure.box.page) || ctx.fromOcr(ledger.box.page)) continue;
     findings.push({
       code: 'statement_balance_mismatch',
       summary: `The daily balance grid gives ${g.figure.amount.raw} for a day the ledger ends at ${ledger.amount.raw}.`,
       page: g.figure.box.page,
       boxes: [g.figure.box, ledger.box],
-      confidence: ctx.fromOcr(g.figure.box.page) ? 0.7 : 0.85,
+      confidence: 0.85,
       math: {
         formula: "daily ending balance = the ledger's balance at the end of that day",
         computed: formatMoney(ledger.amount.value),
