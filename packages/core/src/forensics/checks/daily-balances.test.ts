@@ -3,31 +3,12 @@
 // history, another account) is not judged, and dates match across their printed forms.
 import { describe, expect, it } from 'vitest';
 import type { Word } from '../../tables/rows.js';
+import { type Cell, tableContext, tableWords } from '../../testing/table-words.js';
 import type { TableContext } from '../context.js';
-import type { PageFrame } from '../findings.js';
 import { dailyBalances, monthDay } from './daily-balances.js';
 
-function lines(...rows: [string, number][][]): Word[] {
-  const words: Word[] = [];
-  rows.forEach((cells, i) => {
-    const y = 740 - 14 * i;
-    for (const [text, x] of cells) {
-      let at = x;
-      for (const part of text.split(' ')) {
-        words.push({ text: part, page: 1, x0: at, y0: y, x1: at + 5 * part.length, y1: y + 9 });
-        at += 5 * part.length + 3;
-      }
-    }
-  });
-  return words;
-}
-
-const context = (words: Word[]): TableContext => ({
-  pages: [{ number: 1, cropBox: [0, 0, 612, 792], rotate: 0 } as PageFrame],
-  category: 'bank_statement',
-  words: () => words,
-  fromOcr: () => false,
-});
+const lines = (...rows: Cell[][]): Word[] => tableWords(1, ...rows);
+const context = (words: Word[]): TableContext => tableContext([words]);
 
 /** Six days of a ledger from 1,000.00, 25.00 out a day, dated `Mar d`. */
 const ledger: [string, number][][] = [

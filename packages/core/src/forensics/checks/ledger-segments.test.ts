@@ -6,35 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Word } from '../../tables/rows.js';
 import { buildRows } from '../../tables/rows.js';
+import { tableContext, tableWords } from '../../testing/table-words.js';
 import type { TableContext } from '../context.js';
-import type { PageFrame } from '../findings.js';
 import { figures, statementArithmetic } from './arithmetic.js';
 import { isGridRow, isOtherHeader } from './ledger-segments.js';
 import { statementTotals } from './statement-totals.js';
 
-/** Lines of cells `[text, x]` from the top of a page down, 14 points apart, 5 points per character. */
-function lines(page: number, ...rows: [string, number][][]): Word[] {
-  const words: Word[] = [];
-  rows.forEach((cells, i) => {
-    const y = 740 - 14 * i;
-    for (const [text, x] of cells) {
-      let at = x;
-      for (const part of text.split(' ')) {
-        words.push({ text: part, page, x0: at, y0: y, x1: at + 5 * part.length, y1: y + 9 });
-        at += 5 * part.length + 3;
-      }
-    }
-  });
-  return words;
-}
-
-const frame = (number: number): PageFrame => ({ number, cropBox: [0, 0, 612, 792], rotate: 0 }) as PageFrame;
-const context = (pages: Word[][]): TableContext => ({
-  pages: pages.map((_, i) => frame(i + 1)),
-  category: 'bank_statement',
-  words: (p) => pages[p.number - 1],
-  fromOcr: () => false,
-});
+const lines = tableWords;
+const context = (pages: Word[][]): TableContext => tableContext(pages);
 
 const HEADER: [string, number][] = [
   ['Date', 50],

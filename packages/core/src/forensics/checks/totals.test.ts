@@ -4,32 +4,12 @@
 // a changed figure is reported and pointed at, figures that agree are not.
 import { describe, expect, it } from 'vitest';
 import type { Word } from '../../tables/rows.js';
+import { type Cell, tableContext, tableWords } from '../../testing/table-words.js';
 import type { TableContext } from '../context.js';
-import type { PageFrame } from '../findings.js';
 import { documentTotals } from './totals.js';
 
-/** Lines of cells `[text, x]` from the top of a page down, 14 points apart, 5 points per character. */
-function lines(...rows: [string, number][][]): Word[] {
-  const words: Word[] = [];
-  rows.forEach((cells, i) => {
-    const y = 740 - 14 * i;
-    for (const [text, x] of cells) {
-      let at = x;
-      for (const part of text.split(' ')) {
-        words.push({ text: part, page: 1, x0: at, y0: y, x1: at + 5 * part.length, y1: y + 9 });
-        at += 5 * part.length + 3;
-      }
-    }
-  });
-  return words;
-}
-
-const context = (category: TableContext['category'], words: Word[], ocr = false): TableContext => ({
-  pages: [{ number: 1, cropBox: [0, 0, 612, 792], rotate: 0 } as PageFrame],
-  category,
-  words: () => words,
-  fromOcr: () => ocr,
-});
+const lines = (...rows: Cell[][]): Word[] => tableWords(1, ...rows);
+const context = (category: TableContext['category'], words: Word[], ocr = false): TableContext => tableContext([words], category, ocr);
 
 /** A pay stub's earnings table; `hours` of overtime as printed. */
 const earnings = (overtimeHours: string): [string, number][][] => [
