@@ -2,7 +2,8 @@
 // amounts read exactly, and every printed balance recomputed with decimal arithmetic from the
 // balance before it and the movements between them — transaction rows, the opening balance of
 // each page against the balance carried from the page before, carried-forward lines, and the
-// closing balance. The table's layout is read from the document: with a header row naming the
+// closing balance. Only rows of the ledger are read (`ledger-segments.ts`: the summary boxes and
+// date/balance grids printed around it are not transactions). The table's layout is read from the document: with a header row naming the
 // balance and movement columns (one amount column, or debit and credit columns) every figure is
 // taken from its column, rows without a balance accumulate until the next one, and undated rows
 // of the same day count; without one, a dated row's last figure is the balance and the one before
