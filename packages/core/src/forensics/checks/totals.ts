@@ -29,8 +29,6 @@ const TOTAL = /\b(total amount due|amount due|total due|balance due|total)\b/i;
 const CHARGE = /\b(tax|taxes|vat|gst|fee|fees|surcharge)\b/i;
 const ALIGN = 3;
 
-const figuresOf = figures;
-
 /** The rows of every readable page, in page order. */
 export function rowsOf(ctx: TableContext): Row[] {
   const rows: Row[] = [];
@@ -46,8 +44,8 @@ function find(rows: Row[], label: RegExp, exclude?: RegExp): Labelled | undefine
   for (let index = 0; index < rows.length; index++) {
     const row = rows[index]!;
     if (!label.test(row.text) || exclude?.test(row.text)) continue;
-    const figures = figuresOf(row);
-    if (figures.length > 0) return { row, index, figures };
+    const figs = figures(row);
+    if (figs.length > 0) return { row, index, figures: figs };
   }
   return undefined;
 }
@@ -74,7 +72,7 @@ function alignedSum(
   for (let i = from + 1; i < to; i++) {
     if (skip?.test(rows[i]!.text) || (only && !only.test(rows[i]!.text))) continue;
     const inColumn = rows[i]!.words.filter((w) => Math.abs(w.x1 - x1) <= tolerance);
-    const f = figuresOf(rows[i]!).find((g) => Math.abs(g.box.x1 - x1) <= tolerance);
+    const f = figures(rows[i]!).find((g) => Math.abs(g.box.x1 - x1) <= tolerance);
     if (f) {
       sum = add(sum, signed ? f.amount.value : f.amount.value.abs());
       terms.push({ figure: f, sign: signed && f.amount.value.isNegative() ? -1 : 1 });
@@ -149,7 +147,7 @@ function payStub(rows: Row[], unverified: Unverified): Finding[] {
       .slice(0, gross.index)
       .map((r, i) => ({ r, i }))
       .reverse()
-      .find(({ r }) => EARNINGS_HEADER.test(r.text) && figuresOf(r).length === 0);
+      .find(({ r }) => EARNINGS_HEADER.test(r.text) && figures(r).length === 0);
     const current = gross.figures[0]!;
     if (header) {
       const { sum, count, terms } = alignedSum(rows, header.i, gross.index, current) ?? { sum: decimal('0'), count: 0, terms: [] };
@@ -181,7 +179,7 @@ function single(rows: Row[], label: RegExp, from = 0, to = rows.length, exclude?
   for (let index = from; index < to; index++) {
     const row = rows[index]!;
     if (!label.test(row.text) || exclude?.test(row.text)) continue;
-    const figs = figuresOf(row);
+    const figs = figures(row);
     return figs.length === 1 ? { row, index, figures: figs } : undefined;
   }
   return undefined;
@@ -193,10 +191,10 @@ function single(rows: Row[], label: RegExp, from = 0, to = rows.length, exclude?
  * read above the amount due.
  */
 function billSummary(rows: Row[], unverified: Unverified): Finding[] {
-  const dueIndex = rows.findIndex((r) => DUE.test(r.text) && figuresOf(r).length === 1);
+  const dueIndex = rows.findIndex((r) => DUE.test(r.text) && figures(r).length === 1);
   const previous = single(rows, PREVIOUS, 0, dueIndex);
   if (dueIndex < 0 || !previous) return [];
-  const due = figuresOf(rows[dueIndex]!)[0]!;
+  const due = figures(rows[dueIndex]!)[0]!;
   const payments = single(rows, PAYMENTS, previous.index + 1, dueIndex, PREVIOUS);
   const forward = single(rows, FORWARD, previous.index + 1, dueIndex);
   const charges = single(rows, NEW_CHARGES, previous.index + 1, dueIndex);
@@ -231,7 +229,7 @@ function chargeItems(rows: Row[], unverified: Unverified): Finding[] {
   let header = -1;
   for (let i = total.index - 1; i >= 0 && i >= total.index - 30; i--) {
     const text = rows[i]!.text;
-    if (figuresOf(rows[i]!).length === 0 && !/\d/.test(text) && /\b(amount|charges?|description)\b/i.test(text)) {
+    if (figures(rows[i]!).length === 0 && !/\d/.test(text) && /\b(amount|charges?|description)\b/i.test(text)) {
       header = i;
       break;
     }
