@@ -38,7 +38,7 @@ export function analysePixels(k: ImageKernels, rgba: Uint8Array, width: number, 
   const first = luma ? firstCompressionAnalysis(k, gray, noise.texture, luma) : undefined;
   if (first) findings.push(first);
   const searched = noise.level >= MIN_COPY_MOVE_NOISE;
-  const copies = searched ? copyMove(k, gray) : undefined;
+  const copies = searched ? copyMove(k, gray, luma === undefined) : undefined;
   if (copies) findings.push(copies);
   return { findings, gray, noiseLevel: noise.level, copyMoveSearched: searched };
 }

@@ -1,8 +1,10 @@
 // Copy-move search: areas repeated at one shift, told from the page's legitimate repeats by how
 // much more closely they match after smoothing, and from self-similar structures (a straight edge
-// or rule, a texture) by their gradients and by not matching one more shift away as well.
+// or rule, a texture) by their gradients and by not matching one more shift away as well; in a
+// lossless image, also by carrying the same noise (shared-noise.ts).
 import type { BlockPair, ImageKernels, Plane } from '../kernels.js';
 import type { PixelBox, PixelFinding } from './types.js';
+import { noiseDifference } from './shared-noise.js';
 
 /** Images are searched for copies at no more than about this many pixels. */
 const COPY_MOVE_PIXELS = 4_000_000;
@@ -12,6 +14,11 @@ const COPY_MOVE_BLOCK = 12;
 const COPY_MOVE_MAD_RATIO = 0.35;
 /** 5x5 tent (separable 1 2 3 2 1) smoothing before the copy-move search. */
 const TENT5 = new Float32Array([1, 2, 3, 2, 1].flatMap((a) => [1, 2, 3, 2, 1].map((b) => (a * b) / 81)));
+/**
+ * Largest noise-residual difference of a copy in a lossless image, relative to two independent
+ * noises (see `noiseDifference`): copies measure 0, two prints of the same glyphs about 1.
+ */
+const LOSSLESS_COPY_NOISE = 0.5;
 /** Fewest overlapping blocks an area needs to count as copied (about 21 x 21 pixels). */
 const COPY_MOVE_MIN_BLOCKS = 80;
 
@@ -159,9 +166,10 @@ function shiftComponents(pairs: readonly BlockPair[], bs: number): { components:
  * smoothed pixels (a 5x5 tent filter takes out most of the noise a later JPEG save adds, which
  * sits in high frequencies, and less of the sensor noise), keeps the pairs that match far more
  * closely than the page's typical look-alike pair, and reports a copy where such pairs form one
- * compact, dense area at one shift that no other such area shares.
+ * compact, dense area at one shift that no other such area shares. In a `lossless` image (PNG,
+ * Flate) the copy must also carry its source's noise at full resolution.
  */
-export function copyMove(k: ImageKernels, gray: Plane): PixelFinding | undefined {
+export function copyMove(k: ImageKernels, gray: Plane, lossless: boolean): PixelFinding | undefined {
   const factor = Math.max(1, Math.ceil(Math.sqrt((gray.width * gray.height) / COPY_MOVE_PIXELS)));
   const small = factor > 1 ? k.resizeArea(gray, Math.floor(gray.width / factor), Math.floor(gray.height / factor)) : gray;
   const smooth = k.convolve5(small, TENT5);
@@ -176,6 +184,7 @@ export function copyMove(k: ImageKernels, gray: Plane): PixelFinding | undefined
     maxMad: 4,
     maxPairs: 600_000,
   });
+  const scale = (b: PixelBox): PixelBox => ({ x0: b.x0 * factor, y0: b.y0 * factor, x1: b.x1 * factor, y1: b.y1 * factor });
   const mads = Float32Array.from(pairs, (p) => p.mad).sort();
   const baseline = mads[mads.length >> 1] ?? 0;
   const close = pairs.filter((p) => p.mad <= COPY_MOVE_MAD_RATIO * baseline);
@@ -186,11 +195,13 @@ export function copyMove(k: ImageKernels, gray: Plane): PixelFinding | undefined
     // straight page edge on a table, a rule, a texture), not an area moved elsewhere
     if (selfSimilar(smooth, c, COPY_MOVE_MAD_RATIO * baseline) || straight(smooth, c.source)) return false;
     // a second close area at the same shift is a repeating pattern, not one pasted area
-    return !components.some((o) => o !== c && Math.abs(o.dx - c.dx) <= 2 && Math.abs(o.dy - c.dy) <= 2 && o.blocks >= c.blocks * 0.25);
+    if (components.some((o) => o !== c && Math.abs(o.dx - c.dx) <= 2 && Math.abs(o.dy - c.dy) <= 2 && o.blocks >= c.blocks * 0.25)) return false;
+    // in a lossless image a copy is exact, noise and all; two prints of the same glyphs at the same
+    // sub-pixel phase differ by their own noise, which smoothing had hidden
+    return !lossless || (noiseDifference(gray, scale(c.source), c.dx * factor, c.dy * factor, factor) ?? 0) <= LOSSLESS_COPY_NOISE;
   });
   if (copies.length === 0) return undefined;
   copies.sort((a, b) => b.blocks - a.blocks);
-  const scale = (b: PixelBox): PixelBox => ({ x0: b.x0 * factor, y0: b.y0 * factor, x1: b.x1 * factor, y1: b.y1 * factor });
   const strongest = copies[0]!;
   return {
     kind: 'copy_move',
