@@ -21,6 +21,7 @@ describe('verdicts', () => {
         'producer-pipeline match',
         'font-embedding consistency',
         'overlay/script scan',
+        'typesetting consistency',
         'timestamp consistency',
       ]),
     );

@@ -59,6 +59,7 @@ export const EVIDENCE: Record<keyof typeof INDICATORS, 'content' | ContextFamily
   auto_action: 'active',
   annotation_covers_text: 'content',
   white_box_over_text: 'content',
+  figure_off_column: 'content',
   text_over_text: 'content',
   invisible_text: 'structure',
   text_outside_crop_box: 'structure',

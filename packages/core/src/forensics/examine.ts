@@ -9,6 +9,7 @@ import { dailyBalancesCheck } from './checks/daily-balances.js';
 import { taxLinesCheck } from './checks/tax-lines.js';
 import { totals } from './checks/totals.js';
 import { coverUps } from './checks/cover-ups.js';
+import { figureColumns } from './checks/figure-columns.js';
 import { fileStructure } from './checks/structure.js';
 import { fontConsistency } from './checks/fonts.js';
 import { producerPipeline } from './checks/producer.js';
@@ -177,6 +178,7 @@ const PDF_CHECKS = inDependencyOrder([
   fontConsistency,
   scriptsAndOverlays,
   coverUps,
+  figureColumns,
   timestamps,
   signatureIntegrity,
   fileStructure,

@@ -13,6 +13,7 @@ export type CheckName =
   | 'producer-pipeline match'
   | 'font-embedding consistency'
   | 'overlay/script scan'
+  | 'typesetting consistency'
   | 'timestamp consistency'
   | 'signature integrity'
   | 'file structure'
@@ -422,6 +423,17 @@ export const INDICATORS = {
     what_it_is: 'Two different strings are drawn at the same place.',
     what_it_means: 'New text was placed over old text, usually with a cover between them.',
     how_detected: 'Glyph boxes of different text runs were intersected.',
+  }),
+  figure_off_column: def({
+    title: 'A figure ends off its column',
+    severity: 'medium',
+    weight: 0.45,
+    check: 'typesetting consistency',
+    what_it_is: 'An amount ends off the right edge that every other amount of its column ends on, to a fraction of a point.',
+    what_it_means:
+      "The figure was probably rewritten in place in the content stream: the new string kept the old one's start, so a wider or narrower figure no longer meets the column's edge.",
+    how_detected:
+      'Right-aligned columns were found as four or more amounts of different widths ending on one edge; an amount of the same size among their rows that ends off that edge (and on no edge another amount shares) was reported.',
   }),
   invisible_text: def({
     title: 'Invisible text outside an OCR layer',

@@ -63,6 +63,8 @@ interface Ledger {
   disagreements: number;
   /** Rows whose side could not be decided. */
   undecided: number;
+  /** The running balance after the last transaction row. */
+  lastBalance?: Decimal;
 }
 
 /** Sums the running-balance transaction rows by side. */
@@ -111,6 +113,7 @@ function readLedger(rows: Row[]): Ledger {
       }
     }
     balance = last.amount.value;
+    ledger.lastBalance = balance;
   }
   return ledger;
 }
@@ -163,10 +166,15 @@ export function statementTotals(ctx: TableContext): Finding[] {
   if (credits === 'ambiguous' || debits === 'ambiguous' || (!credits && !debits)) return [];
   const findings: Finding[] = [];
   const ledger = readLedger(rows);
+  const opening = rows.find((r) => OPENING.test(r.text) && figures(r).length > 0);
+  const closing = [...rows].reverse().find((r) => CLOSING.test(r.text) && figures(r).length > 0);
   // a row missed or misread (a wrapped description, a layout read differently, OCR) would make the
   // sum wrong, and breaks the running balance there: the sums are judged only when every row follows
-  // from the one before (an edited movement is the running-balance check's to report)
-  const tableReads = ledger.transactions >= 3 && ledger.undecided === 0 && ledger.agreements >= 2 && ledger.disagreements === 0;
+  // from the one before (an edited movement is the running-balance check's to report), and only
+  // over the whole ledger — its last balance is the stated closing balance (the first page of a
+  // statement alone, or a scan of it, holds part of the rows its totals count)
+  const whole = !!closing && ledger.lastBalance !== undefined && sameMoney(ledger.lastBalance, figures(closing).at(-1)!.amount.value);
+  const tableReads = whole && ledger.transactions >= 3 && ledger.undecided === 0 && ledger.agreements >= 2 && ledger.disagreements === 0;
   for (const [stated, side] of [
     [credits, 'credit'],
     [debits, 'debit'],
@@ -201,8 +209,6 @@ export function statementTotals(ctx: TableContext): Finding[] {
       );
     }
   }
-  const opening = rows.find((r) => OPENING.test(r.text) && figures(r).length > 0);
-  const closing = [...rows].reverse().find((r) => CLOSING.test(r.text) && figures(r).length > 0);
   if (credits && debits && opening && closing) {
     const [open, close] = [figures(opening).at(-1)!, figures(closing).at(-1)!];
     const computed = subtract(add(open.amount.value, credits.figure.amount.value.abs()), debits.figure.amount.value.abs());

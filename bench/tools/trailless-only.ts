@@ -1,0 +1,15 @@
+// The trail-less edit section of bench:accuracy alone: `node --import tsx bench/tools/trailless-only.ts [SEEDS] [TOOL...]`
+// (SEEDS comma-separated, default 1; TOOL names keep only those tools; VERBOSE=1 prints every file's verdict).
+import { createNodeEngine } from '@loupe/node';
+import { EDIT_TOOLS } from '../../test/fixtures/trailless-edits.js';
+import { scoreTraillessEdits, traillessTable } from '../trailless-edits.js';
+const [seedArg, ...toolNames] = process.argv.slice(2);
+const seeds = (seedArg ?? '1').split(',').map(Number);
+const tools = toolNames.length ? EDIT_TOOLS.filter((t) => toolNames.includes(t.tool)) : EDIT_TOOLS;
+const engine = createNodeEngine();
+const rows = await scoreTraillessEdits(engine, seeds, tools, (name, d, edited) => {
+  if (process.env.VERBOSE)
+    console.log(`${edited ? 'edit   ' : 'control'} ${name} ${d.verdict} ${d.risk_score ?? '-'} ${d.indicators.map((i) => i.code).join(',')}`);
+});
+console.log(traillessTable(rows));
+await engine.dispose();

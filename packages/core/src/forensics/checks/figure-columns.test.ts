@@ -1,0 +1,63 @@
+// A figure rewritten in place ends off its right-aligned column; a column centred or left-aligned,
+// a figure of another column, a total set in a larger size and a column of one width are not judged.
+import { describe, expect, it } from 'vitest';
+import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
+import { figuresOffTheirColumn } from './figure-columns.js';
+
+/** Helvetica-like digits: 5.56 pt per character at 10 pt. */
+const CHAR = 5.56;
+/** A word of `text` at 10 pt whose right edge is at `right` (or left edge at `left`) on baseline `y`. */
+function word(text: string, y: number, at: { right?: number; left?: number; size?: number }): PaintEvent {
+  const size = at.size ?? 10;
+  const width = (text.length * CHAR * size) / 10;
+  const x0 = at.left ?? at.right! - width;
+  return { kind: 'text', box: [x0, y - 0.2 * size, x0 + width, y + 0.8 * size], text, visible: true };
+}
+
+const AMOUNTS = ['1,250.00', '88.10', '12,004.75', '310.00', '5.25', '742.18'];
+const column = (edge: number): PaintEvent[] => AMOUNTS.map((a, i) => word(a, 700 - 14 * i, { right: edge }));
+
+describe('figures off their column', () => {
+  it('reports a figure whose start stayed where a shorter one began, past the column edge', () => {
+    const paint = [...column(500)];
+    // "214.07" right-aligned at 500 began at 500 - 6 chars; "1,293.26" was written from there
+    paint.push(word('1,293.26', 700 - 14 * 6, { left: 500 - 6 * CHAR }));
+    const findings = figuresOffTheirColumn(1, paint);
+    expect(findings.map((f) => f.code)).toEqual(['figure_off_column']);
+    expect(findings[0]!.summary).toContain('1,293.26');
+    expect(findings[0]!.boxes![0]!.x1).toBeCloseTo(500 + 2 * CHAR, 1);
+  });
+
+  it('reports one that ends short of the edge', () => {
+    // "1,293.26" began at 500 - 8 chars; "293.26" was written from there
+    const paint = [...column(500), word('293.26', 616, { left: 500 - 8 * CHAR })];
+    expect(figuresOffTheirColumn(1, paint).map((f) => f.code)).toEqual(['figure_off_column']);
+  });
+
+  it('passes a right-aligned column whose every figure meets the edge', () => {
+    expect(figuresOffTheirColumn(1, [...column(500), word('1,293.26', 600, { right: 500 })])).toEqual([]);
+  });
+
+  it('passes centred and left-aligned columns', () => {
+    const centred = AMOUNTS.map((a, i) => word(a, 700 - 14 * i, { left: 450 - (a.length * CHAR) / 2 }));
+    const left = AMOUNTS.map((a, i) => word(a, 500 - 14 * i, { left: 300 }));
+    expect(figuresOffTheirColumn(1, [...centred, ...left])).toEqual([]);
+  });
+
+  it('passes a figure of the next column, a larger total, and figures far from the column rows', () => {
+    const paint = [
+      ...column(500),
+      word('4,000.00', 700, { right: 580 }), // the balance column beside it
+      word('2,409.28', 600, { right: 503, size: 14 }), // a total in a larger size
+      word('77.00', 200, { left: 480 }), // another table far below
+    ];
+    expect(figuresOffTheirColumn(1, paint)).toEqual([]);
+  });
+
+  it('passes a column of one width (no alignment to judge by) and hidden text', () => {
+    const same = ['100.00', '200.00', '300.00', '400.00'].map((a, i) => word(a, 700 - 14 * i, { right: 500 }));
+    const hidden = { ...word('1,293.26', 600, { left: 500 - 6 * CHAR }), visible: false } as PaintEvent;
+    expect(figuresOffTheirColumn(1, [...same, word('1,293.26', 640, { left: 500 - 6 * CHAR })])).toEqual([]);
+    expect(figuresOffTheirColumn(1, [...column(500), hidden])).toEqual([]);
+  });
+});

@@ -1,0 +1,115 @@
+// Typesetting of figures against their column: a generator right-aligns a column of amounts to one
+// edge, to a fraction of a point, whatever each figure's width. A figure rewritten in place in the
+// content stream (the string changed, its position not) keeps the old figure's start, so when its
+// width changed it ends off the column's edge — past it or short of it — while every other figure
+// of the column still ends on it. Only right-aligned columns are judged: four or more figures
+// ending on one edge with different widths (a centred or left-aligned column has no common right
+// edge among figures of different widths), and only a figure that overlaps the column, sits among
+// its rows, has the column's text size and ends on no edge another figure shares.
+import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
+import type { Check, CheckContext } from '../context.js';
+import type { Finding } from '../findings.js';
+
+type TextEvent = Extract<PaintEvent, { kind: 'text' }>;
+
+/** An amount as printed in a column: digits with grouping, two decimals, a sign, currency or CR/DR. */
+const FIGURE = /^[(\-−]?[$€£]?\d{1,3}(?:[,.' ]\d{3})*[.,]\d{2}\)?-?(?:CR|DR)?$/;
+/** Right edges closer than this (points) are one edge. */
+const EDGE = 0.35;
+/** Fewest figures on one edge that make a right-aligned column. */
+const MIN_COLUMN = 4;
+/** Two figure widths that differ by more than this (points) show the edge is an alignment. */
+const WIDTH_STEP = 1;
+/** Smallest distance off the edge (points) that is reported: less is rounding in a generator. */
+const OFF_EDGE = 1;
+
+interface Column {
+  edge: number;
+  left: number;
+  top: number;
+  bottom: number;
+  height: number;
+  rowPitch: number;
+  members: Set<TextEvent>;
+}
+
+const heightOf = (e: TextEvent): number => e.box[3] - e.box[1];
+
+/** Right-aligned columns of figures on a page: groups of figures ending on one edge. */
+function columns(figures: readonly TextEvent[]): Column[] {
+  const byEdge = [...figures].sort((a, b) => a.box[2] - b.box[2]);
+  const out: Column[] = [];
+  for (let i = 0; i < byEdge.length; ) {
+    let j = i + 1;
+    while (j < byEdge.length && byEdge[j]!.box[2] - byEdge[i]!.box[2] <= EDGE) j++;
+    const group = byEdge.slice(i, j);
+    i = j;
+    if (group.length < MIN_COLUMN) continue;
+    const widths = group.map((e) => e.box[2] - e.box[0]);
+    if (Math.max(...widths) - Math.min(...widths) <= WIDTH_STEP) continue;
+    const heights = group.map(heightOf).sort((a, b) => a - b);
+    const ys = group.map((e) => e.box[1]).sort((a, b) => a - b);
+    const pitches = ys
+      .slice(1)
+      .map((y, k) => y - ys[k]!)
+      .filter((d) => d > 0.5)
+      .sort((a, b) => a - b);
+    out.push({
+      edge: group[group.length >> 1]!.box[2],
+      left: Math.min(...group.map((e) => e.box[0])),
+      top: Math.max(...group.map((e) => e.box[3])),
+      bottom: ys[0]!,
+      height: heights[heights.length >> 1]!,
+      rowPitch: pitches[pitches.length >> 1] ?? heights[0]!,
+      members: new Set(group),
+    });
+  }
+  return out;
+}
+
+/** The figure-column part of the typesetting check: findings on one page's paint. */
+export function figuresOffTheirColumn(page: number, paint: readonly PaintEvent[]): Finding[] {
+  const figures = paint.filter((e): e is TextEvent => e.kind === 'text' && e.visible && FIGURE.test(e.text.trim()));
+  const cols = columns(figures);
+  const findings: Finding[] = [];
+  for (const f of figures) {
+    if (cols.some((c) => c.members.has(f))) continue;
+    // a figure ending where another figure ends belongs to that alignment, not to this column
+    if (figures.some((o) => o !== f && Math.abs(o.box[2] - f.box[2]) <= EDGE)) continue;
+    const h = heightOf(f);
+    const column = cols.find(
+      (c) =>
+        Math.abs(h - c.height) <= 0.1 * c.height &&
+        f.box[0] < c.edge &&
+        f.box[2] > c.left &&
+        f.box[1] >= c.bottom - 2 * c.rowPitch &&
+        f.box[3] <= c.top + 2 * c.rowPitch &&
+        Math.abs(f.box[2] - c.edge) > OFF_EDGE &&
+        // a figure off by more than half its width is set in another column
+        Math.abs(f.box[2] - c.edge) <= 0.5 * (f.box[2] - f.box[0]),
+    );
+    if (!column) continue;
+    const off = f.box[2] - column.edge;
+    findings.push({
+      code: 'figure_off_column',
+      summary: `Page ${page}: "${f.text.trim()}" ends ${Math.abs(off).toFixed(1)} pt ${off > 0 ? 'past' : 'short of'} the edge its column's ${column.members.size} other figures end on.`,
+      page,
+      boxes: [{ page, x0: f.box[0], y0: f.box[1], x1: f.box[2], y1: f.box[3] }],
+      confidence: Math.min(0.9, 0.6 + 0.05 * column.members.size),
+    });
+  }
+  return findings;
+}
+
+/** Figures set off the right edge of the column they sit in. */
+export const figureColumns: Check = {
+  name: 'typesetting consistency',
+  run(ctx: CheckContext) {
+    const findings: Finding[] = [];
+    for (const page of ctx.pages) {
+      const read = ctx.reader.read(page);
+      if (read) findings.push(...figuresOffTheirColumn(page.number, read.paint));
+    }
+    return { findings };
+  },
+};
