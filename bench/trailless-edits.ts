@@ -6,69 +6,76 @@
 import { type DocumentResult, PdfFile, type PaintEvent, TextInterpreter } from '@loupe/core';
 import { createPdfJsRaster } from '@loupe/node';
 import { imageOnlyPdf, scanOf } from '../test/fixtures/captures.js';
-import { billLayout, editLayout, LAYOUT_EDITS, type Layout, payStubLayout, statementLayout } from '../test/fixtures/family-documents.js';
+import { billLayout, consistentEdit, editLayout, LAYOUT_EDITS, type Layout, payStubLayout, statementLayout } from '../test/fixtures/family-documents.js';
 import { PRODUCERS } from '../test/fixtures/family-producers.js';
-import { EDIT_TOOLS, type EditTool, EditNotApplicable, officeRoundTrip, redistil, retypeOnImage, rewriteFigure } from '../test/fixtures/trailless-edits.js';
+import { EDIT_TOOLS, type EditTool, EditNotApplicable, officeRoundTrip, redistil, retypeOnImage, rewriteFigures } from '../test/fixtures/trailless-edits.js';
+
+/** The name of the edits that keep every printed sum. */
+const CONSISTENT = 'sums kept';
 
 const raster = createPdfJsRaster();
 const DPI = 300;
 
-/** Where `text` is printed (page, user-space box, page height), when the interpreter finds it as one word. */
-function locate(pdf: Uint8Array, text: string): { page: number; box: [number, number, number, number]; cropBox: readonly number[] } | undefined {
+/** Where a word is printed: page, user-space box, the page's crop box. */
+interface Place {
+  page: number;
+  box: [number, number, number, number];
+  cropBox: readonly number[];
+}
+
+/** Every place `text` is printed as one word. */
+function locateAll(pdf: Uint8Array, text: string): Place[] {
   const file = PdfFile.open(pdf);
   const view = file.view();
   const interpreter = new TextInterpreter(file, view);
-  for (const [index, page] of view.pages().entries()) {
+  return view.pages().flatMap((page, index) => {
     const paint: PaintEvent[] = [];
     interpreter.pageText(page, paint);
-    const hit = paint.find((e) => e.kind === 'text' && e.text.trim() === text);
-    if (hit) return { page: index + 1, box: hit.box, cropBox: page.cropBox };
-  }
-  return undefined;
+    return paint.flatMap((e) => (e.kind === 'text' && e.text.trim() === text ? [{ page: index + 1, box: e.box, cropBox: page.cropBox }] : []));
+  });
 }
 
 /** True when a region of `d` overlaps `at` (a page and user-space box of a page with `cropBox`). */
-function regionOver(d: DocumentResult, at: { page: number; box: [number, number, number, number]; cropBox: readonly number[] }): boolean {
+function regionOver(d: DocumentResult, at: Place): boolean {
   const [cx0, cy0, cx1, cy1] = at.cropBox as [number, number, number, number];
   const [w, h] = [cx1 - cx0, cy1 - cy0];
   const e = { x0: ((at.box[0] - cx0) / w) * 100, x1: ((at.box[2] - cx0) / w) * 100, y0: ((cy1 - at.box[3]) / h) * 100, y1: ((cy1 - at.box[1]) / h) * 100 };
   return d.regions.some((r) => r.page === at.page && r.x < e.x1 && r.x + r.w > e.x0 && r.y < e.y1 && r.y + r.h > e.y0);
 }
 
-/** A 300 dpi scan of every page of `pdf` (an image-only PDF), with the figure at `at` retyped as `text` when given. */
-async function scanned(
-  pdf: Uint8Array,
-  at: NonNullable<ReturnType<typeof locate>>,
-  seed: number,
-  retype?: { text: string; tool: 'canvas' | 'pillow' },
-): Promise<Uint8Array> {
-  const pages = PdfFile.open(pdf).view().pages().length;
-  const [cx0, cy0, cx1, cy1] = at.cropBox as [number, number, number, number];
+/** A 300 dpi scan of every page of `pdf` (an image-only PDF), with each `retypes` figure typed anew by `tool`. */
+async function scanned(pdf: Uint8Array, seed: number, retypes: readonly { at: Place; text: string }[], tool: 'canvas' | 'pillow'): Promise<Uint8Array> {
+  const pages = PdfFile.open(pdf).view().pages();
+  const [cx0, cy0, cx1, cy1] = pages[0]!.cropBox as [number, number, number, number];
   const k = DPI / 72;
   const pngs: Uint8Array[] = [];
-  for (let p = 1; p <= pages; p++) {
+  for (let p = 1; p <= pages.length; p++) {
     let png = await scanOf((await raster.renderPage(pdf, p, DPI)).image, seed + p);
-    // the word box runs from -0.2 to 0.8 em around the baseline: the glyphs' ink sits within it
-    const box = {
-      x0: Math.floor((at.box[0] - cx0) * k),
-      y0: Math.floor((cy1 - at.box[3]) * k),
-      x1: Math.ceil((at.box[2] - cx0) * k),
-      y1: Math.ceil((cy1 - at.box[1]) * k),
-    };
-    if (retype && p === at.page) png = await retypeOnImage(png, box, retype.text, retype.tool);
+    for (const { at, text } of retypes.filter((r) => r.at.page === p)) {
+      // the word box runs from -0.2 to 0.8 em around the baseline: the glyphs' ink sits within it
+      const box = {
+        x0: Math.floor((at.box[0] - cx0) * k),
+        y0: Math.floor((cy1 - at.box[3]) * k),
+        x1: Math.ceil((at.box[2] - cx0) * k),
+        y1: Math.ceil((cy1 - at.box[1]) * k),
+      };
+      png = await retypeOnImage(png, box, text, tool);
+    }
     pngs.push(png);
   }
   return imageOnlyPdf(pngs, [cx1 - cx0, cy1 - cy0]);
 }
 
-/** One tool's file, edited or its control. */
-async function through(tool: EditTool, native: Uint8Array, original: string, changed: string | undefined, seed: number): Promise<Uint8Array> {
-  const at = locate(native, original);
-  if (!at) throw new EditNotApplicable(`${original} is not one word`);
-  if (tool.approach === 'scan edit') return scanned(native, at, seed, changed ? { text: changed, tool: tool.tool as 'canvas' | 'pillow' } : undefined);
+/** One tool's file: `pairs` (original and changed text) edited, or, for the control, `pairs` left as they are. */
+async function through(tool: EditTool, native: Uint8Array, pairs: readonly [string, string][], control: boolean, seed: number): Promise<Uint8Array> {
+  if (tool.approach === 'scan edit') {
+    const retypes = control ? [] : pairs.flatMap(([original, text]) => locateAll(native, original).map((at) => ({ at, text })));
+    if (!control && retypes.length < pairs.length) throw new EditNotApplicable('a figure is not one word');
+    return scanned(native, seed, retypes, tool.tool as 'canvas' | 'pillow');
+  }
   const writer = tool.tool === 'pymupdf' ? 'pymupdf' : 'pikepdf';
   // the control goes through the same writer with an edit that changes nothing
-  const edited = await rewriteFigure(native, original, changed ?? original, writer);
+  const edited = await rewriteFigures(native, control ? pairs.map(([a]) => [a, a] as const) : pairs, writer);
   if (tool.approach === 'content-stream rewrite') return edited;
   if (tool.approach === 're-distilled') return redistil(edited, tool.tool as 'ghostscript' | 'pdftocairo');
   return officeRoundTrip(edited);
@@ -98,6 +105,7 @@ export async function scoreTraillessEdits(
   seeds: readonly number[] = [1],
   tools: readonly EditTool[] = EDIT_TOOLS,
   onFile?: (name: string, d: DocumentResult, edited: boolean) => void,
+  producers: readonly string[] = PRODUCERS.map((p) => p.name),
 ): Promise<Map<string, TraillessRow>> {
   const rows = new Map<string, TraillessRow>();
   const rowOf = (key: string): TraillessRow => {
@@ -105,20 +113,32 @@ export async function scoreTraillessEdits(
     rows.set(key, row);
     return row;
   };
-  for (const producer of PRODUCERS) {
+  for (const producer of PRODUCERS.filter((p) => producers.includes(p.name))) {
     for (const seed of seeds) {
       const layouts: Layout[] = [statementLayout(seed), payStubLayout(seed), billLayout(seed)];
       for (const layout of layouts) {
         const native = await producer.render(layout);
+        const edits: { edit: string; pairs: [string, string][]; changed: string }[] = LAYOUT_EDITS[layout.kind].map((edit) => {
+          const e = editLayout(layout, edit, seed);
+          return { edit, pairs: [[e.original, e.changed]], changed: e.changed };
+        });
+        const consistent = consistentEdit(layout, seed);
+        if (consistent) edits.push({ edit: CONSISTENT, ...consistent });
         for (const tool of tools) {
           const split = tool.heldOut ? 'held-out' : 'tuning';
-          const keys = [`${tool.approach}|${tool.tool} (${split})`, `all|${split}`, 'all|all'];
-          const edits = LAYOUT_EDITS[layout.kind].map((edit) => ({ edit, ...editLayout(layout, edit, seed) }));
-          for (const [i, e] of [{ edit: 'control', original: edits[0]!.original, changed: undefined }, ...edits].entries()) {
+          const toolKey = `${tool.approach}|${tool.tool} (${split})`;
+          const cases = [{ edit: 'control', pairs: edits[0]!.pairs, changed: undefined }, ...edits];
+          for (const [i, e] of cases.entries()) {
+            const keys = [toolKey, `all|${split}`, 'all|all'];
+            // consistent edits (every sum kept) are counted apart: only evidence beyond arithmetic finds them
+            const consistentKeys = [`${CONSISTENT}|${tool.tool} (${split})`, `${CONSISTENT}|all`];
+            if (e.edit === CONSISTENT) keys.splice(0, 3, ...consistentKeys);
+            // the controls are the genuine side of both
+            else if (e.changed === undefined) keys.push(...consistentKeys);
             const name = `${producer.name}-${layout.kind}-${seed}-${e.edit}-${tool.tool}`;
             let file: Uint8Array;
             try {
-              file = await through(tool, native, e.original, e.changed, seed * 100 + i);
+              file = await through(tool, native, e.pairs, e.changed === undefined, seed * 100 + i);
             } catch (error) {
               if (!(error instanceof EditNotApplicable)) throw error;
               for (const k of keys) rowOf(k).notApplicable++;
@@ -126,7 +146,11 @@ export async function scoreTraillessEdits(
             }
             const d = await engine.scan(file, { name: `${name}.pdf` });
             onFile?.(name, d, e.changed !== undefined);
-            const at = e.changed !== undefined ? (tool.approach === 'scan edit' ? locate(native, e.original) : locate(file, e.changed)) : undefined;
+            // every changed figure counts as the edit's place (an edit that keeps the sums changes several)
+            const places =
+              e.changed === undefined
+                ? []
+                : e.pairs.flatMap(([original, changed]) => (tool.approach === 'scan edit' ? locateAll(native, original) : locateAll(file, changed)));
             for (const k of keys) {
               const row = rowOf(k);
               if (e.changed === undefined) {
@@ -138,7 +162,7 @@ export async function scoreTraillessEdits(
                 row.scores.edited.push(d.risk_score ?? 0);
                 if (flagged(d)) {
                   row.found++;
-                  if (at && regionOver(d, at)) row.located++;
+                  if (places.some((at) => regionOver(d, at))) row.located++;
                 }
               }
             }
@@ -164,11 +188,13 @@ const pct = (n: number, d: number): string => (d ? `${((100 * n) / d).toFixed(0)
 export function traillessTable(rows: Map<string, TraillessRow>): string {
   const lines = [
     '\n## Trail-less edits by tools the tuning never used\n',
-    'Each edited file beside a control: the same genuine file through the same tool with no edit.\n',
+    'Each edited file beside a control: the same genuine file through the same tool with no edit. Rows "sums kept": edits that change',
+    'every figure a sum depends on (a tax lowered, total deductions and net pay with it; a charge raised, new charges and the amount due with it).\n',
     '| approach | tool | edited | found | recall | region on the figure | controls flagged | ROC AUC | not applicable |',
     '|---|---|---|---|---|---|---|---|---|',
   ];
-  for (const [key, r] of rows) {
+  const order = (key: string): number => (key.startsWith('all|') ? 2 : key.startsWith(`${CONSISTENT}|`) ? 1 : 0);
+  for (const [key, r] of [...rows].sort(([a], [b]) => order(a) - order(b))) {
     const [approach, tool] = key.split('|');
     lines.push(
       `| ${approach} | ${tool} | ${r.edited} | ${r.found} | ${pct(r.found, r.edited)} | ${r.found ? `${r.located} of ${r.found}` : '—'} | ${r.controlsFlagged} of ${r.controls} | ${rocAuc(r.scores.edited, r.scores.control).toFixed(3)} | ${r.notApplicable} |`,

@@ -1,5 +1,6 @@
 // The trail-less edit section of bench:accuracy alone: `node --import tsx bench/tools/trailless-only.ts [SEEDS] [TOOL...]`
-// (SEEDS comma-separated, default 1; TOOL names keep only those tools; VERBOSE=1 prints every file's verdict).
+// (SEEDS comma-separated, default 1; TOOL names keep only those tools; PRODUCERS=a,b keeps only those
+// producers; VERBOSE=1 prints every file's verdict).
 import { createNodeEngine } from '@loupe/node';
 import { EDIT_TOOLS } from '../../test/fixtures/trailless-edits.js';
 import { scoreTraillessEdits, traillessTable } from '../trailless-edits.js';
