@@ -34,6 +34,11 @@ describe('figures off their column', () => {
     expect(figuresOffTheirColumn(1, paint).map((f) => f.code)).toEqual(['figure_off_column']);
   });
 
+  it('passes a figure off the edge by what no change of characters makes (a converter that set the text again)', () => {
+    const paint = [...column(500), word('166.88', 616, { right: 500 + 1.3 }), word('9.48', 602, { right: 500 + 0.7 * CHAR })];
+    expect(figuresOffTheirColumn(1, paint)).toEqual([]);
+  });
+
   it('passes a right-aligned column whose every figure meets the edge', () => {
     expect(figuresOffTheirColumn(1, [...column(500), word('1,293.26', 600, { right: 500 })])).toEqual([]);
   });

@@ -4,8 +4,10 @@
 // width changed it ends off the column's edge — past it or short of it — while every other figure
 // of the column still ends on it. Only right-aligned columns are judged: four or more figures
 // ending on one edge with different widths (a centred or left-aligned column has no common right
-// edge among figures of different widths), and only a figure that overlaps the column, sits among
-// its rows, has the column's text size and ends on no edge another figure shares.
+// edge among figures of different widths) that a digit width and a separator width explain, and
+// only a figure that overlaps the column, sits among its rows, has the column's text size, ends
+// on no edge another figure shares, and ends off the edge by the width of a few digits and
+// separators (a converter that sets the text again in another font moves figures by other amounts).
 import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
 import type { Check, CheckContext } from '../context.js';
 import type { Finding } from '../findings.js';
@@ -25,6 +27,9 @@ const OFF_EDGE = 1;
 
 interface Column {
   edge: number;
+  /** Width of a digit and of a separator (, or .) in the column's font, fitted from its figures. */
+  digit: number;
+  separator: number;
   left: number;
   top: number;
   bottom: number;
@@ -34,6 +39,60 @@ interface Column {
 }
 
 const heightOf = (e: TextEvent): number => e.box[3] - e.box[1];
+
+/** Digits and separators of a figure, or undefined when it prints anything else (a sign, a currency). */
+function composition(text: string): { digits: number; separators: number } | undefined {
+  const t = text.trim();
+  if (!/^[\d,.]+$/.test(t)) return undefined;
+  const digits = t.replace(/\D/g, '').length;
+  return { digits, separators: t.length - digits };
+}
+
+/**
+ * The widths of a digit and of a separator that explain the figures' widths (least squares over
+ * the figures of digits and separators only); undefined unless two different compositions are
+ * present and every such figure's width is explained within a fifth of a point.
+ */
+function fitWidths(group: readonly TextEvent[]): { digit: number; separator: number } | undefined {
+  let dd = 0,
+    ds = 0,
+    ss = 0,
+    dw = 0,
+    sw = 0;
+  const rows: [number, number, number][] = [];
+  for (const e of group) {
+    const c = composition(e.text);
+    if (!c) continue;
+    // the word box is the advance of its glyphs: digits * digit + separators * separator
+    const w = e.box[2] - e.box[0];
+    rows.push([c.digits, c.separators, w]);
+    dd += c.digits * c.digits;
+    ds += c.digits * c.separators;
+    ss += c.separators * c.separators;
+    dw += c.digits * w;
+    sw += c.separators * w;
+  }
+  const det = dd * ss - ds * ds;
+  if (rows.length < 2 || Math.abs(det) < 1e-9) return undefined;
+  const digit = (dw * ss - sw * ds) / det;
+  const separator = (sw * dd - dw * ds) / det;
+  if (!(digit > 0) || !(separator > 0)) return undefined;
+  return rows.every(([d, p, w]) => Math.abs(d * digit + p * separator - w) <= 0.2) ? { digit, separator } : undefined;
+}
+
+/**
+ * True when `off` is the width of a few digits and separators: what a figure's end moves by when
+ * its text changes length but its start stays. A column reflowed by a converter (an office suite
+ * importing the PDF and setting the text again in another font) is off by other amounts.
+ */
+function widthOfCharacters(off: number, c: Column): boolean {
+  for (let digits = -4; digits <= 4; digits++) {
+    for (let separators = -2; separators <= 2; separators++) {
+      if ((digits || separators) && Math.abs(off - (digits * c.digit + separators * c.separator)) <= 0.3) return true;
+    }
+  }
+  return false;
+}
 
 /** Right-aligned columns of figures on a page: groups of figures ending on one edge. */
 function columns(figures: readonly TextEvent[]): Column[] {
@@ -47,6 +106,8 @@ function columns(figures: readonly TextEvent[]): Column[] {
     if (group.length < MIN_COLUMN) continue;
     const widths = group.map((e) => e.box[2] - e.box[0]);
     if (Math.max(...widths) - Math.min(...widths) <= WIDTH_STEP) continue;
+    const widthsFit = fitWidths(group);
+    if (!widthsFit) continue;
     const heights = group.map(heightOf).sort((a, b) => a - b);
     const ys = group.map((e) => e.box[1]).sort((a, b) => a - b);
     const pitches = ys
@@ -55,6 +116,7 @@ function columns(figures: readonly TextEvent[]): Column[] {
       .filter((d) => d > 0.5)
       .sort((a, b) => a - b);
     out.push({
+      ...widthsFit,
       edge: group[group.length >> 1]!.box[2],
       left: Math.min(...group.map((e) => e.box[0])),
       top: Math.max(...group.map((e) => e.box[3])),
@@ -86,7 +148,8 @@ export function figuresOffTheirColumn(page: number, paint: readonly PaintEvent[]
         f.box[3] <= c.top + 2 * c.rowPitch &&
         Math.abs(f.box[2] - c.edge) > OFF_EDGE &&
         // a figure off by more than half its width is set in another column
-        Math.abs(f.box[2] - c.edge) <= 0.5 * (f.box[2] - f.box[0]),
+        Math.abs(f.box[2] - c.edge) <= 0.5 * (f.box[2] - f.box[0]) &&
+        widthOfCharacters(f.box[2] - c.edge, c),
     );
     if (!column) continue;
     const off = f.box[2] - column.edge;
