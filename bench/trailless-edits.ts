@@ -8,7 +8,16 @@ import { createPdfJsRaster } from '@loupe/node';
 import { imageOnlyPdf, scanOf } from '../test/fixtures/captures.js';
 import { billLayout, consistentEdit, editLayout, LAYOUT_EDITS, type Layout, payStubLayout, statementLayout } from '../test/fixtures/family-documents.js';
 import { PRODUCERS } from '../test/fixtures/family-producers.js';
-import { EDIT_TOOLS, type EditTool, EditNotApplicable, officeRoundTrip, redistil, retypeOnImage, rewriteFigures } from '../test/fixtures/trailless-edits.js';
+import {
+  EDIT_TOOLS,
+  type EditTool,
+  EditNotApplicable,
+  officeRoundTrip,
+  redactAndRetype,
+  redistil,
+  retypeOnImage,
+  rewriteFigures,
+} from '../test/fixtures/trailless-edits.js';
 
 /** The name of the edits that keep every printed sum. */
 const CONSISTENT = 'sums kept';
@@ -72,6 +81,16 @@ async function through(tool: EditTool, native: Uint8Array, pairs: readonly [stri
     const retypes = control ? [] : pairs.flatMap(([original, text]) => locateAll(native, original).map((at) => ({ at, text })));
     if (!control && retypes.length < pairs.length) throw new EditNotApplicable('a figure is not one word');
     return scanned(native, seed, retypes, tool.tool as 'canvas' | 'pillow');
+  }
+  if (tool.approach === 'library redact and retype') {
+    // the control: the library opens and saves the file, removing and retyping nothing
+    return control
+      ? rewriteFigures(
+          native,
+          pairs.map(([a]) => [a, a] as const),
+          tool.tool === 'pymupdf-redact' ? 'pymupdf' : 'pikepdf',
+        )
+      : redactAndRetype(native, pairs, tool.tool as 'pymupdf-redact' | 'pikepdf-overlay');
   }
   const writer = tool.tool === 'pymupdf' ? 'pymupdf' : 'pikepdf';
   // the control goes through the same writer with an edit that changes nothing

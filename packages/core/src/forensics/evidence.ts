@@ -60,6 +60,7 @@ export const EVIDENCE: Record<keyof typeof INDICATORS, 'content' | ContextFamily
   annotation_covers_text: 'content',
   white_box_over_text: 'content',
   figure_off_column: 'content',
+  figure_font_mismatch: 'content',
   text_over_text: 'content',
   invisible_text: 'structure',
   text_outside_crop_box: 'structure',

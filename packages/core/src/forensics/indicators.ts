@@ -435,6 +435,16 @@ export const INDICATORS = {
     how_detected:
       'Right-aligned columns were found as four or more amounts of different widths ending on one edge; an amount of the same size among their rows that ends off that edge (and on no edge another amount shares) was reported.',
   }),
+  figure_font_mismatch: def({
+    title: 'A figure is set in another font than its column',
+    severity: 'medium',
+    weight: 0.45,
+    check: 'typesetting consistency',
+    what_it_is: 'One or two amounts of a column are set in another font family than all its other amounts.',
+    what_it_means: 'The figure was probably removed and typed again by an editor or a PDF library, which set it in a font of its own.',
+    how_detected:
+      'The base fonts of the amounts of each right-aligned column were compared by family (subset prefix and style left out, so a bold total is the same family).',
+  }),
   invisible_text: def({
     title: 'Invisible text outside an OCR layer',
     severity: 'medium',

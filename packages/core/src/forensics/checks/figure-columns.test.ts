@@ -2,16 +2,16 @@
 // a figure of another column, a total set in a larger size and a column of one width are not judged.
 import { describe, expect, it } from 'vitest';
 import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
-import { figuresOffTheirColumn } from './figure-columns.js';
+import { figuresOffTheirColumn, fontFamily } from './figure-columns.js';
 
 /** Helvetica-like digits: 5.56 pt per character at 10 pt. */
 const CHAR = 5.56;
 /** A word of `text` at 10 pt whose right edge is at `right` (or left edge at `left`) on baseline `y`. */
-function word(text: string, y: number, at: { right?: number; left?: number; size?: number }): PaintEvent {
+function word(text: string, y: number, at: { right?: number; left?: number; size?: number; font?: string }): PaintEvent {
   const size = at.size ?? 10;
   const width = (text.length * CHAR * size) / 10;
   const x0 = at.left ?? at.right! - width;
-  return { kind: 'text', box: [x0, y - 0.2 * size, x0 + width, y + 0.8 * size], text, visible: true };
+  return { kind: 'text', box: [x0, y - 0.2 * size, x0 + width, y + 0.8 * size], text, visible: true, font: at.font ?? 'QWERTY+Helvetica' };
 }
 
 const AMOUNTS = ['1,250.00', '88.10', '12,004.75', '310.00', '5.25', '742.18'];
@@ -64,5 +64,34 @@ describe('figures off their column', () => {
     const hidden = { ...word('1,293.26', 600, { left: 500 - 6 * CHAR }), visible: false } as PaintEvent;
     expect(figuresOffTheirColumn(1, [...same, word('1,293.26', 640, { left: 500 - 6 * CHAR })])).toEqual([]);
     expect(figuresOffTheirColumn(1, [...column(500), hidden])).toEqual([]);
+  });
+
+  it('reports a figure set in another font family than its column, not a total in the bold of the same family', () => {
+    const paint = [...column(500), word('2,409.28', 616, { right: 500, font: 'Helvetica-Bold' }), word('77.00', 602, { right: 500, font: 'CourierNewPSMT' })];
+    const findings = figuresOffTheirColumn(1, paint);
+    expect(findings.map((f) => f.code)).toEqual(['figure_font_mismatch']);
+    expect(findings[0]!.summary).toContain('77.00');
+  });
+
+  it('reports several figures in another family that also miss the column edge (a forger keeping the sums)', () => {
+    const retyped = ['242.86', '733.01', '2,210.81'].map((a, i) => word(a, 616 - 7 * i, { left: 470, font: 'Helvetica' }));
+    const column = AMOUNTS.map((a, i) => word(a, 700 - 14 * i, { right: 500, font: 'DejaVuSans' }));
+    expect(figuresOffTheirColumn(1, [...column, ...retyped]).filter((f) => f.code === 'figure_font_mismatch')).toHaveLength(3);
+  });
+
+  it('passes a column that mixes families by design (three or more figures in another, on the edge)', () => {
+    const mixed = AMOUNTS.map((a, i) => word(a, 700 - 14 * i, { right: 500, font: i % 2 ? 'Helvetica' : 'Courier' }));
+    expect(figuresOffTheirColumn(1, mixed)).toEqual([]);
+  });
+
+  it('names families without subset prefix, style or MT/PS suffix', () => {
+    expect(['ABCDEF+Helvetica-Bold', 'Helvetica', 'Helvetica,BoldItalic'].map(fontFamily)).toEqual(['helvetica', 'helvetica', 'helvetica']);
+    expect(['TimesNewRomanPSMT', 'TimesNewRomanPS-BoldMT', 'NimbusRomanBold', 'NimbusRomanRegular'].map(fontFamily)).toEqual([
+      'timesnew',
+      'timesnew',
+      'nimbus',
+      'nimbus',
+    ]);
+    expect(fontFamily('ArialMT')).not.toBe(fontFamily('Helvetica'));
   });
 });

@@ -18,8 +18,10 @@ type TextEvent = Extract<PaintEvent, { kind: 'text' }>;
 const FIGURE = /^[(\-−]?[$€£]?\d{1,3}(?:[,.' ]\d{3})*[.,]\d{2}\)?-?(?:CR|DR)?$/;
 /** Right edges closer than this (points) are one edge. */
 const EDGE = 0.35;
-/** Fewest figures on one edge that make a right-aligned column. */
+/** Fewest figures on one edge that make a right-aligned column whose edge a figure may miss. */
 const MIN_COLUMN = 4;
+/** Fewest figures on one edge, all in one font family, that make a column whose family a figure may break. */
+const MIN_FAMILY_COLUMN = 3;
 /** Two figure widths that differ by more than this (points) show the edge is an alignment. */
 const WIDTH_STEP = 1;
 /** Smallest distance off the edge (points) that is reported: less is rounding in a generator. */
@@ -103,7 +105,7 @@ function columns(figures: readonly TextEvent[]): Column[] {
     while (j < byEdge.length && byEdge[j]!.box[2] - byEdge[i]!.box[2] <= EDGE) j++;
     const group = byEdge.slice(i, j);
     i = j;
-    if (group.length < MIN_COLUMN) continue;
+    if (group.length < MIN_FAMILY_COLUMN) continue;
     const widths = group.map((e) => e.box[2] - e.box[0]);
     if (Math.max(...widths) - Math.min(...widths) <= WIDTH_STEP) continue;
     const widthsFit = fitWidths(group);
@@ -129,23 +131,73 @@ function columns(figures: readonly TextEvent[]): Column[] {
   return out;
 }
 
+/**
+ * The family of a base font name: the subset prefix, the style (after "-" or ",", or a trailing
+ * Bold, Italic, Regular...) and a trailing MT or PS left out, lower case — a total set in bold
+ * is the same family as the figures above it.
+ */
+export function fontFamily(name: string): string {
+  return name
+    .replace(/^[A-Z]{6}\+/, '')
+    .replace(/[-,].*$/, '')
+    .replace(/(PS)?MT$|PS$/, '')
+    .replace(/(Bold|Italic|Oblique|Regular|Roman|Medium|Light|Semibold|Book)+$/i, '')
+    .toLowerCase();
+}
+
+/** Most figures on a column's edge it may set in another family before the mixture counts as its design. */
+const MAX_OTHER_FAMILY = 2;
+
+/** Figures of a column set in another font family than all its other figures. */
+function otherFamily(page: number, column: Column, candidates: readonly TextEvent[]): Finding[] {
+  const families = new Map<string, number>();
+  for (const m of column.members) if (m.font) families.set(fontFamily(m.font), (families.get(fontFamily(m.font)) ?? 0) + 1);
+  const [main, count] = [...families].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+  if (!main || count < MIN_FAMILY_COLUMN) return [];
+  const odd = candidates.filter((f) => f.font && fontFamily(f.font) !== main && fontFamily(f.font) !== '');
+  // a few figures in another family may be the design (totals set apart) when they meet the
+  // column's edge; figures in another family that also miss the edge were set by something else
+  const offEdge = odd.every((f) => Math.abs(f.box[2] - column.edge) > OFF_EDGE);
+  if (odd.length === 0 || odd.length > (offEdge ? column.members.size : MAX_OTHER_FAMILY)) return [];
+  return odd.map((f) => ({
+    code: 'figure_font_mismatch',
+    summary: `Page ${page}: "${f.text.trim()}" is set in ${f.font!.replace(/^[A-Z]{6}\+/, '')}; the ${count} other figures of its column in ${main}.`,
+    page,
+    boxes: [{ page, x0: f.box[0], y0: f.box[1], x1: f.box[2], y1: f.box[3] }],
+    confidence: 0.8,
+  }));
+}
+
+/** True when `f` sits in `column`: overlapping it, within two rows of it, at its text size. */
+const inColumn = (f: TextEvent, c: Column): boolean =>
+  Math.abs(heightOf(f) - c.height) <= 0.1 * c.height &&
+  f.box[0] < c.edge + 0.5 * (f.box[2] - f.box[0]) &&
+  f.box[2] > c.left &&
+  f.box[1] >= c.bottom - 2 * c.rowPitch &&
+  f.box[3] <= c.top + 2 * c.rowPitch;
+
 /** The figure-column part of the typesetting check: findings on one page's paint. */
 export function figuresOffTheirColumn(page: number, paint: readonly PaintEvent[]): Finding[] {
   const figures = paint.filter((e): e is TextEvent => e.kind === 'text' && e.visible && FIGURE.test(e.text.trim()));
   const cols = columns(figures);
   const findings: Finding[] = [];
+  for (const c of cols)
+    findings.push(
+      ...otherFamily(
+        page,
+        c,
+        figures.filter((f) => c.members.has(f) || inColumn(f, c)),
+      ),
+    );
   for (const f of figures) {
     if (cols.some((c) => c.members.has(f))) continue;
     // a figure ending where another figure ends belongs to that alignment, not to this column
     if (figures.some((o) => o !== f && Math.abs(o.box[2] - f.box[2]) <= EDGE)) continue;
-    const h = heightOf(f);
     const column = cols.find(
       (c) =>
-        Math.abs(h - c.height) <= 0.1 * c.height &&
+        c.members.size >= MIN_COLUMN &&
+        inColumn(f, c) &&
         f.box[0] < c.edge &&
-        f.box[2] > c.left &&
-        f.box[1] >= c.bottom - 2 * c.rowPitch &&
-        f.box[3] <= c.top + 2 * c.rowPitch &&
         Math.abs(f.box[2] - c.edge) > OFF_EDGE &&
         // a figure off by more than half its width is set in another column
         Math.abs(f.box[2] - c.edge) <= 0.5 * (f.box[2] - f.box[0]) &&
@@ -164,7 +216,7 @@ export function figuresOffTheirColumn(page: number, paint: readonly PaintEvent[]
   return findings;
 }
 
-/** Figures set off the right edge of the column they sit in. */
+/** Figures set off the right edge of the column they sit in, or in another font family than it. */
 export const figureColumns: Check = {
   name: 'typesetting consistency',
   run(ctx: CheckContext) {

@@ -98,6 +98,8 @@ export type PaintEvent =
       box: [number, number, number, number];
       text: string;
       visible: boolean;
+      /** The base font name the word is shown in (subset prefix kept). */
+      font?: string;
       /** True while the word may continue in the next show operator (no whitespace ended it). */
       open?: boolean;
     }
@@ -466,7 +468,10 @@ function recordWords(paint: PaintEvent[], origin: Matrix, glyphs: TextGlyph[], s
       return;
     }
     if (last?.kind === 'text') delete last.open;
-    paint.push(open ? { kind: 'text', box, text: word, visible, open } : { kind: 'text', box, text: word, visible });
+    const event: PaintEvent = { kind: 'text', box, text: word, visible };
+    if (s.font) event.font = s.font.name;
+    if (open) event.open = true;
+    paint.push(event);
   };
   for (const g of glyphs) {
     const space = g.unicode.trim() === '';
