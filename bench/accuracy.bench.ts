@@ -9,6 +9,8 @@ import { PdfFile, type DocumentResult } from '@loupe/core';
 import { corpusFiles } from '../test/corpus.js';
 import { accuracyCorpus, type Sample } from './accuracy-corpus.js';
 import { familyTable, reprintTable, scoreProducerFamilies, scoreReprints } from './producer-families.js';
+import { EDIT_TOOLS } from '../test/fixtures/trailless-edits.js';
+import { rocAuc, scoreTraillessEdits, traillessTable, type TraillessRow } from './trailless-edits.js';
 
 const engine = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
 /** The engine for files made during this run (their creation dates are today). */
@@ -93,8 +95,35 @@ for (const f of corpusFiles()) {
 const familyRows = await scoreProducerFamilies(today);
 console.log(familyTable(familyRows));
 const reprints = await scoreReprints(today);
-await today.dispose();
 console.log(reprintTable(reprints));
+// Trail-less edits by tools the tuning never used (one held out per approach): the PDF tools on every
+// producer's layouts, the image editors on the scans of three producers' (a scan is examined by OCR)
+const trailless = await scoreTraillessEdits(
+  today,
+  [1],
+  EDIT_TOOLS.filter((t) => t.approach !== 'scan edit'),
+);
+const scanEdits = await scoreTraillessEdits(
+  today,
+  [1],
+  EDIT_TOOLS.filter((t) => t.approach === 'scan edit'),
+  undefined,
+  ['reportlab', 'weasyprint', 'wkhtmltopdf'],
+);
+await today.dispose();
+for (const [key, row] of scanEdits) {
+  const into = trailless.get(key);
+  if (!into) trailless.set(key, row);
+  else mergeRows(into, row);
+}
+console.log(traillessTable(trailless));
+
+/** Adds `row`'s counts and scores to `into`. */
+function mergeRows(into: TraillessRow, row: TraillessRow): void {
+  for (const k of ['edited', 'found', 'located', 'controls', 'controlsFlagged', 'notApplicable'] as const) into[k] += row[k];
+  into.scores.edited.push(...row.scores.edited);
+  into.scores.control.push(...row.scores.control);
+}
 
 console.log('\n## Against the targets\n');
 console.log(`- recall on edits that leave a revision trail or draw over content: ${pct(sum(trail, 'flagged'), sum(trail, 'n'))} (target ≥ 95%)`);
@@ -106,6 +135,14 @@ for (const split of ['tuning', 'held-out']) {
   console.log(
     `- new producers, ${split} split: ${all?.flagged ?? 0} of ${all?.n ?? 0} genuine or benignly saved files flagged (${pct(all?.flagged ?? 0, all?.n ?? 0)}; target ≤ 1%), ${captured} scans or photos flagged (target 0)`,
   );
+}
+for (const split of ['tuning', 'held-out']) {
+  const r = trailless.get(`all|${split}`);
+  if (r) {
+    console.log(
+      `- trail-less edits, ${split} tools: ${r.found} of ${r.edited} found (${pct(r.found, r.edited)}; target ≥ 90% per kind), a region on the figure for ${pct(r.located, r.found)} (target ≥ 85%), ROC AUC ${rocAuc(r.scores.edited, r.scores.control).toFixed(3)} (target ≥ 0.95)`,
+    );
+  }
 }
 console.log(`- edits located by a region (flagged files with a known edit place): ${pct(sum(tampered, 'located'), sum(tampered, 'locatable'))} (target ≥ 80%)`);
 console.log(

@@ -8,6 +8,8 @@
 // only a figure that overlaps the column, sits among its rows, has the column's text size, ends
 // on no edge another figure shares, and ends off the edge by the width of a few digits and
 // separators (a converter that sets the text again in another font moves figures by other amounts).
+// A figure of a column set in another font family than the column's figures is the other trace:
+// a library or an editor that removes a figure and types a new one sets it in a font of its own.
 import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
 import type { Check, CheckContext } from '../context.js';
 import type { Finding } from '../findings.js';
