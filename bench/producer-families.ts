@@ -3,12 +3,13 @@
 // (PyMuPDF bookmark, sticky note or attachment; Poppler attachment; ExifTool metadata), a 300 dpi flatbed scan and a
 // phone photo of its first page. Each sample says which split its producer belongs to (tuning or
 // held out), so bench:accuracy reports the two apart.
-import { type DocumentResult, type PaintEvent, PdfFile, TextInterpreter } from '@loupe/core';
+import { type DocumentResult, PdfFile } from '@loupe/core';
 import { createPdfJsRaster } from '@loupe/node';
 import { conditionsFor, imageOnlyPdf, phoneCapture, scanOf } from '../test/fixtures/captures.js';
 import { billLayout, editLayout, familyLayouts, LAYOUT_EDITS, payStubLayout, statementLayout, statementLines } from '../test/fixtures/family-documents.js';
 import { BENIGN_SAVES, benignSave, PRODUCERS } from '../test/fixtures/family-producers.js';
 import { genuineStatement, REWRITES, rewrite } from '../test/fixtures/statement-families.js';
+import { locateAll, regionOver } from './trailless-edits.js';
 
 /** One genuine sample of the producer families. */
 export interface FamilySample {
@@ -112,28 +113,10 @@ export function familyTable(rows: Map<string, FamilyRow>): string {
   return lines.join('\n');
 }
 
-/** Where `text` is printed in `pdf` (page, user-space box), when the interpreter finds it as one word. */
-function locate(pdf: Uint8Array, text: string): { page: number; box: [number, number, number, number]; cropBox: number[] } | undefined {
-  const file = PdfFile.open(pdf);
-  const view = file.view();
-  const interpreter = new TextInterpreter(file, view);
-  for (const [index, page] of view.pages().entries()) {
-    const paint: PaintEvent[] = [];
-    interpreter.pageText(page, paint);
-    const hit = paint.find((e) => e.kind === 'text' && e.text.trim() === text);
-    if (hit) return { page: index + 1, box: hit.box, cropBox: page.cropBox };
-  }
-  return undefined;
-}
-
-/** True when a region of the document overlaps where `text` is printed. */
+/** True when a region of the document overlaps where `text` is printed (undefined when it is not printed as one word). */
 function regionOn(d: DocumentResult, pdf: Uint8Array, text: string): boolean | undefined {
-  const at = locate(pdf, text);
-  if (!at) return undefined;
-  const [cx0, cy0, cx1, cy1] = at.cropBox as [number, number, number, number];
-  const [w, h] = [cx1 - cx0, cy1 - cy0];
-  const e = { x0: ((at.box[0] - cx0) / w) * 100, x1: ((at.box[2] - cx0) / w) * 100, y0: ((cy1 - at.box[3]) / h) * 100, y1: ((cy1 - at.box[1]) / h) * 100 };
-  return d.regions.some((r) => r.page === at.page && r.x < e.x1 && r.x + r.w > e.x0 && r.y < e.y1 && r.y + r.h > e.y0);
+  const at = locateAll(pdf, text)[0];
+  return at ? regionOver(d, at) : undefined;
 }
 
 /** Found and located counts of one split and edit. */

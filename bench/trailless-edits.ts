@@ -26,14 +26,14 @@ const raster = createPdfJsRaster();
 const DPI = 300;
 
 /** Where a word is printed: page, user-space box, the page's crop box. */
-interface Place {
+export interface Place {
   page: number;
   box: [number, number, number, number];
   cropBox: readonly number[];
 }
 
 /** Every place `text` is printed as one word. */
-function locateAll(pdf: Uint8Array, text: string): Place[] {
+export function locateAll(pdf: Uint8Array, text: string): Place[] {
   const file = PdfFile.open(pdf);
   const view = file.view();
   const interpreter = new TextInterpreter(file, view);
@@ -45,7 +45,7 @@ function locateAll(pdf: Uint8Array, text: string): Place[] {
 }
 
 /** True when a region of `d` overlaps `at` (a page and user-space box of a page with `cropBox`). */
-function regionOver(d: DocumentResult, at: Place): boolean {
+export function regionOver(d: DocumentResult, at: Place): boolean {
   const [cx0, cy0, cx1, cy1] = at.cropBox as [number, number, number, number];
   const [w, h] = [cx1 - cx0, cy1 - cy0];
   const e = { x0: ((at.box[0] - cx0) / w) * 100, x1: ((at.box[2] - cx0) / w) * 100, y0: ((cy1 - at.box[3]) / h) * 100, y1: ((cy1 - at.box[1]) / h) * 100 };
