@@ -8,9 +8,15 @@ const [seedArg, ...toolNames] = process.argv.slice(2);
 const seeds = (seedArg ?? '1').split(',').map(Number);
 const tools = toolNames.length ? EDIT_TOOLS.filter((t) => toolNames.includes(t.tool)) : EDIT_TOOLS;
 const engine = createNodeEngine();
-const rows = await scoreTraillessEdits(engine, seeds, tools, (name, d, edited) => {
-  if (process.env.VERBOSE)
-    console.log(`${edited ? 'edit   ' : 'control'} ${name} ${d.verdict} ${d.risk_score ?? '-'} ${d.indicators.map((i) => i.code).join(',')}`);
-});
+const rows = await scoreTraillessEdits(
+  engine,
+  seeds,
+  tools,
+  (name, d, edited) => {
+    if (process.env.VERBOSE)
+      console.log(`${edited ? 'edit   ' : 'control'} ${name} ${d.verdict} ${d.risk_score ?? '-'} ${d.indicators.map((i) => i.code).join(',')}`);
+  },
+  process.env.PRODUCERS?.split(','),
+);
 console.log(traillessTable(rows));
 await engine.dispose();
