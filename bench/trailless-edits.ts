@@ -88,9 +88,9 @@ async function through(tool: EditTool, native: Uint8Array, pairs: readonly [stri
       ? rewriteFigures(
           native,
           pairs.map(([a]) => [a, a] as const),
-          tool.tool === 'pymupdf-redact' ? 'pymupdf' : 'pikepdf',
+          tool.tool === 'pymupdf-retype' ? 'pymupdf' : 'pikepdf',
         )
-      : redactAndRetype(native, pairs, tool.tool as 'pymupdf-redact' | 'pikepdf-overlay');
+      : redactAndRetype(native, pairs, tool.tool as 'pymupdf-retype' | 'pikepdf-overlay');
   }
   const writer = tool.tool === 'pymupdf' ? 'pymupdf' : 'pikepdf';
   // the control goes through the same writer with an edit that changes nothing
