@@ -57,7 +57,7 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
 
 async function detectOverHttp(key: string, bytes: Uint8Array, name: string): Promise<number> {
   const form = new FormData();
-  form.append('file', new Blob([bytes]), name);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
   const t = performance.now();
   const r = await fetch(`http://127.0.0.1:${PORT}/v1/detections`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
   await r.text();
@@ -110,7 +110,7 @@ const API = `http://127.0.0.1:${PORT}`;
 async function submitDocument(key: string, bytes: Uint8Array, name: string, options: unknown, query = ''): Promise<Record<string, unknown>> {
   const form = new FormData();
   form.append('options', JSON.stringify(options));
-  form.append('file', new Blob([bytes]), name);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
   const r = await fetch(`${API}/v1/documents${query}`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
   const body = (await r.json()) as Record<string, unknown>;
   if (r.status !== 202 && r.status !== 200) throw new Error(`submit answered ${r.status}: ${JSON.stringify(body)}`);

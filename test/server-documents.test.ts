@@ -378,7 +378,7 @@ describe('document API: metering', () => {
     await finished(sandbox, a.test_key, (await submit(a.test_key, bytes, 'metered.pdf', undefined, sandbox)).json.id as string);
     // a completed document analysed again on request is billed again
     const reprocess = new FormData();
-    reprocess.append('file', new Blob([bytes]), 'metered.pdf');
+    reprocess.append('file', new Blob([new Uint8Array(bytes)]), 'metered.pdf');
     expect((await call(live, `/v1/documents/${id}/reprocess`, { method: 'POST', key: a.live_key, body: reprocess })).status).toBe(202);
     await until('the re-analysis', async () => ((await server.store.usage(a.id, {})).length === 3 ? true : undefined));
     const out = JSON.parse(

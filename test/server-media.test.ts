@@ -48,7 +48,7 @@ async function call(path: string, init: RequestInit & { key?: string } = {}): Pr
 function upload(bytes: Uint8Array, name: string, fields: Record<string, string> = {}): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([bytes]), name);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
   return form;
 }
 

@@ -224,7 +224,7 @@ describe('the capture page', () => {
     expect(html).toContain('Please take a new photo of your bank statement');
     const send = (files: { bytes: Uint8Array; name: string }[]) => {
       const body = new FormData();
-      for (const f of files) body.append('photos', new Blob([f.bytes]), f.name);
+      for (const f of files) body.append('photos', new Blob([new Uint8Array(f.bytes)]), f.name);
       return fetch(url, { method: 'POST', body, headers: { accept: 'application/json' } });
     };
     expect((await send([{ bytes: new TextEncoder().encode('GIF89a not a photo'), name: 'a.gif' }])).status).toBe(415);

@@ -31,7 +31,7 @@ async function serverWith(runner?: DetectionRunner, options: { timeoutMs?: numbe
 async function detect(base: string, key: string, bytes: Uint8Array, name: string, fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([bytes]), name);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
   const r = await fetch(`${base}/v1/detections`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
   return { status: r.status, json: (await r.json()) as Record<string, unknown> };
 }
@@ -147,7 +147,7 @@ describe('loupe serve and loupe accounts', () => {
     expect(accounts('add-key', '--email', 'second@example.com', '--env', 'test')).toMatch(/sk_test_[0-9a-f]{64}/);
     // a detection in flight when SIGTERM arrives still completes
     const form = new FormData();
-    form.append('file', new Blob([video]), 'clip.mp4');
+    form.append('file', new Blob([new Uint8Array(video)]), 'clip.mp4');
     const running = fetch(`http://127.0.0.1:${port}/v1/detections`, { method: 'POST', headers: { 'x-api-key': key! }, body: form });
     await new Promise((r) => setTimeout(r, 150));
     child.kill('SIGTERM');

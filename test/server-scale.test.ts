@@ -233,7 +233,7 @@ describe.runIf(adminUrl)('a shared deployment on PostgreSQL', () => {
     const photo = photographScene(5);
     const detect = (i: number) => {
       const body = new FormData();
-      body.append('file', new Blob([photo]), `p${i}.jpg`);
+      body.append('file', new Blob([new Uint8Array(photo)]), `p${i}.jpg`);
       return fetch(`${apis[i % 2]}/v1/detections`, { method: 'POST', headers: { 'x-api-key': account.media_key }, body });
     };
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => detect(i)));

@@ -28,7 +28,7 @@ export type {
 } from './platform.js';
 export * from './spec/index.js';
 export type { TextSource, UnreadRevision } from './document/revision-diffs.js';
-export { TextInterpreter, UnsupportedText } from './pdf/content/text-interpreter.js';
+export { TextInterpreter, UnsupportedText, type PaintEvent } from './pdf/content/text-interpreter.js';
 export { formatBytes, formatInstant, metadataRows } from './document/metadata-rows.js';
 export * from './errors.js';
 export { manifestDigest, MANIFEST_DIGEST_ALGORITHM, md5Hex, sha256Hex } from './digest.js';
