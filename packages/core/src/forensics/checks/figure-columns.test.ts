@@ -2,7 +2,7 @@
 // a figure of another column, a total set in a larger size and a column of one width are not judged.
 import { describe, expect, it } from 'vitest';
 import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
-import { figuresOffTheirColumn, fontFamily } from './figure-columns.js';
+import { figureColumnFindings, fontFamily } from './figure-columns.js';
 
 /** Helvetica-like digits: 5.56 pt per character at 10 pt. */
 const CHAR = 5.56;
@@ -22,7 +22,7 @@ describe('figures off their column', () => {
     const paint = [...column(500)];
     // "214.07" right-aligned at 500 began at 500 - 6 chars; "1,293.26" was written from there
     paint.push(word('1,293.26', 700 - 14 * 6, { left: 500 - 6 * CHAR }));
-    const findings = figuresOffTheirColumn(1, paint);
+    const findings = figureColumnFindings(1, paint);
     expect(findings.map((f) => f.code)).toEqual(['figure_off_column']);
     expect(findings[0]!.summary).toContain('1,293.26');
     expect(findings[0]!.boxes![0]!.x1).toBeCloseTo(500 + 2 * CHAR, 1);
@@ -31,22 +31,22 @@ describe('figures off their column', () => {
   it('reports one that ends short of the edge', () => {
     // "1,293.26" began at 500 - 8 chars; "293.26" was written from there
     const paint = [...column(500), word('293.26', 616, { left: 500 - 8 * CHAR })];
-    expect(figuresOffTheirColumn(1, paint).map((f) => f.code)).toEqual(['figure_off_column']);
+    expect(figureColumnFindings(1, paint).map((f) => f.code)).toEqual(['figure_off_column']);
   });
 
   it('passes a figure off the edge by what no change of characters makes (a converter that set the text again)', () => {
     const paint = [...column(500), word('166.88', 616, { right: 500 + 1.3 }), word('9.48', 602, { right: 500 + 0.7 * CHAR })];
-    expect(figuresOffTheirColumn(1, paint)).toEqual([]);
+    expect(figureColumnFindings(1, paint)).toEqual([]);
   });
 
   it('passes a right-aligned column whose every figure meets the edge', () => {
-    expect(figuresOffTheirColumn(1, [...column(500), word('1,293.26', 600, { right: 500 })])).toEqual([]);
+    expect(figureColumnFindings(1, [...column(500), word('1,293.26', 600, { right: 500 })])).toEqual([]);
   });
 
   it('passes centred and left-aligned columns', () => {
     const centred = AMOUNTS.map((a, i) => word(a, 700 - 14 * i, { left: 450 - (a.length * CHAR) / 2 }));
     const left = AMOUNTS.map((a, i) => word(a, 500 - 14 * i, { left: 300 }));
-    expect(figuresOffTheirColumn(1, [...centred, ...left])).toEqual([]);
+    expect(figureColumnFindings(1, [...centred, ...left])).toEqual([]);
   });
 
   it('passes a figure of the next column, a larger total, and figures far from the column rows', () => {
@@ -56,19 +56,19 @@ describe('figures off their column', () => {
       word('2,409.28', 600, { right: 503, size: 14 }), // a total in a larger size
       word('77.00', 200, { left: 480 }), // another table far below
     ];
-    expect(figuresOffTheirColumn(1, paint)).toEqual([]);
+    expect(figureColumnFindings(1, paint)).toEqual([]);
   });
 
   it('passes a column of one width (no alignment to judge by) and hidden text', () => {
     const same = ['100.00', '200.00', '300.00', '400.00'].map((a, i) => word(a, 700 - 14 * i, { right: 500 }));
     const hidden = { ...word('1,293.26', 600, { left: 500 - 6 * CHAR }), visible: false } as PaintEvent;
-    expect(figuresOffTheirColumn(1, [...same, word('1,293.26', 640, { left: 500 - 6 * CHAR })])).toEqual([]);
-    expect(figuresOffTheirColumn(1, [...column(500), hidden])).toEqual([]);
+    expect(figureColumnFindings(1, [...same, word('1,293.26', 640, { left: 500 - 6 * CHAR })])).toEqual([]);
+    expect(figureColumnFindings(1, [...column(500), hidden])).toEqual([]);
   });
 
   it('reports a figure set in another font family than its column, not a total in the bold of the same family', () => {
     const paint = [...column(500), word('2,409.28', 616, { right: 500, font: 'Helvetica-Bold' }), word('77.00', 602, { right: 500, font: 'CourierNewPSMT' })];
-    const findings = figuresOffTheirColumn(1, paint);
+    const findings = figureColumnFindings(1, paint);
     expect(findings.map((f) => f.code)).toEqual(['figure_font_mismatch']);
     expect(findings[0]!.summary).toContain('77.00');
   });
@@ -76,12 +76,12 @@ describe('figures off their column', () => {
   it('reports several figures in another family that also miss the column edge (a forger keeping the sums)', () => {
     const retyped = ['242.86', '733.01', '2,210.81'].map((a, i) => word(a, 616 - 7 * i, { left: 470, font: 'Helvetica' }));
     const column = AMOUNTS.map((a, i) => word(a, 700 - 14 * i, { right: 500, font: 'DejaVuSans' }));
-    expect(figuresOffTheirColumn(1, [...column, ...retyped]).filter((f) => f.code === 'figure_font_mismatch')).toHaveLength(3);
+    expect(figureColumnFindings(1, [...column, ...retyped]).filter((f) => f.code === 'figure_font_mismatch')).toHaveLength(3);
   });
 
   it('passes a column that mixes families by design (three or more figures in another, on the edge)', () => {
     const mixed = AMOUNTS.map((a, i) => word(a, 700 - 14 * i, { right: 500, font: i % 2 ? 'Helvetica' : 'Courier' }));
-    expect(figuresOffTheirColumn(1, mixed)).toEqual([]);
+    expect(figureColumnFindings(1, mixed)).toEqual([]);
   });
 
   it('names families without subset prefix, style or MT/PS suffix', () => {

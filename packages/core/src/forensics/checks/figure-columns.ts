@@ -178,8 +178,8 @@ const inColumn = (f: TextEvent, c: Column): boolean =>
   f.box[1] >= c.bottom - 2 * c.rowPitch &&
   f.box[3] <= c.top + 2 * c.rowPitch;
 
-/** The figure-column part of the typesetting check: findings on one page's paint. */
-export function figuresOffTheirColumn(page: number, paint: readonly PaintEvent[]): Finding[] {
+/** The typesetting findings of one page's paint: figures off their column's edge or in another font family. */
+export function figureColumnFindings(page: number, paint: readonly PaintEvent[]): Finding[] {
   const figures = paint.filter((e): e is TextEvent => e.kind === 'text' && e.visible && FIGURE.test(e.text.trim()));
   const cols = columns(figures);
   const findings: Finding[] = [];
@@ -225,7 +225,7 @@ export const figureColumns: Check = {
     const findings: Finding[] = [];
     for (const page of ctx.pages) {
       const read = ctx.reader.read(page);
-      if (read) findings.push(...figuresOffTheirColumn(page.number, read.paint));
+      if (read) findings.push(...figureColumnFindings(page.number, read.paint));
     }
     return { findings };
   },
