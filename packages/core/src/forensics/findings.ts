@@ -23,6 +23,9 @@ export interface PageBox {
   y1: number;
 }
 
+/** A box drawn on a page (x0, y0, x1, y1, as paint events give it) as a PageBox. */
+export const pageBox = (page: number, [x0, y0, x1, y1]: readonly [number, number, number, number]): PageBox => ({ page, x0, y0, x1, y1 });
+
 /** One thing a check found. */
 export interface Finding {
   code: IndicatorCode;

@@ -8,7 +8,7 @@
 import { pageMarks } from '../../document/pdf-facts.js';
 import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
 import type { Check, CheckContext } from '../context.js';
-import type { Finding } from '../findings.js';
+import { type Finding, pageBox } from '../findings.js';
 
 type Box = [number, number, number, number];
 type TextEvent = Extract<PaintEvent, { kind: 'text' }>;
@@ -52,7 +52,7 @@ const invisible = (page: number, words: TextEvent[] = []): Finding => ({
   code: 'invisible_text',
   summary: `Page ${page} draws invisible text over no image${words.length ? `, such as ${quote(words.slice(0, 6))}` : ''}.`,
   page,
-  boxes: words.slice(0, 10).map((w) => ({ page, x0: w.box[0], y0: w.box[1], x1: w.box[2], y1: w.box[3] })),
+  boxes: words.slice(0, 10).map((w) => pageBox(page, w.box)),
 });
 
 /** The cover-up part of the overlay/script scan. */
@@ -93,12 +93,11 @@ export const coverUps: Check = {
           .filter((u) => !over.some((o) => letters(o.text) === letters(u.text) && covered(u.box, o.box) >= 0.5));
         if (under.length === 0) return;
         for (const t of under) hidden.add(t);
-        const [x0, y0, x1, y1] = e.box;
         findings.push({
           code: 'white_box_over_text',
           summary: `Page ${page.number}: a light box is painted over ${quote(under)}${over.length ? ` and ${quote(over)} is drawn on top` : ''}.`,
           page: page.number,
-          boxes: [{ page: page.number, x0, y0, x1, y1 }],
+          boxes: [pageBox(page.number, e.box)],
           // a box with other text on top is a cover-up; a bare box may be a redaction
           confidence: over.length > 0 ? 0.95 : 0.7,
         });
@@ -120,7 +119,7 @@ export const coverUps: Check = {
                 code: 'text_over_text',
                 summary: `Page ${page.number}: ${quote([b])} is drawn over ${quote([a])}.`,
                 page: page.number,
-                boxes: [{ page: page.number, x0: b.box[0], y0: b.box[1], x1: b.box[2], y1: b.box[3] }],
+                boxes: [pageBox(page.number, b.box)],
                 confidence: 0.8,
               });
             }

@@ -8,12 +8,13 @@
 // at the grid's figure and the ledger's. Pages read by OCR are not judged: a misread date pairs a
 // grid figure with another day.
 import { formatMoney, sameMoney } from '../../tables/decimal.js';
-import { buildRows, type Row } from '../../tables/rows.js';
+import type { Row } from '../../tables/rows.js';
 import type { Check, TableContext } from '../context.js';
 import type { Finding } from '../findings.js';
 import { type Figure, figures } from './arithmetic.js';
 import { columnAt, dateStarts, startsWithDate } from './ledger-layout.js';
 import { isGridRow, LedgerSegments } from './ledger-segments.js';
+import { rowsOf } from './totals.js';
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
@@ -41,11 +42,7 @@ const dateText = (row: Row, i: number): string =>
 /** Contradictions between a statement's daily balance grid and its ledger. */
 export function dailyBalances(ctx: TableContext): Finding[] {
   if (ctx.category !== 'bank_statement') return [];
-  const rows: Row[] = [];
-  for (const page of ctx.pages) {
-    const words = ctx.words(page);
-    if (words) rows.push(...buildRows(words));
-  }
+  const rows = rowsOf(ctx);
   const dayFirst = rows.some((r) => /^(1[3-9]|2\d|3[01])[/-]\d{1,2}\b/.test(r.text));
   const segments = new LedgerSegments();
   const dayEnd = new Map<string, Figure>();

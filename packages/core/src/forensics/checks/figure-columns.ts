@@ -12,7 +12,7 @@
 // a library or an editor that removes a figure and types a new one sets it in a font of its own.
 import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
 import type { Check, CheckContext } from '../context.js';
-import type { Finding } from '../findings.js';
+import { type Finding, pageBox } from '../findings.js';
 
 type TextEvent = Extract<PaintEvent, { kind: 'text' }>;
 
@@ -165,7 +165,7 @@ function otherFamily(page: number, column: Column, candidates: readonly TextEven
     code: 'figure_font_mismatch',
     summary: `Page ${page}: "${f.text.trim()}" is set in ${f.font!.replace(/^[A-Z]{6}\+/, '')}; the ${count} other figures of its column in ${main}.`,
     page,
-    boxes: [{ page, x0: f.box[0], y0: f.box[1], x1: f.box[2], y1: f.box[3] }],
+    boxes: [pageBox(page, f.box)],
     confidence: 0.8,
   }));
 }
@@ -211,7 +211,7 @@ export function figureColumnFindings(page: number, paint: readonly PaintEvent[])
       code: 'figure_off_column',
       summary: `Page ${page}: "${f.text.trim()}" ends ${Math.abs(off).toFixed(1)} pt ${off > 0 ? 'past' : 'short of'} the edge its column's ${column.members.size} other figures end on.`,
       page,
-      boxes: [{ page, x0: f.box[0], y0: f.box[1], x1: f.box[2], y1: f.box[3] }],
+      boxes: [pageBox(page, f.box)],
       confidence: Math.min(0.9, 0.6 + 0.05 * column.members.size),
     });
   }

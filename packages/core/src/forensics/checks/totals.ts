@@ -29,6 +29,13 @@ const TOTAL = /\b(total amount due|amount due|total due|balance due|total)\b/i;
 const CHARGE = /\b(tax|taxes|vat|gst|fee|fees|surcharge)\b/i;
 const ALIGN = 3;
 
+/** The formulas of a table's items summed to its total: when none failed, the amounts agree with their total. */
+const ITEM_SUMS = {
+  earnings: 'gross pay = sum of the earnings lines',
+  charges: 'total charges = sum of the line items',
+  subtotal: 'subtotal = sum of the line items',
+} as const;
+
 /** The rows of every readable page, in page order. */
 export function rowsOf(ctx: TableContext): Row[] {
   const rows: Row[] = [];
@@ -159,7 +166,7 @@ function payStub(rows: Row[], unverified: Unverified): Finding[] {
         findings.push(
           mismatch(
             'paystub_totals_mismatch',
-            'gross pay = sum of the earnings lines',
+            ITEM_SUMS.earnings,
             sum,
             current,
             `Gross pay ${current.amount.raw} is not the sum of the ${count} earnings lines (${formatMoney(sum)}).`,
@@ -244,7 +251,7 @@ function chargeItems(rows: Row[], unverified: Unverified): Finding[] {
   return [
     mismatch(
       'bill_totals_mismatch',
-      'total charges = sum of the line items',
+      ITEM_SUMS.charges,
       items.sum,
       t,
       `The total charges ${t.amount.raw} are not the sum of the ${items.count} line items (${formatMoney(items.sum)}).`,
@@ -264,7 +271,7 @@ function bill(rows: Row[], unverified: Unverified): Finding[] {
     findings.push(
       mismatch(
         'bill_totals_mismatch',
-        'subtotal = sum of the line items',
+        ITEM_SUMS.subtotal,
         items.sum,
         s,
         `The subtotal ${s.amount.raw} is not the sum of the ${items.count} line items (${formatMoney(items.sum)}).`,
@@ -300,7 +307,7 @@ export function documentTotals(ctx: TableContext): Finding[] {
   const rows = rowsOf(ctx);
   const unverified: Unverified = (stated, computed, terms) => ctx.fromOcr(stated.box.page) && ocrExplains(stated, computed, terms);
   const findings = ctx.category === 'paystub' ? payStub(rows, unverified) : bill(rows, unverified);
-  const sums = new Set(['gross pay = sum of the earnings lines', 'total charges = sum of the line items', 'subtotal = sum of the line items']);
+  const sums = new Set<string>(Object.values(ITEM_SUMS));
   findings.push(
     ...quantityRate(rows, {
       code: ctx.category === 'paystub' ? 'paystub_totals_mismatch' : 'bill_totals_mismatch',

@@ -5,6 +5,7 @@
 // a JPEG save the requantisation of two differently aligned 8x8 grids is larger than a scanner's
 // noise, so the copy-move search applies this test to PNG and Flate images only.
 import type { Plane } from '../kernels.js';
+import { percentile } from './grid-groups.js';
 import type { PixelBox } from './types.js';
 
 /** The 3x3 mean residual of one pixel (its value less its neighbours' mean). */
@@ -29,8 +30,7 @@ function noiseVariance(p: Plane, box: PixelBox): number {
       v.push(s / TILE / TILE);
     }
   }
-  v.sort((a, b) => a - b);
-  return v[Math.floor(v.length * 0.2)] ?? 0;
+  return percentile(v, 0.2);
 }
 
 /**
@@ -57,8 +57,7 @@ export function noiseDifference(p: Plane, source: PixelBox, dx: number, dy: numb
         }
       }
       if (tiles.length === 0) continue;
-      tiles.sort((a, b) => a - b);
-      const q = tiles[Math.floor(tiles.length * 0.25)]!;
+      const q = percentile(tiles, 0.25);
       if (best === undefined || q < best) best = q;
     }
   }
