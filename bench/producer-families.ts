@@ -3,13 +3,14 @@
 // (PyMuPDF bookmark, sticky note or attachment; Poppler attachment; ExifTool metadata), a 300 dpi flatbed scan and a
 // phone photo of its first page. Each sample says which split its producer belongs to (tuning or
 // held out), so bench:accuracy reports the two apart.
-import { type DocumentResult, PdfFile } from '@loupe/core';
+import type { DocumentResult } from '@loupe/core';
 import { createPdfJsRaster } from '@loupe/node';
-import { conditionsFor, imageOnlyPdf, phoneCapture, scanOf } from '../test/fixtures/captures.js';
+import { conditionsFor, phoneCapture } from '../test/fixtures/captures.js';
 import { billLayout, editLayout, familyLayouts, LAYOUT_EDITS, payStubLayout, statementLayout, statementLines } from '../test/fixtures/family-documents.js';
 import { BENIGN_SAVES, benignSave, PRODUCERS } from '../test/fixtures/family-producers.js';
 import { genuineStatement, REWRITES, rewrite } from '../test/fixtures/statement-families.js';
-import { locateAll, regionOver } from './trailless-edits.js';
+import { locateAll, regionOver } from '../test/fixtures/trailless-edits.js';
+import { scanned } from './trailless-edits.js';
 
 /** One genuine sample of the producer families. */
 export interface FamilySample {
@@ -22,14 +23,6 @@ export interface FamilySample {
 }
 
 const raster = createPdfJsRaster();
-
-async function scanned(pdf: Uint8Array, seed: number): Promise<Uint8Array> {
-  const pages = PdfFile.open(pdf).view().pages();
-  const [x0, y0, x1, y1] = pages[0]!.cropBox;
-  const pngs: Uint8Array[] = [];
-  for (let p = 1; p <= pages.length; p++) pngs.push(await scanOf((await raster.renderPage(pdf, p, 300)).image, seed + p));
-  return imageOnlyPdf(pngs, [x1 - x0, y1 - y0]);
-}
 
 /**
  * The samples: `seeds` layouts of each kind per producer natively and after each benign save, and

@@ -3,7 +3,7 @@
 // same tool with no edit. Counts found (SUSPICIOUS or FORGED), a region on the changed figure, and
 // the risk score's ROC AUC of edited against control files, by approach and tool (tuning or held
 // out). Re-prints by the generator are scored apart (`scoreReprints`).
-import { type DocumentResult, PdfFile, type PaintEvent, TextInterpreter } from '@loupe/core';
+import { type DocumentResult, PdfFile } from '@loupe/core';
 import { createPdfJsRaster } from '@loupe/node';
 import { imageOnlyPdf, scanOf } from '../test/fixtures/captures.js';
 import { billLayout, consistentEdit, editLayout, LAYOUT_EDITS, type Layout, payStubLayout, statementLayout } from '../test/fixtures/family-documents.js';
@@ -12,9 +12,12 @@ import {
   EDIT_TOOLS,
   type EditTool,
   EditNotApplicable,
+  locateAll,
   officeRoundTrip,
+  type Place,
   redactAndRetype,
   redistil,
+  regionOver,
   retypeOnImage,
   rewriteFigures,
 } from '../test/fixtures/trailless-edits.js';
@@ -25,35 +28,13 @@ const CONSISTENT = 'sums kept';
 const raster = createPdfJsRaster();
 const DPI = 300;
 
-/** Where a word is printed: page, user-space box, the page's crop box. */
-export interface Place {
-  page: number;
-  box: [number, number, number, number];
-  cropBox: readonly number[];
-}
-
-/** Every place `text` is printed as one word. */
-export function locateAll(pdf: Uint8Array, text: string): Place[] {
-  const file = PdfFile.open(pdf);
-  const view = file.view();
-  const interpreter = new TextInterpreter(file, view);
-  return view.pages().flatMap((page, index) => {
-    const paint: PaintEvent[] = [];
-    interpreter.pageText(page, paint);
-    return paint.flatMap((e) => (e.kind === 'text' && e.text.trim() === text ? [{ page: index + 1, box: e.box, cropBox: page.cropBox }] : []));
-  });
-}
-
-/** True when a region of `d` overlaps `at` (a page and user-space box of a page with `cropBox`). */
-export function regionOver(d: DocumentResult, at: Place): boolean {
-  const [cx0, cy0, cx1, cy1] = at.cropBox as [number, number, number, number];
-  const [w, h] = [cx1 - cx0, cy1 - cy0];
-  const e = { x0: ((at.box[0] - cx0) / w) * 100, x1: ((at.box[2] - cx0) / w) * 100, y0: ((cy1 - at.box[3]) / h) * 100, y1: ((cy1 - at.box[1]) / h) * 100 };
-  return d.regions.some((r) => r.page === at.page && r.x < e.x1 && r.x + r.w > e.x0 && r.y < e.y1 && r.y + r.h > e.y0);
-}
-
 /** A 300 dpi scan of every page of `pdf` (an image-only PDF), with each `retypes` figure typed anew by `tool`. */
-async function scanned(pdf: Uint8Array, seed: number, retypes: readonly { at: Place; text: string }[], tool: 'canvas' | 'pillow'): Promise<Uint8Array> {
+export async function scanned(
+  pdf: Uint8Array,
+  seed: number,
+  retypes: readonly { at: Place; text: string }[] = [],
+  tool: 'canvas' | 'pillow' = 'canvas',
+): Promise<Uint8Array> {
   const pages = PdfFile.open(pdf).view().pages();
   const [cx0, cy0, cx1, cy1] = pages[0]!.cropBox as [number, number, number, number];
   const k = DPI / 72;

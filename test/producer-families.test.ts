@@ -39,7 +39,7 @@ describe.each(PRODUCERS.map((p) => [p.name, p] as const))('genuine documents mad
 describe('a statement with summary tables, scanned and photographed', () => {
   const raster = createPdfJsRaster();
   // one page (16 transactions) keeps each OCR test short
-  const statement = (): Promise<Uint8Array> => PRODUCERS.find((p) => p.name === 'jspdf')!.render(statementLayout(3));
+  const statement = async (): Promise<Uint8Array> => PRODUCERS.find((p) => p.name === 'jspdf')!.render(statementLayout(3));
 
   it('is INSUFFICIENT_EVIDENCE with no mismatch when scanned', async () => {
     const pdf = await statement();
