@@ -120,7 +120,7 @@ export async function scoreTraillessEdits(
         const native = await producer.render(layout);
         const edits: { edit: string; pairs: [string, string][]; changed: string }[] = LAYOUT_EDITS[layout.kind].map((edit) => {
           const e = editLayout(layout, edit, seed);
-          return { edit, pairs: [[e.original, e.changed]], changed: e.changed };
+          return { edit, pairs: e.pairs, changed: e.changed };
         });
         const consistent = consistentEdit(layout, seed);
         if (consistent) edits.push({ edit: CONSISTENT, ...consistent });

@@ -5,6 +5,9 @@
 
 /** The spec's category values. */
 import type { Category } from '../spec/document.js';
+import { firstDate } from '../tables/dates.js';
+
+export { firstDate } from '../tables/dates.js';
 
 const CUES: Record<Exclude<Category, 'other'>, RegExp[]> = {
   bank_statement: [
@@ -80,51 +83,6 @@ export function classifyText(text: string): Category {
     } else if (score === bestScore && best !== 'other') tie = true;
   }
   return tie ? 'other' : best;
-}
-
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const DATE_PATTERNS: { re: RegExp; parse: (m: RegExpExecArray) => [number, number, number] | undefined }[] = [
-  { re: /\b(\d{4})-(\d{2})-(\d{2})\b/, parse: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
-  {
-    re: /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})\b/,
-    parse: (m) => {
-      const a = Number(m[1]);
-      const b = Number(m[2]);
-      let y = Number(m[3]);
-      if (y < 100) y += 2000;
-      // month first unless the first number cannot be a month
-      return a > 12 ? [y, b, a] : [y, a, b];
-    },
-  },
-  {
-    re: /\b([A-Z][a-z]{2,8})\.? (\d{1,2}),? (\d{4})\b/,
-    parse: (m) => {
-      const month = MONTHS.indexOf(m[1]!.slice(0, 3).toLowerCase());
-      return month < 0 ? undefined : [Number(m[3]), month + 1, Number(m[2])];
-    },
-  },
-  {
-    re: /\b(\d{1,2}) ([A-Z][a-z]{2,8})\.? (\d{4})\b/,
-    parse: (m) => {
-      const month = MONTHS.indexOf(m[2]!.slice(0, 3).toLowerCase());
-      return month < 0 ? undefined : [Number(m[3]), month + 1, Number(m[1])];
-    },
-  },
-];
-
-/** The first date in `text`, as an ISO date. */
-export function firstDate(text: string): string | undefined {
-  let best: { index: number; iso: string } | undefined;
-  for (const { re, parse } of DATE_PATTERNS) {
-    const m = re.exec(text);
-    const parts = m ? parse(m) : undefined;
-    if (!m || !parts) continue;
-    const [y, mo, d] = parts;
-    const date = new Date(Date.UTC(y, mo - 1, d));
-    if (mo < 1 || mo > 12 || d < 1 || d > 31 || date.getUTCDate() !== d || y < 1900 || y > 2200) continue;
-    if (!best || m.index < best.index) best = { index: m.index, iso: date.toISOString().slice(0, 10) };
-  }
-  return best?.iso;
 }
 
 const ISSUE_LABELS =

@@ -73,6 +73,7 @@ export const EVIDENCE: Record<keyof typeof INDICATORS, 'content' | ContextFamily
   statement_totals_mismatch: 'content',
   tax_form_lines_mismatch: 'content',
   paystub_totals_mismatch: 'content',
+  paystub_dates_inconsistent: 'content',
   bill_totals_mismatch: 'content',
   structure_recovered: 'structure',
   data_after_end_of_file: 'structure',

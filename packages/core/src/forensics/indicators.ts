@@ -553,9 +553,21 @@ export const INDICATORS = {
     check: 'arithmetic consistency',
     conclusive: true,
     what_it_is:
-      'Net pay differs from gross pay less deductions, gross pay from the sum of the earnings lines, or a year-to-date figure is below the current one.',
+      'Net pay differs from gross pay less deductions, gross pay or total deductions from the sum of their lines (this period or year to date), or a year-to-date figure is below the current one.',
     what_it_means: 'A figure of the pay stub was changed without the figures that depend on it.',
     how_detected: 'Labelled totals and right-aligned columns of the pay stub were recomputed with decimal arithmetic.',
+  }),
+  paystub_dates_inconsistent: def({
+    title: 'Pay stub dates contradict each other or its year-to-date figures',
+    severity: 'medium',
+    weight: 0.45,
+    check: 'arithmetic consistency',
+    what_it_is:
+      'The pay period ends before it starts or lasts longer or shorter than the printed pay frequency, the pay date is outside its period, or the year-to-date figures hold far more pay periods than the pay date allows.',
+    what_it_means:
+      'The dates were probably changed: a stub re-dated into another period (often last year’s stub passed off as recent) keeps year-to-date totals its new date cannot have.',
+    how_detected:
+      'The pay period, pay date and pay frequency were read after their labels; the year-to-date figures were divided by this period’s and compared with the most pay dates the schedule can have had by the pay date, with room for partial periods.',
   }),
   bill_totals_mismatch: def({
     title: 'Bill totals do not add up',

@@ -11,7 +11,8 @@ import { add, decimal, formatMoney, sameMoney, subtract, type Decimal } from '..
 import { buildRows, type Row } from '../../tables/rows.js';
 import type { Check, TableContext } from '../context.js';
 import type { Finding } from '../findings.js';
-import { type Figure, figures, ocrExplains, type Term } from './arithmetic.js';
+import { CONFIDENT_FIGURE, type Figure, figures, ocrExplains, type Term } from './arithmetic.js';
+import { payDateFindings } from './pay-dates.js';
 import { quantityRate } from './quantity-rate.js';
 
 interface Labelled {
@@ -24,6 +25,7 @@ const GROSS = /\b(gross (pay|earnings|wages)|total (gross|earnings))\b/i;
 const DEDUCTIONS = /\b(total deductions|deductions total|total taxes and deductions)\b/i;
 const NET = /\b(net (pay|amount|wages)|take[- ]home( pay)?)\b/i;
 const EARNINGS_HEADER = /\bearnings\b/i;
+const DEDUCTIONS_HEADER = /\b(deductions|taxes|withholdings?)\b/i;
 const SUBTOTAL = /\bsub-?total\b/i;
 const TOTAL = /\b(total amount due|amount due|total due|balance due|total)\b/i;
 const CHARGE = /\b(tax|taxes|vat|gst|fee|fees|surcharge)\b/i;
@@ -32,6 +34,7 @@ const ALIGN = 3;
 /** The formulas of a table's items summed to its total: when none failed, the amounts agree with their total. */
 const ITEM_SUMS = {
   earnings: 'gross pay = sum of the earnings lines',
+  deductions: 'total deductions = sum of the deduction lines',
   charges: 'total charges = sum of the line items',
   subtotal: 'subtotal = sum of the line items',
 } as const;
@@ -153,28 +156,46 @@ function payStub(rows: Row[], unverified: Unverified): Finding[] {
       );
     }
   }
-  if (gross) {
-    const header = rows
-      .slice(0, gross.index)
-      .map((r, i) => ({ r, i }))
-      .reverse()
-      .find(({ r }) => EARNINGS_HEADER.test(r.text) && figures(r).length === 0);
-    const current = gross.figures[0]!;
-    if (header) {
-      const { sum, count, terms } = alignedSum(rows, header.i, gross.index, current) ?? { sum: decimal('0'), count: 0, terms: [] };
-      if (count >= 2 && !sameMoney(sum, current.amount.value.abs()) && !unverified(current, sum, terms)) {
-        findings.push(
-          mismatch(
-            'paystub_totals_mismatch',
-            ITEM_SUMS.earnings,
-            sum,
-            current,
-            `Gross pay ${current.amount.raw} is not the sum of the ${count} earnings lines (${formatMoney(sum)}).`,
-            `${count} earnings lines aligned with the gross figure.`,
-          ),
-        );
-      }
-    }
+  if (gross) findings.push(...lineSums(rows, gross, EARNINGS_HEADER, 'earnings', unverified));
+  if (deductions) findings.push(...lineSums(rows, deductions, DEDUCTIONS_HEADER, 'deductions', unverified));
+  const yearToDate = [gross, net, deductions].flatMap((l) => (l?.figures.length === 2 ? [{ current: l.figures[0]!, ytd: l.figures[1]! }] : []));
+  findings.push(...payDateFindings(rows, yearToDate, CONFIDENT_FIGURE));
+  return findings;
+}
+
+/**
+ * The lines of a pay stub table summed to its total, column by column (current, year to date):
+ * the rows under the nearest header above the total that names the table (no figures on it), in
+ * the total's column. A table split in sections (taxes, then deductions) may total from an
+ * earlier header: every header up to the previous total is tried, and only a total no section
+ * start adds up to is a contradiction.
+ */
+function lineSums(rows: Row[], total: Labelled, header: RegExp, what: 'earnings' | 'deductions', unverified: Unverified): Finding[] {
+  const starts: number[] = [];
+  for (let i = total.index - 1; i >= 0 && i >= total.index - 40; i--) {
+    const r = rows[i]!;
+    if (figures(r).length > 0 && (GROSS.test(r.text) || DEDUCTIONS.test(r.text) || NET.test(r.text))) break;
+    if (header.test(r.text) && figures(r).length === 0) starts.push(i);
+  }
+  if (starts.length === 0) return [];
+  const findings: Finding[] = [];
+  for (const [column, stated] of total.figures.slice(0, 2).entries()) {
+    const sums = starts.map((start) => alignedSum(rows, start, total.index, stated));
+    const nearest = sums[0];
+    if (!nearest || nearest.count < 2) continue;
+    if (sums.some((s) => s && s.count >= 2 && sameMoney(s.sum, stated.amount.value.abs())) || unverified(stated, nearest.sum, nearest.terms)) continue;
+    const which = column === 0 ? 'current' : 'year-to-date';
+    const label = what === 'earnings' ? 'Gross pay' : 'Total deductions';
+    findings.push(
+      mismatch(
+        'paystub_totals_mismatch',
+        `${ITEM_SUMS[what]} (${which})`,
+        nearest.sum,
+        stated,
+        `${label} ${stated.amount.raw} is not the sum of the ${nearest.count} ${what} lines (${formatMoney(nearest.sum)}, ${which}).`,
+        `${nearest.count} ${what} lines aligned with the ${which} total.`,
+      ),
+    );
   }
   return findings;
 }
@@ -307,7 +328,7 @@ export function documentTotals(ctx: TableContext): Finding[] {
   const rows = rowsOf(ctx);
   const unverified: Unverified = (stated, computed, terms) => ctx.fromOcr(stated.box.page) && ocrExplains(stated, computed, terms);
   const findings = ctx.category === 'paystub' ? payStub(rows, unverified) : bill(rows, unverified);
-  const sums = new Set<string>(Object.values(ITEM_SUMS));
+  const sums = Object.values(ITEM_SUMS);
   findings.push(
     ...quantityRate(rows, {
       code: ctx.category === 'paystub' ? 'paystub_totals_mismatch' : 'bill_totals_mismatch',
@@ -315,7 +336,7 @@ export function documentTotals(ctx: TableContext): Finding[] {
       // tolerance: read by OCR, a line's product is not judged
       unverified: (stated) => ctx.fromOcr(stated.box.page),
       // the amounts agree with their total when no sum of the table was contradicted
-      amountsAddUp: () => !findings.some((f) => f.math && sums.has(f.math.formula)),
+      amountsAddUp: () => !findings.some((f) => f.math && sums.some((sum) => f.math!.formula.startsWith(sum))),
     }),
   );
   for (const f of findings) if (f.page !== undefined && ctx.fromOcr(f.page)) f.confidence = 0.7;
