@@ -85,6 +85,8 @@ for (let i = 0; i < TAMPERED; i++) {
   await judge('copy-move, saved as JPEG', cm.bytes, source, cm);
   const cmPng = await copyMoveDigit(source, i, 'png');
   await judge('copy-move, saved as PNG', cmPng.bytes, source, cmPng);
+  const oneDigit = await copyMoveDigit(source, i, 'png', 1);
+  await judge('copy-move, one digit, saved as PNG', oneDigit.bytes, source, oneDigit);
   const rt = await retypeAmount(source, i, quality);
   await judge('retyped amount', rt.bytes, source, rt);
   const donor = await captureDocument({ kind: 'photo', seed: 4000 + i });

@@ -10,7 +10,7 @@ import { billLayout, editLayout, familyLayouts, LAYOUT_EDITS, payStubLayout, sta
 import { BENIGN_SAVES, benignSave, PRODUCERS } from '../test/fixtures/family-producers.js';
 import { genuineStatement, REWRITES, rewrite } from '../test/fixtures/statement-families.js';
 import { locateAll, regionOver } from '../test/fixtures/trailless-edits.js';
-import { scanned } from './trailless-edits.js';
+import { scanned } from '../test/fixtures/trailless-edits.js';
 
 /** One genuine sample of the producer families. */
 export interface FamilySample {

@@ -3,9 +3,7 @@
 // same tool with no edit. Counts found (SUSPICIOUS or FORGED), a region on the changed figure, and
 // the risk score's ROC AUC of edited against control files, by approach and tool (tuning or held
 // out). Re-prints by the generator are scored apart (`scoreReprints`).
-import { type DocumentResult, PdfFile } from '@loupe/core';
-import { createPdfJsRaster } from '@loupe/node';
-import { imageOnlyPdf, scanOf } from '../test/fixtures/captures.js';
+import type { DocumentResult } from '@loupe/core';
 import { billLayout, consistentEdit, editLayout, LAYOUT_EDITS, type Layout, payStubLayout, statementLayout } from '../test/fixtures/family-documents.js';
 import { PRODUCERS } from '../test/fixtures/family-producers.js';
 import {
@@ -14,47 +12,15 @@ import {
   EditNotApplicable,
   locateAll,
   officeRoundTrip,
-  type Place,
   redactAndRetype,
   redistil,
   regionOver,
-  retypeOnImage,
   rewriteFigures,
+  scanned,
 } from '../test/fixtures/trailless-edits.js';
 
 /** The name of the edits that keep every printed sum. */
 const CONSISTENT = 'sums kept';
-
-const raster = createPdfJsRaster();
-const DPI = 300;
-
-/** A 300 dpi scan of every page of `pdf` (an image-only PDF), with each `retypes` figure typed anew by `tool`. */
-export async function scanned(
-  pdf: Uint8Array,
-  seed: number,
-  retypes: readonly { at: Place; text: string }[] = [],
-  tool: 'canvas' | 'pillow' = 'canvas',
-): Promise<Uint8Array> {
-  const pages = PdfFile.open(pdf).view().pages();
-  const [cx0, cy0, cx1, cy1] = pages[0]!.cropBox as [number, number, number, number];
-  const k = DPI / 72;
-  const pngs: Uint8Array[] = [];
-  for (let p = 1; p <= pages.length; p++) {
-    let png = await scanOf((await raster.renderPage(pdf, p, DPI)).image, seed + p);
-    for (const { at, text } of retypes.filter((r) => r.at.page === p)) {
-      // the word box runs from -0.2 to 0.8 em around the baseline: the glyphs' ink sits within it
-      const box = {
-        x0: Math.floor((at.box[0] - cx0) * k),
-        y0: Math.floor((cy1 - at.box[3]) * k),
-        x1: Math.ceil((at.box[2] - cx0) * k),
-        y1: Math.ceil((cy1 - at.box[1]) * k),
-      };
-      png = await retypeOnImage(png, box, text, tool);
-    }
-    pngs.push(png);
-  }
-  return imageOnlyPdf(pngs, [cx1 - cx0, cy1 - cy0]);
-}
 
 /** One tool's file: `pairs` (original and changed text) edited, or, for the control, `pairs` left as they are. */
 async function through(tool: EditTool, native: Uint8Array, pairs: readonly [string, string][], control: boolean, seed: number): Promise<Uint8Array> {

@@ -84,6 +84,16 @@ describe('image forensics', () => {
     expect(regions.some((r) => overlaps(r, tampered.source!, source.width, source.height))).toBe(true);
   });
 
+  it('finds a single digit copied over another in a lossless image, pixel for pixel', async () => {
+    for (const capture of [await captureDocument({ kind: 'photo', seed: 3001 }), await captureDocument({ kind: 'scan', seed: 3002, format: 'png' })]) {
+      const tampered = await copyMoveDigit(capture, 2, 'png', 1);
+      const doc = await engine.scan(tampered.bytes, { name: 'edited.png' });
+      expect(doc.verdict).toBe('FORGED');
+      const regions = doc.regions.filter((r) => r.indicator_code === 'copy_move_detected');
+      expect(regions.some((r) => overlaps(r, tampered.edits[0]!, capture.width, capture.height))).toBe(true);
+    }
+  });
+
   it('finds an amount retyped over a filled box, an amount pasted from another photo, and a re-save', async () => {
     const source = await captureDocument({ kind: 'photo', seed: 3000 });
     const retyped = await retypeAmount(source, 0, 92);

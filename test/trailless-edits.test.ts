@@ -8,10 +8,11 @@ import type { DocumentResult } from '@loupe/core';
 import { createNodeEngine } from '@loupe/node';
 import { billLayout, editLayout, payStubLayout } from './fixtures/family-documents.js';
 import { PRODUCERS } from './fixtures/family-producers.js';
-import { locateAll, redistil, regionOver, rewriteFigure } from './fixtures/trailless-edits.js';
+import { locateAll, redistil, regionOver, rewriteFigure, scanned } from './fixtures/trailless-edits.js';
 
 const engine = createNodeEngine();
-afterAll(() => engine.dispose());
+const pixelsOnly = createNodeEngine({ ocr: false });
+afterAll(() => Promise.all([engine.dispose(), pixelsOnly.dispose()]));
 const producer = (name: string) => PRODUCERS.find((p) => p.name === name)!;
 const codes = (d: DocumentResult): string[] => d.indicators.map((i) => i.code);
 
@@ -49,5 +50,18 @@ describe('trail-less edits', () => {
     expect(control.verdict, codes(control).join()).toBe('CLEAN');
     const d = await engine.scan(await redistil(await rewriteFigure(pdf, original, changed, 'pymupdf'), 'pdftocairo'), { name: 'stub.pdf' });
     expect(codes(d)).toContain('paystub_totals_mismatch');
+  });
+
+  it('finds one digit pasted over another on a 300 dpi scan, on the figure, and nothing on the scan itself', async () => {
+    const layout = payStubLayout(3);
+    const pdf = await producer('reportlab').render(layout);
+    const figure = (label: RegExp): string => layout.blocks.flatMap((b) => (b.kind === 'table' ? b.rows.filter((r) => label.test(r[0] ?? '')) : []))[0]![1]!;
+    const [net, deductions] = [figure(/^Net pay$/), figure(/^Total deductions$/)];
+    const [to, from] = [locateAll(pdf, net)[0]!, locateAll(pdf, deductions)[0]!];
+    const control = await pixelsOnly.scan(await scanned(pdf, 5), { name: 'stub.pdf' });
+    expect(codes(control)).not.toContain('copy_move_detected');
+    const d = await pixelsOnly.scan(await scanned(pdf, 5, [], 'canvas', [{ from, to, digits: { from: deductions, to: net } }]), { name: 'stub.pdf' });
+    expect(codes(d)).toContain('copy_move_detected');
+    expect(regionOver(d, to, 'copy_move_detected')).toBe(true);
   });
 });

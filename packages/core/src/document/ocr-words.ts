@@ -2,12 +2,19 @@
 // port: image-only pages are rendered through the raster port (at most 20 per document, as the
 // spec's limit says) and each OCR word is mapped back into PDF user space by inverting the
 // render transform, so findings on scans carry regions like any other. Words of a slightly
-// rotated image are levelled first (`deskew.ts`).
+// rotated image are levelled first (`deskew.ts`). Where the page image can be decoded, each word
+// also carries the ink band of its print (`image/ink-band.ts`), for the glyph comparisons.
 import type { PageNode } from '../pdf/pages.js';
-import type { Ocr, OcrWord, Rasterizer } from '../platform.js';
+import type { ImageDecoder, Ocr, OcrWord, Rasterizer } from '../platform.js';
 import { imageSize } from '../containers/image-container.js';
+import { inkBand } from '../image/ink-band.js';
+import type { Plane } from '../image/kernels.js';
+import { wasmKernels } from '../image/wasm-kernels.js';
 import { deskewWords } from './deskew.js';
 import type { Word } from '../tables/rows.js';
+
+/** An OCR word with its ink band, as offsets from the top of its box (kept when deskewing moves the box). */
+type MeasuredWord = OcrWord & { band?: { top: number; bottom: number } };
 
 /** Most image-only pages read by OCR in one document. */
 export const MAX_OCR_PAGES = 20;
@@ -46,7 +53,10 @@ function trust(w: OcrWord): number {
   return w.y1 - w.y0 < MIN_TRUSTED_HEIGHT_PX || w.confidence < DOUBTED_WORD ? Math.min(confidence, 0.5) : confidence;
 }
 
-function toUserSpace(w: OcrWord, inverse: Matrix, page: number): Word {
+function toUserSpace(w: MeasuredWord, inverse: Matrix, page: number): Word {
+  const at = (x: number, y: number): number => inverse[1] * x + inverse[3] * y + inverse[5];
+  const cx = (w.x0 + w.x1) / 2;
+  const ink = w.band ? [at(cx, w.y0 + w.band.top), at(cx, w.y0 + w.band.bottom)] : undefined;
   const pts = [
     [w.x0, w.y0],
     [w.x1, w.y0],
@@ -55,11 +65,40 @@ function toUserSpace(w: OcrWord, inverse: Matrix, page: number): Word {
   ].map(([x, y]) => [inverse[0] * x! + inverse[2] * y! + inverse[4], inverse[1] * x! + inverse[3] * y! + inverse[5]]);
   const xs = pts.map((p) => p[0]!);
   const ys = pts.map((p) => p[1]!);
-  return { text: w.text, page, x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys), confidence: trust(w) };
+  return {
+    text: w.text,
+    page,
+    x0: Math.min(...xs),
+    y0: Math.min(...ys),
+    x1: Math.max(...xs),
+    y1: Math.max(...ys),
+    confidence: trust(w),
+    ...(ink ? { ink: { y0: Math.min(...ink), y1: Math.max(...ink) } } : {}),
+  };
+}
+
+/** `words` with the ink band of each measured on `gray` (words too faint or small keep none). */
+export function measureInk(words: OcrWord[], gray: Plane | undefined): MeasuredWord[] {
+  if (!gray) return words;
+  return words.map((w) => {
+    const band = inkBand(gray, w);
+    return band ? { ...w, band: { top: band.top - w.y0, bottom: band.bottom - w.y0 } } : w;
+  });
+}
+
+/** The page image's grey plane, when a decoder is at hand and can read it. */
+async function decodeGray(bytes: Uint8Array, images: ImageDecoder | undefined): Promise<Plane | undefined> {
+  if (!images) return undefined;
+  try {
+    const image = await images.decode(bytes);
+    return wasmKernels.gray(image.rgba, image.width, image.height);
+  } catch {
+    return undefined; // words without ink bands: the glyph comparisons skip them
+  }
 }
 
 /** The confident, non-empty words, levelled when the image is slightly rotated. */
-function readable(words: OcrWord[], width: number, height: number): OcrWord[] {
+function readable(words: MeasuredWord[], width: number, height: number): MeasuredWord[] {
   return deskewWords(
     words.filter((w) => Math.max(w.confidence, w.characterConfidence ?? 0) >= MIN_CONFIDENCE && w.text.trim()),
     width,
@@ -68,7 +107,7 @@ function readable(words: OcrWord[], width: number, height: number): OcrWord[] {
 }
 
 /** OCR words of the given PDF pages, in user space, keyed by page number. */
-export async function ocrPdfPages(bytes: Uint8Array, pages: PageNode[], raster: Rasterizer, ocr: Ocr): Promise<Map<number, Word[]>> {
+export async function ocrPdfPages(bytes: Uint8Array, pages: PageNode[], raster: Rasterizer, ocr: Ocr, images?: ImageDecoder): Promise<Map<number, Word[]>> {
   const out = new Map<number, Word[]>();
   for (const page of pages.slice(0, MAX_OCR_PAGES)) {
     try {
@@ -76,9 +115,10 @@ export async function ocrPdfPages(bytes: Uint8Array, pages: PageNode[], raster: 
       const inverse = invert(image.transform);
       if (!inverse) continue;
       const { words } = await ocr.recognize(image.image);
+      const measured = measureInk(words, await decodeGray(image.image, images));
       out.set(
         page.number,
-        readable(words, image.width, image.height).map((w) => toUserSpace(w, inverse, page.number)),
+        readable(measured, image.width, image.height).map((w) => toUserSpace(w, inverse, page.number)),
       );
     } catch {
       // a page that cannot be rendered or read stays unread
@@ -87,8 +127,8 @@ export async function ocrPdfPages(bytes: Uint8Array, pages: PageNode[], raster: 
   return out;
 }
 
-/** OCR words of a photo, with the image as a page of width × height points (origin bottom-left). */
-export async function ocrImage(bytes: Uint8Array, ocr: Ocr): Promise<{ width: number; height: number; words: Word[] }> {
+/** OCR words of a photo, with the image as a page of width × height points (origin bottom-left); `gray`, its decoded pixels, gives the words' ink bands. */
+export async function ocrImage(bytes: Uint8Array, ocr: Ocr, gray?: Plane): Promise<{ width: number; height: number; words: Word[] }> {
   const size = imageSize(bytes);
   // an image whose header gives no plausible size cannot be read: do not hand it to OCR
   if (!size || size.width < MIN_OCR_SIDE || size.height < MIN_OCR_SIDE || size.width * size.height > MAX_OCR_PIXELS) {
@@ -97,5 +137,6 @@ export async function ocrImage(bytes: Uint8Array, ocr: Ocr): Promise<{ width: nu
   const { words } = await ocr.recognize(bytes);
   const { width, height } = size;
   const flip: Matrix = [1, 0, 0, -1, 0, height];
-  return { width, height, words: readable(words, width, height).map((w) => toUserSpace(w, flip, 1)) };
+  const measured = measureInk(words, gray?.width === width && gray.height === height ? gray : undefined);
+  return { width, height, words: readable(measured, width, height).map((w) => toUserSpace(w, flip, 1)) };
 }

@@ -6,11 +6,13 @@
 import { readContainer, type ImageContainer } from '../containers/image-container.js';
 import { exifInstant } from '../containers/exif.js';
 import { statementArithmetic } from '../forensics/checks/arithmetic.js';
+import { figureGlyphFindings } from '../forensics/checks/figure-glyphs.js';
 import { documentTotals } from '../forensics/checks/totals.js';
 import type { TableContext } from '../forensics/context.js';
 import { assemble } from '../forensics/examine.js';
 import type { Finding, PageFrame } from '../forensics/findings.js';
 import { examineImage } from '../image/examine-image.js';
+import type { Plane } from '../image/kernels.js';
 import { genaiHeatmap } from '../image/genai-heatmap.js';
 import { wasmKernels } from '../image/wasm-kernels.js';
 import type { Category } from '../spec/document.js';
@@ -30,12 +32,19 @@ interface ImageExamination {
   ran: string[];
   notRun: NotRun[];
   heatmap?: number[][];
+  /** The picture's grey plane, when its pixels were decoded. */
+  gray?: Plane;
 }
 
 /** Examine: metadata and pixels, then the models the caller asked for (docforge). */
 async function examineImageDocument(scan: ScanContext, container: ImageContainer): Promise<ImageExamination> {
   const image = await examineImage(scan.bytes, container, scan.input.name, scan.platform.images);
-  const out: ImageExamination = { findings: [...image.findings], ran: [...image.ran], notRun: [...image.notRun] };
+  const out: ImageExamination = {
+    findings: [...image.findings],
+    ran: [...image.ran],
+    notRun: [...image.notRun],
+    ...(image.report ? { gray: image.report.gray } : {}),
+  };
   for (const id of scan.input.models ?? []) {
     if (id !== 'docforge') {
       if (id !== ENGINE_MODEL) out.notRun.push({ check: `model ${id}`, reason: 'no such model (known: docforge)' });
@@ -65,13 +74,13 @@ async function readImageWords(
 ): Promise<{ category?: Category; issueDate?: string; lines?: string[] }> {
   if (!scan.platform.ocr) return {};
   try {
-    const read = await ocrImage(scan.bytes, scan.platform.ocr);
+    const read = await ocrImage(scan.bytes, scan.platform.ocr, exam.gray);
     const lines = buildRows(read.words).map((r) => r.text);
     const category = lines.length > 0 ? classifyText(lines.join('\n')) : undefined;
     const printed = issueDate(lines);
     const table: TableContext = { pages: [page], category: category ?? 'other', words: () => read.words, fromOcr: () => true };
-    exam.findings.push(...statementArithmetic(table), ...documentTotals(table));
-    exam.ran.push('arithmetic consistency');
+    exam.findings.push(...statementArithmetic(table), ...documentTotals(table), ...figureGlyphFindings(table));
+    exam.ran.push('arithmetic consistency', 'typesetting consistency');
     return { ...(category ? { category } : {}), ...(printed ? { issueDate: printed } : {}), lines };
   } catch {
     return {}; // an image OCR cannot read is judged without its text

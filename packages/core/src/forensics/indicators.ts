@@ -445,6 +445,17 @@ export const INDICATORS = {
     how_detected:
       'The base fonts of the amounts of each right-aligned column were compared by family (subset prefix and style left out, so a bold total is the same family).',
   }),
+  figure_print_mismatch: def({
+    title: 'A figure on a scan is printed unlike the figures around it',
+    severity: 'medium',
+    weight: 0.45,
+    check: 'typesetting consistency',
+    what_it_is:
+      'On a scanned or photographed page, an amount whose digits are taller or shorter than those of the figures in its column and line, or that sits off the baseline of its line.',
+    what_it_means: 'The figure was probably typed anew onto the picture by an image editor, at a size or position that does not match the print it replaced.',
+    how_detected:
+      'The ink band of every word OCR read (the rows from its baseline to the top of its letters or digits) was measured on the page image, and each amount compared with the amounts of its column and line and with the baseline of its line.',
+  }),
   invisible_text: def({
     title: 'Invisible text outside an OCR layer',
     severity: 'medium',

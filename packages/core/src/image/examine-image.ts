@@ -75,12 +75,12 @@ export function examinePixels(image: DecodedImage, luma: readonly number[] | und
   const report = analysePixels(kernels, image.rgba, image.width, image.height, luma);
   const ran = ['pixel consistency', ...(luma ? ['JPEG structure'] : [])];
   const notRun: PixelExamination['notRun'] = [];
-  if (report.copyMoveSearched) ran.push('copy-move search');
+  if (report.copyMoveSearch === 'full') ran.push('copy-move search');
   else {
     notRun.push({
       check: 'copy-move search',
       reason: Number.isNaN(report.noiseLevel)
-        ? 'the image has no flat paper to measure its noise on, so copies cannot be told from repeated print'
+        ? `the image has no flat paper to measure its noise on, so copies cannot be told from repeated print${report.copyMoveSearch === 'exact' ? ' (only pixel-for-pixel copies were searched for)' : ''}`
         : `the image has too little sensor noise (${report.noiseLevel.toFixed(2)} grey levels) to tell copies from repeated print`,
     });
   }

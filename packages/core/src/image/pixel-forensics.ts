@@ -1,8 +1,9 @@
 // Pixel-level consistency of a document image, on the image kernels: each check lives in
-// pixel-checks/ (noise map, print sharpness, JPEG compression traces, copy-move); this module runs them in order and gathers their findings (pixel boxes, origin
+// pixel-checks/ (noise map, print sharpness, JPEG compression traces, copy-move and exact copies); this module runs them in order and gathers their findings (pixel boxes, origin
 // top-left) with the measurements other parts need.
 import type { ImageKernels, Plane } from './kernels.js';
 import { copyMove } from './pixel-checks/copy-move.js';
+import { exactCopies } from './pixel-checks/exact-copies.js';
 import { doubleCompression, firstCompressionAnalysis } from './pixel-checks/jpeg-compression.js';
 import { noiseAnalysis } from './pixel-checks/noise.js';
 import { sharpnessAnalysis } from './pixel-checks/sharpness.js';
@@ -18,8 +19,12 @@ export interface PixelReport {
   gray: Plane;
   /** Median noise level (SRM residual standard deviation in flat blocks), grey levels. */
   noiseLevel: number;
-  /** Whether the copy-move search ran (it needs enough sensor noise to tell copies from repeats). */
-  copyMoveSearched: boolean;
+  /**
+   * How far the copy-move search ran: `full` (it needs enough sensor noise to tell copies from
+   * repeats), `exact` (a lossless image whose paper noise could not be measured: pixel-for-pixel
+   * copies only) or `none`.
+   */
+  copyMoveSearch: 'full' | 'exact' | 'none';
 }
 
 /** Noise (grey levels) below which copies cannot be told from repeated print: digital renders. */
@@ -38,7 +43,11 @@ export function analysePixels(k: ImageKernels, rgba: Uint8Array, width: number, 
   const first = luma ? firstCompressionAnalysis(k, gray, noise.texture, luma) : undefined;
   if (first) findings.push(first);
   const searched = noise.level >= MIN_COPY_MOVE_NOISE;
-  const copies = searched ? copyMove(k, gray, luma === undefined) : undefined;
+  const lossless = luma === undefined;
+  // in a lossless image a copy too small for the smoothed search (one digit) is still exact; it is
+  // searched for also where the paper is clipped white and its noise cannot be measured
+  const exactSearched = lossless && (searched || Number.isNaN(noise.level));
+  const copies = (searched ? copyMove(k, gray, lossless) : undefined) ?? (exactSearched ? exactCopies(gray) : undefined);
   if (copies) findings.push(copies);
-  return { findings, gray, noiseLevel: noise.level, copyMoveSearched: searched };
+  return { findings, gray, noiseLevel: noise.level, copyMoveSearch: searched ? 'full' : exactSearched ? 'exact' : 'none' };
 }

@@ -13,6 +13,11 @@ export interface Word {
   y1: number;
   /** How sure OCR was of the word (0..1); absent for text read from the file. */
   confidence?: number;
+  /**
+   * The band its print's body fills (baseline `y0` to the top of its letters or digits `y1`, user
+   * space), measured on the page image: OCR words only, where the image was at hand.
+   */
+  ink?: { y0: number; y1: number };
 }
 
 /** One line of words. */

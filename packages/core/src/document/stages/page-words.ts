@@ -36,7 +36,7 @@ export async function readPageWords(scan: ScanContext, { pages, reader }: PdfRea
   const needsOcr = imageOnly.filter((p) => hiddenWords(reader.read(p)?.paint ?? [], p.number).length === 0);
   const ocrWords =
     platform.ocr && platform.raster && capture === 'scan' && needsOcr.length > 0
-      ? await ocrPdfPages(bytes, needsOcr, platform.raster, platform.ocr)
+      ? await ocrPdfPages(bytes, needsOcr, platform.raster, platform.ocr, platform.images)
       : new Map<number, Word[]>();
   const layerWords = new Map<number, Word[]>();
   for (const page of imageOnly) {

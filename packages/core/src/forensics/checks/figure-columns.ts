@@ -12,6 +12,7 @@
 // a library or an editor that removes a figure and types a new one sets it in a font of its own.
 import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
 import type { Check, CheckContext } from '../context.js';
+import { figureGlyphFindings } from './figure-glyphs.js';
 import { type Finding, pageBox } from '../findings.js';
 
 type TextEvent = Extract<PaintEvent, { kind: 'text' }>;
@@ -218,7 +219,10 @@ export function figureColumnFindings(page: number, paint: readonly PaintEvent[])
   return findings;
 }
 
-/** Figures set off the right edge of the column they sit in, or in another font family than it. */
+/**
+ * Figures set off the right edge of the column they sit in, or in another font family than it;
+ * on scanned pages, figures printed at another size or baseline than those around them.
+ */
 export const figureColumns: Check = {
   name: 'typesetting consistency',
   run(ctx: CheckContext) {
@@ -227,6 +231,7 @@ export const figureColumns: Check = {
       const read = ctx.reader.read(page);
       if (read) findings.push(...figureColumnFindings(page.number, read.paint));
     }
+    findings.push(...figureGlyphFindings(ctx));
     return { findings };
   },
 };

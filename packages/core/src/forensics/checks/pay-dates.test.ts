@@ -14,7 +14,15 @@ import { documentTotals } from './totals.js';
 const r = (text: string, right: number): Cell => [text, right - (5 * text.replace(/ /g, '').length + 3 * (text.split(' ').length - 1))];
 
 /** A pay stub with `lines` of dates at the top and gross/deductions/net of `current` and `ytd` cents. */
-function stub(dateLines: Cell[][], current: number, ytd: number, deductionLines: [string, number][] = [['Federal income tax', 0.12], ['Social Security', 0.062]]): Word[] {
+function stub(
+  dateLines: Cell[][],
+  current: number,
+  ytd: number,
+  deductionLines: [string, number][] = [
+    ['Federal income tax', 0.12],
+    ['Social Security', 0.062],
+  ],
+): Word[] {
   const money = (cents: number): string => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const deducted = deductionLines.map(([, share]) => Math.round(current * share));
   const deductedYtd = deductionLines.map(([, share]) => Math.round(ytd * share));
@@ -38,17 +46,42 @@ const findingsOf = (words: Word[]) => documentTotals(tableContext([words], 'pays
 describe('pay dates', () => {
   it('reports a stub whose year to date holds more periods than its pay date allows, on the pay date', () => {
     // twenty biweekly periods of pay, dated in the second week of January
-    const words = stub([[['Pay period 12/30/2024 - 01/12/2025', 50], ['Pay date 01/17/2025', 300]]], 250_000, 5_000_000);
+    const words = stub(
+      [
+        [
+          ['Pay period 12/30/2024 - 01/12/2025', 50],
+          ['Pay date 01/17/2025', 300],
+        ],
+      ],
+      250_000,
+      5_000_000,
+    );
     const [finding, ...rest] = findingsOf(words);
     expect(rest).toEqual([]);
-    expect(finding).toMatchObject({ code: 'paystub_dates_inconsistent', math: { formula: 'year-to-date ÷ current ≤ pay dates so far this year', computed: 'at most 2' } });
+    expect(finding).toMatchObject({
+      code: 'paystub_dates_inconsistent',
+      math: { formula: 'year-to-date ÷ current ≤ pay dates so far this year', computed: 'at most 2' },
+    });
     const payDate = words.find((w) => w.text === '01/17/2025')!;
     expect(finding!.boxes![0]).toMatchObject({ x0: payDate.x0, x1: payDate.x1, y0: payDate.y0 });
   });
 
   it('accepts consistent stubs of every frequency, dates beside their labels or under header cells', () => {
     // ten biweekly periods by May 17
-    expect(findingsOf(stub([[['Pay period 04/29/2024 - 05/12/2024', 50], ['Pay date 05/17/2024', 300]]], 250_000, 2_500_000))).toEqual([]);
+    expect(
+      findingsOf(
+        stub(
+          [
+            [
+              ['Pay period 04/29/2024 - 05/12/2024', 50],
+              ['Pay date 05/17/2024', 300],
+            ],
+          ],
+          250_000,
+          2_500_000,
+        ),
+      ),
+    ).toEqual([]);
     // a header row of labels, the dates under them
     const header: Cell[][] = [
       [
@@ -65,13 +98,49 @@ describe('pay dates', () => {
     ];
     expect(findingsOf(stub(header, 600_000, 6_000_000))).toEqual([]);
     // a new hire: one period of year to date in December
-    expect(findingsOf(stub([[['Pay period Dec 1, 2024 to Dec 15, 2024', 50], ['Pay date Dec 20, 2024', 300]]], 250_000, 250_000))).toEqual([]);
+    expect(
+      findingsOf(
+        stub(
+          [
+            [
+              ['Pay period Dec 1, 2024 to Dec 15, 2024', 50],
+              ['Pay date Dec 20, 2024', 300],
+            ],
+          ],
+          250_000,
+          250_000,
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('reports a pay date before its period, and a period that is not the printed frequency', () => {
-    const early = findingsOf(stub([[['Pay period 03/01/2024 - 03/15/2024', 50], ['Pay date 02/20/2024', 300]]], 250_000, 1_000_000));
+    const early = findingsOf(
+      stub(
+        [
+          [
+            ['Pay period 03/01/2024 - 03/15/2024', 50],
+            ['Pay date 02/20/2024', 300],
+          ],
+        ],
+        250_000,
+        1_000_000,
+      ),
+    );
     expect(early.map((f) => f.math?.formula)).toEqual(['pay date ≥ pay period start']);
-    const weekly = findingsOf(stub([[['Pay period 03/01/2024 - 03/15/2024', 50], ['Pay date 03/20/2024', 300]], [['Pay frequency Weekly', 50]]], 250_000, 1_000_000));
+    const weekly = findingsOf(
+      stub(
+        [
+          [
+            ['Pay period 03/01/2024 - 03/15/2024', 50],
+            ['Pay date 03/20/2024', 300],
+          ],
+          [['Pay frequency Weekly', 50]],
+        ],
+        250_000,
+        1_000_000,
+      ),
+    );
     expect(weekly.map((f) => f.math?.formula)).toEqual(['pay period length = pay frequency']);
   });
 

@@ -23,7 +23,7 @@ const LOSSLESS_COPY_NOISE = 0.5;
 const COPY_MOVE_MIN_BLOCKS = 80;
 
 /** A connected set of matched blocks sharing one shift. */
-interface CopyComponent {
+export interface CopyComponent {
   dx: number;
   dy: number;
   blocks: number;
@@ -34,7 +34,6 @@ interface CopyComponent {
   target: PixelBox;
 }
 
-/** Connected components (8-neighbour) of the source blocks of pairs sharing each exact shift. */
 /**
  * True when the structure goes on past the pair at the same shift, before the source or after the
  * target, matching within `close` (mean absolute difference of smoothed pixels) or as closely as
@@ -92,7 +91,8 @@ function straight(plane: Plane, box: PixelBox): boolean {
 /** A number naming a shift (dx >= 0 after normalisation, |dy| < 32768). */
 const shiftKey = (dx: number, dy: number): number => dx * 65536 + dy + 32768;
 
-function shiftComponents(pairs: readonly BlockPair[], bs: number): { components: CopyComponent[] } {
+/** The connected areas (8-neighbour) of block pairs `pairs` (blocks of side `bs`) sharing each exact shift, of shifts with at least `minBlocks` pairs. */
+export function shiftComponents(pairs: readonly BlockPair[], bs: number, minBlocks = COPY_MOVE_MIN_BLOCKS): CopyComponent[] {
   const byShift = new Map<number, { dx: number; dy: number; at: Map<number, number> }>();
   for (const p of pairs) {
     let dx = p.x2 - p.x1;
@@ -112,7 +112,7 @@ function shiftComponents(pairs: readonly BlockPair[], bs: number): { components:
   }
   const components: CopyComponent[] = [];
   for (const { dx, dy, at } of byShift.values()) {
-    if (at.size < COPY_MOVE_MIN_BLOCKS) continue;
+    if (at.size < minBlocks) continue;
     const seen = new Set<number>();
     for (const start of at.keys()) {
       if (seen.has(start)) continue;
@@ -156,7 +156,7 @@ function shiftComponents(pairs: readonly BlockPair[], bs: number): { components:
       });
     }
   }
-  return { components };
+  return components;
 }
 
 /**
@@ -188,7 +188,7 @@ export function copyMove(k: ImageKernels, gray: Plane, lossless: boolean): Pixel
   const mads = Float32Array.from(pairs, (p) => p.mad).sort();
   const baseline = mads[mads.length >> 1] ?? 0;
   const close = pairs.filter((p) => p.mad <= COPY_MOVE_MAD_RATIO * baseline);
-  const { components } = shiftComponents(close, bs);
+  const components = shiftComponents(close, bs);
   const copies = components.filter((c) => {
     if (c.blocks < COPY_MOVE_MIN_BLOCKS || c.density < 0.5) return false;
     // a structure that goes on matching one more shift away is self-similar along the shift (a

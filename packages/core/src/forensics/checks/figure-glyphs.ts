@@ -1,0 +1,93 @@
+// The print of figures on scans and photos, each against the figures around it: the height of its
+// ink band (digits of one font and size share it, whatever their weight) against the figures of
+// its column and its line, and its baseline against the other words of its line. A figure typed
+// anew on the picture by an image editor rarely matches the size and baseline of the print it
+// replaced to a few percent; a scan of a genuine page does. Reads the ink bands OCR words carry
+// (`image/ink-band.ts`); pages read from the file's text, or an OCR layer without the image,
+// have none and are not judged.
+import { percentile } from '../../image/pixel-checks/grid-groups.js';
+import { parseAmount } from '../../tables/amounts.js';
+import { buildRows, type Word } from '../../tables/rows.js';
+import type { TableContext } from '../context.js';
+import type { Finding } from '../findings.js';
+
+type Measured = Word & { ink: { y0: number; y1: number } };
+
+/** A figure's band may differ from its peers' median by this share of it before it is set at another size. */
+const HEIGHT_TOLERANCE = 0.15;
+/** Peers agree among themselves when within this share of their median. */
+const PEER_AGREEMENT = 0.07;
+/** Fewest agreeing peers a comparison needs. */
+const MIN_PEERS = 3;
+/** A baseline this share of the band's height off its line's is set on another line. */
+const BASELINE_TOLERANCE = 0.2;
+/** OCR confidence a figure needs to be compared (a misread word box measures the wrong ink). */
+const CONFIDENT = 0.6;
+/** A page where more of its figures than this stand out is printed in mixed sizes: nothing is judged. */
+const MAX_OUTLIER_SHARE = 0.2;
+
+const height = (w: Measured): number => w.ink.y1 - w.ink.y0;
+const median = (values: number[]): number => percentile(values, 0.5);
+
+/** True when `w` reads as an amount of at least three digits. */
+function isFigure(w: Word): boolean {
+  return (w.confidence ?? 1) >= CONFIDENT && (w.text.match(/\d/g)?.length ?? 0) >= 3 && parseAmount(w.text) !== undefined;
+}
+
+/** The median of `values` when at least `MIN_PEERS` of them, and most, agree with it (other edited figures among them need not). */
+function agreed(values: number[]): number | undefined {
+  if (values.length < MIN_PEERS) return undefined;
+  const m = median(values);
+  const agreeing = values.filter((v) => Math.abs(v - m) <= PEER_AGREEMENT * m).length;
+  return agreeing >= MIN_PEERS && agreeing > values.length / 2 ? m : undefined;
+}
+
+/** What stands out about one figure's print, or undefined. */
+function standsOut(f: Measured, figures: readonly Measured[], line: readonly Measured[]): string | undefined {
+  const h = height(f);
+  const reasons: string[] = [];
+  const peers = figures.filter((g) => g !== f && (line.includes(g) || Math.abs(g.x1 - f.x1) <= Math.max(3, 0.6 * h)));
+  const size = agreed(peers.map(height));
+  if (size !== undefined && Math.abs(h - size) > HEIGHT_TOLERANCE * size) {
+    reasons.push(`its digits are ${Math.round((100 * h) / size)}% of the height of the ${peers.length} figures in its column and line`);
+  }
+  const others = line.filter((w) => w !== f);
+  const baselines = others.map((w) => w.ink.y0);
+  if (baselines.length >= 2) {
+    const base = median(baselines);
+    const agreeing = baselines.filter((b) => Math.abs(b - base) <= PEER_AGREEMENT * h).length;
+    const off = f.ink.y0 - base;
+    if (agreeing >= 2 && agreeing > baselines.length / 2 && Math.abs(off) > BASELINE_TOLERANCE * h) {
+      reasons.push(`it sits ${Math.abs(off).toFixed(1)} pt ${off > 0 ? 'above' : 'below'} the baseline of the other words of its line`);
+    }
+  }
+  return reasons.length ? reasons.join(', and ') : undefined;
+}
+
+/** Figures on OCR pages printed at another size or on another baseline than the figures and words around them. */
+export function figureGlyphFindings(ctx: TableContext): Finding[] {
+  const findings: Finding[] = [];
+  for (const page of ctx.pages) {
+    if (!ctx.fromOcr(page.number)) continue;
+    const words = (ctx.words(page) ?? []).filter((w): w is Measured => w.ink !== undefined);
+    const figures = words.filter(isFigure);
+    if (figures.length < MIN_PEERS + 1) continue;
+    const lineOf = new Map<Word, Measured[]>();
+    for (const row of buildRows(words)) for (const w of row.words) lineOf.set(w, row.words as Measured[]);
+    const outliers = figures.flatMap((f) => {
+      const why = standsOut(f, figures, lineOf.get(f) ?? []);
+      return why ? [{ f, why }] : [];
+    });
+    if (outliers.length > MAX_OUTLIER_SHARE * figures.length) continue;
+    for (const { f, why } of outliers) {
+      findings.push({
+        code: 'figure_print_mismatch',
+        summary: `Page ${page.number}: "${f.text}" is printed unlike the figures around it: ${why}.`,
+        page: page.number,
+        boxes: [{ page: page.number, x0: f.x0, y0: f.y0, x1: f.x1, y1: f.y1 }],
+        confidence: 0.7,
+      });
+    }
+  }
+  return findings;
+}
