@@ -16,6 +16,7 @@ import {
   redistil,
   regionOver,
   rewriteFigures,
+  type ScanEditor,
   scanned,
 } from '../test/fixtures/trailless-edits.js';
 
@@ -27,7 +28,7 @@ async function through(tool: EditTool, native: Uint8Array, pairs: readonly [stri
   if (tool.approach === 'scan edit') {
     const retypes = control ? [] : pairs.flatMap(([original, text]) => locateAll(native, original).map((at) => ({ at, text })));
     if (!control && retypes.length < pairs.length) throw new EditNotApplicable('a figure is not one word');
-    return scanned(native, seed, retypes, tool.tool as 'canvas' | 'pillow');
+    return scanned(native, seed, retypes, tool.tool as ScanEditor);
   }
   if (tool.approach === 'library redact and retype') {
     // the control: the library opens and saves the file, removing and retyping nothing

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DocumentResult } from '@loupe/core';
 import { createNodeEngine } from '@loupe/node';
-import { billLayout, editLayout, payStubLayout } from './fixtures/family-documents.js';
+import { billLayout, consistentEdit, editLayout, payStubLayout } from './fixtures/family-documents.js';
 import { PRODUCERS } from './fixtures/family-producers.js';
 import { locateAll, redistil, regionOver, rewriteFigure, scanned } from './fixtures/trailless-edits.js';
 
@@ -63,5 +63,17 @@ describe('trail-less edits', () => {
     const d = await pixelsOnly.scan(await scanned(pdf, 5, [], 'canvas', [{ from, to, digits: { from: deductions, to: net } }]), { name: 'stub.pdf' });
     expect(codes(d)).toContain('copy_move_detected');
     expect(regionOver(d, to, 'copy_move_detected')).toBe(true);
+  });
+
+  it('finds figures retyped on a scan, blurred and grained like it, every sum kept, by their print, on the figures', async () => {
+    const layout = payStubLayout(1);
+    const pdf = await producer('reportlab').render(layout);
+    const edit = consistentEdit(layout, 1)!;
+    const retypes = edit.pairs.flatMap(([original, text]) => locateAll(pdf, original).map((at) => ({ at, text })));
+    const control = await engine.scan(await scanned(pdf, 1), { name: 'stub.pdf' });
+    expect(codes(control)).not.toContain('figure_print_mismatch');
+    const d = await engine.scan(await scanned(pdf, 1, retypes, 'canvas-blurred'), { name: 'stub.pdf' });
+    expect(codes(d)).toContain('figure_print_mismatch');
+    expect(retypes.some(({ at }) => regionOver(d, at, 'figure_print_mismatch'))).toBe(true);
   });
 });

@@ -5,7 +5,6 @@
 // replaced to a few percent; a scan of a genuine page does. Reads the ink bands OCR words carry
 // (`image/ink-band.ts`); pages read from the file's text, or an OCR layer without the image,
 // have none and are not judged.
-import { percentile } from '../../image/pixel-checks/grid-groups.js';
 import { parseAmount } from '../../tables/amounts.js';
 import { buildRows, type Word } from '../../tables/rows.js';
 import type { TableContext } from '../context.js';
@@ -27,7 +26,11 @@ const CONFIDENT = 0.6;
 const MAX_OUTLIER_SHARE = 0.2;
 
 const height = (w: Measured): number => w.ink.y1 - w.ink.y0;
-const median = (values: number[]): number => percentile(values, 0.5);
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
 
 /** True when `w` reads as an amount of at least three digits. */
 function isFigure(w: Word): boolean {

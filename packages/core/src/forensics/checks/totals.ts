@@ -1,7 +1,8 @@
 // Totals of pay stubs and bills: figures found by their labels on a row (the first amount after
 // the label is the current figure, a second one the year-to-date), columns found by aligned right
-// edges. Pay stubs: net = gross − deductions (current and YTD), YTD ≥ current, gross = the sum of
-// the earnings lines above it. Bills and invoices: line items sum to the subtotal, subtotal +
+// edges. Pay stubs: net = gross − deductions (current and YTD), YTD ≥ current, gross and total
+// deductions = the sums of their lines (both columns), and the dates against the year to date
+// (`pay-dates.ts`). Bills and invoices: line items sum to the subtotal, subtotal +
 // taxes and fees = total. Runs only on documents classified as pay stubs or utility bills. Gross,
 // deductions and net are compared column by column only when their rows print as many figures
 // (a figure OCR lost would shift the year-to-date figure into the current column). On a scan or
@@ -339,7 +340,9 @@ export function documentTotals(ctx: TableContext): Finding[] {
       amountsAddUp: () => !findings.some((f) => f.math && sums.some((sum) => f.math!.formula.startsWith(sum))),
     }),
   );
-  for (const f of findings) if (f.page !== undefined && ctx.fromOcr(f.page)) f.confidence = 0.7;
+  // sums of figures OCR read are less sure; the pay dates were judged only when read surely, and
+  // their year-to-date count rests on the least of several figures' ratios
+  for (const f of findings) if (f.page !== undefined && ctx.fromOcr(f.page) && f.code !== 'paystub_dates_inconsistent') f.confidence = 0.7;
   return findings;
 }
 
