@@ -54,15 +54,10 @@ function trust(w: OcrWord): number {
 }
 
 function toUserSpace(w: MeasuredWord, inverse: Matrix, page: number): Word {
-  const at = (x: number, y: number): number => inverse[1] * x + inverse[3] * y + inverse[5];
+  const apply = (x: number, y: number): [number, number] => [inverse[0] * x + inverse[2] * y + inverse[4], inverse[1] * x + inverse[3] * y + inverse[5]];
   const cx = (w.x0 + w.x1) / 2;
-  const ink = w.band ? [at(cx, w.y0 + w.band.top), at(cx, w.y0 + w.band.bottom)] : undefined;
-  const pts = [
-    [w.x0, w.y0],
-    [w.x1, w.y0],
-    [w.x0, w.y1],
-    [w.x1, w.y1],
-  ].map(([x, y]) => [inverse[0] * x! + inverse[2] * y! + inverse[4], inverse[1] * x! + inverse[3] * y! + inverse[5]]);
+  const ink = w.band ? [apply(cx, w.y0 + w.band.top)[1], apply(cx, w.y0 + w.band.bottom)[1]] : undefined;
+  const pts = [apply(w.x0, w.y0), apply(w.x1, w.y0), apply(w.x0, w.y1), apply(w.x1, w.y1)];
   const xs = pts.map((p) => p[0]!);
   const ys = pts.map((p) => p[1]!);
   return {

@@ -2,9 +2,9 @@
 // digits and its baseline, where most of its ink lies. Measured from the row profile of the ink
 // (pixels darker than halfway between the word's paper and its ink): the rows around the densest
 // one that hold at least a tenth of its ink, so thin parts that reach beyond the body (a comma's
-// tail, the bar of a dollar sign) and the print of the lines above and below are left out. Two figures set in one
-// font and size share their band's height and, on one line, its bottom; a figure typed anew at
-// another size or baseline does not.
+// tail, the bar of a dollar sign) and the print of the lines above and below are left out. Two
+// figures set in one font and size share their band's height and, on one line, its bottom; a
+// figure typed anew at another size or baseline does not.
 import type { Plane } from './kernels.js';
 import type { PixelBox } from './pixel-checks/types.js';
 
@@ -53,6 +53,5 @@ export function inkBand(gray: Plane, box: PixelBox): InkBand | undefined {
   let bottom = top + 1;
   while (top > 0 && rows[top - 1]! >= densest * BAND_SHARE) top--;
   while (bottom < rows.length && rows[bottom]! >= densest * BAND_SHARE) bottom++;
-  const best: InkBand = { top: y0 + top, bottom: y0 + bottom };
-  return best.bottom - best.top >= MIN_ROWS ? best : undefined;
+  return bottom - top >= MIN_ROWS ? { top: y0 + top, bottom: y0 + bottom } : undefined;
 }

@@ -59,13 +59,18 @@ export function misreadings(amount: Amount): Decimal[] {
   return [...variants].filter((v) => v.length >= 3).map((v) => decimal(`${sign}${v.slice(0, -2)}.${v.slice(-2)}`));
 }
 
-function boxOf(words: Word[]): PageBox {
+/** Where `words` are printed (their joint box) and, read by OCR, how surely (the least sure of them). */
+export function placeOf(words: readonly Word[]): { box: PageBox; confidence?: number } {
+  const read = words.map((w) => w.confidence).filter((c): c is number => c !== undefined);
   return {
-    page: words[0]!.page,
-    x0: Math.min(...words.map((w) => w.x0)),
-    y0: Math.min(...words.map((w) => w.y0)),
-    x1: Math.max(...words.map((w) => w.x1)),
-    y1: Math.max(...words.map((w) => w.y1)),
+    box: {
+      page: words[0]!.page,
+      x0: Math.min(...words.map((w) => w.x0)),
+      y0: Math.min(...words.map((w) => w.y0)),
+      x1: Math.max(...words.map((w) => w.x1)),
+      y1: Math.max(...words.map((w) => w.y1)),
+    },
+    ...(read.length ? { confidence: Math.min(...read) } : {}),
   };
 }
 
@@ -105,9 +110,7 @@ export function figures(row: Row): Figure[] {
     const mark = w[start + 1] && /^(CR|DR)$/i.test(w[start + 1]!.text) ? w[start + 1] : undefined;
     const amount = parseAmount(mark ? `${word.text} ${mark.text}` : word.text);
     if (!amount) continue;
-    const used = w.slice(i, start + 1 + (mark ? 1 : 0));
-    const read = used.map((u) => u.confidence).filter((c): c is number => c !== undefined);
-    out.push({ amount, box: boxOf(used), ...(read.length ? { confidence: Math.min(...read) } : {}) });
+    out.push({ amount, ...placeOf(w.slice(i, start + 1 + (mark ? 1 : 0))) });
     i = start + (mark ? 1 : 0);
   }
   return out;

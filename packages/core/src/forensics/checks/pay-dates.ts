@@ -8,7 +8,7 @@
 import { datesIn, daysBetween } from '../../tables/dates.js';
 import type { Row, Word } from '../../tables/rows.js';
 import type { Finding, PageBox } from '../findings.js';
-import type { Figure } from './arithmetic.js';
+import { type Figure, placeOf } from './arithmetic.js';
 
 /** A date printed on the page, and the words it was read from. */
 interface PrintedDate {
@@ -66,20 +66,7 @@ function wordsSpanning(row: Row, from: number, to: number): Word[] {
 }
 
 function printed(row: Row, from: number, to: number, iso: string): PrintedDate {
-  const words = wordsSpanning(row, from, to);
-  const confidences = words.map((w) => w.confidence).filter((c): c is number => c !== undefined);
-  return {
-    iso,
-    text: row.text.slice(from, to),
-    box: {
-      page: row.page,
-      x0: Math.min(...words.map((w) => w.x0)),
-      y0: Math.min(...words.map((w) => w.y0)),
-      x1: Math.max(...words.map((w) => w.x1)),
-      y1: Math.max(...words.map((w) => w.y1)),
-    },
-    ...(confidences.length ? { confidence: Math.min(...confidences) } : {}),
-  };
+  return { iso, text: row.text.slice(from, to), ...placeOf(wordsSpanning(row, from, to)) };
 }
 
 /**
