@@ -4,13 +4,13 @@
 // with a known place the share whose edit a returned region covers; then genuine files of eight
 // producers the tuning never used, the tuning and held-out splits apart. Not a test: nothing asserts.
 import { readFileSync } from 'node:fs';
+import { type DocumentResult, PdfFile } from '@loupe/core';
 import { createNodeEngine } from '@loupe/node';
-import { PdfFile, type DocumentResult } from '@loupe/core';
 import { corpusFiles } from '../test/corpus.js';
+import { EDIT_TOOLS } from '../test/fixtures/trailless-edits.js';
 import { accuracyCorpus, type Sample } from './accuracy-corpus.js';
 import { familyTable, reprintTable, scoreProducerFamilies, scoreReprints } from './producer-families.js';
-import { EDIT_TOOLS } from '../test/fixtures/trailless-edits.js';
-import { rocAuc, scoreTraillessEdits, traillessTable, type TraillessRow } from './trailless-edits.js';
+import { rocAuc, scoreTraillessEdits, type TraillessRow, traillessTable } from './trailless-edits.js';
 
 const engine = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
 /** The engine for files made during this run (their creation dates are today). */

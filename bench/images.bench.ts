@@ -7,13 +7,13 @@
 // `npm run bench:images` (GENUINE=N TAMPERED=N to size it).
 import { createNodeEngine } from '@loupe/node';
 import {
+  type Box,
   captureDocument,
   copyMoveDigit,
+  type DocumentImage,
   resave,
   retypeAmount,
   spliceAmount,
-  type Box,
-  type DocumentImage,
   type Tampered,
 } from '../test/fixtures/document-photos.js';
 

@@ -2,7 +2,7 @@
 // same inputs, one run. Prints the kernel's own time on inputs resident in linear memory, the
 // time of the whole call with copies in and out, the reference's time and the ratio reference /
 // kernel. `npm run bench:kernels`.
-import { stagedKernels, wasmKernels as wasm, type ImageKernels, type Plane } from '@loupe/core';
+import { type ImageKernels, type Plane, stagedKernels, wasmKernels as wasm } from '@loupe/core';
 import { referenceKernels as ref, syntheticPage } from '@loupe/core/testing';
 import { timeIt } from './measure.js';
 

@@ -6,9 +6,10 @@
 // arithmetic-breaking rewrites, and the share of genuine scans and photos ending
 // INSUFFICIENT_EVIDENCE; then recall on image edits of genuine scans (a retyped figure, a digit
 // copied from elsewhere on the page). Part of `npm run bench:ocr`; nothing asserts.
-import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
-import { PdfFile } from '@loupe/core';
+
 import type { Document } from '@loupe/core';
+import { PdfFile } from '@loupe/core';
+import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
 import { conditionsFor, imageOnlyPdf, phoneCapture, scanOf, screenshotOf } from '../test/fixtures/captures.js';
 import { copyDigit, figureBoxes, retype } from '../test/fixtures/image-edits.js';
 import { FAMILIES, genuineStatement, REWRITES, rewrite } from '../test/fixtures/statement-families.js';

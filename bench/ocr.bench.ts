@@ -6,10 +6,10 @@
 // share of printed amounts that OCR of the source image reads exactly. Then the statement layout
 // families under capture conditions (bench/ocr-families.ts; FAMILY_BENCH_SEEDS=0 skips them).
 // Not a test: nothing asserts.
-import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
-import { imageOnlyPdf, photoOf } from '../test/fixtures/captures.js';
-import { createNodeEngine, createPdfJsRaster, createTesseractOcr, openWithPdfJs } from '@loupe/node';
+import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from '@cantoo/pdf-lib';
 import { parseAmount } from '@loupe/core';
+import { createNodeEngine, createPdfJsRaster, createTesseractOcr, openWithPdfJs } from '@loupe/node';
+import { imageOnlyPdf, photoOf } from '../test/fixtures/captures.js';
 import { makeStatement, money } from '../test/fixtures/pdf-builders.js';
 import { benchFamilies } from './ocr-families.js';
 

@@ -9,8 +9,7 @@ import { conditionsFor, phoneCapture } from '../test/fixtures/captures.js';
 import { billLayout, editLayout, familyLayouts, LAYOUT_EDITS, payStubLayout, statementLayout, statementLines } from '../test/fixtures/family-documents.js';
 import { BENIGN_SAVES, benignSave, PRODUCERS } from '../test/fixtures/family-producers.js';
 import { genuineStatement, REWRITES, rewrite } from '../test/fixtures/statement-families.js';
-import { locateAll, regionOver } from '../test/fixtures/trailless-edits.js';
-import { scanned } from '../test/fixtures/trailless-edits.js';
+import { locateAll, regionOver, scanned } from '../test/fixtures/trailless-edits.js';
 
 /** One genuine sample of the producer families. */
 export interface FamilySample {

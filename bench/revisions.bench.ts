@@ -7,10 +7,10 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { createNodeEngine, openWithPdfJs } from '@loupe/node';
 import { listPages, PdfFile, scanMarkers, TextInterpreter } from '@loupe/core';
 import { scanMarkersReference } from '@loupe/core/testing';
-import { benchCorpus, PAGE_COUNTS, type BenchFile } from './corpus.js';
+import { createNodeEngine, openWithPdfJs } from '@loupe/node';
+import { type BenchFile, benchCorpus, PAGE_COUNTS } from './corpus.js';
 import { hasCommand, median, PeakRss, timeIt, timeProcess } from './measure.js';
 
 const OUT = join(import.meta.dirname, 'out');

@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNodeEngine, createNodeMediaEngine } from '@loupe/node';
 import autocannon from 'autocannon';
-import { photographScene } from '../test/fixtures/scenes.js';
 import { editText, makeStatement } from '../test/fixtures/pdf-builders.js';
+import { photographScene } from '../test/fixtures/scenes.js';
 import { h264Clip } from '../test/fixtures/videos.js';
 import { median } from './measure.js';
 

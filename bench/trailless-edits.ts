@@ -8,8 +8,8 @@ import { billLayout, consistentEdit, editLayout, LAYOUT_EDITS, type Layout, payS
 import { PRODUCERS } from '../test/fixtures/family-producers.js';
 import {
   EDIT_TOOLS,
-  type EditTool,
   EditNotApplicable,
+  type EditTool,
   locateAll,
   officeRoundTrip,
   redactAndRetype,

@@ -10,10 +10,10 @@
 //   npm run build && node --import tsx models/train-docforge.ts
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCanvas } from '@napi-rs/canvas';
-import { createCanvasDecoder } from '@loupe/node';
-import { genaiFeatures, GENAI_FEATURES, GENAI_PATCH, wasmKernels } from '@loupe/core';
+import { GENAI_FEATURES, GENAI_PATCH, genaiFeatures, wasmKernels } from '@loupe/core';
 import { seededRandom } from '@loupe/core/testing';
+import { createCanvasDecoder } from '@loupe/node';
+import { createCanvas } from '@napi-rs/canvas';
 import { captureDocument } from '../test/fixtures/document-photos.js';
 import { trainPatchModel } from './patch-model.js';
 

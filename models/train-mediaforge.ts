@@ -11,11 +11,11 @@
 //   npm run build && node --import tsx models/train-mediaforge.ts [--variant=v16]
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCanvasDecoder } from '@loupe/node';
-import { genaiFeatures, GENAI_FEATURES, GENAI_PATCH, wasmKernels } from '@loupe/core';
+import { GENAI_FEATURES, GENAI_PATCH, genaiFeatures, wasmKernels } from '@loupe/core';
 import { seededRandom } from '@loupe/core/testing';
+import { createCanvasDecoder } from '@loupe/node';
 import { downscaleRgba, generateScene, photographScene } from '../test/fixtures/scenes.js';
-import { trainPatchModel, type PatchSet } from './patch-model.js';
+import { type PatchSet, trainPatchModel } from './patch-model.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const V16 = process.argv.includes('--variant=v16');

@@ -14,10 +14,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
-import { analyseSpeech, audioWindows, loadVad, SPEECH_FEATURES, SPEECH_RATE, wasmAudioKernels, windowFeatures, type SpeechAnalysis } from '@loupe/core';
+import { analyseSpeech, audioWindows, loadVad, SPEECH_FEATURES, SPEECH_RATE, type SpeechAnalysis, wasmAudioKernels, windowFeatures } from '@loupe/core';
 import { seededRandom } from '@loupe/core/testing';
 import { createModelStore, createOnnxInference } from '@loupe/node';
-import { fitPatchModel, trainPatchModel, type PatchSet } from './patch-model.js';
+import { fitPatchModel, type PatchSet, trainPatchModel } from './patch-model.js';
 import {
   CHANNELS,
   decode16k,

@@ -2,8 +2,8 @@
 // core as base64 (packages/core/src/wasm/kernels-wasm.generated.ts), so the core needs no loader,
 // file access or bundler setup on any platform. Run by `npm run build` before the packages build.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -7,9 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import { MediaError, mediaSpecCode } from '@loupe/core';
 import { createNodeMediaEngine, ffmpegPaths, MODELS_DIR } from '@loupe/node';
+import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../packages/cli/src/main.js';
 import { photographScene } from './fixtures/scenes.js';
 

@@ -7,15 +7,15 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Detection, DocumentResult } from '@loupe/core';
 import { ffmpegPaths } from '@loupe/node';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../packages/cli/src/main.js';
 import { captureDocument, copyMoveDigit } from './fixtures/document-photos.js';
 import { editText, makeStatement, money } from './fixtures/pdf-builders.js';
 import { generateScene, photographScene } from './fixtures/scenes.js';
-import { servePage, type ServedPage } from './fixtures/web-page.js';
-import type { Page } from 'playwright-core';
+import { type ServedPage, servePage } from './fixtures/web-page.js';
 
 const artifacts = join(import.meta.dirname, '..', 'test-artifacts');
 let served: ServedPage;

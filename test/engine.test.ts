@@ -1,9 +1,9 @@
 // The engine on the Node platform (real pdf.js): the Document fields issue 2 defines.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { createNodeEngine } from '@loupe/node';
 import { createEngine, FileEncryptedError, FileTooLargeError, UnreadableDocumentError, UnsupportedTypeError } from '@loupe/core';
+import { createNodeEngine } from '@loupe/node';
+import { describe, expect, it } from 'vitest';
 import { addPage, editMetadata, editText, makeStatement, money } from './fixtures/pdf-builders.js';
 import { RawPdf } from './fixtures/raw-pdf.js';
 

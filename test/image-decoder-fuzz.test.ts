@@ -6,10 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import { wellFormedImage } from '@loupe/core';
 import { seededRandom } from '@loupe/core/testing';
 import { createCanvasDecoder, ffmpegPaths } from '@loupe/node';
+import { describe, expect, it } from 'vitest';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-fuzz-'));
 const make = (name: string, args: string[]): Uint8Array => {

@@ -5,12 +5,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PDFDocument } from '@cantoo/pdf-lib';
+import { createNodeEngine, MODELS_DIR } from '@loupe/node';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createNodeEngine, MODELS_DIR } from '@loupe/node';
-import { PDFDocument } from '@cantoo/pdf-lib';
 import { imageOnlyPdf } from './fixtures/captures.js';
-import { captureDocument, copyMoveDigit, resave, retypeAmount, spliceAmount, type Box } from './fixtures/document-photos.js';
+import { type Box, captureDocument, copyMoveDigit, resave, retypeAmount, spliceAmount } from './fixtures/document-photos.js';
 
 /** The JPEG with an APP1 EXIF segment whose IFD1 holds `thumbnail` (a camera names itself in IFD0). */
 function withExifThumbnail(jpeg: Uint8Array, thumbnail: Uint8Array): Uint8Array {

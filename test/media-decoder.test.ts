@@ -5,9 +5,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { createFfmpegMediaDecoder, ffmpegPaths } from '@loupe/node';
 import { framePlan } from '@loupe/core';
+import { createFfmpegMediaDecoder, ffmpegPaths } from '@loupe/node';
+import { describe, expect, it } from 'vitest';
 
 /** The types of an ISO base-media file's top-level boxes, in file order. */
 function topLevelBoxes(b: Uint8Array): string[] {

@@ -6,9 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
 import { MediaError, mediaSpecCode, toMediaErrorBody } from '@loupe/core';
 import { createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
+import { describe, expect, it } from 'vitest';
 import { main } from '../packages/cli/src/main.js';
 import { generateScene, photographScene } from './fixtures/scenes.js';
 

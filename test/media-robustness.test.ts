@@ -6,10 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { MediaError, mediaSpecCode, toMediaErrorBody, type Detection } from '@loupe/core';
+import { type Detection, MediaError, mediaSpecCode, toMediaErrorBody } from '@loupe/core';
 import { seededRandom } from '@loupe/core/testing';
 import { createCanvasDecoder, createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
+import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../packages/cli/src/main.js';
 
 const engine = createNodeMediaEngine();

@@ -2,8 +2,9 @@
 // placed in an image-only PDF or uploaded as a PNG; genuine ones are INSUFFICIENT_EVIDENCE (nothing
 // contradicts them, but they are not examinable like native PDFs), one with a misprinted balance
 // is flagged with a MathCheck and a region on the figures.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageOnlyPdf, photoOf } from './fixtures/captures.js';
 import { makeStatement } from './fixtures/pdf-builders.js';
 

@@ -4,9 +4,10 @@
 // their own grids; each also after a benign incremental save by PyMuPDF, Poppler or ExifTool (a new document
 // id among them); and a statement with its summary tables scanned and photographed reads as
 // INSUFFICIENT_EVIDENCE with no finding.
-import { afterAll, describe, expect, it } from 'vitest';
+
 import { PdfFile } from '@loupe/core';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
+import { afterAll, describe, expect, it } from 'vitest';
 import { conditionsFor, imageOnlyPdf, phoneCapture, scanOf } from './fixtures/captures.js';
 import { billLayout, payStubLayout, statementLayout } from './fixtures/family-documents.js';
 import { BENIGN_SAVES, benignSave, PRODUCERS } from './fixtures/family-producers.js';

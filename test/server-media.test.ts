@@ -5,15 +5,15 @@
 // limits, both error shapes and the x-request-id header on every response.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { Validator } from '@seriousme/openapi-schema-validator';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
-import { createAccountWithKeys, createServer, type LoupeServer, type Store, StoreError } from '@loupe/server';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
+import { createAccountWithKeys, createServer, type LoupeServer, type Store, StoreError } from '@loupe/server';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photographScene } from './fixtures/scenes.js';
 

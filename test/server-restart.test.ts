@@ -1,7 +1,7 @@
 // Durability of the analysis queue (and its metering): `loupe serve` killed with SIGKILL while documents are
 // processing; after a restart on the same data folder every accepted document completes, each
 // exactly once (one job per document, finished once).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -8,9 +8,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import { PdfFile } from '@loupe/core';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
+import { afterAll, describe, expect, it } from 'vitest';
 import { conditionsFor, imageOnlyPdf, phoneCapture, scanOf } from './fixtures/captures.js';
 import { FAMILIES, genuineStatement, REWRITES, rewrite } from './fixtures/statement-families.js';
 

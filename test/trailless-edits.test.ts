@@ -3,9 +3,10 @@
 // re-distilled by Ghostscript or Poppler's cairo back end, is found by the arithmetic of its kind
 // with a region on the changed figure, and a figure that grew in place by the column it no longer
 // meets; the same file through the same tool with no edit stays CLEAN.
-import { afterAll, describe, expect, it } from 'vitest';
+
 import type { DocumentResult } from '@loupe/core';
 import { createNodeEngine } from '@loupe/node';
+import { afterAll, describe, expect, it } from 'vitest';
 import { billLayout, consistentEdit, editLayout, payStubLayout } from './fixtures/family-documents.js';
 import { PRODUCERS } from './fixtures/family-producers.js';
 import { locateAll, redistil, regionOver, rewriteFigure, scanned } from './fixtures/trailless-edits.js';

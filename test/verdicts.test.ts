@@ -1,7 +1,8 @@
 // Verdicts on documents altered the way forgers and ordinary users alter them, through the
 // engine on the Node platform: the spec's verdict fields, indicators, regions and 1.3 fields.
-import { describe, expect, it } from 'vitest';
+
 import { createNodeEngine } from '@loupe/node';
+import { describe, expect, it } from 'vitest';
 import { addOverlay, editMetadata, editText, fillForm, makeForm, makeStatement, money } from './fixtures/pdf-builders.js';
 import { onePageObjects, RawPdf } from './fixtures/raw-pdf.js';
 

@@ -5,21 +5,21 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import {
+  type Detection,
   FileEncryptedError,
   LoupeError,
   MediaError,
   mediaSpecCode,
+  type ScanDetail,
   toDocumentError,
   UnreadableDocumentError,
-  type Detection,
-  type ScanDetail,
 } from '@loupe/core';
 import { createNodeEngine, createNodeMediaEngine, createNodePool } from '@loupe/node';
 import { PoolError } from '@loupe/worker';
-import { editText, makeStatement } from './fixtures/pdf-builders.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../packages/cli/src/main.js';
+import { editText, makeStatement } from './fixtures/pdf-builders.js';
 import { photographScene } from './fixtures/scenes.js';
 
 const pool = createNodePool({ size: 2, ocr: false });

@@ -4,6 +4,7 @@
 import { createNodeEngine } from '@loupe/node';
 import { EDIT_TOOLS } from '../../test/fixtures/trailless-edits.js';
 import { scoreTraillessEdits, traillessTable } from '../trailless-edits.js';
+
 const [seedArg, ...toolNames] = process.argv.slice(2);
 const seeds = (seedArg ?? '1').split(',').map(Number);
 const tools = toolNames.length ? EDIT_TOOLS.filter((t) => toolNames.includes(t.tool)) : EDIT_TOOLS;

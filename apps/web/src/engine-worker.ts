@@ -1,9 +1,10 @@
 // The page's engine worker: the document and media engines on the browser platform, off the
 // page's main thread, answering the page's pool (@loupe/worker/web). Every asset is the page's.
+
+import { createBrowserEngine, createBrowserMediaEngine } from '@loupe/browser';
+import { serveInWebWorker, type WebWorkerScope } from '@loupe/worker/web';
 import * as pdfjs from 'pdfjs-dist';
 import workerSrc from 'pdfjs-dist/build/pdf.worker.mjs?url';
-import { serveInWebWorker, type WebWorkerScope } from '@loupe/worker/web';
-import { createBrowserEngine, createBrowserMediaEngine } from '@loupe/browser';
 
 // relative to this worker's script (assets/), not `import.meta.url`: Vite would read that form as an asset glob
 const local = (path: string): string => new URL(`../${path}`, self.location.href).href;

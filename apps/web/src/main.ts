@@ -3,10 +3,11 @@
 // WebAssembly kernels, every asset served locally), and each result is shown: verdict, score,
 // headline, indicators, and the pages or the picture with the regions drawn over them. The full
 // Document is kept on the result element (`data-document`) for tests and tools.
+
+import { type Detection, type DocumentResult, MediaError, type ScanDetail, sniffFormat, sniffMedia, toDocumentError, toMediaErrorBody } from '@loupe/core';
+import { createWebPool } from '@loupe/worker/web';
 import * as pdfjs from 'pdfjs-dist';
 import workerSrc from 'pdfjs-dist/build/pdf.worker.mjs?url';
-import { MediaError, sniffFormat, sniffMedia, toDocumentError, toMediaErrorBody, type Detection, type DocumentResult, type ScanDetail } from '@loupe/core';
-import { createWebPool } from '@loupe/worker/web';
 
 pdfjs.GlobalWorkerOptions.workerSrc = workerSrc;
 const cMapUrl = new URL('cmaps/', document.baseURI).href;

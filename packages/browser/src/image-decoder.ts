@@ -1,7 +1,7 @@
 // The `ImageDecoder` port in browsers: the browser's own decoders through createImageBitmap,
 // pixels read back from an OffscreenCanvas (no colour-space conversion, stored orientation, as
 // the Node port), and JPEG thumbnails through convertToBlob.
-import { wellFormedImage, type DecodedImage, type ImageDecoder } from '@loupe/core';
+import { type DecodedImage, type ImageDecoder, wellFormedImage } from '@loupe/core';
 
 /** Creates the canvas image decoder for browsers. */
 export function createBrowserImageDecoder(): ImageDecoder {

@@ -2,8 +2,9 @@
 // WebCodecs (through its CanvasSink, at the planned times only, scaled to fit), audio decoded by
 // WebCodecs too (its AudioSampleSink; Web Audio's decoder does not exist in workers) at the
 // track's own rate and mixed to mono; the engine's kernels resample it to 16 kHz as on Node.
-import { ALL_FORMATS, AudioSampleSink, BufferSource, CanvasSink, Input } from 'mediabunny';
+
 import type { DecodedAudio, DecodedFrame, MediaDecoder, MediaProbe } from '@loupe/core';
+import { ALL_FORMATS, AudioSampleSink, BufferSource, CanvasSink, Input } from 'mediabunny';
 
 /** Most audio samples kept (3 hours at 48 kHz), as on Node. */
 const MAX_SAMPLES = 48000 * 3 * 3600;

@@ -1,8 +1,9 @@
 // The `Inference` and `ModelStore` ports in browsers: onnxruntime-web on its WebAssembly backend
 // (single-threaded, its .wasm served with the page: `wasmPaths`), and models fetched from the
 // page's own models/ folder (manifest.json and the files it names, the Silero VAD included).
+
+import { type Inference, type InferenceModel, ModelError, type ModelManifestEntry, type ModelStore, type ModelTensor } from '@loupe/core';
 import * as ort from 'onnxruntime-web/wasm';
-import { ModelError, type Inference, type InferenceModel, type ModelManifestEntry, type ModelStore, type ModelTensor } from '@loupe/core';
 
 /** Creates the onnxruntime-web inference port; `wasmPaths` is the folder of its .wasm/.mjs files. */
 export function createWebInference(wasmPaths: string): Inference {

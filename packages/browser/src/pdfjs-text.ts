@@ -4,8 +4,9 @@
 // itself (its npm package lists a native canvas for Node as an optional dependency, so this
 // adapter only names it as an optional peer) and every asset, all local: the worker's URL and
 // the CMap folder served with the page. One pdf.js worker serves every document.
+
+import { type PdfText, readTextWithPdfJs } from '@loupe/core';
 import type * as PdfJs from 'pdfjs-dist';
-import { readTextWithPdfJs, type PdfText } from '@loupe/core';
 
 /** pdf.js (the browser build of pdfjs-dist 5.6) and where its own files are served from. */
 export interface PdfJsAssets {

@@ -14,9 +14,9 @@ import {
   listKeys,
   openStateStore,
   retireKey,
+  type Store,
   sessionFor,
   sessionSecret,
-  type Store,
 } from '@loupe/server';
 import type { Output } from './commands.js';
 

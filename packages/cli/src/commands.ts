@@ -7,14 +7,14 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import {
+  type Engine,
   FileTooLargeError,
   MANIFEST_DIGEST_ALGORITHM,
-  manifestDigest,
   MAX_FILE_BYTES,
+  manifestDigest,
+  type ScanDetail,
   toDocumentError,
   UnreadableDocumentError,
-  type Engine,
-  type ScanDetail,
 } from '@loupe/core';
 import { inOrder } from './in-order.js';
 import { ProgressBar } from './progress.js';

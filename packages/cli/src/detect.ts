@@ -4,7 +4,7 @@
 // `--jobs N` a worker pool runs up to N files at once, still written in input order.
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { MEDIA_CAPS, MediaError, toMediaErrorBody, type Detection, type MediaEngine } from '@loupe/core';
+import { type Detection, MEDIA_CAPS, type MediaEngine, MediaError, toMediaErrorBody } from '@loupe/core';
 import type { Output } from './commands.js';
 import { inOrder } from './in-order.js';
 import { ProgressBar } from './progress.js';

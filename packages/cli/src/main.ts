@@ -1,11 +1,11 @@
 // Entry point of the `loupe` command: parses arguments (node:util `parseArgs`) and dispatches to
 // the commands. Usage errors print the usage and exit 2.
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { DETECTORS, ENGINE_VERSION, type DetectorModels, type DetectorVersion, type MediaEngine } from '@loupe/core';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { DETECTORS, type DetectorModels, type DetectorVersion, ENGINE_VERSION, type MediaEngine } from '@loupe/core';
 import { createModelStore, createNodeEngine, createNodeMediaEngine, createNodePool, MODELS_DIR } from '@loupe/node';
+import { ACCOUNTS_USAGE, accountsCommand } from './accounts.js';
+import { digestCommand, type Output, scanCommand } from './commands.js';
 import { detectCommand } from './detect.js';
-import { accountsCommand, ACCOUNTS_USAGE } from './accounts.js';
-import { digestCommand, scanCommand, type Output } from './commands.js';
 import { SERVE_USAGE, serveCommand } from './serve.js';
 import { WEBHOOKS_USAGE, webhooksCommand } from './webhooks.js';
 import { migrateCommand, WORKER_USAGE, workerCommand } from './worker.js';

@@ -1,6 +1,6 @@
 // Loupe's errors: one base class, `LoupeError`, with a stable snake_case `code` from one union for
 // the whole engine — documents, media and the worker pool. The codes are the engine's own; each
-// service contract spells them its way at its edge (`spec/errors.ts`: the document spec's
+// service contract spells them its way at its edge (`error-bodies.ts`: the document spec's
 // `{type, code, message, doc_url}`, the media spec's UPPER_SNAKE_CASE bodies). Errors are plain
 // data besides their class, so they cross a worker boundary and come back as the same class
 // (`serializeError` / `reviveError`).

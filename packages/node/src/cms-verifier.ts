@@ -3,9 +3,9 @@
 // against the signed bytes and the signature against the signer's certificate. No certificate
 // chain is trusted: `valid` means the bytes are what was signed, not who signed them.
 import { webcrypto } from 'node:crypto';
+import type { CmsVerification, SignatureVerifier } from '@loupe/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import type { CmsVerification, SignatureVerifier } from '@loupe/core';
 
 let engineSet = false;
 

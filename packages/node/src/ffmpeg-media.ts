@@ -7,10 +7,10 @@
 // pay) and come back as raw RGBA through a pipe, audio as mono f32 PCM. Every run has
 // a time limit and an output bound.
 import { execFileSync, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import type { DecodedFrame, MediaDecoder, MediaProbe } from '@loupe/core';
 
 /** Options of the ffmpeg media decoder. */

@@ -4,8 +4,9 @@
 // well formed up to its pixel data (`wellFormedImage`), and WEBP never does (damage inside
 // lossless WEBP data crashes it too, which no header check can see). The canvas is drawn without
 // any transform, so pixels stay in stored orientation.
+
+import { type DecodedImage, type ImageDecoder, webpSize, wellFormedImage } from '@loupe/core';
 import { createCanvas, Image } from '@napi-rs/canvas';
-import { webpSize, wellFormedImage, type DecodedImage, type ImageDecoder } from '@loupe/core';
 import { decodeStill } from './ffmpeg-media.js';
 
 /** Creates the canvas image decoder. */

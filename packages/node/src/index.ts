@@ -11,22 +11,20 @@ import {
   type Platform,
 } from '@loupe/core';
 import { createCmsVerifier } from './cms-verifier.js';
+import { createFfmpegMediaDecoder } from './ffmpeg-media.js';
+import { createCanvasDecoder } from './image-decoder.js';
+import { createModelStore, createOnnxInference, MODELS_DIR } from './onnx-inference.js';
 import { createPdfJsText, type PdfJsTextOptions } from './pdfjs-text.js';
 import { createPdfJsRaster } from './raster.js';
 import { createTesseractOcr } from './tesseract-ocr.js';
-import { createCanvasDecoder } from './image-decoder.js';
-import { createModelStore, createOnnxInference, MODELS_DIR } from './onnx-inference.js';
-import { createFfmpegMediaDecoder } from './ffmpeg-media.js';
-
-export { createPdfJsRaster } from './raster.js';
-export { createTesseractOcr } from './tesseract-ocr.js';
 
 export { createCmsVerifier } from './cms-verifier.js';
+export { createFfmpegMediaDecoder, type FfmpegOptions, ffmpegPaths } from './ffmpeg-media.js';
 export { createCanvasDecoder } from './image-decoder.js';
-export { createFfmpegMediaDecoder, ffmpegPaths, type FfmpegOptions } from './ffmpeg-media.js';
 export { createModelStore, createOnnxInference, MODELS_DIR } from './onnx-inference.js';
-
-export { createPdfJsText, loadPdfJs, openWithPdfJs, pdfjsAssetOptions, type OpenOptions, type PdfJsTextOptions } from './pdfjs-text.js';
+export { createPdfJsText, loadPdfJs, type OpenOptions, openWithPdfJs, type PdfJsTextOptions, pdfjsAssetOptions } from './pdfjs-text.js';
+export { createPdfJsRaster } from './raster.js';
+export { createTesseractOcr } from './tesseract-ocr.js';
 
 /** Options of the Node platform. */
 export interface NodePlatformOptions {

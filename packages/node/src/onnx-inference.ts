@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ModelError, type Inference, type InferenceModel, type ModelManifestEntry, type ModelStore, type ModelTensor } from '@loupe/core';
+import { type Inference, type InferenceModel, ModelError, type ModelManifestEntry, type ModelStore, type ModelTensor } from '@loupe/core';
 
 const require = createRequire(import.meta.url);
 

@@ -3,7 +3,7 @@
 // in time; pdf.js receives a copy of the bytes because it transfers (detaches) what it is given.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { readTextWithPdfJs, type PdfText } from '@loupe/core';
+import { type PdfText, readTextWithPdfJs } from '@loupe/core';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 

@@ -4,8 +4,8 @@
 // add credits; change what an operator may change; mint a dashboard session token; list, add and
 // retire keys (two document keys per environment may be live at once, for rotation).
 import { randomBytes } from 'node:crypto';
-import { issueKey } from './auth/keys.js';
-import { signSession } from './auth/sessions.js';
+import { issueKey } from './http/auth/keys.js';
+import { signSession } from './http/auth/sessions.js';
 import type { Account, ApiKey, LedgerReason, Store } from './store/store.js';
 
 /** What `createAccountWithKeys` prints: the only time the plaintext keys exist. */

@@ -2,7 +2,7 @@
 // the data folder, the in-process queue: one process does everything) or shared (PostgreSQL for
 // state and blobs, pg-boss for work: many API processes and workers on one database).
 import { join } from 'node:path';
-import { memoryRateState, type RateState, sqlRateState } from './http/rate-state.js';
+import { memoryRateState, type RateState, sqlRateState } from './http/rates/rate-state.js';
 import { createEmbeddedQueue, type JobQueue } from './queue/job-queue.js';
 import { createPgBossQueue } from './queue/pg-boss-queue.js';
 import type { BlobStore } from './store/blob-store.js';

@@ -1,14 +1,14 @@
 // Public surface of @loupe/worker, independent of the worker technology: the message protocol,
 // the pool and the worker side. Adapters: `@loupe/worker/node` (worker_threads) and
 // `@loupe/worker/web` (Web Workers).
-export { Pool, PoolError, type JobOptions, type PoolErrorCode, type PoolOptions, type WorkerExit, type WorkerHandle } from './pool.js';
+export { type JobOptions, Pool, PoolError, type PoolErrorCode, type PoolOptions, type WorkerExit, type WorkerHandle } from './pool.js';
 export {
-  transferList,
   type JobInputs,
   type JobKind,
   type JobOutputs,
   type JobStage,
   type RenderInput,
+  transferList,
   type WorkerRequest,
   type WorkerResponse,
 } from './protocol.js';

@@ -1,7 +1,6 @@
+import { MediaError, serializeError, toMediaErrorBody } from '@loupe/core';
 import { describe, expect, it } from 'vitest';
-import { MediaError, toMediaErrorBody } from '@loupe/core';
 import { Pool, PoolError, type WorkerExit, type WorkerHandle } from './pool.js';
-import { serializeError } from '@loupe/core';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
 
 /** In-memory workers: each request is answered after `delay(request)` ms by `answer(request)`. */

@@ -5,7 +5,7 @@
 // the job is rejected, the worker terminated, and a fresh one started for the next job, so the
 // pool keeps serving.
 import { PoolError, reviveError } from '@loupe/core';
-import { transferList, type JobInputs, type JobKind, type JobOutputs, type JobStage, type WorkerRequest, type WorkerResponse } from './protocol.js';
+import { type JobInputs, type JobKind, type JobOutputs, type JobStage, transferList, type WorkerRequest, type WorkerResponse } from './protocol.js';
 
 export { PoolError, type PoolErrorCode } from '@loupe/core';
 

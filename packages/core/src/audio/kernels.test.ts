@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../testing/synthetic.js';
-import { wasmAudioKernels as wasm } from './wasm-kernels.js';
-import { referenceAudioKernels as ref } from './reference-kernels.js';
 import { CEPSTRA, SPEECH_RATE } from './kernels.js';
+import { referenceAudioKernels as ref } from './reference-kernels.js';
+import { wasmAudioKernels as wasm } from './wasm-kernels.js';
 
 /** A chirp with a little noise: energy across the band, so aliasing would show. */
 function signal(rate: number, seconds: number, seed = 3): Float32Array {

@@ -2,7 +2,7 @@
 // the resampler as a plain loop over the same coefficient table, the cepstra with the textbook
 // FFT of reference-fft.ts.
 import { referenceFft } from '../reference-fft.js';
-import { cepstraFrames, cepstraTables, CEPSTRA, resamplePlan, type AudioKernels } from './kernels.js';
+import { type AudioKernels, CEPSTRA, cepstraFrames, cepstraTables, resamplePlan } from './kernels.js';
 
 /** The reference audio kernels. */
 export const referenceAudioKernels: AudioKernels = {

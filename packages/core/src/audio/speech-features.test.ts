@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadedModel } from '../model-loading.js';
 import type { ModelTensor } from '../platform.js';
-import { wasmAudioKernels } from './wasm-kernels.js';
 import { SPEECH_RATE } from './kernels.js';
 import { analyseSpeech, MIN_VOICED_FRAMES, SPEECH_FEATURES, windowFeatures } from './speech-features.js';
 import { speechProbabilities, VAD_CHUNK } from './vad.js';
+import { wasmAudioKernels } from './wasm-kernels.js';
 
 /** A VAD stand-in that answers `p` for every chunk and records its calls. */
 function fakeVad(p: number): LoadedModel & { calls: { batch: number; width: number }[] } {

@@ -5,7 +5,7 @@
 // describe the speaker and the microphone more than the way the voice was made), so gain and a
 // fixed channel do not move the features.
 import type { LoadedModel } from '../model-loading.js';
-import { CEPSTRA, SPEECH_RATE, type AudioKernels } from './kernels.js';
+import { type AudioKernels, CEPSTRA, SPEECH_RATE } from './kernels.js';
 import { speechProbabilities, VAD_CHUNK } from './vad.js';
 
 /** Features per window: the spread and the delta spread of each of c0..c19. */

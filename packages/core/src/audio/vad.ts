@@ -4,8 +4,9 @@
 // the recurrent state carried from chunk to chunk. To keep the number of model calls low on long
 // clips, the clip is cut into streams of STREAM_CHUNKS chunks run side by side as one batch,
 // each stream starting from a zero state (the first chunks of a stream may read a little low).
-import { loadModel, type LoadedModel } from '../model-loading.js';
+
 import { ModelError } from '../errors.js';
+import { type LoadedModel, loadModel } from '../model-loading.js';
 import type { Inference, ModelStore } from '../platform.js';
 import { SPEECH_RATE } from './kernels.js';
 

@@ -1,8 +1,9 @@
 // The audio kernels on WebAssembly (assembly/audio.ts), staged like the image kernels: inputs
 // and the host-built tables copied into linear memory, the kernel run on them, outputs copied out.
-import { cepstraFrames, cepstraTables, CEPSTRA, resamplePlan, type AudioKernels } from './kernels.js';
-import { kernels, type Kernels } from '../wasm/kernels.js';
-import { f32, layout, unstaged, type Staged } from '../wasm/staging.js';
+
+import { type Kernels, kernels } from '../wasm/kernels.js';
+import { f32, layout, type Staged, unstaged } from '../wasm/staging.js';
+import { type AudioKernels, CEPSTRA, cepstraFrames, cepstraTables, resamplePlan } from './kernels.js';
 
 interface AudioExports {
   resample(src: number, dst: number, m: number, L: number, M: number, taps: number, coef: number): void;

@@ -1,11 +1,12 @@
 // The container reader and the metadata findings on small files built here byte by byte: a JPEG
 // with EXIF (camera, dates, software), XMP history and IJG tables; a PNG with text chunks; and
 // damaged or hostile headers (truncated segments, EXIF offset loops, a zTXt bomb).
-import { describe, expect, it } from 'vitest';
+
 import { zlibSync } from 'fflate';
-import { readContainer } from './image-container.js';
+import { describe, expect, it } from 'vitest';
 import { imageMetadataFindings } from '../image/metadata-check.js';
-import { ijgTable, IJG_CHROMA, IJG_LUMA, matchQuantization } from '../image/quantization.js';
+import { IJG_CHROMA, IJG_LUMA, ijgTable, matchQuantization } from '../image/quantization.js';
+import { readContainer } from './image-container.js';
 import { ZIGZAG } from './jpeg.js';
 
 const ascii = (s: string): number[] => [...s].map((c) => c.charCodeAt(0));

@@ -4,7 +4,7 @@
 // decoder. The walk stops at the first scan (SOS), at EOI, at damage, or after `maxSegments`.
 import { startsWithAscii, u16be, u32be } from '../bytes.js';
 import { readExif } from './exif.js';
-import { latin1, utf8, type ImageContainer } from './image-facts.js';
+import { type ImageContainer, latin1, utf8 } from './image-facts.js';
 
 /** One step of the walk: a marker segment with its length, or a standalone marker (SOI, RSTn, TEM). */
 export interface JpegSegment {

@@ -5,7 +5,7 @@
 import { ascii, startsWithBytes, u16be, u32be } from '../bytes.js';
 import { inflateBounded } from '../pdf/filters/flate.js';
 import { readExif } from './exif.js';
-import { latin1, MAX_TEXT, utf8, type ImageContainer } from './image-facts.js';
+import { type ImageContainer, latin1, MAX_TEXT, utf8 } from './image-facts.js';
 
 /** The eight signature bytes of every PNG. */
 export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;

@@ -5,13 +5,13 @@
 import { sniffFormat } from '../containers/sniff.js';
 import { md5Hex, sha256Hex } from '../digest.js';
 import { FileTooLargeError, ModelError, UnreadableDocumentError, UnsupportedTypeError } from '../errors.js';
+import type { TextSource } from '../forensics/revision-diffs.js';
 import { loadPatchModel } from '../image/genai-heatmap.js';
 import type { LoadedModel } from '../model-loading.js';
 import type { ParseLimits } from '../pdf/limits.js';
 import type { Digests, Platform } from '../platform.js';
 import type { DocumentResult } from '../spec/document.js';
 import { MAX_FILE_BYTES, MAX_PAGES } from './constants.js';
-import type { TextSource } from './revision-diffs.js';
 import type { ScanContext, ScanDetail, ScanInput } from './scan-context.js';
 import { scanImage } from './scan-image.js';
 import { scanPdf } from './scan-pdf.js';

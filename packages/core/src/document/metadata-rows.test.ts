@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, metadataRows } from './metadata-rows.js';
 import { METADATA_KEYS } from '../spec/document.js';
+import { formatBytes, metadataRows } from './metadata-rows.js';
 
 describe('metadata rows', () => {
   it('always has the ten fixed keys in order, anomalous false', () => {

@@ -4,14 +4,15 @@
 // render transform, so findings on scans carry regions like any other. Words of a slightly
 // rotated image are levelled first (`deskew.ts`). Where the page image can be decoded, each word
 // also carries the ink band of its print (`image/ink-band.ts`), for the glyph comparisons.
-import type { PageNode } from '../pdf/pages.js';
-import type { ImageDecoder, Ocr, OcrWord, Rasterizer } from '../platform.js';
+
 import { imageSize } from '../containers/image-container.js';
 import { inkBand } from '../image/ink-band.js';
 import type { Plane } from '../image/kernels.js';
 import { wasmKernels } from '../image/wasm-kernels.js';
-import { deskewWords } from './deskew.js';
+import type { PageNode } from '../pdf/pages.js';
+import type { ImageDecoder, Ocr, OcrWord, Rasterizer } from '../platform.js';
 import type { Word } from '../tables/rows.js';
+import { deskewWords } from './deskew.js';
 
 /** An OCR word with its ink band, as offsets from the top of its box (kept when deskewing moves the box). */
 type MeasuredWord = OcrWord & { band?: { top: number; bottom: number } };

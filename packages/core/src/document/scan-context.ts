@@ -1,13 +1,14 @@
 // What every stage of one document scan reads: the bytes and what the caller said of them, the
 // platform's ports, and the engine's settings. Stages take it first and return plain values that
 // the next stage takes; nothing is shared through closures.
-import type { ParseLimits } from '../pdf/limits.js';
-import type { Digests, Platform } from '../platform.js';
-import type { LoadedModel } from '../model-loading.js';
+
 import type { Examination } from '../forensics/examine.js';
+import type { TextSource, UnreadRevision } from '../forensics/revision-diffs.js';
+import type { LoadedModel } from '../model-loading.js';
+import type { ParseLimits } from '../pdf/limits.js';
 import type { RevisionChanges } from '../pdf/revision-changes.js';
+import type { Digests, Platform } from '../platform.js';
 import type { DocumentResult } from '../spec/document.js';
-import type { TextSource, UnreadRevision } from './revision-diffs.js';
 
 /** What a caller says about a file besides its bytes. */
 export interface ScanInput {

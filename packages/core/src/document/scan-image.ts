@@ -3,8 +3,9 @@
 // arithmetic of what the picture shows, when the platform reads text), assemble (the Document).
 // The picture is one page frame of its own pixel size. A photo with nothing reaching SUSPICIOUS
 // is INSUFFICIENT_EVIDENCE.
-import { readContainer, type ImageContainer } from '../containers/image-container.js';
+
 import { exifInstant } from '../containers/exif.js';
+import { type ImageContainer, readContainer } from '../containers/image-container.js';
 import { statementArithmetic } from '../forensics/checks/arithmetic.js';
 import { figureGlyphFindings } from '../forensics/checks/figure-glyphs.js';
 import { documentTotals } from '../forensics/checks/totals.js';
@@ -12,8 +13,8 @@ import type { TableContext } from '../forensics/context.js';
 import { assemble } from '../forensics/examine.js';
 import type { Finding, PageFrame } from '../forensics/findings.js';
 import { examineImage } from '../image/examine-image.js';
-import type { Plane } from '../image/kernels.js';
 import { genaiHeatmap } from '../image/genai-heatmap.js';
+import type { Plane } from '../image/kernels.js';
 import { wasmKernels } from '../image/wasm-kernels.js';
 import type { Category } from '../spec/document.js';
 import { buildRows } from '../tables/rows.js';

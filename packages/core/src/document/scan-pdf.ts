@@ -2,10 +2,11 @@
 // revision diffs), facts (fonts, XMP, capture, version), words (interpreter, OCR layer or OCR;
 // category and issue date), examine (signatures, page images, every check), assemble (the
 // Document). Each stage is a module in stages/ returning plain values.
-import { ENGINE_MODEL, ENGINE_VERSION } from './constants.js';
-import { metadataRows } from './metadata-rows.js';
+
 import { parsePdfDate } from '../pdf/text-string.js';
 import type { DocumentResult } from '../spec/document.js';
+import { ENGINE_MODEL, ENGINE_VERSION } from './constants.js';
+import { metadataRows } from './metadata-rows.js';
 import type { ScanContext, ScanDetail } from './scan-context.js';
 import { fileFacts, orderFields, verdictFields } from './stages/assemble.js';
 import { examinePdfDocument } from './stages/examine-pdf.js';

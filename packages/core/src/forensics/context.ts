@@ -1,17 +1,18 @@
 // What every check reads: the parsed file, its latest view and pages, the per-revision structure,
 // the located text changes, the document's Info and XMP facts, and the time of the analysis.
-import type { Category } from '../spec/document.js';
-import type { PageReader } from '../document/page-reader.js';
-import type { XmpFacts } from '../document/pdf-facts.js';
-import type { TextChange, UnreadRevision } from '../document/revision-diffs.js';
+
 import type { PdfDict } from '../pdf/objects.js';
+import type { PageReader } from '../pdf/page-reader.js';
 import type { PageNode } from '../pdf/pages.js';
-import type { CmsVerification } from '../platform.js';
-import type { Word } from '../tables/rows.js';
+import type { XmpFacts } from '../pdf/pdf-facts.js';
 import type { ObjectView, PdfFile } from '../pdf/pdf-file.js';
 import type { RevisionChanges } from '../pdf/revision-changes.js';
+import type { CmsVerification } from '../platform.js';
+import type { Category } from '../spec/document.js';
+import type { Word } from '../tables/rows.js';
 import type { CheckResult, Finding, PageFrame } from './findings.js';
 import type { CheckName } from './indicators.js';
+import type { TextChange, UnreadRevision } from './revision-diffs.js';
 
 /** What the arithmetic checks read: pages, their words, and the document class. */
 export interface TableContext {

@@ -4,19 +4,19 @@
 // lead_finding). Images go through the same assembly with the checks that apply to them.
 import type { DocumentResult, Indicator, Region, ReportedFinding, Severity, Verdict } from '../spec/document.js';
 import { arithmetic } from './checks/arithmetic.js';
-import { statementTotalsCheck } from './checks/statement-totals.js';
-import { dailyBalancesCheck } from './checks/daily-balances.js';
-import { taxLinesCheck } from './checks/tax-lines.js';
-import { totals } from './checks/totals.js';
 import { coverUps } from './checks/cover-ups.js';
+import { dailyBalancesCheck } from './checks/daily-balances.js';
 import { figureColumns } from './checks/figure-columns.js';
-import { fileStructure } from './checks/structure.js';
 import { fontConsistency } from './checks/fonts.js';
 import { producerPipeline } from './checks/producer.js';
 import { revisionHistory } from './checks/revision-history.js';
 import { scriptsAndOverlays } from './checks/scripts-overlays.js';
 import { signatureIntegrity } from './checks/signatures.js';
+import { statementTotalsCheck } from './checks/statement-totals.js';
+import { fileStructure } from './checks/structure.js';
+import { taxLinesCheck } from './checks/tax-lines.js';
 import { timestamps } from './checks/timestamps.js';
+import { totals } from './checks/totals.js';
 import { touchUp } from './checks/touch-up.js';
 import type { Check, CheckContext } from './context.js';
 import type { CheckResult, Finding, PageFrame } from './findings.js';

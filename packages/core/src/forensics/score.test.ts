@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { EVIDENCE } from './evidence.js';
 import type { Finding } from './findings.js';
 import { INDICATORS, type IndicatorCode } from './indicators.js';
-import { EVIDENCE } from './evidence.js';
 import { CONTEXT_CAP, INCONCLUSIVE_CAP, riskScore, verdictFor } from './score.js';
 
 const f = (code: IndicatorCode, confidence?: number): Finding => (confidence === undefined ? { code, summary: code } : { code, summary: code, confidence });

@@ -10,12 +10,12 @@
 // The verdict follows the spec's bands: FORGED from 70, SUSPICIOUS from 40, CLEAN below; a
 // document that could not be examined (scan, photo) with nothing reaching SUSPICIOUS is
 // INSUFFICIENT_EVIDENCE and carries no score.
-import type { Finding } from './findings.js';
-import { EVIDENCE } from './evidence.js';
-import { INDICATORS } from './indicators.js';
 
 /** Spec verdicts. */
 import type { Verdict } from '../spec/document.js';
+import { EVIDENCE } from './evidence.js';
+import type { Finding } from './findings.js';
+import { INDICATORS } from './indicators.js';
 
 /** Score ceiling without conclusive evidence. */
 export const INCONCLUSIVE_CAP = 69;

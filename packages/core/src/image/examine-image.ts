@@ -2,14 +2,15 @@
 // the pixel analyses on the WebAssembly kernels and the EXIF thumbnail comparison. Pixel boxes
 // become page boxes of a page whose user space is the image in pixels (origin bottom-left), so
 // regions come out in percent of the image like every other Region.
+
+import type { ImageContainer } from '../containers/image-container.js';
 import type { Finding, PageBox } from '../forensics/findings.js';
 import type { IndicatorCode } from '../forensics/indicators.js';
 import type { DecodedImage, ImageDecoder } from '../platform.js';
-import { wasmKernels } from './wasm-kernels.js';
-import type { ImageContainer } from '../containers/image-container.js';
 import type { ImageKernels, Plane } from './kernels.js';
 import { imageMetadataFindings } from './metadata-check.js';
 import { analysePixels, type PixelBox, type PixelFinding, type PixelReport } from './pixel-forensics.js';
+import { wasmKernels } from './wasm-kernels.js';
 
 /** Largest image whose pixels are decoded (a decompression-bomb bound): 50 megapixels. */
 export const MAX_DECODE_PIXELS = 50_000_000;

@@ -1,12 +1,13 @@
 // The GenAI heatmap (`models: ["docforge"]`): per-patch likelihoods from the docforge model run
 // through the `Inference` port, as the spec's `genai_heatmap` rows, and a finding where connected
 // patches pass the model's threshold. Models are verified on load (model-loading.ts).
-import { loadModel, scoreRows, type LoadedModel } from '../model-loading.js';
+
 import type { Finding } from '../forensics/findings.js';
+import { type LoadedModel, loadModel, scoreRows } from '../model-loading.js';
 import type { Inference, ModelStore } from '../platform.js';
-import { genaiFeatures, GENAI_FEATURES, GENAI_PATCH } from './genai-features.js';
-import type { ImageKernels, Plane } from './kernels.js';
 import { pixelToPageBox } from './examine-image.js';
+import { GENAI_FEATURES, GENAI_PATCH, genaiFeatures } from './genai-features.js';
+import type { ImageKernels, Plane } from './kernels.js';
 import { flaggedGroups, groupBox } from './pixel-checks/grid-groups.js';
 
 /** Tasks whose models take the patch features (`genaiFeatures`). */

@@ -1,10 +1,10 @@
 // The WebAssembly image kernels against their TypeScript references: same inputs, equal outputs
 // (exact for pooling and copy-move search, within the stated float tolerance elsewhere).
 import { describe, expect, it } from 'vitest';
-import { wasmKernels as wasm } from './wasm-kernels.js';
-import { referenceKernels as ref } from './reference-kernels.js';
 import { copyRect, syntheticPage } from '../testing/synthetic.js';
 import type { Plane } from './kernels.js';
+import { referenceKernels as ref } from './reference-kernels.js';
+import { wasmKernels as wasm } from './wasm-kernels.js';
 
 const W = 203;
 const H = 157;

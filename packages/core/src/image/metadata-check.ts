@@ -2,10 +2,11 @@
 // IPTC or PNG text; XMP edit history; modification after capture; camera data missing from a
 // file named like a camera photo; and a camera JPEG whose quantisation tables are the ones
 // software writes. Findings are data; nothing here reads pixels.
-import type { Finding } from '../forensics/findings.js';
-import type { ImageContainer } from '../containers/image-container.js';
-import { matchQuantization } from './quantization.js';
+
 import { exifDateFields } from '../containers/exif.js';
+import type { ImageContainer } from '../containers/image-container.js';
+import type { Finding } from '../forensics/findings.js';
+import { matchQuantization } from './quantization.js';
 
 /** Image editors as they name themselves in metadata (lower case). */
 const EDITORS = [

@@ -3,14 +3,15 @@
 // is, decoded by the platform; 8-bit grey or RGB samples (Flate and the other lossless filters)
 // directly — and examined like a photo: its JPEG metadata and tables, then every pixel check.
 // Boxes on the image become page boxes through where the page draws it.
+
+import { readContainer } from '../containers/image-container.js';
 import type { Finding } from '../forensics/findings.js';
+import type { PaintEvent } from '../pdf/content/text-interpreter.js';
+import { filterNames } from '../pdf/filters/decode.js';
 import { asArray, asInt, asName, PdfStream } from '../pdf/objects.js';
 import type { PageNode } from '../pdf/pages.js';
 import type { PdfFile } from '../pdf/pdf-file.js';
-import { filterNames } from '../pdf/filters/decode.js';
-import type { PaintEvent } from '../pdf/content/text-interpreter.js';
 import type { DecodedImage, ImageDecoder } from '../platform.js';
-import { readContainer } from '../containers/image-container.js';
 import { examinePixels, MAX_DECODE_PIXELS, pixelFindingCode } from './examine-image.js';
 import { imageMetadataFindings } from './metadata-check.js';
 

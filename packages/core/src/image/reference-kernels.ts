@@ -1,8 +1,9 @@
 // Plain TypeScript references of the image kernels: the straightforward implementations the
 // WebAssembly kernels are tested against (equal within a stated float tolerance; the copy-move
 // search exactly, as it emulates f32 arithmetic with Math.fround) and benchmarked against.
-import type { BlockPair, ImageKernels, Plane } from './kernels.js';
+
 import { referenceFft } from '../reference-fft.js';
+import type { BlockPair, ImageKernels, Plane } from './kernels.js';
 
 const f = Math.fround;
 

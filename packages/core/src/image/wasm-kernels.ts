@@ -4,9 +4,10 @@
 // out into plain typed arrays. `wasmKernels` chains the three behind the `ImageKernels` contract;
 // the benchmark times `run` alone. Views are taken after the last `reserve` of a stage, because
 // growing memory detaches earlier views.
+
+import { type Kernels, kernels } from '../wasm/kernels.js';
+import { f32, layout, type Staged, unstaged } from '../wasm/staging.js';
 import type { BlockPair, ImageKernels, Plane } from './kernels.js';
-import { kernels, type Kernels } from '../wasm/kernels.js';
-import { f32, layout, unstaged, type Staged } from '../wasm/staging.js';
 
 /** Exports of the image kernels (see assembly/pixels.ts, filters.ts, dct.ts, fft.ts, copymove.ts). */
 interface ImageExports {

@@ -7,7 +7,7 @@ import { MediaError, undecodable } from '../errors.js';
 import { scoreRows } from '../model-loading.js';
 import type { DecodedAudio } from '../platform.js';
 import type { Detection, Segment } from '../spec/media.js';
-import { message, required, type MediaRuntime } from './detectors.js';
+import { type MediaRuntime, message, required } from './detectors.js';
 import { audioDetection, type EnvelopeBase } from './envelope.js';
 import { audioWindows, centreThreshold, MIN_AUDIO_MS } from './plan.js';
 

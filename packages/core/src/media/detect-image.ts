@@ -2,8 +2,8 @@
 import { MediaError, undecodable } from '../errors.js';
 import type { DecodedImage } from '../platform.js';
 import type { Detection } from '../spec/media.js';
-import { message, required, type MediaRuntime } from './detectors.js';
-import { imageDetection, type EnvelopeBase } from './envelope.js';
+import { type MediaRuntime, message, required } from './detectors.js';
+import { type EnvelopeBase, imageDetection } from './envelope.js';
 import { scorePicture } from './picture-score.js';
 
 /** Detects on a photo. */

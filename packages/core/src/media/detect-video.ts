@@ -4,8 +4,8 @@
 import { MediaError, undecodable } from '../errors.js';
 import type { MediaProbe } from '../platform.js';
 import type { Detection, Frame } from '../spec/media.js';
-import { message, required, type MediaRuntime } from './detectors.js';
-import { videoDetection, type EnvelopeBase } from './envelope.js';
+import { type MediaRuntime, message, required } from './detectors.js';
+import { type EnvelopeBase, videoDetection } from './envelope.js';
 import { scorePicture, thumbnail } from './picture-score.js';
 import { framePlan } from './plan.js';
 

@@ -5,7 +5,7 @@ import { SPEECH_FEATURES } from '../audio/speech-features.js';
 import { loadVad } from '../audio/vad.js';
 import { MediaError } from '../errors.js';
 import { loadPatchModel } from '../image/genai-heatmap.js';
-import { loadModel, type LoadedModel } from '../model-loading.js';
+import { type LoadedModel, loadModel } from '../model-loading.js';
 import type { ImageDecoder, Inference, MediaDecoder, ModelStore } from '../platform.js';
 
 /** What the media engine needs from its platform. */

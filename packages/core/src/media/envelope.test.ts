@@ -1,7 +1,7 @@
 // Detection envelopes from measured values: field rules per media type.
 import { describe, expect, it } from 'vitest';
-import { audioDetection, imageDetection, videoDetection, type EnvelopeBase } from './envelope.js';
 import type { MediaError } from '../errors.js';
+import { audioDetection, type EnvelopeBase, imageDetection, videoDetection } from './envelope.js';
 
 const at = new Date('2026-11-22T10:00:00.123Z');
 const b = (type: 'image' | 'video' | 'audio'): EnvelopeBase => ({

@@ -3,9 +3,10 @@
 // decimals for the clip, four for frames and windows), verdicts, billable units, the summary
 // sentence and the model label follow the rules in plan.ts; a clip with nothing to assess is a
 // NOT_ASSESSABLE answer with its reasons rather than an envelope.
-import type { Detection, Frame, MediaFacts, MediaVerdict, Segment } from '../spec/media.js';
+
 import { MediaError } from '../errors.js';
-import { aggregateScore, billableUnits, mediaVerdict, MIN_AUDIO_MS, round } from './plan.js';
+import type { Detection, Frame, MediaFacts, MediaVerdict, Segment } from '../spec/media.js';
+import { aggregateScore, billableUnits, MIN_AUDIO_MS, mediaVerdict, round } from './plan.js';
 
 /** Name of the media engine in `model`. */
 export const MEDIA_ENGINE = 'loupe-media';

@@ -2,10 +2,9 @@
 // and bomb-sized input.
 import { describe, expect, it } from 'vitest';
 import { webpSize } from '../containers/webp.js';
-import { inspectMedia } from './inspect.js';
+import { mediaSpecCode, toMediaErrorBody } from '../error-bodies.js';
 import { MediaError } from '../errors.js';
-import { mediaSpecCode, toMediaErrorBody } from '../spec/errors.js';
-import { MEDIA_CAPS } from './inspect.js';
+import { inspectMedia, MEDIA_CAPS } from './inspect.js';
 
 const codeOf = (f: () => unknown): string | undefined => {
   try {

@@ -3,9 +3,9 @@
 // undecodable; an image whose header declares more pixels than the engine decodes (a
 // decompression bomb) is refused before any decoder sees it. Returns the envelope's `media`.
 import { imageSize } from '../containers/image-container.js';
+import { type MediaFormat, sniffMedia } from '../containers/sniff.js';
 import { webpSize } from '../containers/webp.js';
 import { MediaError, undecodable } from '../errors.js';
-import { sniffMedia, type MediaFormat } from '../containers/sniff.js';
 
 /** Largest image (and video frame) the media engine decodes: 100 megapixels. */
 export const MAX_MEDIA_PIXELS = 100_000_000;

@@ -1,7 +1,7 @@
 // The page tree of one revision, flattened in document order with inherited attributes
 // (Resources, MediaBox, CropBox, Rotate) applied. The walk is bounded (depth, count, cycles), so a
 // tree that loops or fans out absurdly ends quietly with the pages found so far.
-import { asArray, asDict, asInt, asName, asNumber, type PdfDict, PdfRef, type PdfObject } from './objects.js';
+import { asArray, asDict, asInt, asName, asNumber, type PdfDict, type PdfObject, PdfRef } from './objects.js';
 
 /** What the page walk reads of one revision's objects (`ObjectView` is one). */
 export interface PageSource {

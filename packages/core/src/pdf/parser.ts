@@ -4,7 +4,7 @@
 // arrays ends in `LimitExceededError`, never a stack overflow).
 import { LimitExceededError, UnreadableDocumentError } from '../errors.js';
 import { indexOfAscii, isWhiteByte, Lexer, Tok } from './lexer.js';
-import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfObject } from './objects.js';
+import { PdfDict, PdfName, type PdfObject, PdfRef, PdfStream, PdfString } from './objects.js';
 
 /** An indirect object read from the file. */
 export interface IndirectObject {

@@ -5,14 +5,14 @@
 // falls back to the `N G obj` markers of the WebAssembly scanner when offsets are broken or the
 // cross-reference data is missing altogether (recovery).
 import { UnreadableDocumentError } from '../errors.js';
-import { scanMarkers, type MarkerTable } from './markers.js';
-import { decodeStreamData, type DecodedStream } from './filters/decode.js';
+import { type DecodedStream, decodeStreamData } from './filters/decode.js';
 import { Lexer, lastIndexOfAscii, Tok } from './lexer.js';
 import { Budget, DEFAULT_LIMITS, type ParseLimits } from './limits.js';
-import { asArray, asDict, asInt, asName, PdfDict, PdfRef, PdfStream, PdfString, type PdfObject } from './objects.js';
+import { type MarkerTable, scanMarkers } from './markers.js';
+import { asArray, asDict, asInt, asName, PdfDict, type PdfObject, PdfRef, PdfStream, PdfString } from './objects.js';
 import { listPages, type PageNode } from './pages.js';
 import { parseIndirectObject, parseObject } from './parser.js';
-import { SecurityHandler, type EncryptionInfo } from './security.js';
+import { type EncryptionInfo, SecurityHandler } from './security.js';
 import { parseXrefSection, readStartxref, type XrefEntry, type XrefSection } from './xref.js';
 
 /** One save of the file: the original (index 0) or an incremental update. */

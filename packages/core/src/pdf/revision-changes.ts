@@ -1,8 +1,8 @@
 // What each save of a PDF changed: the objects it added, changed, freed or merely restated
 // (rewrote with identical content), the pages it touched (a page whose dictionary, content,
 // resources or annotations reach a changed object), and the Info dictionary it carried. This is
-// the structural half of the revision engine; the text half is `document/revision-diffs.ts`.
-import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfObject } from './objects.js';
+// the structural half of the revision engine; the text half is `forensics/revision-diffs.ts`.
+import { PdfDict, PdfName, type PdfObject, PdfRef, PdfStream, PdfString } from './objects.js';
 import type { PageNode } from './pages.js';
 import type { ObjectView, PdfFile } from './pdf-file.js';
 import { parsePdfDate, textOf } from './text-string.js';

@@ -8,7 +8,7 @@ import { md5 } from '@noble/hashes/legacy.js';
 import { sha256, sha384, sha512 } from '@noble/hashes/sha2.js';
 import { concatBytes } from '../bytes.js';
 import { FileEncryptedError, UnreadableDocumentError } from '../errors.js';
-import { asDict, asInt, asName, PdfDict, PdfStream, PdfString, type PdfObject } from './objects.js';
+import { asDict, asInt, asName, PdfDict, type PdfObject, PdfStream, PdfString } from './objects.js';
 
 const PASSWORD_PADDING = Uint8Array.from([
   0x28, 0xbf, 0x4e, 0x5e, 0x4e, 0x75, 0x8a, 0x41, 0x64, 0x00, 0x4e, 0x56, 0xff, 0xfa, 0x01, 0x08, 0x2e, 0x2e, 0x00, 0xb6, 0xd0, 0x68, 0x3e, 0x80, 0x2f, 0x0c,

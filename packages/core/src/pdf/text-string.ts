@@ -1,6 +1,6 @@
 // Decoding of PDF text strings (PDFDocEncoding, UTF-16BE/LE with BOM, UTF-8 with BOM) and of PDF
 // dates (`D:YYYYMMDDHHmmSSOHH'mm`) into ISO 8601, as the Info dictionary and XMP use them.
-import { PdfString, type PdfObject } from './objects.js';
+import { type PdfObject, PdfString } from './objects.js';
 
 // PDFDocEncoding differs from Latin-1 in 0x18-0x1F and 0x80-0xA0.
 const PDF_DOC_HIGH: Record<number, number> = {

@@ -3,11 +3,11 @@
 // engine groups them into revisions. Offsets that miss by a few bytes are snapped to the nearest
 // marker, as damaged files often need.
 import { LimitExceededError, UnreadableDocumentError } from '../errors.js';
-import type { Budget } from './limits.js';
+import { decodeStreamData } from './filters/decode.js';
 import { Lexer, Tok } from './lexer.js';
+import type { Budget } from './limits.js';
 import { asArray, asInt, asName, PdfDict, PdfStream } from './objects.js';
 import { parseIndirectObject, parseObject } from './parser.js';
-import { decodeStreamData } from './filters/decode.js';
 
 /** One cross-reference entry. `type` 0 = free, 1 = at `offset`, 2 = in object stream `stream`. */
 export interface XrefEntry {

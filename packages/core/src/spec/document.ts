@@ -4,7 +4,7 @@
 // validates and documents its routes with. Property order is the spec's table order, and the
 // engine orders a Document's keys by it (`DOCUMENT_FIELD_ORDER`). Codes are open enums in the
 // spec (`string` here); the engine's own catalogue narrows them internally.
-import { Type, type Static } from 'typebox';
+import { type Static, Type } from 'typebox';
 
 /** `severity` of indicators, regions and findings (`low` since spec 1.3). */
 export const SeveritySchema = Type.Enum(['high', 'medium', 'low']);

@@ -1,4 +1,3 @@
 // The two service contracts' shapes, each a TypeBox schema with its TypeScript type.
 export * from './document.js';
 export * from './media.js';
-export * from './errors.js';

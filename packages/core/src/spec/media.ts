@@ -3,7 +3,7 @@
 // string form). One TypeBox source for the TypeScript types and the JSON Schemas; property order
 // is the spec's table order. Nullable fields are `T | null` exactly where the spec says
 // "or null".
-import { Type, type Static } from 'typebox';
+import { type Static, Type } from 'typebox';
 
 /** Media types a detection answers for. */
 export const MediaTypeSchema = Type.Enum(['image', 'video', 'audio']);

@@ -2,7 +2,7 @@
 // `−1,234.56` (and the dashes OCR reads a minus sign as), `1,234.56-`, `1,234.56 CR` / `DR`,
 // currency symbols and codes. Only figures with exactly two decimals are
 // read as money (dates, account numbers and counts are not); the original text is kept.
-import { decimal, type Decimal } from './decimal.js';
+import { type Decimal, decimal } from './decimal.js';
 
 /** A parsed amount. */
 export interface Amount {

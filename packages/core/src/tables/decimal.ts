@@ -1,6 +1,6 @@
 // Exact decimal arithmetic for money: the core's own mathjs instance with BigNumber numbers
 // (built from the few functions it needs), so sums of figures never suffer binary rounding.
-import { addDependencies, bignumberDependencies, create, subtractDependencies, type BigNumber as BigNumberType, type FactoryFunctionMap } from 'mathjs';
+import { addDependencies, type BigNumber as BigNumberType, bignumberDependencies, create, type FactoryFunctionMap, subtractDependencies } from 'mathjs';
 
 // mathjs types its dependency maps as possibly undefined; they are always defined at run time
 const math = create({ bignumberDependencies, addDependencies, subtractDependencies } as FactoryFunctionMap, { number: 'BigNumber', precision: 64 });

@@ -1,31 +1,14 @@
 // The submit options of the document API, validated as the spec's Options table says: every
 // unknown or malformed option is `400 invalid_option`.
-import { ENGINE_MODEL } from '@loupe/core';
+
 import { BlockList, isIP } from 'node:net';
-import { reachable } from '../http/egress.js';
-import { documentError } from './errors.js';
+import { ENGINE_MODEL } from '@loupe/core';
+import { reachable } from '../http/egress/egress.js';
+import { documentError } from '../http/errors/document-errors.js';
+import { ATTRIBUTION_SECTIONS, type Attribution, CATEGORIES, type SubmitOptions } from '../store/document-options.js';
 
-/** An attribution as the spec defines it, with its defaults applied. */
-export interface Attribution {
-  section: (typeof SECTIONS)[number];
-  field?: string;
-  currency: string;
-  amount_minor: number;
-}
+export { type Attribution, CATEGORIES, type SubmitOptions };
 
-/** Validated options. */
-export interface SubmitOptions {
-  external_ref?: string;
-  category?: string;
-  models?: string[];
-  webhook_url?: string;
-  attribution?: Attribution;
-  expected_key?: string;
-}
-
-/** The document categories of the spec. */
-export const CATEGORIES = ['bank_statement', 'paystub', 'tax_form', 'id_document', 'utility_bill', 'other'];
-const SECTIONS = ['asset', 'income', 'liability', 'property', 'identity', 'other'] as const;
 const ATTRIBUTION_KEYS = new Set(['section', 'field', 'currency', 'amount_minor']);
 
 const MODELS = [ENGINE_MODEL, 'docforge'];
@@ -97,8 +80,8 @@ function parseAttribution(value: unknown): Attribution {
   const a = value as Record<string, unknown>;
   const unknown = Object.keys(a).filter((k) => !ATTRIBUTION_KEYS.has(k));
   if (unknown.length > 0) throw invalid(`Unknown attribution field ${unknown.join(', ')}.`);
-  if (typeof a.section !== 'string' || !(SECTIONS as readonly string[]).includes(a.section))
-    throw invalid(`attribution.section is one of ${SECTIONS.join(', ')}.`);
+  if (typeof a.section !== 'string' || !(ATTRIBUTION_SECTIONS as readonly string[]).includes(a.section))
+    throw invalid(`attribution.section is one of ${ATTRIBUTION_SECTIONS.join(', ')}.`);
   const out: Attribution = { section: a.section as Attribution['section'], currency: 'USD', amount_minor: 0 };
   if (a.field !== undefined) out.field = shortString('attribution.field', a.field);
   if (a.currency !== undefined) {

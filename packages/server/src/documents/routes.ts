@@ -5,26 +5,26 @@
 // carries `X-Service-Env`, `X-Response-Time-Ms` and the per-key token bucket's headers; every
 // error is `{error: {type, code, message, doc_url}}`.
 import { randomBytes } from 'node:crypto';
+import type { BlockList } from 'node:net';
 import { MAX_FILE_BYTES, MAX_PAGES, PdfFile, sniffFormat } from '@loupe/core';
 import { nodeDigests } from '@loupe/node';
-import type { BlockList } from 'node:net';
-import type { RateState } from '../http/rate-state.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Egress, EgressError, lastPathSegment } from '../http/egress.js';
+import { type DocumentCaller, documentCaller } from '../http/auth/document-caller.js';
+import { type Egress, EgressError, lastPathSegment } from '../http/egress/egress.js';
+import { DocumentHttpError, documentError } from '../http/errors/document-errors.js';
+import { idempotency } from '../http/idempotency.js';
+import type { RateState } from '../http/rates/rate-state.js';
+import { TokenBuckets } from '../http/rates/token-bucket.js';
+import { loanRoutes } from '../loans/loan-routes.js';
+import type { FinishSignal } from '../queue/finish-signal.js';
+import type { CaptureSigner } from '../recapture/c2pa.js';
+import { recaptureRoutes } from '../recapture/routes.js';
+import type { PageRenderer } from '../reports/generate.js';
+import { reportRoutes } from '../reports/routes.js';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Environment, Store, StoredDocument } from '../store/store.js';
-import { type DocumentCaller, documentCaller } from './auth.js';
-import { DocumentHttpError, documentError } from './errors.js';
-import type { FinishSignal } from './finish-signal.js';
-import { idempotency } from './idempotency.js';
-import { reportRoutes } from '../reports/routes.js';
-import type { PageRenderer } from '../reports/generate.js';
-import { recaptureRoutes } from '../recapture/routes.js';
-import type { CaptureSigner } from '../recapture/c2pa.js';
-import { loanRoutes } from './loan-routes.js';
+import { documentView, type SubmitFacts, summaryView } from '../views/document-view.js';
 import { parseOptions, type SubmitOptions } from './options.js';
-import { TokenBuckets } from './token-bucket.js';
-import { documentView, type SubmitFacts, summaryView } from './view.js';
 
 /** What the document routes need. */
 export interface DocumentRouteDeps {

@@ -8,8 +8,8 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { DocumentHttpError, documentError } from '../documents/errors.js';
-import { MediaHttpError, objectError } from './media-errors.js';
+import { DocumentHttpError, documentError } from './errors/document-errors.js';
+import { MediaHttpError, objectError } from './errors/media-errors.js';
 
 /** Options of the HTTP application. */
 export interface AppOptions {

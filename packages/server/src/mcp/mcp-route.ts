@@ -3,16 +3,17 @@
 // Tools: `detect_media` (a `url`, or a file as base64 with its name; `thumbnails`) answering the
 // Detection as structured content; `get_credit_balance`; `get_usage` (a ledger page). A refusal
 // is a tool error whose content is the media spec's error body, with its code.
+
+import { ENGINE_VERSION } from '@loupe/core';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ENGINE_VERSION } from '@loupe/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { keyCaller, type MediaCaller } from '../auth/media-auth.js';
-import { MediaHttpError, objectError, stringError } from '../http/media-errors.js';
+import { keyCaller, type MediaCaller } from '../http/auth/media-caller.js';
+import type { Egress } from '../http/egress/egress.js';
+import { MediaHttpError, objectError, stringError } from '../http/errors/media-errors.js';
 import type { DetectionService } from '../media/detections.js';
 import { type LinkResolver, mediaFromLink } from '../media/links.js';
-import type { Egress } from '../http/egress.js';
 import { SERVICE_TYPES, type Store } from '../store/store.js';
 
 /** What the MCP route needs. */

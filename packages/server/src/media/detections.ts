@@ -7,9 +7,9 @@
 // (`sandbox`). The answer is the exact JSON text stored, so a read returns it byte for byte.
 import { createHash, randomBytes } from 'node:crypto';
 import { type DetectInput, type Detection, DetectionSchema, type DetectorVersion, type MediaDecoder, type Source } from '@loupe/core';
-import type { MediaCaller } from '../auth/media-auth.js';
-import { engineError, type MediaHttpError, objectError } from '../http/media-errors.js';
-import { type Reservation, StoreError, type Store } from '../store/store.js';
+import type { MediaCaller } from '../http/auth/media-caller.js';
+import { engineError, type MediaHttpError, objectError } from '../http/errors/media-errors.js';
+import { type Reservation, type Store, StoreError } from '../store/store.js';
 import { price } from './pricing.js';
 
 /** Runs detections (the worker pool, or an engine in tests). */

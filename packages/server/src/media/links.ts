@@ -4,8 +4,8 @@
 // `501 LINK_RESOLUTION_UNAVAILABLE`. Every failure is the spec's string-form link refusal with
 // `retryable` and `resolverCode`.
 import { type Source, sniffMedia } from '@loupe/core';
-import { type Egress, EgressError, lastPathSegment } from '../http/egress.js';
-import { type MediaHttpError, stringError } from '../http/media-errors.js';
+import { type Egress, EgressError, lastPathSegment } from '../http/egress/egress.js';
+import { type MediaHttpError, stringError } from '../http/errors/media-errors.js';
 
 /** Turns a video page into its media (an adapter over yt-dlp or a platform API). */
 export interface LinkResolver {

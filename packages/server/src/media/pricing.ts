@@ -2,7 +2,7 @@
 // one credit per frame of its frame plan (at most 20) from its probed duration; audio is one per
 // started minute of its probed duration, at least 1. The settled charge is what the engine
 // actually scored (never more than the reservation: unscored frames are not charged).
-import { billableUnits, framePlan, inspectMedia, type MediaDecoder, type MediaFacts, MAX_FRAMES, undecodable } from '@loupe/core';
+import { billableUnits, framePlan, inspectMedia, MAX_FRAMES, type MediaDecoder, type MediaFacts, undecodable } from '@loupe/core';
 
 /** The admitted media and its price. */
 export interface Priced {

@@ -5,13 +5,13 @@
 // detect routes run the same detection as `POST /v1/detections` and are billed the same way on
 // the same ledger; a file of another media type than the route's is `422 UNSUPPORTED_MEDIA_TYPE`.
 import { type Detection, sniffMedia } from '@loupe/core';
-import type { RateState } from '../http/rate-state.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { keyCaller, type MediaCaller } from '../auth/media-auth.js';
-import { MediaHttpError, objectError, stringError } from '../http/media-errors.js';
-import { RateLimiter } from '../http/rate-limit.js';
-import { readMediaForm } from '../http/upload.js';
+import { keyCaller, type MediaCaller } from '../http/auth/media-caller.js';
+import { MediaHttpError, objectError, stringError } from '../http/errors/media-errors.js';
+import { RateLimiter } from '../http/rates/rate-limit.js';
+import type { RateState } from '../http/rates/rate-state.js';
+import { readMediaForm } from '../http/uploads/media-form.js';
 import type { Store } from '../store/store.js';
 import type { DetectionService } from './detections.js';
 import { checkUrl } from './url-check.js';

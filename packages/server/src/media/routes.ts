@@ -2,19 +2,20 @@
 // detection endpoint (multipart `file`/`url`/`thumbnails`, or JSON `url`/`thumbnails`), reading a
 // detection back (owner only, the stored text byte for byte), the account routes (profile,
 // credits, ledger, key generation and revocation) and `/health`.
-import { Type } from 'typebox';
+
 import { DetectionSchema, MediaObjectErrorSchema, MediaStringErrorSchema } from '@loupe/core';
-import type { RateState } from '../http/rate-state.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { accountCaller, keyCaller, type MediaCaller } from '../auth/media-auth.js';
-import { issueKey } from '../auth/keys.js';
-import { MediaHttpError, objectError, stringError } from '../http/media-errors.js';
-import { RateLimiter } from '../http/rate-limit.js';
-import { readMediaForm } from '../http/upload.js';
-import { SERVICE_TYPES, type ApiKey, type ServiceType, type Store } from '../store/store.js';
+import { Type } from 'typebox';
+import { issueKey } from '../http/auth/keys.js';
+import { accountCaller, keyCaller, type MediaCaller } from '../http/auth/media-caller.js';
+import type { Egress } from '../http/egress/egress.js';
+import { MediaHttpError, objectError, stringError } from '../http/errors/media-errors.js';
+import { RateLimiter } from '../http/rates/rate-limit.js';
+import type { RateState } from '../http/rates/rate-state.js';
+import { readMediaForm } from '../http/uploads/media-form.js';
+import { type ApiKey, SERVICE_TYPES, type ServiceType, type Store } from '../store/store.js';
 import type { DetectionService } from './detections.js';
 import { type LinkResolver, mediaFromLink } from './links.js';
-import type { Egress } from '../http/egress.js';
 
 /** What the media routes need. */
 export interface MediaRouteDeps {

@@ -6,8 +6,9 @@
 // sign-in paths on plain http, throw-away TLDs, deep or hyphen-laden hosts. Signals combine as
 // 1 - Π(1 - w); 0.5 or more is malicious. It cannot see what a page does: a clean-looking URL to
 // a compromised site passes, and the brand list is short and fixed.
-import { domainToUnicode } from 'node:url';
+
 import { isIP } from 'node:net';
+import { domainToUnicode } from 'node:url';
 
 /** The answer of `/url-detection`. */
 export interface UrlVerdict {

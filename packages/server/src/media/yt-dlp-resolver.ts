@@ -6,7 +6,7 @@
 // error messages are mapped to the spec's `resolverCode`s.
 import { spawn, spawnSync } from 'node:child_process';
 import type { MediaDecoder, Source } from '@loupe/core';
-import { type MediaHttpError, stringError } from '../http/media-errors.js';
+import { type MediaHttpError, stringError } from '../http/errors/media-errors.js';
 import type { LinkResolver } from './links.js';
 
 /** Options of the yt-dlp resolver. */

@@ -3,8 +3,12 @@
 // once, a delivery row holds its attempts and next due time — and the queue decides who runs what
 // when: the embedded queue polls the store in this process (claim loops with leases), the pg-boss
 // queue (pg-boss-queue.ts) hands work to workers on any machine. Adapters pass `queueConformance`.
-import { type ClaimLoop, startClaimLoop } from '../claim-loop.js';
+
 import type { Delivery, Job, Store } from '../store/store.js';
+import { type ClaimLoop, startClaimLoop } from './claim-loop.js';
+
+/** Takes of one job after which its subject fails instead of running again (its workers kept dying on it). */
+export const MAX_JOB_TAKES = 4;
 
 /** What a worker does with each piece of work (already leased to it in the store). */
 export interface WorkHandlers {

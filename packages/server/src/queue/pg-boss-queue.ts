@@ -8,8 +8,8 @@
 // store lease lapsed too; a finished subject answers `finished` and the job completes with nothing
 // to do. The store's exactly-once finish keeps a late worker from completing anything twice.
 import PgBoss from 'pg-boss';
-import type { QueuedWork } from '../store/sql/sql-store.js';
 import type { SqlQuery } from '../store/sql/driver.js';
+import type { QueuedWork } from '../store/sql/sql-store.js';
 import type { Job, Store } from '../store/store.js';
 import type { JobQueue } from './job-queue.js';
 

@@ -5,15 +5,16 @@
 // the only credential; the page sends no referrer, cannot be framed, runs only its own inline
 // script (a nonce) and is not cached. Used, expired, revoked or unknown links get the same
 // neutral page.
-import { documentWords, escapeHtml } from './delivery/message.js';
+
 import { randomBytes } from 'node:crypto';
 import { sniffFormat } from '@loupe/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { documentWords, escapeHtml } from '../notifications/borrower-message.js';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Store } from '../store/store.js';
+import { linkStatus } from '../views/recapture-views.js';
 import type { CaptureSigner } from './c2pa.js';
 import { type Photo, takeCapture } from './intake.js';
-import { linkStatus } from './views.js';
 
 /** What the claim page needs. */
 export interface ClaimPageDeps {

@@ -2,13 +2,14 @@
 // original, the re-captured document and the text its analysis read, and finishes the capture
 // with its `recapture.capture.completed` event in one transaction. Run after every analysis and
 // at start, so a capture interrupted by a restart still completes.
-import { documentView } from '../documents/view.js';
-import type { Store } from '../store/store.js';
-import { makeEvent, targetOf } from '../webhooks/events.js';
+
+import { makeEvent, targetOf } from '../notifications/events.js';
 import type { BlobStore } from '../store/blob-store.js';
+import type { Store } from '../store/store.js';
+import { documentView } from '../views/document-view.js';
+import { captureView } from '../views/recapture-views.js';
 import type { CaptureSigner } from './c2pa.js';
 import { captureEvidence } from './evidence.js';
-import { captureView } from './views.js';
 
 /** Completes every capture that is ready; answers how many. */
 export async function completeCaptures(store: Store, signer: CaptureSigner, blobs: BlobStore, now: () => Date): Promise<number> {

@@ -3,8 +3,9 @@
 // message (template id recorded, body authoritative, at most 1,000 characters), the delivery
 // and what it needs, `expires_in` (PnD, PTnH or PTnHnM; positive; at most P7D; default PT48H) and
 // `acknowledge_disclosure`.
+
+import { documentError } from '../http/errors/document-errors.js';
 import type { Environment } from '../store/store.js';
-import { documentError } from '../documents/errors.js';
 import { TEMPLATES } from './templates.js';
 
 /** A validated request. */

@@ -2,28 +2,28 @@
 // rule, read, revoke, the QR image), the sandbox's simulate-capture, and captures (read, C2PA).
 // Every route also answers under the earlier product name's prefix (`/v1/verifi/...`) until
 // 2026-12-31 with `Deprecation: true` and a `Link` to its successor, and not after.
-import { documentCategory } from '../documents/view.js';
-import { composeMessage } from './delivery/message.js';
-import { messageEvent, messageRecord } from './delivery/outbox.js';
+
 import { randomBytes } from 'node:crypto';
 import { PdfFile } from '@loupe/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
-import type { DocumentCaller } from '../documents/auth.js';
-import { documentError } from '../documents/errors.js';
-import type { FinishSignal } from '../documents/finish-signal.js';
-import type { Idempotency } from '../documents/idempotency.js';
-import { RENAME_SUNSET } from '../documents/view.js';
+import type { DocumentCaller } from '../http/auth/document-caller.js';
+import { documentError } from '../http/errors/document-errors.js';
+import type { Idempotency } from '../http/idempotency.js';
+import { composeMessage } from '../notifications/borrower-message.js';
+import { messageEvent, messageRecord } from '../notifications/message-outbox.js';
+import type { FinishSignal } from '../queue/finish-signal.js';
 import type { PageRenderer } from '../reports/generate.js';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Environment, Store, StoredDocument, StoredLink } from '../store/store.js';
+import { documentCategory, RENAME_SUNSET } from '../views/document-view.js';
+import { captureView, linkStatus, linkView } from '../views/recapture-views.js';
 import type { CaptureSigner } from './c2pa.js';
 import { completeCaptures } from './complete.js';
 import { takeCapture } from './intake.js';
 import { parseLinkRequest } from './link-request.js';
 import { TEMPLATES } from './templates.js';
 import { tipOffTerms } from './tip-off.js';
-import { captureView, linkStatus, linkView } from './views.js';
 
 /** What the re-capture routes need. */
 export interface RecaptureRouteDeps {

@@ -3,13 +3,14 @@
 // pages drawn by the worker pool, stores the PDF in the blob store, counts its pages from the
 // produced file, and finishes the report with its `audit_report.completed` event in one
 // transaction. Downloads serve the stored bytes, so a report always downloads identically.
-import { MAX_JOB_TAKES } from '../documents/job-handler.js';
+
 import { imageSize, PdfFile, toDocumentError } from '@loupe/core';
+import { makeEvent } from '../notifications/events.js';
+import { messageRecord } from '../notifications/message-outbox.js';
+import { MAX_JOB_TAKES } from '../queue/job-queue.js';
 import type { BlobStore } from '../store/blob-store.js';
-import type { Job, StoredDocument, Store } from '../store/store.js';
-import { linkStatus } from '../recapture/views.js';
-import { messageRecord } from '../recapture/delivery/outbox.js';
-import { makeEvent } from '../webhooks/events.js';
+import type { Job, Store, StoredDocument } from '../store/store.js';
+import { linkStatus } from '../views/recapture-views.js';
 import { reportContent, reportView } from './report-json.js';
 import { type PageImage, renderReportPdf } from './report-pdf.js';
 

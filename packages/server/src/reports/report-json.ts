@@ -3,9 +3,9 @@
 // manifest of every document and its digest (the spec's construction, the core's function).
 // Pure: the documents as they stand when the report is generated in, the object out.
 import { MANIFEST_DIGEST_ALGORITHM, manifestDigest } from '@loupe/core';
-import { loanSummary } from '../documents/loan-summary.js';
-import { documentView, omitAbsent } from '../documents/view.js';
 import type { LoanState, StoredDocument, StoredReport } from '../store/store.js';
+import { documentView, omitAbsent } from '../views/document-view.js';
+import { loanSummary } from '../views/loan-summary.js';
 
 type Json = Record<string, unknown>;
 

@@ -5,9 +5,9 @@
 // attachment named after the report).
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { DocumentCaller } from '../documents/auth.js';
-import { documentError } from '../documents/errors.js';
-import type { Idempotency } from '../documents/idempotency.js';
+import type { DocumentCaller } from '../http/auth/document-caller.js';
+import { documentError } from '../http/errors/document-errors.js';
+import type { Idempotency } from '../http/idempotency.js';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Environment, Store, StoredDocument } from '../store/store.js';
 import { reportView } from './report-json.js';

@@ -2,9 +2,9 @@
 // image-only pages examined pixel by pixel, and every PDF check run over one check context; the
 // findings become the Document's verdict fields.
 import { verifySignatures } from '../../forensics/checks/signatures.js';
-import { examinePdf, type Examination } from '../../forensics/examine.js';
+import { type Examination, examinePdf } from '../../forensics/examine.js';
+import type { RevisionDiffResult } from '../../forensics/revision-diffs.js';
 import { examinePageImages } from '../../image/page-images.js';
-import type { RevisionDiffResult } from '../revision-diffs.js';
 import type { ScanContext } from '../scan-context.js';
 import type { PageWords } from './page-words.js';
 import type { PdfFacts, PdfRead } from './read-pdf.js';

@@ -3,13 +3,14 @@
 // image (that page's text, as OCR produced it), else the platform's OCR of image-only pages of a
 // scan (when it has one) — and the text lines of the first pages, from which the category and the
 // printed issue date are read.
+
+import type { PageReader } from '../../pdf/page-reader.js';
 import type { PageNode } from '../../pdf/pages.js';
 import type { TextItem } from '../../platform.js';
 import type { Category } from '../../spec/document.js';
 import { buildRows, hiddenWords, visibleWords, type Word } from '../../tables/rows.js';
 import { classifyText, issueDate } from '../classify.js';
 import { ocrPdfPages } from '../ocr-words.js';
-import type { PageReader } from '../page-reader.js';
 import type { ScanContext } from '../scan-context.js';
 import type { PdfFacts, PdfRead } from './read-pdf.js';
 

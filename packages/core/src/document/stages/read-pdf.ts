@@ -4,12 +4,12 @@
 // text, so the parse budget is spent in the same order as ever) the facts the file states about
 // itself: fonts, XMP, capture, version.
 import { FileTooLargeError, UnreadableDocumentError } from '../../errors.js';
-import { recoverPages, type PageNode } from '../../pdf/pages.js';
-import { PdfFile, type ObjectView } from '../../pdf/pdf-file.js';
+import { PageReader } from '../../pdf/page-reader.js';
+import { type PageNode, recoverPages } from '../../pdf/pages.js';
+import { type FontFacts, fontFacts, measureCapture, pdfVersion, type XmpFacts, xmpFacts } from '../../pdf/pdf-facts.js';
+import { type ObjectView, PdfFile } from '../../pdf/pdf-file.js';
 import { analyseRevisions, type RevisionChanges } from '../../pdf/revision-changes.js';
 import type { Capture } from '../../spec/document.js';
-import { PageReader } from '../page-reader.js';
-import { fontFacts, measureCapture, pdfVersion, xmpFacts, type FontFacts, type XmpFacts } from '../pdf-facts.js';
 import type { ScanContext } from '../scan-context.js';
 
 /** The PDF as read. */

@@ -1,7 +1,7 @@
 // Stage 2 of a PDF scan, text: for a file saved more than once, the text of every page a save
 // touched, before and after it, and the word diffs between them (`revisionDiffs`: the core's
 // interpreter where it reads with certainty, the `PdfText` port otherwise).
-import { revisionDiffs, type RevisionDiffResult } from '../revision-diffs.js';
+import { type RevisionDiffResult, revisionDiffs } from '../../forensics/revision-diffs.js';
 import type { ScanContext } from '../scan-context.js';
 import type { PdfRead } from './read-pdf.js';
 

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseAmount } from '../../tables/amounts.js';
 import type { Word } from '../../tables/rows.js';
-import type { TableContext } from '../context.js';
 import { buildRows } from '../../tables/rows.js';
+import type { TableContext } from '../context.js';
 import { joinWrappedRows, misreadings, statementArithmetic } from './arithmetic.js';
 
 const page = { number: 1, cropBox: [0, 0, 612, 792] as [number, number, number, number], rotate: 0 };

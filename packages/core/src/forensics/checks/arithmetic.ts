@@ -12,12 +12,12 @@
 // yields nothing rather than false alarms. Rounding below one cent is not a failure. On a scan or
 // photo a contradiction resting on a figure OCR was unsure of, or one that a single misread digit
 // (a confused, dropped or doubled digit) would explain, is unverified: neither agreement nor evidence.
-import { parseAmount, type Amount } from '../../tables/amounts.js';
-import { add, decimal, formatMoney, sameMoney, subtract, type Decimal } from '../../tables/decimal.js';
+import { type Amount, parseAmount } from '../../tables/amounts.js';
+import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../tables/decimal.js';
 import { buildRows, type Row, type Word } from '../../tables/rows.js';
 import type { Check, TableContext } from '../context.js';
 import type { Finding, PageBox } from '../findings.js';
-import { CLOSING, columnAt, type LedgerColumns, OPENING, startsWithDate, SUBTOTAL } from './ledger-layout.js';
+import { CLOSING, columnAt, type LedgerColumns, OPENING, SUBTOTAL, startsWithDate } from './ledger-layout.js';
 import { LedgerSegments } from './ledger-segments.js';
 
 export { CLOSING, OPENING, startsWithDate } from './ledger-layout.js';

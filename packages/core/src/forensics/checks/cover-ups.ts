@@ -5,8 +5,9 @@
 // crop box, and invisible text that lies over no image (an OCR layer lies over its scan). Reads paint order from the
 // core's interpreter (shared page reads); a page it cannot read falls back to a coarse scan for
 // invisible text and is not examined for the rest.
-import { pageMarks } from '../../document/pdf-facts.js';
+
 import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
+import { pageMarks } from '../../pdf/pdf-facts.js';
 import type { Check, CheckContext } from '../context.js';
 import { type Finding, pageBox } from '../findings.js';
 

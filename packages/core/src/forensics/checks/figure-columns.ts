@@ -12,8 +12,8 @@
 // a library or an editor that removes a figure and types a new one sets it in a font of its own.
 import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
 import type { Check, CheckContext } from '../context.js';
-import { figureGlyphFindings } from './figure-glyphs.js';
 import { type Finding, pageBox } from '../findings.js';
+import { figureGlyphFindings } from './figure-glyphs.js';
 
 type TextEvent = Extract<PaintEvent, { kind: 'text' }>;
 

@@ -13,7 +13,7 @@
 // row). Rows outside a ledger are not read as transactions or balances.
 import type { Row } from '../../tables/rows.js';
 import type { PageBox } from '../findings.js';
-import { CLOSING, cellsOf, OPENING, dateStarts, type LedgerColumns, ledgerColumns, startsWithDate } from './ledger-layout.js';
+import { CLOSING, cellsOf, dateStarts, type LedgerColumns, ledgerColumns, OPENING, startsWithDate } from './ledger-layout.js';
 
 /** A closing line that carries the balance on to the next page, keeping the ledger open. */
 const CARRIED = /\bcarried\s+(forward|over)\b|\bc\/f\b|\b[àa]\s+reporter\b|\b[üu]bertrag\b/i;

@@ -1,7 +1,7 @@
 // Classifies the objects a save wrote, so the revision-history check can tell content edits from
 // benign updates: what each object is (page, content, image, font, annotation, form field,
 // signature, metadata, catalog-level data) as of the revision that wrote it.
-import { asArray, asDict, asName, PdfRef, PdfStream, type PdfObject } from '../../pdf/objects.js';
+import { asArray, asDict, asName, type PdfObject, PdfRef, PdfStream } from '../../pdf/objects.js';
 import type { PageNode } from '../../pdf/pages.js';
 import type { ObjectView } from '../../pdf/pdf-file.js';
 

@@ -6,7 +6,7 @@
 // line whose product disagrees points at the amount, or at the quantity and rate when the amounts
 // still sum to the table's total (then the amount is the figure the others agree on). Lines read
 // by OCR are not judged: one misread digit of a quantity or a rate moves the product too far.
-import { decimal, type Decimal, formatMoney, subtract } from '../../tables/decimal.js';
+import { type Decimal, decimal, formatMoney, subtract } from '../../tables/decimal.js';
 import type { Row, Word } from '../../tables/rows.js';
 import type { Finding, PageBox } from '../findings.js';
 import { cellsOf } from './ledger-layout.js';

@@ -5,12 +5,12 @@
 // decoding to the same samples): a re-encoding save, not an edit; a new font on
 // an edited page is reported too. Saves that only fill forms, add signatures, annotations,
 // attachments or bookmarks are benign; metadata-only saves are reported at most as suspicious.
-import { NameOperand, readOperations, type Operand } from '../../pdf/content/operations.js';
+import { NameOperand, type Operand, readOperations } from '../../pdf/content/operations.js';
 import { PdfDict, PdfRef, PdfStream, PdfString } from '../../pdf/objects.js';
-import type { ObjectView } from '../../pdf/pdf-file.js';
 import type { PageNode } from '../../pdf/pages.js';
+import type { ObjectView } from '../../pdf/pdf-file.js';
 import { PageReach } from '../../pdf/revision-changes.js';
-import type { CheckContext, Check } from '../context.js';
+import type { Check, CheckContext } from '../context.js';
 import type { Finding } from '../findings.js';
 import { appearanceNums, classifyObject, contentStreamNums, type ObjectKind } from './object-kinds.js';
 

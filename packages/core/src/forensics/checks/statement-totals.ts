@@ -6,7 +6,7 @@
 // one amount per row, are summed list by list. As in the running-balance check, row sums are only
 // judged on a table that otherwise reads consistently, and a document that states different totals
 // for the same label (several accounts) yields nothing.
-import { add, decimal, formatMoney, sameMoney, subtract, type Decimal } from '../../tables/decimal.js';
+import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../tables/decimal.js';
 import { buildRows, type Row } from '../../tables/rows.js';
 import type { Check, TableContext } from '../context.js';
 import type { Finding } from '../findings.js';

@@ -4,11 +4,11 @@
 // "Subtract line 10 from line 9" — must equal that sum or difference of the entries it names.
 // Only instructions whose every operand has an entry are checked; a line number stated twice
 // with different amounts (two forms in one file) makes that line unusable.
-import { add, decimal, formatMoney, sameMoney, subtract, type Decimal } from '../../tables/decimal.js';
+import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../tables/decimal.js';
 import type { Row } from '../../tables/rows.js';
 import type { Check, TableContext } from '../context.js';
 import type { Finding } from '../findings.js';
-import { figures, type Figure } from './arithmetic.js';
+import { type Figure, figures } from './arithmetic.js';
 import { rowsOf } from './totals.js';
 
 const LINE_NUMBER = /^(\d{1,2}[a-z]?)$/;

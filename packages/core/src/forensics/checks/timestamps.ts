@@ -1,7 +1,7 @@
 // Timestamp consistency: Info against XMP creation and modification dates, a modification before
 // the creation, dates in the future, modification dates that go backwards across saves, and an
 // /ID pair showing the file was saved again after creation.
-import { PdfString, asArray } from '../../pdf/objects.js';
+import { asArray, PdfString } from '../../pdf/objects.js';
 import type { Check, CheckContext } from '../context.js';
 import type { Finding } from '../findings.js';
 

@@ -8,7 +8,7 @@
 // (a figure OCR lost would shift the year-to-date figure into the current column). On a scan or
 // photo a contradiction OCR could explain (cents, an unsure figure, one misread digit) is
 // unverified.
-import { add, decimal, formatMoney, sameMoney, subtract, type Decimal } from '../../tables/decimal.js';
+import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../tables/decimal.js';
 import { buildRows, type Row } from '../../tables/rows.js';
 import type { Check, TableContext } from '../context.js';
 import type { Finding } from '../findings.js';

@@ -3,8 +3,8 @@
 // or rule, a texture) by their gradients and by not matching one more shift away as well; in a
 // lossless image, also by carrying the same noise (shared-noise.ts).
 import type { BlockPair, ImageKernels, Plane } from '../kernels.js';
-import type { PixelBox, PixelFinding } from './types.js';
 import { noiseDifference } from './shared-noise.js';
+import type { PixelBox, PixelFinding } from './types.js';
 
 /** Images are searched for copies at no more than about this many pixels. */
 const COPY_MOVE_PIXELS = 4_000_000;

@@ -2,7 +2,7 @@
 // against a calibration grid shifted by four pixels), and areas that missed the first of two
 // compressions (error levels at the first quality).
 import type { ImageKernels, Plane } from '../kernels.js';
-import { ijgTable, IJG_LUMA, matchQuantization } from '../quantization.js';
+import { IJG_LUMA, ijgTable, matchQuantization } from '../quantization.js';
 import { flaggedGroups, groupBox, percentile } from './grid-groups.js';
 import type { PixelFinding } from './types.js';
 

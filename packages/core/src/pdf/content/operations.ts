@@ -3,7 +3,7 @@
 // images skipped, names kept as plain text (content streams never need them interned), and a
 // bound on the number of operations.
 import { Lexer, Tok } from '../lexer.js';
-import { asName, PdfString, type PdfObject } from '../objects.js';
+import { asName, type PdfObject, PdfString } from '../objects.js';
 import { parseObject } from '../parser.js';
 
 /** A name operand (`/F1`), not interned. */

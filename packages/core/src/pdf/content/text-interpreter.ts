@@ -4,11 +4,12 @@
 // It reads a page only where every font is certain (see fonts/text-font.ts) and the text is
 // horizontal left-to-right; otherwise it returns `unsupported` with the reason, and the caller
 // uses the `PdfText` port (pdf.js) for that page.
-import { asArray, asDict, asName, asNumber, type PdfDict, PdfStream, PdfString, type PdfObject } from '../objects.js';
+
+import type { PageText, TextItem } from '../../platform.js';
+import { loadTextFont, type TextFont, type TextGlyph } from '../fonts/text-font.js';
+import { asArray, asDict, asName, asNumber, type PdfDict, type PdfObject, PdfStream, PdfString } from '../objects.js';
 import type { PageNode } from '../pages.js';
 import type { ObjectView, PdfFile } from '../pdf-file.js';
-import { loadTextFont, type TextFont, type TextGlyph } from '../fonts/text-font.js';
-import type { PageText, TextItem } from '../../platform.js';
 import { nameOf, numberOf, readOperations } from './operations.js';
 
 type Matrix = [number, number, number, number, number, number];

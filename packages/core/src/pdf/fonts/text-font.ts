@@ -4,10 +4,10 @@
 // /W or the standard-14 metrics. Anything else (Type3, vertical or predefined CJK CMaps, embedded
 // fonts that rely on their built-in encoding) is `unsupported`, and the caller falls back to a
 // full reader (pdf.js) for that page.
-import { asArray, asDict, asInt, asName, asNumber, type PdfDict, PdfStream, type PdfObject } from '../objects.js';
+import { asArray, asDict, asInt, asName, asNumber, type PdfDict, type PdfObject, PdfStream } from '../objects.js';
 import type { ObjectView, PdfFile } from '../pdf-file.js';
 import { parseToUnicode, splitCodes, type ToUnicodeMap } from './cmap.js';
-import { baseEncoding, glyphToUnicode, standardFontName, standardWidth, type BaseEncodingName } from './glyphs.js';
+import { type BaseEncodingName, baseEncoding, glyphToUnicode, standardFontName, standardWidth } from './glyphs.js';
 
 /** One character shown by a text operator. */
 export interface TextGlyph {

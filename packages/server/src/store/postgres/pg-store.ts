@@ -4,9 +4,9 @@
 // machine reads the bytes an API process received.
 import { createHash } from 'node:crypto';
 import type { BlobStore } from '../blob-store.js';
+import type { SqlDriver, SqlQuery } from '../sql/driver.js';
 import { migrateSql } from '../sql/migrate.js';
 import { createSqlStore, type SqlStoreOptions } from '../sql/sql-store.js';
-import type { SqlDriver, SqlQuery } from '../sql/driver.js';
 import type { Store } from '../store.js';
 import { PG_MIGRATIONS } from './migrations.js';
 import { type PgDriverOptions, pgDriver } from './pg-driver.js';

@@ -1,6 +1,6 @@
 // Rows to the Store's records: the one place that knows how each table's columns map to fields
 // (booleans as 0/1 integers, JSON arrays as text), shared by every SQL adapter.
-import type { Row } from './driver.js';
+
 import type {
   Account,
   ApiKey,
@@ -19,6 +19,7 @@ import type {
   UsageKind,
   UsageRow,
 } from '../store.js';
+import type { Row } from './driver.js';
 
 export const account = (r: Row): Account => ({
   id: r.id as string,

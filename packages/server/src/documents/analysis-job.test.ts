@@ -1,0 +1,74 @@
+// The rule for a job its workers kept dying on: taken more often than allowed, it fails its
+// document (with its event) or its report instead of running again.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { generateReport } from '../reports/generate.js';
+import { documentRecord } from '../store/conformance.js';
+import { createFileBlobStore } from '../store/file-blob-store.js';
+import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
+import { jobHandler } from './analysis-job.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'loupe-job-handler-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('fails a document whose job was taken more than four times, without running the engine', async () => {
+  const store = await openSqliteStore({ path: join(dir, 'store.db') });
+  const blobs = createFileBlobStore(join(dir, 'blobs'));
+  const account = await store.createAccount({ email: 'poison@example.com', webhookSecret: 'whsec_p', webhookUrl: 'https://hooks.example.com/p' }, 0);
+  const sha256 = await blobs.put(new TextEncoder().encode('%PDF-1.7 crashes the worker'));
+  await store.createDocument(documentRecord(account.id, 'doc_poison', { sha256 }));
+  let scans = 0;
+  const handle = jobHandler({
+    store,
+    blobs,
+    runner: {
+      async scan() {
+        scans++;
+        throw new Error('unreachable');
+      },
+    },
+  });
+  const lapsed = new Date(Date.now() - 1000).toISOString();
+  let job = await store.claimJob(lapsed);
+  for (let i = 0; i < 4; i++) job = await store.claimJob(lapsed); // four workers died on it
+  expect(job?.attempts).toBe(5);
+  await handle(job!);
+  expect(scans).toBe(0);
+  const failed = await store.documentById('doc_poison');
+  expect(failed?.status).toBe('failed');
+  expect(JSON.parse(failed?.error as string)).toMatchObject({ code: 'server_error', message: expect.stringContaining('4 times') });
+  expect(await store.deliveries({ accountId: account.id, limit: 5 })).toMatchObject([{ type: 'document.failed' }]);
+  await store.close();
+});
+
+it('fails a report whose job was taken more than four times, without generating it', async () => {
+  const store = await openSqliteStore({ path: join(dir, 'reports.db') });
+  const blobs = createFileBlobStore(join(dir, 'report-blobs'));
+  const account = await store.createAccount({ email: 'poison-report@example.com', webhookSecret: 'whsec_p' }, 0);
+  await store.createReport({
+    id: 'rpt_poison',
+    accountId: account.id,
+    environment: 'production',
+    format: 'pdf',
+    externalRef: null,
+    documentIds: ['doc_none'],
+    downloadBase: 'http://127.0.0.1',
+    createdAt: new Date().toISOString(),
+  });
+  let renders = 0;
+  const renderer = {
+    async render() {
+      renders++;
+      return [];
+    },
+  };
+  const lapsed = new Date(Date.now() - 1000).toISOString();
+  let job = await store.claimJob(lapsed);
+  for (let i = 0; i < 4; i++) job = await store.claimJob(lapsed);
+  expect(await generateReport(job!, { store, blobs, renderer, now: () => new Date() })).toBe(true);
+  expect(renders).toBe(0);
+  expect(await store.reportById('rpt_poison')).toMatchObject({ status: 'failed', error: expect.stringContaining('4 times') });
+  await store.close();
+});

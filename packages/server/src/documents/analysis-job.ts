@@ -1,0 +1,84 @@
+// What a worker does with a job the queue leased to it: a document analysis runs through the
+// document engine on the worker pool and finishes the document exactly once (completed with the
+// engine's Document, or failed with the spec's error); other jobs (audit reports) go to their
+// handler. A job taken more often than `maxAttempts` (its workers kept dying on it) fails its
+// document instead of killing another worker.
+import { ERROR_DOC_BASE, type ScanDetail, type ScanInput, toDocumentError } from '@loupe/core';
+import { analysisEvents } from '../notifications/events.js';
+import { MAX_JOB_TAKES } from '../queue/job-queue.js';
+import type { BlobStore } from '../store/blob-store.js';
+import type { Job, LoanSnapshot, NewEvent, Store, StoredDocument } from '../store/store.js';
+
+/** Runs document scans (the worker pool). */
+export interface ScanRunner {
+  scan(bytes: Uint8Array, input: ScanInput): Promise<ScanDetail>;
+}
+
+/** Options of the job handler. */
+export interface JobHandlerOptions {
+  store: Store;
+  blobs: BlobStore;
+  runner: ScanRunner;
+  /** Takes of one job after which its document fails (default 4). */
+  maxAttempts?: number;
+  /** Called once a document has finished (completed or failed) and its events are in the outbox. */
+  onFinished?: (documentId: string) => void;
+  now?: () => Date;
+  /** Runs the other kinds of job (audit reports); answers true when the job finished its subject. */
+  otherJobs?: (job: Job) => Promise<boolean>;
+  /** Called when a job other than an analysis has finished. */
+  onOtherFinished?: (job: Job) => void;
+}
+
+/** The handler of leased jobs. */
+export function jobHandler(options: JobHandlerOptions): (job: Job) => Promise<void> {
+  const { store, blobs, runner } = options;
+  const now = options.now ?? (() => new Date());
+
+  async function analyse(job: Job): Promise<void> {
+    const document = await store.documentById(job.subjectId);
+    if (!document) return void (await store.finishDocument(job.id, { error: JSON.stringify(toDocumentError(new Error('the document record is missing'))) }));
+    const account = await store.accountById(document.accountId);
+    // the outbox rows are written in the transaction that finishes the document
+    const emit = (finished: StoredDocument, loan: LoanSnapshot | undefined): NewEvent[] =>
+      analysisEvents(
+        { accountId: finished.accountId, environment: finished.environment, accountWebhook: account?.webhookUrl ?? null, at: now() },
+        finished,
+        loan,
+      );
+    const finish = async (outcome: { result: string; text?: string[] } | { error: string }): Promise<void> => {
+      if (await store.finishDocument(job.id, outcome, emit)) options.onFinished?.(document.id);
+    };
+    if (job.attempts > (options.maxAttempts ?? MAX_JOB_TAKES)) {
+      const error = toDocumentError(new Error(`the analysis stopped its worker ${job.attempts - 1} times`));
+      return finish({ error: JSON.stringify(error) });
+    }
+    const bytes = await blobs.get(document.sha256);
+    if (!bytes) {
+      const error = {
+        type: 'file_error',
+        code: 'file_not_retained',
+        message: 'The file is no longer held, so it cannot be analysed.',
+        doc_url: `${ERROR_DOC_BASE}file_not_retained`,
+      };
+      return finish({ error: JSON.stringify(error) });
+    }
+    const submitted = JSON.parse(document.options) as { models?: string[] };
+    let outcome: { result: string; text?: string[] } | { error: string };
+    try {
+      const detail = await runner.scan(bytes, { name: document.fileName, ...(submitted.models ? { models: submitted.models } : {}) });
+      outcome = { result: JSON.stringify(detail.document), ...(detail.text ? { text: detail.text } : {}) };
+    } catch (error) {
+      const spec = toDocumentError(error);
+      outcome = { error: JSON.stringify(spec) };
+    }
+    await finish(outcome);
+  }
+
+  async function runOther(job: Job): Promise<void> {
+    if (!options.otherJobs) throw new Error(`No worker for ${job.kind} jobs.`);
+    if (await options.otherJobs(job)) options.onOtherFinished?.(job);
+  }
+
+  return (job) => (job.kind === 'analysis' ? analyse(job) : runOther(job));
+}

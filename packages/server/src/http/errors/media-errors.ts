@@ -1,0 +1,40 @@
+// Error answers of the media API in its two wire shapes: the object form `{success: false, error:
+// {code, message}}` (route and platform refusals) and the string form `{success: false, error:
+// CODE, message}` (link refusals and API_KEY_SCOPE), plus the 429 body, which has no `success`.
+// Routes throw `MediaHttpError`; the app's error handler writes it.
+import { MEDIA_ERROR_STATUS, MediaError, mediaSpecCode, PoolError, toMediaErrorBody } from '@loupe/core';
+
+/** An answer of the media API that is not a Detection. */
+export class MediaHttpError extends Error {
+  override readonly name = 'MediaHttpError';
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.message === 'string' ? body.message : String((body.error as { message?: string } | undefined)?.message ?? body.error));
+  }
+}
+
+/** An object-form refusal. */
+export function objectError(status: number, code: string, message: string, extra: Record<string, unknown> = {}): MediaHttpError {
+  return new MediaHttpError(status, { success: false, error: { code, message }, ...extra });
+}
+
+/** A string-form refusal (links, API_KEY_SCOPE). */
+export function stringError(status: number, code: string, message: string, extra: Record<string, unknown> = {}): MediaHttpError {
+  return new MediaHttpError(status, { success: false, error: code, message, ...extra });
+}
+
+/** 401: no key, or a key that is not recognised. */
+export const unauthorized = (message = 'A valid API key is required in the x-api-key header.'): MediaHttpError => objectError(401, 'UNAUTHORIZED', message);
+
+/** An engine or pool failure as the media spec answers it (`request_id` beside NOT_ASSESSABLE's reasons). */
+export function engineError(error: unknown, requestId: string): MediaHttpError {
+  if (!(error instanceof MediaError) && !(error instanceof PoolError))
+    return objectError(500, 'INTERNAL_ERROR', 'The detection failed unexpectedly; retry with backoff.');
+  const code = mediaSpecCode(error);
+  const body: Record<string, unknown> = { ...toMediaErrorBody(error) };
+  if (code === 'NOT_ASSESSABLE') body.request_id = requestId;
+  return new MediaHttpError(MEDIA_ERROR_STATUS[code], body);
+}

@@ -1,0 +1,105 @@
+// Idempotency-Key on the document service's create routes: a key of 1-64 characters remembers the
+// first answer for 24 h per account, environment and route, bound to the SHA-256 of the payload
+// it first carried (object key order does not matter; array order and an explicit null do); a
+// replay answers the first status and body with `Idempotency-Replayed: true`, another payload
+// is `422 idempotency_key_reuse`. A key is claimed in the store before its request runs, so two
+// requests with one key on any processes run once: the second waits for the first's answer (up to
+// 30 s, then `409 idempotency_key_in_use`); a request that ends in an error drops its claim (the
+// spec's "nothing recorded; retry with the same key"); a claim left by a crashed process lapses
+// after 5 minutes.
+import { nodeDigests } from '@loupe/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Environment, Store } from '../store/store.js';
+import type { DocumentCaller } from './auth/document-caller.js';
+import { documentError } from './errors/document-errors.js';
+
+/** The replay window. */
+const WINDOW_MS = 24 * 3600 * 1000;
+/** How long a second request with a key waits for the first one's answer. */
+const IN_FLIGHT_WAIT_MS = 30_000;
+/** A claim older than this was left by a process that died. */
+const CLAIM_LAPSE_MS = 5 * 60_000;
+
+/** JSON text with object keys sorted at every level (arrays and nulls kept as they are). */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+/** Idempotency-Key handling for one environment. */
+export interface Idempotency {
+  /** The request's key (undefined without one); over 64 characters is 400. */
+  keyOf(request: FastifyRequest): string | undefined;
+  /** The payload's binding hash. */
+  hashOf(payload: unknown): string;
+  /** Sends the remembered answer when the key has one (a different payload is 422); otherwise claims the key for this request. */
+  replay(who: DocumentCaller, route: string, key: string | undefined, payloadHash: string, reply: FastifyReply): Promise<FastifyReply | undefined>;
+  /** Sends `body` with `status`, remembering it under the key when one came. */
+  answer(
+    who: DocumentCaller,
+    route: string,
+    key: string | undefined,
+    payloadHash: string,
+    reply: FastifyReply,
+    status: number,
+    body: Record<string, unknown>,
+  ): Promise<FastifyReply>;
+}
+
+/** Idempotency over `store` for `environment`. */
+export function idempotency(store: Store, environment: Environment, now: () => Date): Idempotency {
+  /** Replies whose answer was remembered (their claim is not dropped when they close). */
+  const answered = new WeakSet<FastifyReply>();
+  return {
+    keyOf(request) {
+      const header = request.headers['idempotency-key'];
+      const key = Array.isArray(header) ? header[0] : header;
+      if (key !== undefined && (key.length === 0 || key.length > 64)) throw documentError(400, 'invalid_request', 'Idempotency-Key is 1 to 64 characters.');
+      return key;
+    },
+    hashOf: (payload) => nodeDigests.sha256(new TextEncoder().encode(canonicalJson(payload))),
+    async replay(who, route, key, payloadHash, reply) {
+      if (key === undefined) return undefined;
+      const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
+      const reuse = () => documentError(422, 'idempotency_key_reuse', 'This Idempotency-Key was first used with a different payload.');
+      for (;;) {
+        const at = now().getTime();
+        const claim = await store.claimAnswer(who.account.id, environment, route, key, {
+          payloadHash,
+          at: new Date(at).toISOString(),
+          since: new Date(at - WINDOW_MS).toISOString(),
+          staleBefore: new Date(at - CLAIM_LAPSE_MS).toISOString(),
+        });
+        if (claim.state === 'claimed') {
+          reply.raw.once('close', () => {
+            if (!answered.has(reply)) void store.releaseAnswer(who.account.id, environment, route, key).catch(() => undefined);
+          });
+          return undefined;
+        }
+        if (claim.state === 'answered') {
+          if (claim.answer.payloadHash !== payloadHash) throw reuse();
+          return reply.code(claim.answer.status).header('idempotency-replayed', 'true').type('application/json; charset=utf-8').send(claim.answer.body);
+        }
+        if (claim.payloadHash !== payloadHash) throw reuse();
+        if (Date.now() >= deadline)
+          throw documentError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry when it has answered.');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async answer(who, route, key, payloadHash, reply, status, body) {
+      const text = JSON.stringify(body);
+      if (key !== undefined) {
+        await store.rememberAnswer(who.account.id, environment, route, key, { payloadHash, status, body: text, createdAt: now().toISOString() });
+        answered.add(reply);
+      }
+      return reply.code(status).type('application/json; charset=utf-8').send(text);
+    },
+  };
+}
