@@ -6,22 +6,25 @@
 // (the media API answers them synchronously). Shutdown stops accepting, lets running requests
 // finish, then stops the work and closes the pool and the store.
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ENGINE_VERSION, MAX_FILE_BYTES } from '@loupe/core';
+import { MAX_FILE_BYTES } from '@loupe/core';
 import { createFfmpegMediaDecoder, createNodePool } from '@loupe/node';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
+import { documentApi } from './apis/document-api.js';
 import { openBackend, type SharedQueueOptions } from './backend.js';
 import type { ScanRunner } from './documents/analysis-job.js';
-import { documentRoutes, isDocumentPath } from './documents/routes.js';
-import { createApp } from './http/app.js';
+import { createApp, type LoupeApp } from './http/app.js';
 import { sessionSecret } from './http/auth/sessions.js';
+import { docs } from './http/docs.js';
 import { allowRanges, createEgress, egressAllowFromEnv } from './http/egress/egress.js';
 import { type EgressProxy, startEgressProxy } from './http/egress/egress-proxy.js';
-import { mcpRoutes } from './mcp/mcp-route.js';
+import { documentEnvelope } from './http/errors/document-errors.js';
+import { mediaEnvelope } from './http/errors/media-errors.js';
+import { mcpApi } from './mcp/mcp-route.js';
 import { type DetectionRunner, detectionService } from './media/detections.js';
 import { LINK_MAX_BYTES, type LinkResolver } from './media/links.js';
-import { publishedRoutes } from './media/published-routes.js';
-import { mediaRoutes } from './media/routes.js';
+import { mediaApi } from './media/media-api.js';
 import { createYtDlpResolver, ytDlpInstalled } from './media/yt-dlp-resolver.js';
 import { type MessagingOptions, messageChannels, messagingWithEnv } from './notifications/message-channels.js';
 import { FinishSignal } from './queue/finish-signal.js';
@@ -31,6 +34,13 @@ import type { PageRenderer } from './reports/generate.js';
 import type { BlobStore } from './store/blob-store.js';
 import type { Environment, Store } from './store/store.js';
 import { lazyPool, startWork } from './work/start-work.js';
+
+/** The server package's version (the OpenAPI document's `info.version`). */
+const SERVER_VERSION = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
+const PRODUCTION_DESCRIPTION =
+  "The production listener: the media detection API (detections, the published detect routes, account, credits, keys, MCP at /mcp) at its root, and the document forensics API (documents, loans, audit reports, re-capture) under /v1/documents, /v1/loans, /v1/audit-reports and /v1/recapture with sk_live_ keys. Each answers errors in its own contract's envelope.";
+const SANDBOX_DESCRIPTION =
+  'The sandbox listener: the document forensics API (documents, loans, audit reports, re-capture, simulate-capture) with sk_test_ keys; every path answers in the document envelope.';
 
 /** Options of a Loupe server. */
 export interface ServerOptions {
@@ -79,8 +89,8 @@ export interface ServerOptions {
 
 /** A running (or ready to run) server. */
 export interface LoupeServer {
-  app: FastifyInstance;
-  sandbox: FastifyInstance;
+  app: LoupeApp;
+  sandbox: LoupeApp;
   store: Store;
   blobs: BlobStore;
   sessionSecret: Uint8Array;
@@ -95,7 +105,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   mkdirSync(options.dataDir, { recursive: true });
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? false;
-  const app = await createApp({ version: ENGINE_VERSION, logger, draining: () => closed, documentPath: (url) => isDocumentPath(url, 'production') });
+  const app = await createApp({ version: SERVER_VERSION, description: PRODUCTION_DESCRIPTION, logger, draining: () => closed });
   const log = (message: string, error?: unknown) => app.log.error({ err: error }, message);
   const backend = await openBackend({
     dataDir: options.dataDir,
@@ -137,7 +147,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     timeoutMs: options.linkTimeoutMs ?? 60_000,
     ...(options.egressAllow ? { allow: options.egressAllow } : {}),
   });
-  mediaRoutes(app, {
+  const media = {
     store,
     rates,
     detections,
@@ -145,9 +155,9 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     egress,
     ...(resolver ? { resolver } : {}),
     ...(options.detectionsPerMinute ? { detectionsPerMinute: options.detectionsPerMinute } : {}),
-  });
-  publishedRoutes(app, { store, detections, rates });
-  mcpRoutes(app, { store, detections, egress, ...(resolver ? { resolver } : {}) });
+  };
+  await app.register(mediaApi, media);
+  await app.register(mcpApi, { prefix: '/mcp', store, detections, egress, ...(resolver ? { resolver } : {}) });
   const finishes = new FinishSignal();
   const stopWork =
     (options.work ?? !backend.shared)
@@ -170,6 +180,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     rates,
     blobs,
     environment,
+    ownsListener: environment === 'sandbox',
     egress: documentEgress,
     egressAllow: allowRanges(options.egressAllow ?? egressAllowFromEnv()),
     notify: queue.notify,
@@ -178,16 +189,17 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     channels: { email: channels.email !== undefined, sms: channels.sms !== undefined },
     renderer,
     signer,
+    now,
     ...(options.claimUrl ? { claimBase: options.claimUrl.replace(/\/$/, '') } : {}),
-    ...(options.now ? { now: options.now } : {}),
   });
-  documentRoutes(app, documents('production'));
-  const claim = { store, blobs, signer, now, notify: queue.notify };
-  claimPage(app, claim);
-  const sandbox = await createApp({ version: ENGINE_VERSION, logger, draining: () => closed, documentPath: (url) => isDocumentPath(url, 'sandbox') });
-  documentRoutes(sandbox, documents('sandbox'));
-  claimPage(sandbox, claim);
-  sandbox.get('/health', { schema: { tags: ['service'] } }, async () => ({ status: 'ok' }));
+  const claim = { prefix: '/c', store, blobs, signer, now, notify: queue.notify };
+  await app.register(documentApi, documents('production'));
+  await app.register(claimPage, claim);
+  await app.register(docs, { envelope: mediaEnvelope });
+  const sandbox = await createApp({ version: SERVER_VERSION, description: SANDBOX_DESCRIPTION, logger, draining: () => closed });
+  await sandbox.register(documentApi, documents('sandbox'));
+  await sandbox.register(claimPage, claim);
+  await sandbox.register(docs, { envelope: documentEnvelope });
   return {
     app,
     sandbox,

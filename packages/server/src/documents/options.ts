@@ -3,16 +3,43 @@
 
 import { BlockList, isIP } from 'node:net';
 import { ENGINE_MODEL } from '@loupe/core';
+import { Type } from 'typebox';
 import { reachable } from '../http/egress/egress.js';
 import { documentError } from '../http/errors/document-errors.js';
 import { ATTRIBUTION_SECTIONS, type Attribution, CATEGORIES, type SubmitOptions } from '../store/document-options.js';
-
-export { type Attribution, CATEGORIES, type SubmitOptions };
 
 const ATTRIBUTION_KEYS = new Set(['section', 'field', 'currency', 'amount_minor']);
 
 const MODELS = [ENGINE_MODEL, 'docforge'];
 const KNOWN = new Set(['external_ref', 'category', 'models', 'webhook_url', 'attribution', 'expected_key']);
+
+const ShortText = Type.String({ minLength: 1, maxLength: 128 });
+
+/** The submit options of a JSON submission (a multipart one sends the same object as JSON text, checked by `parseOptions`). */
+export const SubmitOptionsSchema = Type.Union([
+  Type.Null(),
+  Type.Object(
+    {
+      external_ref: Type.Optional({ ...ShortText, description: 'The loan this document belongs to.' }),
+      category: Type.Optional(Type.Enum(CATEGORIES)),
+      models: Type.Optional(Type.Array(Type.Enum(MODELS))),
+      webhook_url: Type.Optional(Type.String({ maxLength: 2048, description: 'An absolute http(s) URL on a public host; empty for the account default.' })),
+      attribution: Type.Optional(
+        Type.Object(
+          {
+            section: Type.Enum([...ATTRIBUTION_SECTIONS]),
+            field: Type.Optional(ShortText),
+            currency: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217; USD when absent.' })),
+            amount_minor: Type.Optional(Type.Integer({ minimum: 0, description: 'Minor units; 0 when absent.' })),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+      expected_key: Type.Optional(ShortText),
+    },
+    { additionalProperties: false },
+  ),
+]);
 
 const invalid = (message: string) => documentError(400, 'invalid_option', message);
 

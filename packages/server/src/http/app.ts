@@ -1,15 +1,22 @@
-// The HTTP application: Fastify with a request id on every response (`x-request-id`), structured
-// logs carrying it, streaming multipart, the OpenAPI 3.1 document at `/openapi.json` with a
-// readable reference at `/docs`, and one error handler that answers every failure in the media
-// spec's shape (validation and parse errors are the generic 400, unknown routes 404). Errors are
-// written as JSON text, so a schema used for documentation never reshapes an error body.
+// The root of one listener: Fastify with a request id on every response (`x-request-id`), structured
+// logs carrying it, streaming multipart, TypeBox schemas through the type provider (they validate
+// requests and describe the OpenAPI document; responses are written as plain JSON so a schema never
+// reshapes a body), and the framework refusals that happen before a route is known turned into
+// errors the owning API answers: a path with broken percent-encoding is routed with its `%` taken
+// literally and refused by a hook, so it gets the envelope of the API that owns the path. The root
+// answers nothing itself: each API is a plugin with its own error and not-found handlers
+// (api-scope.ts), `/docs` and `/openapi.json` included (docs.ts).
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { DocumentHttpError, documentError } from './errors/document-errors.js';
-import { MediaHttpError, objectError } from './errors/media-errors.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
+import { RequestRefused } from './errors/request-refused.js';
+import { validatorCompiler } from './validation.js';
+
+/** A listener's Fastify instance, typed by its TypeBox schemas. */
+export type LoupeApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
 
 /** Options of the HTTP application. */
 export interface AppOptions {
@@ -17,51 +24,51 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Largest JSON body in bytes (default 1 MiB). */
   bodyLimit?: number;
-  /** The version the OpenAPI document states. */
+  /** The version the OpenAPI document states (the server package's). */
   version: string;
+  /** What the OpenAPI document says the listener serves. */
+  description: string;
   /** True once the server is shutting down: answers then close their connection, so shutdown does not wait out keep-alive. */
   draining?: () => boolean;
-  /** True for requests of the document service, whose errors are `{error: {type, code, message, doc_url}}`. */
-  documentPath?: (url: string) => boolean;
 }
 
-/** A failure in the document spec's shape. */
-function documentAnswer(error: Error & { validation?: unknown; statusCode?: number; code?: string }): DocumentHttpError {
-  if (error instanceof DocumentHttpError) return error;
-  const status = error.statusCode ?? 500;
-  if (error.validation) return documentError(400, 'invalid_request', error.message);
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError))
-    return documentError(400, 'malformed_json', 'The body is not valid JSON.');
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return documentError(413, 'request_too_large', 'The JSON body is over 1 MB.');
-  if (status === 413) return documentError(413, 'file_too_large', 'The file is over 200 MiB.');
-  if (status < 500) return documentError(400, 'invalid_request', error.message);
-  return documentError(500, 'server_error', 'The service failed; nothing was recorded. Retry with backoff and the same Idempotency-Key.');
+/** Raw requests whose path could not be percent-decoded. */
+const badUrls = new WeakSet<IncomingMessage>();
+
+/** The URL with every `%` of an undecodable path taken literally (`%25`), so routing can place it. */
+function routableUrl(request: IncomingMessage): string {
+  const url = request.url ?? '/';
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  try {
+    decodeURIComponent(path);
+    return url;
+  } catch {
+    badUrls.add(request);
+    return path.replaceAll('%', '%25') + (query < 0 ? '' : url.slice(query));
+  }
 }
 
-/** The registered routes as patterns, to tell a wrong verb (405 with `Allow`) from an unknown path (404). */
-function routeTable(app: FastifyInstance): { methodsOf(path: string): string[] } {
-  const table: { pattern: RegExp; methods: string[] }[] = [];
-  app.addHook('onRoute', (route) => {
-    const escaped = route.url.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    table.push({ pattern: new RegExp(`^${escaped.join('/')}/?$`), methods });
-  });
-  return {
-    methodsOf: (path) => [...new Set(table.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods))].sort(),
-  };
-}
-
-/** A new application with the shared plumbing; routes are added by the caller. */
-export async function createApp(options: AppOptions): Promise<FastifyInstance> {
+/** A new listener root with the shared plumbing; APIs are registered on it as plugins. */
+export async function createApp(options: AppOptions): Promise<LoupeApp> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     genReqId: () => `req_${randomBytes(8).toString('hex')}`,
     requestIdHeader: false,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
-  });
+    // parameters are bounded by their schemas (so an over-long one is refused in its API's envelope), not by the router
+    routerOptions: { maxParamLength: 8192 },
+    rewriteUrl: routableUrl,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  // response schemas document the answers; bodies are written as the views made them
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // after every API's onRequest hooks, so the refusal carries the owning API's headers too
+  app.addHook('preParsing', async (request) => {
+    if (badUrls.has(request.raw)) throw new RequestRefused(400, 'The path is not valid percent-encoded UTF-8.');
   });
   const draining = options.draining;
   if (draining) {
@@ -74,14 +81,10 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: {
-        title: 'Loupe',
-        version: options.version,
-        description: 'Media detection (photo, video, audio) with credits and API keys; the document forensics API follows on the same service.',
-      },
+      info: { title: 'Loupe', version: options.version, description: options.description },
       components: {
         securitySchemes: {
-          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Media API key (universal or scoped to a service).' },
           session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Dashboard session token (account routes only).' },
           documentKey: {
             type: 'apiKey',
@@ -92,50 +95,6 @@ export async function createApp(options: AppOptions): Promise<FastifyInstance> {
         },
       },
     },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-
-  const documentPath = options.documentPath ?? (() => false);
-  const routes = routeTable(app);
-  app.setNotFoundHandler((request, reply) => {
-    if (documentPath(request.url)) {
-      const path = request.url.split('?')[0] ?? '';
-      const allowed = routes.methodsOf(path);
-      const e =
-        allowed.length > 0
-          ? documentError(405, 'method_not_allowed', `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}.`)
-          : documentError(404, 'not_found', `No route ${request.method} ${path}.`);
-      if (allowed.length > 0) reply.header('allow', allowed.join(', '));
-      void reply.code(e.status).type('application/json; charset=utf-8').send(JSON.stringify(e.body()));
-      return;
-    }
-    void reply
-      .code(404)
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify({ success: false, error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}.` } }));
-  });
-  app.setErrorHandler((error: Error & { validation?: unknown; statusCode?: number; code?: string }, request, reply) => {
-    if (documentPath(request.url)) {
-      const d = documentAnswer(error);
-      if (d.status >= 500) request.log.error({ err: error }, 'request failed');
-      // an upload refused part-way: close rather than read the rest of it
-      if (d.status === 413) reply.header('connection', 'close');
-      void reply.code(d.status).headers(d.headers).type('application/json; charset=utf-8').send(JSON.stringify(d.body()));
-      return;
-    }
-    let answer: MediaHttpError;
-    const status = error.statusCode ?? 500;
-    if (error instanceof MediaHttpError) answer = error;
-    else if (error.validation) answer = objectError(400, 'BAD_REQUEST', error.message);
-    else if (status === 413) answer = objectError(413, 'FILE_TOO_LARGE', 'The request body is over the limit.');
-    else if (status < 500) answer = objectError(status, 'BAD_REQUEST', error.message);
-    else {
-      request.log.error({ err: error }, 'request failed');
-      answer = objectError(500, 'INTERNAL_ERROR', 'The service failed unexpectedly; retry with backoff.');
-    }
-    if (answer.status === 413) reply.header('connection', 'close');
-    void reply.code(answer.status).headers(answer.headers).type('application/json; charset=utf-8').send(JSON.stringify(answer.body));
   });
   return app;
 }

@@ -4,14 +4,17 @@
 // Detection as structured content; `get_credit_balance`; `get_usage` (a ledger page). A refusal
 // is a tool error whose content is the media spec's error body, with its code.
 
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ENGINE_VERSION } from '@loupe/core';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { z } from 'zod';
+import { answerFailures, answerUnknownPaths, routeTable } from '../http/api-scope.js';
 import { keyCaller, type MediaCaller } from '../http/auth/media-caller.js';
 import type { Egress } from '../http/egress/egress.js';
-import { MediaHttpError, objectError, stringError } from '../http/errors/media-errors.js';
+import { MediaHttpError, mediaEnvelope, objectError, stringError } from '../http/errors/media-errors.js';
+import { mediaErrors } from '../http/schemas.js';
 import type { DetectionService } from '../media/detections.js';
 import { type LinkResolver, mediaFromLink } from '../media/links.js';
 import { SERVICE_TYPES, type Store } from '../store/store.js';
@@ -23,6 +26,16 @@ export interface McpDeps {
   egress: Egress;
   resolver?: LinkResolver;
 }
+
+const JsonRpcMessage = Type.Object(
+  {
+    jsonrpc: Type.Literal('2.0'),
+    method: Type.Optional(Type.String()),
+    id: Type.Optional(Type.Union([Type.String(), Type.Integer()])),
+    params: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: true },
+);
 
 /** Largest decoded file a tool call may carry (the video cap). */
 const MAX_FILE_BYTES = 100 * 1024 * 1024;
@@ -113,13 +126,21 @@ function mcpServer(caller: MediaCaller, deps: McpDeps, requestId: string): McpSe
   return server;
 }
 
-/** Registers `/mcp` on `app`. */
-export function mcpRoutes(app: FastifyInstance, deps: McpDeps): void {
+/** The MCP endpoint as a plugin (prefix `/mcp`), answering refusals in the media envelope. */
+export const mcpApi: FastifyPluginAsyncTypebox<McpDeps> = async (app, deps) => {
+  answerFailures(app, mediaEnvelope);
+  answerUnknownPaths(app, mediaEnvelope, routeTable(app));
   app.post(
-    '/mcp',
+    '',
     {
       bodyLimit: 140 * 1024 * 1024,
-      schema: { tags: ['mcp'], summary: 'MCP tool server (Streamable HTTP): detect_media, get_credit_balance, get_usage', security: [{ apiKey: [] }] },
+      schema: {
+        tags: ['mcp'],
+        summary: 'MCP tool server (Streamable HTTP): detect_media, get_credit_balance, get_usage',
+        security: [{ apiKey: [] }],
+        body: Type.Union([JsonRpcMessage, Type.Array(JsonRpcMessage)], { description: 'A JSON-RPC 2.0 message (or a batch).' }),
+        response: { 200: Type.Object({}, { additionalProperties: true, description: 'The JSON-RPC answer.' }), ...mediaErrors(400, 401, 403, 413) },
+      },
     },
     async (request, reply) => {
       const caller = await keyCaller(
@@ -145,6 +166,6 @@ export function mcpRoutes(app: FastifyInstance, deps: McpDeps): void {
       { allow: 'POST' },
     );
   };
-  app.get('/mcp', { schema: { hide: true } }, notAllowed);
-  app.delete('/mcp', { schema: { hide: true } }, notAllowed);
-}
+  app.get('', { schema: { hide: true } }, notAllowed);
+  app.delete('', { schema: { hide: true } }, notAllowed);
+};

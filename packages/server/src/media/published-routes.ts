@@ -5,12 +5,14 @@
 // detect routes run the same detection as `POST /v1/detections` and are billed the same way on
 // the same ledger; a file of another media type than the route's is `422 UNSUPPORTED_MEDIA_TYPE`.
 import { type Detection, sniffMedia } from '@loupe/core';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import type { LoupeApp } from '../http/app.js';
 import { keyCaller, type MediaCaller } from '../http/auth/media-caller.js';
 import { MediaHttpError, objectError, stringError } from '../http/errors/media-errors.js';
 import { RateLimiter } from '../http/rates/rate-limit.js';
 import type { RateState } from '../http/rates/rate-state.js';
+import { FilePart, MultipartBody, mediaErrors } from '../http/schemas.js';
 import { readMediaForm } from '../http/uploads/media-form.js';
 import type { Store } from '../store/store.js';
 import type { DetectionService } from './detections.js';
@@ -30,7 +32,7 @@ const security = [{ apiKey: [] }];
 const confidence = (d: Detection, synthetic: boolean): number => Math.round((synthetic ? (d.score ?? 0) : 1 - (d.score ?? 0)) * 100) / 100;
 
 /** Registers the published routes on `app`. */
-export function publishedRoutes(app: FastifyInstance, deps: PublishedRouteDeps): void {
+export function publishedRoutes(app: LoupeApp, deps: PublishedRouteDeps): void {
   const limiter = (limit: number) => new RateLimiter(limit, 60_000, Date.now, deps.rates);
   const limiters = { image: limiter(100), audio: limiter(100), video: limiter(50), url: limiter(100) };
   const limit = async (caller: MediaCaller, which: keyof typeof limiters, reply: FastifyReply): Promise<void> => {
@@ -41,7 +43,20 @@ export function publishedRoutes(app: FastifyInstance, deps: PublishedRouteDeps):
   };
 
   const detectRoute = (type: 'image' | 'audio' | 'video', summary: string, shape: (d: Detection, synthetic: boolean) => Record<string, unknown>) => {
-    app.post(`/v1/detect/${type}`, { schema: { tags: ['published detection routes'], summary, security } }, async (request, reply) => {
+    const schema = {
+      tags: ['published detection routes'],
+      summary,
+      security,
+      body: { content: { 'multipart/form-data': { schema: MultipartBody({ file: FilePart(`The ${type} file.`) }, ['file']) } } },
+      response: {
+        200: Type.Object(
+          { is_synthetic: Type.Boolean(), confidence: Type.Number(), processing_time_ms: Type.Integer(), model: Type.String() },
+          { additionalProperties: true },
+        ),
+        ...mediaErrors(400, 401, 402, 403, 413, 422, 429),
+      },
+    };
+    app.post(`/v1/detect/${type}`, { schema }, async (request, reply) => {
       const started = performance.now();
       const caller = await keyCaller(deps.store, request, ['AI_CONTENT_DETECTION']);
       await limit(caller, type, reply);
@@ -87,13 +102,14 @@ export function publishedRoutes(app: FastifyInstance, deps: PublishedRouteDeps):
         summary: 'Is this URL malicious? (heuristics on the URL itself; nothing is fetched; free)',
         security,
         body: Type.Object({ url: Type.String({ maxLength: 8192 }) }),
+        response: { 200: Type.Object({}, { additionalProperties: true, description: 'The URL verdict.' }), ...mediaErrors(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
       const started = performance.now();
       const caller = await keyCaller(deps.store, request, ['QR_URL_DETECTION']);
       await limit(caller, 'url', reply);
-      const { url } = request.body as { url: string };
+      const { url } = request.body;
       try {
         return checkUrl(url, started);
       } catch {

@@ -4,18 +4,22 @@
 // credits, ledger, key generation and revocation) and `/health`.
 
 import { DetectionSchema, MediaObjectErrorSchema, MediaStringErrorSchema } from '@loupe/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
+import { Value } from 'typebox/value';
+import type { LoupeApp } from '../http/app.js';
 import { issueKey } from '../http/auth/keys.js';
 import { accountCaller, keyCaller, type MediaCaller } from '../http/auth/media-caller.js';
 import type { Egress } from '../http/egress/egress.js';
 import { MediaHttpError, objectError, stringError } from '../http/errors/media-errors.js';
 import { RateLimiter } from '../http/rates/rate-limit.js';
 import type { RateState } from '../http/rates/rate-state.js';
+import { FilePart, MultipartBody, mediaErrors } from '../http/schemas.js';
 import { readMediaForm } from '../http/uploads/media-form.js';
 import { type ApiKey, SERVICE_TYPES, type ServiceType, type Store } from '../store/store.js';
 import type { DetectionService } from './detections.js';
 import { type LinkResolver, mediaFromLink } from './links.js';
+import { CreditsSchema, KeyGeneratedSchema, KeyRevokedSchema, LedgerSchema, ProfileSchema } from './schemas.js';
 
 /** What the media routes need. */
 export interface MediaRouteDeps {
@@ -34,8 +38,14 @@ export interface MediaRouteDeps {
 
 const ACTIVE_KEYS_PER_SCOPE = 10;
 const DETECTION_SCOPES: readonly ServiceType[] = ['AI_CONTENT_DETECTION'];
-const errors = { 400: MediaObjectErrorSchema, 401: MediaObjectErrorSchema, 403: Type.Union([MediaObjectErrorSchema, MediaStringErrorSchema]) };
+const errors = {
+  400: MediaObjectErrorSchema,
+  401: MediaObjectErrorSchema,
+  403: Type.Union([MediaObjectErrorSchema, MediaStringErrorSchema]),
+  429: MediaStringErrorSchema,
+};
 const security = [{ apiKey: [] }];
+const DetectionJson = Type.Object({ url: Type.Optional(Type.String({ maxLength: 8192 })), thumbnails: Type.Optional(Type.Boolean()) });
 
 /** The `apiKey` object of the generate route. */
 function keyView(key: ApiKey, value: string) {
@@ -52,7 +62,7 @@ function keyView(key: ApiKey, value: string) {
 }
 
 /** Registers the media API on `app`. */
-export function mediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
+export function mediaRoutes(app: LoupeApp, deps: MediaRouteDeps): void {
   const { store } = deps;
   const limiter = new RateLimiter(deps.detectionsPerMinute ?? 100, 60_000, Date.now, deps.rates);
   const limit = async (caller: MediaCaller, group: string, reply: FastifyReply): Promise<void> => {
@@ -76,10 +86,18 @@ export function mediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
         description:
           'multipart/form-data (`file`, `url`, `thumbnails`) or application/json (`url`, `thumbnails`). Exactly one of file and url; a file wins when both arrive.',
         security,
-        response: { 200: DetectionSchema, ...errors },
+        body: {
+          content: {
+            'multipart/form-data': {
+              schema: MultipartBody({ file: FilePart('A photo, video or audio file.'), url: Type.String(), thumbnails: Type.Enum(['true', 'false']) }, []),
+            },
+            'application/json': { schema: DetectionJson },
+          },
+        },
+        response: { 200: DetectionSchema, ...errors, ...mediaErrors(402, 413, 415, 422, 500, 501) },
       },
     },
-    async (request: FastifyRequest, reply) => {
+    async (request, reply) => {
       const caller = await keyCaller(store, request, DETECTION_SCOPES);
       await limit(caller, 'detections', reply);
       let file: { bytes: Uint8Array; filename: string | null } | undefined;
@@ -93,12 +111,10 @@ export function mediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
         if (t !== undefined && t !== 'true' && t !== 'false') throw objectError(400, 'BAD_REQUEST', '`thumbnails` is "true" or "false".');
         thumbnails = t === 'true';
       } else {
-        const body = request.body as Record<string, unknown> | undefined;
-        if (!body || typeof body !== 'object')
+        const body = request.body;
+        if (!Value.Check(DetectionJson, body))
           throw objectError(400, 'BAD_REQUEST', 'Send multipart/form-data with a `file` (or `url`), or JSON with a `url`.');
-        if (body.url !== undefined && typeof body.url !== 'string') throw objectError(400, 'BAD_REQUEST', '`url` is a string.');
-        if (body.thumbnails !== undefined && typeof body.thumbnails !== 'boolean') throw objectError(400, 'BAD_REQUEST', '`thumbnails` is a boolean.');
-        url = body.url as string | undefined;
+        url = body.url;
         thumbnails = body.thumbnails === true;
       }
       if (file) {
@@ -129,27 +145,36 @@ export function mediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
     },
     async (request, reply) => {
       const caller = await keyCaller(store, request, DETECTION_SCOPES);
-      const stored = await store.detection(caller.account.id, (request.params as { id: string }).id);
+      const stored = await store.detection(caller.account.id, request.params.id);
       if (!stored) throw objectError(404, 'NOT_FOUND', 'No detection with that id was run by this account.');
       return sendJson(reply, stored.body);
     },
   );
 
   const accountRoute = { security: [{ apiKey: [] }, { session: [] }] };
+  const accountErrors = mediaErrors(400, 401, 403);
 
-  app.get('/users/profile', { schema: { tags: ['account'], summary: 'The account', ...accountRoute } }, async (request) => {
-    const { account } = await accountCaller(store, deps.sessionSecret, request);
-    return {
-      success: true,
-      user: { id: account.id, email: account.email, name: account.name, tier: null, emailVerified: account.emailVerified, createdAt: account.createdAt },
-      credits: account.balance,
-    };
-  });
+  app.get(
+    '/users/profile',
+    { schema: { tags: ['account'], summary: 'The account', ...accountRoute, response: { 200: ProfileSchema, ...accountErrors } } },
+    async (request) => {
+      const { account } = await accountCaller(store, deps.sessionSecret, request);
+      return {
+        success: true as const,
+        user: { id: account.id, email: account.email, name: account.name, tier: null, emailVerified: account.emailVerified, createdAt: account.createdAt },
+        credits: account.balance,
+      };
+    },
+  );
 
-  app.get('/users/credits', { schema: { tags: ['account'], summary: 'The credit balance', ...accountRoute } }, async (request) => {
-    const { account } = await accountCaller(store, deps.sessionSecret, request);
-    return { success: true, userId: account.id, balance: account.balance };
-  });
+  app.get(
+    '/users/credits',
+    { schema: { tags: ['account'], summary: 'The credit balance', ...accountRoute, response: { 200: CreditsSchema, ...accountErrors } } },
+    async (request) => {
+      const { account } = await accountCaller(store, deps.sessionSecret, request);
+      return { success: true as const, userId: account.id, balance: account.balance };
+    },
+  );
 
   app.get(
     '/users/credits/ledger',
@@ -162,14 +187,15 @@ export function mediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
           offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
         }),
+        response: { 200: LedgerSchema, ...accountErrors },
       },
     },
     async (request) => {
       const { account } = await accountCaller(store, deps.sessionSecret, request);
-      const { limit: size = 20, offset = 0 } = request.query as { limit?: number; offset?: number };
+      const { limit: size = 20, offset = 0 } = request.query;
       const { entries, total } = await store.ledger(account.id, size, offset);
       return {
-        success: true,
+        success: true as const,
         userId: account.id,
         entries: entries.map((e) => ({ id: e.id, delta: e.delta, reason: e.reason, ref: e.ref, created_at: e.createdAt })),
         pagination: { limit: size, offset, total, has_more: offset + entries.length < total },
@@ -185,6 +211,7 @@ export function mediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
         summary: 'Add an API key (the plaintext is returned once)',
         ...accountRoute,
         body: Type.Object({ serviceType: Type.Optional(Type.Enum([...SERVICE_TYPES])), name: Type.Optional(Type.String({ maxLength: 200 })) }),
+        response: { 200: KeyGeneratedSchema, ...accountErrors, ...mediaErrors(409) },
       },
       // the body is optional: no body reads as an empty object
       preValidation: async (request) => {
@@ -193,7 +220,7 @@ export function mediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
     },
     async (request) => {
       const caller = await accountCaller(store, deps.sessionSecret, request);
-      const body = (request.body ?? {}) as { serviceType?: ServiceType; name?: string };
+      const body = request.body ?? {};
       const serviceType = body.serviceType ?? 'UNIVERSAL';
       const own = caller.key?.serviceType;
       if (own && own !== 'UNIVERSAL' && serviceType !== own)
@@ -207,7 +234,7 @@ export function mediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
         name: body.name ?? null,
       });
       return {
-        success: true,
+        success: true as const,
         message: 'API key created.',
         warning: 'Store this key now: its value is shown only once.',
         user: { id: caller.account.id, email: caller.account.email },
@@ -218,15 +245,23 @@ export function mediaRoutes(app: FastifyInstance, deps: MediaRouteDeps): void {
 
   app.delete(
     '/users/api-key/revoke/:apiKeyId',
-    { schema: { tags: ['account'], summary: 'Revoke an API key', ...accountRoute, params: Type.Object({ apiKeyId: Type.String() }) } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Revoke an API key',
+        ...accountRoute,
+        params: Type.Object({ apiKeyId: Type.String({ maxLength: 64 }) }),
+        response: { 200: KeyRevokedSchema, ...accountErrors, ...mediaErrors(404) },
+      },
+    },
     async (request) => {
       const caller = await accountCaller(store, deps.sessionSecret, request);
-      const id = (request.params as { apiKeyId: string }).apiKeyId;
+      const id = request.params.apiKeyId;
       const owned = (await store.keysOf(caller.account.id)).find((k) => k.id === id && k.kind === 'media');
       const key = owned && (await store.revokeKey(caller.account.id, owned.id));
       if (!key) throw objectError(404, 'NOT_FOUND', 'No API key with that id exists on this account.');
       return {
-        success: true,
+        success: true as const,
         message: 'API key revoked.',
         user: { id: caller.account.id, email: caller.account.email },
         revokedKey: {

@@ -7,8 +7,11 @@
 // neutral page.
 
 import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sniffFormat } from '@loupe/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import { answerFailures, answerUnknownPaths, type Envelope, routeTable } from '../http/api-scope.js';
 import { documentWords, escapeHtml } from '../notifications/borrower-message.js';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Store } from '../store/store.js';
@@ -93,8 +96,27 @@ document.getElementById('form').addEventListener('submit', async (event) => {
   } catch { status.textContent = 'The photos could not be sent. Check your connection and try again.'; send.disabled = false; }
 });`;
 
-/** Registers the claim page on a listener. */
-export function claimPage(app: FastifyInstance, deps: ClaimPageDeps): void {
+const GONE = 'This link is no longer active. Please contact your lender for a new link.';
+
+/** The claim page's answers to failures: a short message a borrower can read, as JSON. */
+const claimEnvelope: Envelope = {
+  failure(error) {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) return { status: 500, body: { message: 'Something went wrong. Please try again in a moment.' } };
+    return {
+      status: status === 413 ? 413 : 400,
+      body: { message: status === 413 ? 'The photos are too large.' : 'The request could not be read. Please try again.' },
+    };
+  },
+  notFound: () => ({ status: 404, body: { message: GONE } }),
+};
+
+const TokenParams = Type.Object({ token: Type.String({ maxLength: 256 }) });
+
+/** The borrower's capture page as a plugin (prefix `/c`). */
+export const claimPage: FastifyPluginAsyncTypebox<ClaimPageDeps> = async (app, deps) => {
+  answerFailures(app, claimEnvelope);
+  answerUnknownPaths(app, claimEnvelope, routeTable(app));
   const headers = (reply: FastifyReply, nonce: string) =>
     reply
       .header(
@@ -106,12 +128,10 @@ export function claimPage(app: FastifyInstance, deps: ClaimPageDeps): void {
       .header('x-frame-options', 'DENY')
       .header('x-content-type-options', 'nosniff');
 
-  const tokenOf = (request: FastifyRequest) => (request.params as { token: string }).token;
-
-  app.get('/c/:token', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/:token', { schema: { hide: true, params: TokenParams } }, async (request, reply) => {
     const nonce = randomBytes(16).toString('base64');
     headers(reply, nonce).type('text/html; charset=utf-8');
-    const link = /^[A-Za-z0-9_-]{16,64}$/.test(tokenOf(request)) ? await deps.store.linkByToken(tokenOf(request)) : undefined;
+    const link = /^[A-Za-z0-9_-]{16,64}$/.test(request.params.token) ? await deps.store.linkByToken(request.params.token) : undefined;
     if (!link || linkStatus(link, deps.now()) !== 'pending') return reply.code(link ? 410 : 404).send(CLOSED(nonce));
     const original = await deps.store.documentById(link.documentId);
     const category = original
@@ -136,7 +156,7 @@ export function claimPage(app: FastifyInstance, deps: ClaimPageDeps): void {
     );
   });
 
-  app.post('/c/:token', { schema: { hide: true } }, async (request, reply) => {
+  app.post('/:token', { schema: { hide: true, params: TokenParams } }, async (request, reply) => {
     const nonce = randomBytes(16).toString('base64');
     headers(reply, nonce);
     const wantsJson = (request.headers.accept ?? '').includes('application/json');
@@ -150,9 +170,8 @@ export function claimPage(app: FastifyInstance, deps: ClaimPageDeps): void {
             .code(status)
             .type('text/html; charset=utf-8')
             .send(page(nonce, message, `<h1>${html(message)}</h1>`));
-    const link = /^[A-Za-z0-9_-]{16,64}$/.test(tokenOf(request)) ? await deps.store.linkByToken(tokenOf(request)) : undefined;
-    if (!link || linkStatus(link, deps.now()) !== 'pending')
-      return answer(link ? 410 : 404, 'This link is no longer active. Please contact your lender for a new link.');
+    const link = /^[A-Za-z0-9_-]{16,64}$/.test(request.params.token) ? await deps.store.linkByToken(request.params.token) : undefined;
+    if (!link || linkStatus(link, deps.now()) !== 'pending') return answer(link ? 410 : 404, GONE);
     if (!request.isMultipart()) return answer(400, 'Choose at least one photo.');
     const photos: Photo[] = [];
     try {
@@ -169,10 +188,10 @@ export function claimPage(app: FastifyInstance, deps: ClaimPageDeps): void {
     }
     if (photos.length === 0) return answer(400, 'Choose at least one photo.');
     const original = await deps.store.documentById(link.documentId);
-    if (!original) return answer(410, 'This link is no longer active. Please contact your lender for a new link.');
+    if (!original) return answer(410, GONE);
     const taken = await takeCapture(deps, link, original, photos, deviceOf(request.headers['user-agent']));
-    if (typeof taken !== 'object') return answer(410, 'This link is no longer active. Please contact your lender for a new link.');
+    if (typeof taken !== 'object') return answer(410, GONE);
     deps.notify();
     return answer(201, 'Thank you. Your photos were received.');
   });
-}
+};

@@ -6,6 +6,7 @@ import { MANIFEST_DIGEST_ALGORITHM, manifestDigest } from '@loupe/core';
 import type { LoanState, StoredDocument, StoredReport } from '../store/store.js';
 import { documentView, omitAbsent } from '../views/document-view.js';
 import { loanSummary } from '../views/loan-summary.js';
+import type { AuditReportBody } from '../views/schemas.js';
 
 type Json = Record<string, unknown>;
 
@@ -79,7 +80,7 @@ export function reportContent(
 }
 
 /** The AuditReport as the API answers it. */
-export function reportView(report: StoredReport): Json {
+export function reportView(report: StoredReport): AuditReportBody {
   const content = report.body ? (JSON.parse(report.body) as ReportContent) : undefined;
   const withJson = report.format !== 'pdf';
   const sig = content?.manifest_digest.slice(0, 16);
@@ -102,5 +103,5 @@ export function reportView(report: StoredReport): Json {
     manifest_digest: withJson ? content?.manifest_digest : undefined,
     manifest_digest_algorithm: withJson ? content?.manifest_digest_algorithm : undefined,
     error: report.status === 'failed' && report.error ? JSON.parse(report.error) : undefined,
-  });
+  }) as AuditReportBody;
 }

@@ -1,109 +1,117 @@
-// The audit report routes: `POST /v1/audit-reports` (by external_ref or document_ids, format
-// pdf|json|both, Idempotency-Key replays bound to the payload; 400 when no completed document
-// matches), `GET /v1/audit-reports/{id}` and `GET .../download?sig=` (the first 16 hex digits of
+// The audit report routes under `/v1/audit-reports`: request a report (by external_ref or
+// document_ids, format pdf|json|both, Idempotency-Key replays bound to the payload; 400 when no
+// completed document matches), read one, and download its PDF (`sig`: the first 16 hex digits of
 // the manifest digest; missing 400, wrong 404, a json-only report 404; the stored PDF as an
 // attachment named after the report).
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { DocumentCaller } from '../http/auth/document-caller.js';
+import { Type } from 'typebox';
+import type { LoupeApp } from '../http/app.js';
+import { documentCallerOf } from '../http/auth/document-caller.js';
 import { documentError } from '../http/errors/document-errors.js';
 import type { Idempotency } from '../http/idempotency.js';
+import { documentErrors, IdempotencyHeaders, IdParams } from '../http/schemas.js';
 import type { BlobStore } from '../store/blob-store.js';
-import type { Environment, Store, StoredDocument } from '../store/store.js';
+import { AuditReportSchema } from '../views/schemas.js';
 import { reportView } from './report-json.js';
+import { type ReportUseCaseDeps, requestReport } from './request-report.js';
 
 /** What the report routes need. */
-export interface ReportRouteDeps {
-  store: Store;
+export interface ReportRouteDeps extends ReportUseCaseDeps {
   blobs: BlobStore;
-  environment: Environment;
-  now: () => Date;
-  caller: (request: FastifyRequest, reply: FastifyReply) => Promise<DocumentCaller>;
   idempotency: Idempotency;
-  /** Wakes the job workers. */
-  notify: () => void;
 }
 
-const FORMATS = ['pdf', 'json', 'both'] as const;
 const ROUTE = 'POST /v1/audit-reports';
-const bad = (message: string) => documentError(400, 'invalid_request', message);
+const tags = ['audit reports'];
+const security = [{ documentKey: [] }];
 
-/** Registers the report routes on one listener. */
-export function reportRoutes(app: FastifyInstance, deps: ReportRouteDeps): void {
-  const { store, environment } = deps;
-  const security = [{ documentKey: [] }];
-  const found = async (who: DocumentCaller, request: FastifyRequest) => {
-    const report = await store.report(who.account.id, environment, (request.params as { id: string }).id);
+const RequestBody = Type.Union([
+  Type.Object(
+    { external_ref: Type.String({ minLength: 1, maxLength: 128 }), format: Type.Optional(Type.Enum(['pdf', 'json', 'both'])) },
+    { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      document_ids: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 500 }),
+      format: Type.Optional(Type.Enum(['pdf', 'json', 'both'])),
+    },
+    { additionalProperties: false },
+  ),
+]);
+
+/** Registers the report routes (prefix `/v1/audit-reports`). */
+export async function reportRoutes(api: LoupeApp, deps: ReportRouteDeps): Promise<void> {
+  const { store, environment, idempotency } = deps;
+  const found = async (accountId: string, id: string) => {
+    const report = await store.report(accountId, environment, id);
     if (!report) throw documentError(404, 'not_found', 'No audit report with that id in this environment.');
     return report;
   };
 
-  app.post(
-    '/v1/audit-reports',
-    { schema: { tags: ['audit reports'], summary: 'Request an audit report (202, then completed)', security } },
+  api.post(
+    '',
+    {
+      schema: {
+        tags,
+        summary: 'Request an audit report (202, then completed)',
+        description: 'Either external_ref (every completed document of the loan) or document_ids; format pdf (default), json or both.',
+        security,
+        headers: IdempotencyHeaders,
+        body: RequestBody,
+        response: { 202: AuditReportSchema, ...documentErrors(400, 401, 404, 409, 422, 429) },
+      },
+    },
     async (request, reply) => {
-      const who = await deps.caller(request, reply);
-      const key = deps.idempotency.keyOf(request);
-      const body = request.body as Record<string, unknown> | undefined;
-      if (!body || typeof body !== 'object' || Array.isArray(body)) throw bad('Send JSON {external_ref | document_ids, format}.');
-      const payloadHash = deps.idempotency.hashOf(body);
-      const replayed = await deps.idempotency.replay(who, ROUTE, key, payloadHash, reply);
+      const who = documentCallerOf(request);
+      const key = idempotency.keyOf(request);
+      const body = request.body;
+      const payloadHash = idempotency.hashOf(body);
+      const replayed = await idempotency.replay(who, ROUTE, key, payloadHash, reply);
       if (replayed) return replayed;
-      const unknown = Object.keys(body).filter((k) => !['external_ref', 'document_ids', 'format'].includes(k));
-      if (unknown.length > 0) throw bad(`Unknown field ${unknown.join(', ')}.`);
-      const format = (body.format ?? 'pdf') as (typeof FORMATS)[number];
-      if (!FORMATS.includes(format)) throw bad(`format is one of ${FORMATS.join(', ')}.`);
-      if ((body.external_ref === undefined) === (body.document_ids === undefined)) throw bad('Send either external_ref or document_ids.');
-      let documents: StoredDocument[];
-      let externalRef: string | null = null;
-      if (body.external_ref !== undefined) {
-        if (typeof body.external_ref !== 'string' || body.external_ref.length === 0 || body.external_ref.length > 128)
-          throw bad('external_ref is a string of 1 to 128 characters.');
-        externalRef = body.external_ref;
-        documents = await store.loanDocuments(who.account.id, environment, externalRef);
-      } else {
-        const ids = body.document_ids;
-        if (!Array.isArray(ids) || ids.length === 0 || ids.length > 500 || ids.some((id) => typeof id !== 'string'))
-          throw bad('document_ids is an array of 1 to 500 document ids.');
-        documents = [];
-        for (const id of new Set(ids as string[])) {
-          const d = await store.document(who.account.id, environment, id);
-          if (!d) throw documentError(404, 'not_found', `No document ${id} in this environment.`);
-          documents.push(d);
-        }
-      }
-      const completed = documents.filter((d) => d.status === 'completed');
-      if (completed.length === 0) throw bad('No completed document matches; a report covers completed documents.');
-      const report = await store.createReport({
-        id: `rpt_${randomBytes(12).toString('hex')}`,
-        accountId: who.account.id,
-        environment,
-        format,
-        externalRef,
-        documentIds: completed.map((d) => d.id),
+      const report = await requestReport(deps, who, {
+        format: body.format ?? 'pdf',
+        ...('external_ref' in body ? { externalRef: body.external_ref } : { documentIds: body.document_ids }),
         downloadBase: `${request.protocol}://${request.host}`,
-        createdAt: deps.now().toISOString(),
       });
-      deps.notify();
-      return deps.idempotency.answer(who, ROUTE, key, payloadHash, reply, 202, reportView(report));
+      return idempotency.answer(who, ROUTE, key, payloadHash, reply, 202, reportView(report));
     },
   );
 
-  app.get('/v1/audit-reports/:id', { schema: { tags: ['audit reports'], summary: 'Read an audit report', security } }, async (request, reply) => {
-    const who = await deps.caller(request, reply);
-    return reportView(await found(who, request));
-  });
+  api.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Read an audit report',
+        security,
+        params: IdParams,
+        response: { 200: AuditReportSchema, ...documentErrors(400, 401, 404, 429) },
+      },
+    },
+    async (request) => reportView(await found(documentCallerOf(request).account.id, request.params.id)),
+  );
 
-  app.get(
-    '/v1/audit-reports/:id/download',
-    { schema: { tags: ['audit reports'], summary: "Download a report's PDF (sig: the first 16 hex digits of its manifest digest)", security } },
+  api.get(
+    '/:id/download',
+    {
+      schema: {
+        tags,
+        summary: "Download a report's PDF (sig: the first 16 hex digits of its manifest digest)",
+        security,
+        params: IdParams,
+        querystring: Type.Object({ sig: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: {
+          200: {
+            description: 'The report PDF (an attachment named after the report).',
+            content: { 'application/pdf': { schema: Type.Unsafe<unknown>({ type: 'string', contentMediaType: 'application/pdf' }) } },
+          },
+          ...documentErrors(400, 401, 404, 429),
+        },
+      },
+    },
     async (request, reply) => {
-      const who = await deps.caller(request, reply);
-      const sig = (request.query as { sig?: string }).sig;
-      if (sig === undefined || sig === '') throw bad('sig is required: the first 16 hex digits of the manifest digest.');
-      const report = await found(who, request);
+      const report = await found(documentCallerOf(request).account.id, request.params.id);
       const digest = report.body ? (JSON.parse(report.body) as { manifest_digest: string }).manifest_digest : undefined;
-      if (report.format === 'json' || !digest || !report.pdfSha256 || sig !== digest.slice(0, 16))
+      if (report.format === 'json' || !digest || !report.pdfSha256 || request.query.sig !== digest.slice(0, 16))
         throw documentError(404, 'not_found', 'No PDF for that report and sig.');
       const pdf = await deps.blobs.get(report.pdfSha256);
       if (!pdf) throw documentError(404, 'not_found', 'The PDF of this report is no longer held.');

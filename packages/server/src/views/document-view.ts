@@ -3,6 +3,7 @@
 // that does not apply absent (never null). The deprecated `verifi_eligible` twin is answered until
 // 2026-12-31 and not after.
 import type { StoredDocument } from '../store/store.js';
+import type { DocumentBody, DocumentSummaryBody } from './schemas.js';
 
 /** The end of the earlier product name's deprecation window. */
 export const RENAME_SUNSET = Date.parse('2027-01-01T00:00:00Z');
@@ -72,7 +73,7 @@ export function documentCategory(d: StoredDocument): string | undefined {
 }
 
 /** The Document of a stored document at time `now`. */
-export function documentView(d: StoredDocument, now: Date): Record<string, unknown> {
+export function documentView(d: StoredDocument, now: Date): DocumentBody {
   const options = JSON.parse(d.options) as {
     facts: SubmitFacts;
     external_ref?: string;
@@ -105,13 +106,14 @@ export function documentView(d: StoredDocument, now: Date): Record<string, unkno
   const out: Record<string, unknown> = {};
   for (const key of ORDER) if (key in fields) out[key] = fields[key];
   for (const key of Object.keys(fields)) if (!(key in out)) out[key] = fields[key];
-  return omitAbsent(out);
+  // the fields above in the schema's shape: the engine's result is a DocumentResult, the rest is the service's
+  return omitAbsent(out) as DocumentBody;
 }
 
 /** A list row (DocumentSummary): verdict fields withheld while processing (a reprocess's prior verdict included). */
-export function summaryView(d: StoredDocument, now: Date): Record<string, unknown> {
+export function summaryView(d: StoredDocument, now: Date): DocumentSummaryBody {
   const full = documentView(d.status === 'processing' ? { ...d, result: null } : d, now);
-  const file = full.file as { name: string };
+  const file = full.file ?? { name: d.fileName };
   const row: Record<string, unknown> = {
     id: d.id,
     object: 'document_summary',
@@ -126,9 +128,9 @@ export function summaryView(d: StoredDocument, now: Date): Record<string, unknow
     verdict: full.verdict,
     risk_score: full.risk_score,
     headline: full.headline,
-    review_disposition: (full.review as { disposition?: string } | undefined)?.disposition,
+    review_disposition: full.review?.disposition,
     created_at: full.created_at,
     completed_at: full.completed_at,
   };
-  return omitAbsent(row);
+  return omitAbsent(row) as DocumentSummaryBody;
 }

@@ -6,6 +6,7 @@
 import type { Attribution } from '../store/document-options.js';
 import type { LoanState, StoredDocument } from '../store/store.js';
 import { omitAbsent, summaryView } from './document-view.js';
+import type { LoanSummaryBody } from './schemas.js';
 
 /** Band floors of flagged documents that carry no score. */
 const BAND_FLOOR: Record<string, number> = { SUSPICIOUS: 40, FORGED: 70 };
@@ -114,7 +115,7 @@ function flaggedAmountOf(facts: Facts[]): Record<string, unknown> | undefined {
 }
 
 /** The LoanSummary of one loan at time `now`. */
-export function loanSummary(externalRef: string, documents: readonly StoredDocument[], state: LoanState | undefined, now: Date): Record<string, unknown> {
+export function loanSummary(externalRef: string, documents: readonly StoredDocument[], state: LoanState | undefined, now: Date): LoanSummaryBody {
   const facts = documents.map(factsOf);
   const withVerdict = facts.filter((f) => f.verdict !== undefined);
   const verdictCount = (v: string) => withVerdict.filter((f) => f.verdict === v).length;
@@ -151,5 +152,5 @@ export function loanSummary(externalRef: string, documents: readonly StoredDocum
     review_note: state?.reviewNote,
     reviewed_at: state?.reviewedAt,
     updated_at: newestSubmission ?? state?.updatedAt,
-  });
+  }) as LoanSummaryBody;
 }

@@ -3,6 +3,7 @@
 
 import type { Delivery, StoredCapture, StoredLink } from '../store/store.js';
 import { omitAbsent } from './document-view.js';
+import type { RecaptureCaptureBody, RecaptureLinkBody } from './schemas.js';
 
 type Json = Record<string, unknown>;
 
@@ -11,7 +12,7 @@ export const linkStatus = (link: StoredLink, at: Date): string =>
   link.status === 'pending' && Date.parse(link.expiresAt) <= at.getTime() ? 'expired' : link.status;
 
 /** The RecaptureLink, with what its message delivery came to (sms and email links). */
-export function linkView(link: StoredLink, at: Date, apiBase: string, message?: MessageRecord): Json {
+export function linkView(link: StoredLink, at: Date, apiBase: string, message?: MessageRecord): RecaptureLinkBody {
   return omitAbsent({
     id: link.id,
     object: 'recapture_link',
@@ -27,7 +28,7 @@ export function linkView(link: StoredLink, at: Date, apiBase: string, message?: 
     delivery_status: message,
     expires_at: link.expiresAt,
     created_at: link.createdAt,
-  });
+  }) as RecaptureLinkBody;
 }
 
 /** An ISO 8601 duration (PTnHnMnS) of `ms`. */
@@ -40,7 +41,7 @@ export function isoDuration(ms: number): string {
 }
 
 /** The RecaptureCapture. */
-export function captureView(capture: StoredCapture, link: StoredLink | undefined): Json {
+export function captureView(capture: StoredCapture, link: StoredLink | undefined): RecaptureCaptureBody {
   const evidence = capture.status === 'completed' && capture.evidence ? (JSON.parse(capture.evidence) as Json) : {};
   return omitAbsent({
     id: capture.id,
@@ -58,7 +59,7 @@ export function captureView(capture: StoredCapture, link: StoredLink | undefined
     c2pa: evidence.c2pa,
     signal_groups: evidence.signal_groups,
     contradicts_original: evidence.contradicts_original,
-  });
+  }) as RecaptureCaptureBody;
 }
 
 /** What a link's delivery came to, as the API and the audit report show it. */

@@ -28,7 +28,7 @@ export async function documentCaller(store: Store, request: FastifyRequest, envi
     throw documentError(401, 'browser_origin_forbidden', 'API keys are server-side only: requests with a browser Origin header are refused.');
   if (KEY_IN_QUERY.test(request.url.split('#')[0]!.split('?')[1] ?? ''))
     throw documentError(401, 'invalid_api_key', 'Send the API key in the X-API-Key or Authorization header, never in the query string.');
-  const body = request.body as Record<string, unknown> | undefined;
+  const body: unknown = request.body;
   if (body && typeof body === 'object' && !Buffer.isBuffer(body) && ('api_key' in body || 'apiKey' in body)) {
     throw documentError(401, 'invalid_api_key', 'Send the API key in the X-API-Key or Authorization header, never in the body.');
   }
@@ -52,4 +52,17 @@ export async function documentCaller(store: Store, request: FastifyRequest, envi
   const account = await store.accountById(key.accountId);
   if (!account?.active) throw documentError(401, 'invalid_api_key', 'The account behind this key is inactive.');
   return { account, key, environment };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated caller of a document route (set before validation by the document API). */
+    documentCaller?: DocumentCaller;
+  }
+}
+
+/** The caller the document API authenticated for this request. */
+export function documentCallerOf(request: FastifyRequest): DocumentCaller {
+  if (!request.documentCaller) throw new Error('document route without its authentication hook');
+  return request.documentCaller;
 }

@@ -3,6 +3,8 @@
 // CODE, message}` (link refusals and API_KEY_SCOPE), plus the 429 body, which has no `success`.
 // Routes throw `MediaHttpError`; the app's error handler writes it.
 import { MEDIA_ERROR_STATUS, MediaError, mediaSpecCode, PoolError, toMediaErrorBody } from '@loupe/core';
+import type { FastifyError } from 'fastify';
+import { type Envelope, pathOf } from '../api-scope.js';
 
 /** An answer of the media API that is not a Detection. */
 export class MediaHttpError extends Error {
@@ -38,3 +40,24 @@ export function engineError(error: unknown, requestId: string): MediaHttpError {
   if (code === 'NOT_ASSESSABLE') body.request_id = requestId;
   return new MediaHttpError(MEDIA_ERROR_STATUS[code], body);
 }
+
+/** A failure in the media spec's shape (validation and parse errors are the generic 400). */
+export function mediaFailure(error: FastifyError): MediaHttpError {
+  if (error instanceof MediaHttpError) return error;
+  const status = error.statusCode ?? 500;
+  if (error.validation) return objectError(400, 'BAD_REQUEST', error.message);
+  if (status === 413) return objectError(413, 'FILE_TOO_LARGE', 'The request body is over the limit.');
+  if (status < 500) return objectError(status, 'BAD_REQUEST', error.message);
+  return objectError(500, 'INTERNAL_ERROR', 'The service failed unexpectedly; retry with backoff.');
+}
+
+/** The media API's envelope (an unknown path is 404 whatever its verbs). */
+export const mediaEnvelope: Envelope = {
+  failure(error) {
+    const e = mediaFailure(error);
+    return { status: e.status, body: e.body, headers: e.headers };
+  },
+  notFound(request) {
+    return { status: 404, body: { success: false, error: { code: 'NOT_FOUND', message: `No route ${request.method} ${pathOf(request)}.` } } };
+  },
+};

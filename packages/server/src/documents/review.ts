@@ -1,0 +1,23 @@
+// The review use case of `POST /v1/documents/{id}/review`: stamps `reviewed_at` on the
+// disposition, note and reviewer and replaces any earlier review; only a completed document can be
+// reviewed (`409 not_reviewable`).
+import type { DocumentCaller } from '../http/auth/document-caller.js';
+import { documentError } from '../http/errors/document-errors.js';
+import type { StoredDocument } from '../store/store.js';
+import type { DocumentUseCaseDeps } from './submit.js';
+
+/** A reviewer's decision on a document. */
+export interface ReviewDecision {
+  disposition: 'in_review' | 'cleared' | 'escalated' | 'confirmed_fraud';
+  note?: string;
+  reviewer?: string;
+}
+
+/** Records `decision` on the document `id`. */
+export async function reviewDocument(deps: DocumentUseCaseDeps, who: DocumentCaller, id: string, decision: ReviewDecision): Promise<StoredDocument> {
+  const review = { disposition: decision.disposition, note: decision.note, reviewer: decision.reviewer, reviewed_at: deps.now().toISOString() };
+  const result = await deps.store.reviewDocument(who.account.id, deps.environment, id, JSON.stringify(review));
+  if (!result) throw documentError(404, 'not_found', 'No document with that id in this environment.');
+  if (result === 'not_completed') throw documentError(409, 'not_reviewable', 'Only a completed document can be reviewed.');
+  return result;
+}

@@ -1,0 +1,131 @@
+// The submit use case of `POST /v1/documents`: the content decides the type (422 for unknown
+// content, 415 for other image formats), a PDF's pages are counted when its page tree reads (over
+// 200 is 413), the bytes are stored content-addressed, and the store decides under a lock on the
+// bytes whether this is a byte-identical resubmission (same bytes, models, file name and
+// external_ref: the existing document, unless it failed, which is analysed again under its id) or
+// a new document with its job. Then the workers are woken and, with `wait`, the answer waits for
+// the analysis up to the wait limit. A `file_url` is fetched here under the egress rule.
+import { randomBytes } from 'node:crypto';
+import { MAX_FILE_BYTES, MAX_PAGES, PdfFile, sniffFormat } from '@loupe/core';
+import { nodeDigests } from '@loupe/node';
+import type { DocumentCaller } from '../http/auth/document-caller.js';
+import { type Egress, EgressError, lastPathSegment } from '../http/egress/egress.js';
+import { documentError } from '../http/errors/document-errors.js';
+import type { FinishSignal } from '../queue/finish-signal.js';
+import type { BlobStore } from '../store/blob-store.js';
+import type { SubmitOptions } from '../store/document-options.js';
+import type { Environment, Store, StoredDocument } from '../store/store.js';
+import type { SubmitFacts } from '../views/document-view.js';
+
+/** What the document use cases need. */
+export interface DocumentUseCaseDeps {
+  store: Store;
+  blobs: BlobStore;
+  environment: Environment;
+  /** Wakes the analysis workers after a submission. */
+  notify: () => void;
+  /** Wakes `wait=true` requests when their document finishes in this process. */
+  finishes: FinishSignal;
+  now: () => Date;
+  /** Longest `wait=true` poll (default 30 s). */
+  waitMs?: number;
+}
+
+/** A file to submit. */
+export interface Submission {
+  bytes: Uint8Array;
+  name: string;
+  options: SubmitOptions;
+  /** Long-poll for the verdict. */
+  wait: boolean;
+}
+
+/** What a submission came to: 200 with a finished or existing document, 202 while it is analysed. */
+export interface Submitted {
+  status: 200 | 202;
+  document: StoredDocument;
+}
+
+/** Fetches a `file_url` under the egress rule: its bytes and name (Content-Disposition, else the last path segment, else document.pdf). */
+export async function fetchDocument(egress: Egress, url: string): Promise<{ bytes: Uint8Array; name: string }> {
+  try {
+    const fetched = await egress.fetch(url);
+    return { bytes: fetched.bytes, name: fetched.filename ?? lastPathSegment(fetched.finalUrl) ?? 'document.pdf' };
+  } catch (error) {
+    if (!(error instanceof EgressError)) throw error;
+    if (error.reason === 'too_large') throw documentError(413, 'file_too_large', error.message);
+    throw documentError(422, 'url_fetch_failed', error.message);
+  }
+}
+
+/** The page count of a PDF when it can be read at submit (undefined otherwise). */
+function pdfPages(bytes: Uint8Array): number | undefined {
+  try {
+    const pages = PdfFile.open(bytes).view().pages().length;
+    return pages > 0 ? pages : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Long-polls a processing document up to the wait limit. */
+export async function waitForFinish(deps: DocumentUseCaseDeps, who: DocumentCaller, document: StoredDocument): Promise<StoredDocument> {
+  let current = document;
+  const deadline = Date.now() + (deps.waitMs ?? 30_000);
+  while (Date.now() < deadline) {
+    // listen first, then look, so a finish between the two is not missed
+    const woken = deps.finishes.wait(document.id, Math.min(1000, deadline - Date.now()));
+    current = (await deps.store.document(who.account.id, deps.environment, document.id)) ?? current;
+    if (current.status !== 'processing') break;
+    await woken;
+  }
+  return current;
+}
+
+/** Submits a file for analysis. */
+export async function submitDocument(deps: DocumentUseCaseDeps, who: DocumentCaller, submission: Submission): Promise<Submitted> {
+  const { bytes, name, options } = submission;
+  const format = sniffFormat(bytes);
+  if (format === 'unknown') throw documentError(422, 'unreadable_document', 'The content matches no known document signature (PDF, PNG or JPEG).');
+  if (format !== 'pdf' && format !== 'png' && format !== 'jpg')
+    throw documentError(415, 'unsupported_type', `${format.toUpperCase()} files are not supported; submit a PDF, PNG or JPEG.`);
+  if (bytes.length > MAX_FILE_BYTES) throw documentError(413, 'file_too_large', `The file is over ${MAX_FILE_BYTES} bytes (200 MiB).`);
+  const pages = format === 'pdf' ? pdfPages(bytes) : 1;
+  if (pages !== undefined && pages > MAX_PAGES) throw documentError(413, 'file_too_large', `The PDF has ${pages} pages; the limit is ${MAX_PAGES}.`);
+  const sha256 = await deps.blobs.put(bytes);
+  const models = JSON.stringify(options.models ?? []);
+  const sameAs = (d: StoredDocument): boolean =>
+    d.fileName === name && d.externalRef === (options.external_ref ?? null) && JSON.stringify((JSON.parse(d.options) as SubmitOptions).models ?? []) === models;
+  const facts: SubmitFacts = { md5: nodeDigests.md5(bytes), ...(pages === undefined ? {} : { pages }) };
+  const created = await deps.store.createDocument(
+    {
+      id: `doc_${randomBytes(12).toString('hex')}`,
+      accountId: who.account.id,
+      environment: deps.environment,
+      sha256,
+      fileName: name,
+      fileType: format,
+      sizeBytes: bytes.length,
+      options: JSON.stringify({ ...options, facts }),
+      externalRef: options.external_ref ?? null,
+      attributionCurrency: options.attribution?.currency ?? null,
+      createdAt: deps.now().toISOString(),
+    },
+    sameAs,
+  );
+  if ('currencyConflict' in created)
+    throw documentError(422, 'attribution_currency_conflict', `This loan's attributions are in ${created.currencyConflict}; one loan carries one currency.`, {
+      currency: created.currencyConflict,
+    });
+  let document: StoredDocument;
+  if ('duplicate' in created) {
+    const same = created.duplicate;
+    if (same.status !== 'failed') return { status: 200, document: same };
+    // a failed document is analysed again under its id with its original options
+    const again = await deps.store.reprocessDocument(who.account.id, deps.environment, same.id);
+    document = typeof again === 'object' ? again : ((await deps.store.document(who.account.id, deps.environment, same.id)) ?? same);
+  } else document = created;
+  deps.notify();
+  const current = submission.wait ? await waitForFinish(deps, who, document) : document;
+  return { status: current.status === 'processing' ? 202 : 200, document: current };
+}

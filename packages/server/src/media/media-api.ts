@@ -1,0 +1,16 @@
+// The media API as one encapsulated plugin at the root of the production listener: the detection
+// routes, the account routes, the published detection routes and `/health`, answering every
+// failure and every path no other API owns in the media contract's envelope.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { answerFailures, answerUnknownPaths, routeTable } from '../http/api-scope.js';
+import { mediaEnvelope } from '../http/errors/media-errors.js';
+import { publishedRoutes } from './published-routes.js';
+import { type MediaRouteDeps, mediaRoutes } from './routes.js';
+
+/** The media API plugin (its options are the media routes' needs). */
+export const mediaApi: FastifyPluginAsyncTypebox<MediaRouteDeps> = async (api, options) => {
+  answerFailures(api, mediaEnvelope);
+  answerUnknownPaths(api, mediaEnvelope, routeTable(api));
+  mediaRoutes(api, options);
+  publishedRoutes(api, options);
+};

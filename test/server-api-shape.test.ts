@@ -1,0 +1,172 @@
+// The service's shape as a client generator and a hostile client see it, over real HTTP on
+// loopback: each API answers its own failures in its own contract's envelope — route refusals,
+// framework refusals (broken percent-encoding, over-long parameters, unsupported content types,
+// over-size and empty JSON bodies) and unknown paths — with `x-request-id`, and no URL pattern
+// chooses; and the OpenAPI document of each listener lists, for every operation, its request
+// body, its 4xx answers and a success schema, states the package's version, and turns into
+// TypeScript types with openapi-typescript without a warning.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+const dir = mkdtempSync(join(tmpdir(), 'loupe-api-shape-'));
+let server: LoupeServer;
+let live = '';
+let sandbox = '';
+let keys: Awaited<ReturnType<typeof createAccountWithKeys>>;
+
+type Answer = { status: number; headers: Headers; body: unknown };
+
+async function raw(base: string, path: string, init: RequestInit = {}): Promise<Answer> {
+  const r = await fetch(base + path, init);
+  const text = await r.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: r.status, headers: r.headers, body };
+}
+
+/** True when `body` is the document envelope `{error: {type, code, message, doc_url}}` and nothing else. */
+const documentShaped = (body: unknown): boolean => {
+  if (!body || typeof body !== 'object' || Object.keys(body).join() !== 'error') return false;
+  const error = (body as { error: Record<string, unknown> }).error;
+  return ['type', 'code', 'message', 'doc_url'].every((k) => typeof error[k] === 'string');
+};
+
+/** True when `body` is a media error: `{success: false, error: {code, message}}` (or its string form). */
+const mediaShaped = (body: unknown): boolean => {
+  if (!body || typeof body !== 'object') return false;
+  const b = body as { success?: unknown; error?: unknown };
+  return b.success === false && (typeof b.error === 'string' || (typeof b.error === 'object' && b.error !== null && 'code' in b.error));
+};
+
+beforeAll(async () => {
+  server = await createServer({ dataDir: dir, port: 0, sandboxPort: 0, ytDlp: false });
+  ({ url: live, sandboxUrl: sandbox } = await server.listen());
+  keys = await createAccountWithKeys(server.store, { email: 'shape@example.com', credits: 0 });
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('each API answers in its own envelope', () => {
+  it('spells framework refusals and unknown paths in the envelope of the API that owns the path', async () => {
+    const long = 'x'.repeat(300);
+    const documentCases: [string, string, RequestInit, number][] = [
+      [live, '/v1/documents/%E0%A4%A', { headers: { 'x-api-key': keys.live_key } }, 400],
+      [live, `/v1/documents/${long}`, { headers: { 'x-api-key': keys.live_key } }, 400],
+      [live, '/v1/loans/loan-1/review', { method: 'POST', headers: { 'x-api-key': keys.live_key, 'content-type': 'application/xml' }, body: '<a/>' }, 400],
+      [live, '/v1/loans/loan-1/review', { method: 'POST', headers: { 'x-api-key': keys.live_key, 'content-type': 'application/json' }, body: '' }, 400],
+      [
+        live,
+        '/v1/audit-reports',
+        {
+          method: 'POST',
+          headers: { 'x-api-key': keys.live_key, 'content-type': 'application/json' },
+          body: JSON.stringify({ external_ref: 'x'.repeat(2 << 20) }),
+        },
+        413,
+      ],
+      [live, '/v1/recapture/nothing-here', { headers: { 'x-api-key': keys.live_key } }, 404],
+      [sandbox, '/anything/at/all', {}, 404],
+      [sandbox, '/v1/detections/%zz', {}, 400],
+    ];
+    for (const [base, path, init, status] of documentCases) {
+      const answer = await raw(base, path, init);
+      const what = `${init.method ?? 'GET'} ${base === live ? 'live' : 'sandbox'}${path.slice(0, 60)}`;
+      expect(answer.status, what).toBe(status);
+      expect(documentShaped(answer.body), `${what}: ${JSON.stringify(answer.body).slice(0, 200)}`).toBe(true);
+      expect(answer.headers.get('x-request-id'), what).toMatch(/^req_[0-9a-f]{16}$/);
+      expect(answer.headers.get('x-service-env'), what).toBe(base === live ? 'production' : 'sandbox');
+    }
+    const mediaCases: [string, RequestInit, number][] = [
+      ['/v1/detections/%zz', { headers: { 'x-api-key': keys.media_key } }, 400],
+      [`/v1/detections/${long}`, { headers: { 'x-api-key': keys.media_key } }, 404],
+      ['/users/api-key/generate', { method: 'POST', headers: { 'x-api-key': keys.media_key, 'content-type': 'application/xml' }, body: '<a/>' }, 415],
+      ['/users/api-key/generate', { method: 'POST', headers: { 'x-api-key': keys.media_key, 'content-type': 'text/plain' }, body: 'hi' }, 400],
+      ['/users/api-key/generate', { method: 'POST', headers: { 'x-api-key': keys.media_key, 'content-type': 'application/json' }, body: '{"name": 5}' }, 400],
+      ['/mcp/elsewhere', { method: 'POST' }, 404],
+      ['/nothing', {}, 404],
+    ];
+    for (const [path, init, status] of mediaCases) {
+      const answer = await raw(live, path, init);
+      const what = `${init.method ?? 'GET'} ${path.slice(0, 60)}`;
+      expect(answer.status, what).toBe(status);
+      expect(mediaShaped(answer.body), `${what}: ${JSON.stringify(answer.body).slice(0, 200)}`).toBe(true);
+      expect(answer.headers.get('x-request-id'), what).toMatch(/^req_[0-9a-f]{16}$/);
+      expect(answer.headers.get('x-service-env'), what).toBeNull();
+    }
+    // the borrower's page speaks to a person: a short message, never an API envelope
+    const claim = await raw(live, '/c/token/extra', {});
+    expect(claim.status).toBe(404);
+    expect(claim.body).toEqual({ message: expect.stringContaining('no longer active') });
+  });
+});
+
+describe('the OpenAPI document', () => {
+  /** Operations that take no body by design. */
+  const BODILESS = new Set(['post /v1/recapture/links/{id}/revoke', 'post /v1/recapture/links/{id}/simulate-capture']);
+  const version = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'packages', 'server', 'package.json'), 'utf8')) as { version: string }).version;
+
+  it('lists a request body, the 4xx answers and a success schema for every operation, on both listeners', async () => {
+    for (const base of [live, sandbox]) {
+      const doc = (await raw(base, '/openapi.json')).body as {
+        info: { version: string; description: string };
+        paths: Record<
+          string,
+          Record<string, { requestBody?: { content: Record<string, unknown> }; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>
+        >;
+      };
+      expect(doc.info.version).toBe(version);
+      expect(doc.info.description).toMatch(base === live ? /media detection API.*document forensics API/s : /document forensics API/);
+      const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => ({ id: `${method} ${path}`, method, path, op })),
+      );
+      expect(operations.length).toBeGreaterThan(base === live ? 30 : 15);
+      for (const { id, method, path, op } of operations) {
+        if (['post', 'put', 'patch'].includes(method) && !BODILESS.has(id)) expect(op.requestBody?.content, `${id} body`).toBeDefined();
+        const success = Object.entries(op.responses).filter(([code]) => code.startsWith('2'));
+        expect(success.length, `${id} success`).toBeGreaterThan(0);
+        for (const [code, answer] of success) expect(Object.values(answer.content ?? {})[0]?.schema, `${id} ${code} schema`).toBeDefined();
+        if (path !== '/health')
+          expect(
+            Object.keys(op.responses).some((code) => code.startsWith('4')),
+            `${id} 4xx`,
+          ).toBe(true);
+      }
+      // the document API's multipart submit is described with its parts
+      expect(doc.paths['/v1/documents']?.post?.requestBody?.content['multipart/form-data']).toBeDefined();
+    }
+  });
+
+  it('turns into TypeScript types with openapi-typescript without a warning', async () => {
+    const warn = vi.spyOn(console, 'warn');
+    const error = vi.spyOn(console, 'error');
+    try {
+      for (const base of [live, sandbox]) {
+        const doc = (await raw(base, '/openapi.json')).body as object;
+        const types = astToString(await openapiTS(doc as Parameters<typeof openapiTS>[0]));
+        expect(types).toContain('"/v1/documents"');
+      }
+      expect(warn).not.toHaveBeenCalled();
+      expect(error).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
+  });
+
+  it('serves a readable reference at /docs', async () => {
+    for (const base of [live, sandbox]) {
+      const page = await fetch(`${base}/docs/`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    }
+  });
+});
