@@ -182,7 +182,7 @@ async function addAttachment(bytes: Uint8Array): Promise<Uint8Array> {
   const doc = await PDFDocument.load(bytes, { updateMetadata: false });
   const snapshot = doc.takeSnapshot();
   await doc.attach(new TextEncoder().encode('supporting note'), 'note.txt', { mimeType: 'text/plain' });
-  snapshot.markRefForSave(doc.catalog.ref ?? (doc.context.trailerInfo.Root as PDFRef));
+  snapshot.markRefForSave(doc.context.trailerInfo.Root as PDFRef);
   return concatBytes(bytes, await doc.saveIncremental(snapshot));
 }
 

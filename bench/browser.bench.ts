@@ -12,6 +12,10 @@ import { captureDocument } from '../test/fixtures/document-photos.js';
 import { editText, makeStatement } from '../test/fixtures/pdf-builders.js';
 import { servePage } from '../test/fixtures/web-page.js';
 
+/** The page globals the callbacks below read in Chromium (this file compiles without the DOM library). */
+declare const document: { querySelectorAll(selector: string): { length: number } };
+type HTMLElement = { dataset: Record<string, string | undefined> };
+
 const dir = mkdtempSync(join(tmpdir(), 'loupe-browser-bench-'));
 const files: Record<string, Uint8Array> = {
   'statement-1p.pdf': await makeStatement({ pages: 1, seed: 1 }),

@@ -7,7 +7,7 @@
 // INSUFFICIENT_EVIDENCE; then recall on image edits of genuine scans (a retyped figure, a digit
 // copied from elsewhere on the page). Part of `npm run bench:ocr`; nothing asserts.
 
-import type { Document } from '@loupe/core';
+import type { DocumentResult } from '@loupe/core';
 import { PdfFile } from '@loupe/core';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
 import { conditionsFor, imageOnlyPdf, phoneCapture, scanOf, screenshotOf } from '../test/fixtures/captures.js';
@@ -30,8 +30,8 @@ const PIXEL = new Set([
   'jpeg_first_compression_missing',
   'genai_synthetic_region',
 ]);
-const flagged = (d: Document): boolean => d.verdict === 'SUSPICIOUS' || d.verdict === 'FORGED';
-const mismatched = (d: Document): boolean => (d.math_checks?.length ?? 0) > 0;
+const flagged = (d: DocumentResult): boolean => d.verdict === 'SUSPICIOUS' || d.verdict === 'FORGED';
+const mismatched = (d: DocumentResult): boolean => (d.math_checks?.length ?? 0) > 0;
 
 interface Row {
   family: string;
@@ -82,7 +82,7 @@ export async function benchFamilies(seeds: number): Promise<void> {
     const [x0, y0, x1, y1] = PdfFile.open(pdf).view().pages()[0]!.cropBox;
     return [x1 - x0, y1 - y0];
   };
-  const scanAll = async (r: Received): Promise<Document[]> => {
+  const scanAll = async (r: Received): Promise<DocumentResult[]> => {
     const docs = [];
     for (const f of r.files) docs.push(await engine.scan(f.bytes, { name: f.name }));
     return docs;

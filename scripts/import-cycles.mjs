@@ -4,7 +4,7 @@
 // the way the build resolves them (`./x.js` -> `./x.ts`, a folder -> its `index.ts`); test files
 // are left out. Prints each cycle and exits 1 when there is one. Used by test/architecture.test.ts.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
@@ -43,9 +43,8 @@ export function importGraph(root) {
   return graph;
 }
 
-/** Strongly connected components with more than one file (or a file importing itself): Tarjan. */
-export function importCycles(root) {
-  const graph = importGraph(root);
+/** Strongly connected components of `graph` with more than one node (or a node importing itself): Tarjan. */
+function components(graph) {
   const index = new Map();
   const low = new Map();
   const stack = [];
@@ -71,11 +70,32 @@ export function importCycles(root) {
         onStack.delete(w);
         component.push(w);
       } while (w !== v);
-      if (component.length > 1 || graph.get(v)?.has(v)) cycles.push(component.map((f) => relative(root, f)).sort());
+      if (component.length > 1 || graph.get(v)?.has(v)) cycles.push(component.sort());
     }
   };
   for (const v of graph.keys()) if (!index.has(v)) visit(v);
   return cycles;
+}
+
+/** File-level import cycles below `root`, as paths relative to it. */
+export function importCycles(root) {
+  return components(importGraph(root)).map((cycle) => cycle.map((f) => relative(root, f)).sort());
+}
+
+/**
+ * Cycles among the first-level folders (and top-level files) below `root`: a folder that imports
+ * another which, directly or through others, imports it back. Folders are layers; a cycle among
+ * them means two layers that cannot be understood apart.
+ */
+export function folderCycles(root) {
+  const unitOf = (file) => relative(root, file).split(sep)[0].replace(/\.ts$/, '');
+  const units = new Map();
+  for (const [file, targets] of importGraph(root)) {
+    const from = unitOf(file);
+    if (!units.has(from)) units.set(from, new Set());
+    for (const target of targets) if (unitOf(target) !== from) units.get(from).add(unitOf(target));
+  }
+  return components(units).filter((cycle) => cycle.length > 1);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

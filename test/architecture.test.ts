@@ -2,13 +2,14 @@
 // published package pulls in. A browser or the pure core must never drag a Node-native package
 // (an addon, a prebuilt binary, a platform-only toolchain) into an install, and the
 // technology-neutral worker package must not depend on the Node platform.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importCycles, importGraph } from '../scripts/import-cycles.mjs';
+import { folderCycles, importCycles, importGraph } from '../scripts/import-cycles.mjs';
 
 const root = join(import.meta.dirname, '..');
-const PACKAGES = ['core', 'worker', 'node', 'browser', 'cli'];
+const PACKAGES = ['core', 'worker', 'node', 'browser', 'server', 'cli'];
 
 interface Manifest {
   name: string;
@@ -80,6 +81,66 @@ describe('import graph', () => {
   for (const name of PACKAGES) {
     it(`@loupe/${name} has no import cycle`, () => {
       expect(importCycles(join(root, 'packages', name, 'src'))).toEqual([]);
+    });
+  }
+});
+
+describe('folder graph', () => {
+  for (const name of ['core', 'server']) {
+    it(`the folders of @loupe/${name} import each other without a cycle`, () => {
+      expect(folderCycles(join(root, 'packages', name, 'src'))).toEqual([]);
+    });
+  }
+
+  it('the check sees a cycle between two folders', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'loupe-folders-'));
+    try {
+      for (const [folder, other] of [
+        ['a', 'b'],
+        ['b', 'c'],
+        ['c', 'a'],
+      ] as const) {
+        mkdirSync(join(dir, folder));
+        writeFileSync(join(dir, folder, 'x.ts'), `import { y } from '../${other}/y.js';\nexport const x = y;\n`);
+        writeFileSync(join(dir, folder, 'y.ts'), 'export const y = 1;\n');
+      }
+      expect(folderCycles(dir)).toEqual([['a', 'b', 'c']]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('layers of the server', () => {
+  /** What each folder of packages/server/src may import besides itself: plumbing below resources, resources below the APIs that compose them. */
+  const ALLOWED: Record<string, string[]> = {
+    store: [],
+    queue: ['store'],
+    http: ['store'],
+    views: ['store'],
+    notifications: ['views', 'http', 'store'],
+    documents: ['notifications', 'views', 'http', 'queue', 'store'],
+    loans: ['notifications', 'views', 'http', 'store'],
+    reports: ['notifications', 'views', 'http', 'queue', 'store'],
+    recapture: ['reports', 'notifications', 'views', 'http', 'queue', 'store'],
+    media: ['http', 'store'],
+    mcp: ['media', 'http', 'store'],
+    apis: ['documents', 'loans', 'reports', 'recapture', 'http', 'queue', 'store'],
+  };
+  const src = join(root, 'packages', 'server', 'src');
+  const graph = importGraph(src);
+  const folderOf = (file: string) => relative(src, file).split(sep)[0]!;
+  for (const [folder, allowed] of Object.entries(ALLOWED)) {
+    it(`${folder}/ imports only ${allowed.join(', ') || 'itself'}`, () => {
+      const reaches: string[] = [];
+      for (const [file, targets] of graph) {
+        if (folderOf(file) !== folder) continue;
+        for (const target of targets) {
+          const to = folderOf(target);
+          if (to !== folder && !allowed.includes(to)) reaches.push(`${relative(src, file)} -> ${relative(src, target)}`);
+        }
+      }
+      expect(reaches).toEqual([]);
     });
   }
 });

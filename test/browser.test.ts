@@ -17,6 +17,10 @@ import { editText, makeStatement, money } from './fixtures/pdf-builders.js';
 import { generateScene, photographScene } from './fixtures/scenes.js';
 import { type ServedPage, servePage } from './fixtures/web-page.js';
 
+/** The page globals the callbacks below read in Chromium (this file compiles without the DOM library). */
+declare const document: { querySelectorAll(selector: string): { length: number } };
+type HTMLElement = { dataset: Record<string, string | undefined> };
+
 const artifacts = join(import.meta.dirname, '..', 'test-artifacts');
 let served: ServedPage;
 let base: string;

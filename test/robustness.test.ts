@@ -74,7 +74,10 @@ describe('robustness', () => {
         write(`${label}-trunc-${fraction}.pdf`, source.subarray(0, Math.floor(source.length * fraction)));
       for (let k = 0; k < 12; k++) {
         const copy = Uint8Array.from(source);
-        for (let f = 0; f < 1 + k * 4; f++) copy[random(copy.length)] ^= 1 << random(8);
+        for (let f = 0; f < 1 + k * 4; f++) {
+          const at = random(copy.length);
+          copy[at] = copy[at]! ^ (1 << random(8));
+        }
         write(`${label}-flip-${k}.pdf`, copy);
       }
       const text = new TextDecoder('latin1').decode(source);

@@ -297,7 +297,7 @@ describe('signatures', () => {
     const { signPdf } = await import('./fixtures/signing.js');
     const signed = await signPdf(await makeStatement({ pages: 1, rowsPerPage: 4 }));
     const tampered = Uint8Array.from(signed);
-    tampered[12] ^= 0x01; // inside the first signed range
+    tampered[12] = tampered[12]! ^ 0x01; // inside the first signed range
     const doc = await scan(tampered);
     expect(doc.indicators[0]!.code).toBe('signature_invalid');
     expect(doc.verdict).toBe('FORGED');

@@ -20,7 +20,7 @@ export interface PdfJsLoadingTask {
 
 /** Reads the text items of `pages` (1-based; missing pages left out) from an opened task, then destroys it. */
 export async function readTextWithPdfJs(task: PdfJsLoadingTask, pages: readonly number[], timeoutMs: number): Promise<PageText[]> {
-  let timer: unknown;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new UnreadableDocumentError(`Text extraction took longer than ${timeoutMs} ms.`, 'work_limit')), timeoutMs);
   });

@@ -41,6 +41,7 @@ describe('webhook signatures', () => {
       nextAttemptAt: null,
       lastStatus: null,
       lastError: null,
+      lastResponse: null,
       createdAt: 'x',
       deliveredAt: null,
     };

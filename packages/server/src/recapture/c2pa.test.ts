@@ -27,7 +27,7 @@ describe('capture content credentials', () => {
       edits_since_capture: 0,
     });
     const changed = new Uint8Array(signed);
-    changed[changed.length - 100] ^= 0xff; // inside the entropy-coded image data
+    changed[changed.length - 100] = changed[changed.length - 100]! ^ 0xff; // inside the entropy-coded image data
     expect(await signer.read(changed)).toMatchObject({ validation_state: 'Invalid', edits_since_capture: 1 });
     // a second start reads the same credentials: its signatures validate with the first's reader
     const again = await captureSigner(dir);

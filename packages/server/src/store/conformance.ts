@@ -377,7 +377,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         targetUrl: 'https://hooks.example.com/in',
         createdAt: at,
       });
-      let seen: { status: string; loan?: number } | undefined;
+      let seen: { status: string; loan: number | undefined } | undefined;
       expect(
         await s.finishDocument(job!.id, { result: '{"verdict":"CLEAN"}' }, (document, loan) => {
           seen = { status: document.status, loan: loan?.documents.length };
