@@ -139,12 +139,12 @@ async function queueOverhead(kind: 'embedded' | 'pg-boss', jobs: number): Promis
     queue = q;
     cleanup = () => db.drop();
   }
-  const account = await store.createAccount({ email: 'queue@example.com', webhookSecret: 'whsec_bench' }, 0);
+  const account = await store.accounts.createAccount({ email: 'queue@example.com', webhookSecret: 'whsec_bench' }, 0);
   let done = 0;
   await queue.work(
     {
       job: async (job) => {
-        await store.finishDocument(job.id, { result: '{"verdict":"CLEAN"}' });
+        await store.documents.finishDocument(job.id, { result: '{"verdict":"CLEAN"}' });
         done++;
       },
       delivery: async () => undefined,
@@ -154,7 +154,7 @@ async function queueOverhead(kind: 'embedded' | 'pg-boss', jobs: number): Promis
   const started = performance.now();
   await Promise.all(
     Array.from({ length: jobs }, (_, i) =>
-      store.createDocument({
+      store.documents.createDocument({
         id: `doc_bench_${i}`,
         accountId: account.id,
         environment: 'production',
@@ -192,14 +192,16 @@ async function postgresCeilings(): Promise<{ connectionsPerSecond: number; trans
       connections++;
     }
     const { store } = await openPostgresStore({ connectionString: db.url, max: 16 });
-    const accounts = await Promise.all(Array.from({ length: 16 }, (_, i) => store.createAccount({ email: `c${i}@example.com`, webhookSecret: 'whsec_x' }, 1)));
+    const accounts = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => store.accounts.createAccount({ email: `c${i}@example.com`, webhookSecret: 'whsec_x' }, 1)),
+    );
     let transactions = 0;
     const end = performance.now() + 5000;
     await Promise.all(
       accounts.map(async (a) => {
         while (performance.now() < end) {
-          const r = await store.reserve(a.id, 1);
-          if (r.ok) await store.release(r.reservation.id);
+          const r = await store.credits.reserve(a.id, 1);
+          if (r.ok) await store.credits.release(r.reservation.id);
           transactions += 2;
         }
       }),

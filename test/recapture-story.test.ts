@@ -69,8 +69,8 @@ const event = (type: string) => received.find((r) => r.headers['x-service-event-
 describe('the re-capture story', () => {
   it('a tampered statement, a link, a genuine photo through the capture page in Chromium, a contradiction, and an audit report whose digest loupe digest recomputes', async () => {
     const keys = await createAccountWithKeys(server.store, { email: 'underwriting@example.com' });
-    const account = (await server.store.accountByEmail('underwriting@example.com'))!;
-    await server.store.updateAccount(account.id, { webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks` });
+    const account = (await server.store.accounts.accountByEmail('underwriting@example.com'))!;
+    await server.store.accounts.updateAccount(account.id, { webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks` });
     const verify = (r: { headers: IncomingMessage['headers']; body: string }) =>
       stripe.webhooks.constructEvent(r.body, r.headers['x-service-signature'] as string, keys.webhook_secret) as unknown as Json;
 

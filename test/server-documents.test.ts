@@ -380,7 +380,7 @@ describe('document API: metering', () => {
     const reprocess = new FormData();
     reprocess.append('file', new Blob([new Uint8Array(bytes)]), 'metered.pdf');
     expect((await call(live, `/v1/documents/${id}/reprocess`, { method: 'POST', key: a.live_key, body: reprocess })).status).toBe(202);
-    await until('the re-analysis', async () => ((await server.store.usage(a.id, {})).length === 3 ? true : undefined));
+    await until('the re-analysis', async () => ((await server.store.documents.usage(a.id, {})).length === 3 ? true : undefined));
     const out = JSON.parse(
       execFileSync(process.execPath, [loupe, 'accounts', 'usage', '--email', 'metered@example.com', '--data', dir, '--json'], { encoding: 'utf8' }),
     ) as { billed_analyses: number; unbilled_analyses: number; analyses: { document_id: string; kind: string }[] };

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
-import { createAccountWithKeys, createServer, type LoupeServer, type Store, StoreError } from '@loupe/server';
+import { createAccountWithKeys, createServer, type LoupeServer, StoreError } from '@loupe/server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -67,13 +67,13 @@ beforeAll(async () => {
     detectionsPerMinute: 1000,
     runner: { detect: (bytes, input) => engine.detect(bytes, input) },
   });
-  const store = server.store;
-  const original = { settle: store.settle.bind(store), reserve: store.reserve.bind(store) };
-  (store as Store).settle = async (...args) => {
+  const credits = server.store.credits;
+  const original = { settle: credits.settle.bind(credits), reserve: credits.reserve.bind(credits) };
+  credits.settle = async (...args) => {
     if (faults.settle) throw new StoreError('disk full');
     return original.settle(...args);
   };
-  (store as Store).reserve = async (...args) => {
+  credits.reserve = async (...args) => {
     if (faults.reserve) throw new StoreError('database is locked');
     return original.reserve(...args);
   };
@@ -496,7 +496,7 @@ describe('separately published routes', () => {
 describe('account routes', () => {
   it('profile, credits and the ledger page by page, newest first', async () => {
     const a = await account('ledger@example.com', 7);
-    for (let i = 0; i < 3; i++) await server.store.adjustCredits(a.id, 1, 'PURCHASE_CREDIT', `order-${i}`);
+    for (let i = 0; i < 3; i++) await server.store.credits.adjustCredits(a.id, 1, 'PURCHASE_CREDIT', `order-${i}`);
     const profile = (await call('/users/profile', { key: a.media_key })).json;
     expect(profile).toEqual({
       success: true,

@@ -55,7 +55,9 @@ const download = async (url: string) => {
 beforeAll(async () => {
   await start();
   keys = await createAccountWithKeys(server.store, { email: 'auditor@example.com' });
-  await server.store.updateAccount((await server.store.accountByEmail('auditor@example.com'))!.id, { webhookUrl: 'https://hooks.example.com/loupe' });
+  await server.store.accounts.updateAccount((await server.store.accounts.accountByEmail('auditor@example.com'))!.id, {
+    webhookUrl: 'https://hooks.example.com/loupe',
+  });
   files['march.pdf'] = await editText(await makeStatement({ seed: 21, pages: 2 }), 0, 'First Example Bank', 'Last Example Bank');
   files['april.pdf'] = await makeStatement({ seed: 22 });
   for (const [name, bytes] of Object.entries(files))
@@ -125,7 +127,7 @@ describe('audit reports', () => {
     expect(execFileSync(process.execPath, [loupe, 'digest', ...paths], { encoding: 'utf8' })).toContain(digest);
     expect(report.download_url).toBe(`${live}/v1/audit-reports/${report.id}/download?sig=${digest.slice(0, 16)}`);
     // the event is in the outbox, embedding the completed report
-    const events = await server.store.deliveries({ accountId: (await server.store.accountByEmail('auditor@example.com'))!.id, limit: 20 });
+    const events = await server.store.webhooks.deliveries({ accountId: (await server.store.accounts.accountByEmail('auditor@example.com'))!.id, limit: 20 });
     const event = events.find((e) => e.type === 'audit_report.completed');
     expect(JSON.parse(event!.body)).toMatchObject({ type: 'audit_report.completed', data: { id: report.id, status: 'completed', manifest_digest: digest } });
   });

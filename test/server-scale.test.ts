@@ -240,8 +240,8 @@ describe.runIf(adminUrl)('a shared deployment on PostgreSQL', () => {
     const codes = answers.map((r) => r.status);
     expect(codes.filter((c) => c === 200 || c === 201)).toHaveLength(20);
     expect(codes.filter((c) => c === 402)).toHaveLength(20);
-    expect((await store.accountById(account.id))?.balance).toBe(0);
-    const { entries } = await store.ledger(account.id, 100, 0);
+    expect((await store.accounts.accountById(account.id))?.balance).toBe(0);
+    const { entries } = await store.credits.ledger(account.id, 100, 0);
     expect(entries.filter((e) => e.reason === 'DETECTION_DEBIT')).toHaveLength(20);
   });
 
@@ -267,7 +267,7 @@ describe.runIf(adminUrl)('a shared deployment on PostgreSQL', () => {
     const local = await openSqliteStore({ path: join(embedded, 'loupe.db') });
     const bytes = await makeStatement({ seed: 93 });
     const sha256 = await createFileBlobStore(join(embedded, 'blobs')).put(bytes);
-    await local.createDocument({
+    await local.documents.createDocument({
       id: 'doc_moved',
       accountId: created.id,
       environment: 'production',
@@ -292,12 +292,12 @@ describe.runIf(adminUrl)('a shared deployment on PostgreSQL', () => {
         /already holds accounts/,
       );
       const moved = await openPostgresStore({ connectionString: target.url, max: 2 });
-      expect((await moved.store.accountByEmail('moved@example.com'))?.balance).toBe(7);
+      expect((await moved.store.accounts.accountByEmail('moved@example.com'))?.balance).toBe(7);
       const movedWorker = spawnLoupe(['worker', '--database-url', target.url, '--data', data, '--concurrency', '1']);
       const done = await until(
         'the moved document',
         async () => {
-          const d = await moved.store.documentById('doc_moved');
+          const d = await moved.store.documents.documentById('doc_moved');
           return d?.status === 'completed' ? d : undefined;
         },
         120_000,

@@ -86,7 +86,7 @@ const at = (path: string) => received.filter((r) => r.path === path);
 /** An account whose webhook is `path` on the receiver. */
 async function accountWith(path: string, s = server) {
   const a = await createAccountWithKeys(s.store, { email: `hooks-${Math.random().toString(16).slice(2)}@example.com` });
-  await s.store.updateAccount(a.id, { webhookUrl: `${hook}${path}` });
+  await s.store.accounts.updateAccount(a.id, { webhookUrl: `${hook}${path}` });
   return a;
 }
 
@@ -160,7 +160,7 @@ describe('webhooks', () => {
     // finished, so moving the clock while the sender still waits for the answer would move that too
     const recorded = (attempts: number) =>
       until(`attempt ${attempts} recorded`, async () =>
-        (await server.store.deliveries({ accountId: a.id, limit: 1 }))[0]?.attempts === attempts ? true : undefined,
+        (await server.store.webhooks.deliveries({ accountId: a.id, limit: 1 }))[0]?.attempts === attempts ? true : undefined,
       );
     await recorded(1);
     const minutes = [1, 5, 15, 30, 60, 120, 240, 480, 480];
@@ -180,7 +180,7 @@ describe('webhooks', () => {
     clockOffset += 24 * 3600 * 1000;
     await new Promise((r) => setTimeout(r, 300));
     expect(at('/down')).toHaveLength(10);
-    const deliveries = await server.store.deliveries({ accountId: a.id, limit: 5 });
+    const deliveries = await server.store.webhooks.deliveries({ accountId: a.id, limit: 5 });
     expect(deliveries).toMatchObject([{ state: 'abandoned', attempts: 10, lastStatus: 503 }]);
     // the operator replays it once the receiver is back
     behaviour.set('/down', 200);
@@ -192,7 +192,7 @@ describe('webhooks', () => {
     expect(replayed.headers['x-service-event-id']).toBe(deliveries[0]!.eventId);
     const listed = execFileSync(
       process.execPath,
-      [loupe, 'webhooks', 'list', '--email', (await server.store.accountById(a.id))!.email, '--data', join(dir, 'main'), '--json'],
+      [loupe, 'webhooks', 'list', '--email', (await server.store.accounts.accountById(a.id))!.email, '--data', join(dir, 'main'), '--json'],
       {
         encoding: 'utf8',
       },
@@ -219,7 +219,7 @@ describe('webhooks', () => {
     expect(at('/ok')).toHaveLength(0);
 
     const hidden = await createAccountWithKeys(server.store, { email: 'private-hook@example.com' });
-    await server.store.updateAccount(hidden.id, { webhookUrl: 'http://10.20.30.40/hook' });
+    await server.store.accounts.updateAccount(hidden.id, { webhookUrl: 'http://10.20.30.40/hook' });
     await call(live, '/v1/documents', { method: 'POST', key: hidden.live_key, body: form(await makeStatement({ seed: 10 }), 'a.pdf') });
     expect(await until('the refused attempt', () => pending(hidden.id))).toMatchObject({ attempts: 1, lastError: expect.stringMatching(/^blocked_address/) });
 
@@ -250,6 +250,6 @@ describe('webhooks', () => {
 
 /** The account's pending delivery once an attempt of it is recorded. */
 async function pending(accountId: string) {
-  const [row] = await server.store.deliveries({ accountId, state: 'pending', limit: 1 });
+  const [row] = await server.store.webhooks.deliveries({ accountId, state: 'pending', limit: 1 });
   return row && row.attempts > 0 ? row : undefined;
 }

@@ -190,7 +190,7 @@ export async function accountsCommand(args: string[], io: Output): Promise<numbe
       const from = dayOrInstant(values.from as string | undefined, '--from', false);
       const to = dayOrInstant(values.to as string | undefined, '--to', true);
       const account = await accountNamed(store, email);
-      const rows = await store.usage(account.id, { ...(from ? { from } : {}), ...(to ? { to } : {}) });
+      const rows = await store.documents.usage(account.id, { ...(from ? { from } : {}), ...(to ? { to } : {}) });
       const billed = rows.filter((r) => r.billable).length;
       const summary = {
         account: account.email,
@@ -223,7 +223,7 @@ export async function accountsCommand(args: string[], io: Output): Promise<numbe
       if (values.verified && values.unverified) throw new UsageError('--verified and --unverified together');
       if (values.active && values.inactive) throw new UsageError('--active and --inactive together');
       const account = await accountNamed(store, email);
-      const updated = await store.updateAccount(account.id, {
+      const updated = await store.accounts.updateAccount(account.id, {
         ...(values.verified ? { emailVerified: true } : values.unverified ? { emailVerified: false } : {}),
         ...(values.active ? { active: true } : values.inactive ? { active: false } : {}),
         ...(detector ? { detector } : {}),

@@ -107,7 +107,7 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
   }
   let created: Awaited<ReturnType<typeof createAccountWithKeys>> | undefined;
   // a shared deployment's accounts are made with loupe accounts --database-url (API processes start together)
-  if (!databaseUrl && (await server.store.countAccounts()) === 0)
+  if (!databaseUrl && (await server.store.accounts.countAccounts()) === 0)
     created = await createAccountWithKeys(server.store, { email: 'owner@localhost', name: 'Local owner', credits: FIRST_ACCOUNT_CREDITS });
   let urls: { url: string; sandboxUrl: string };
   try {

@@ -52,13 +52,13 @@ export async function webhooksCommand(args: string[], io: Output): Promise<numbe
     opened = await openStateStore({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
     const store = opened.store;
     if (action === 'replay') {
-      const replayed = await store.replayDelivery(values.id as string, new Date().toISOString());
+      const replayed = await store.webhooks.replayDelivery(values.id as string, new Date().toISOString());
       if (!replayed) throw new Error(`no delivery ${values.id}`);
       io.out(values.json ? JSON.stringify(withoutBody(replayed)) : `Queued ${replayed.id}: ${replayed.type} ${replayed.eventId} to ${replayed.targetUrl}`);
       return 0;
     }
     const accountId = values.email ? (await accountNamed(store, values.email)).id : undefined;
-    const rows = await store.deliveries({
+    const rows = await store.webhooks.deliveries({
       ...(accountId ? { accountId } : {}),
       ...(values.state ? { state: values.state as (typeof STATES)[number] } : {}),
       limit: Number(values.limit ?? 50),

@@ -37,7 +37,7 @@ export const EMAIL = /^[^\s@]+@[^\s@]+$/;
 export async function createAccountWithKeys(store: Store, options: AccountOptions): Promise<CreatedAccount> {
   if (!EMAIL.test(options.email)) throw new Error(`"${options.email}" is not an e-mail address.`);
   const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
-  const account = await store.createAccount(
+  const account = await store.accounts.createAccount(
     {
       email: options.email,
       name: options.name ?? null,
@@ -66,7 +66,7 @@ export async function createAccountWithKeys(store: Store, options: AccountOption
 
 /** The account with this e-mail, or an error naming it. */
 export async function accountNamed(store: Store, email: string): Promise<Account> {
-  const account = await store.accountByEmail(email);
+  const account = await store.accounts.accountByEmail(email);
   if (!account) throw new Error(`No account with e-mail ${email}.`);
   return account;
 }
@@ -80,8 +80,8 @@ export async function creditAccount(
 ): Promise<Account> {
   if (!Number.isInteger(credits) || credits === 0) throw new Error('--credits takes a whole number other than 0.');
   const account = await accountNamed(store, email);
-  await store.adjustCredits(account.id, credits, reason, null);
-  return (await store.accountById(account.id))!;
+  await store.credits.adjustCredits(account.id, credits, reason, null);
+  return (await store.accounts.accountById(account.id))!;
 }
 
 /** A dashboard session token for the account. */
@@ -112,14 +112,14 @@ const rowOf = (k: ApiKey): KeyRow => ({
 /** The account's keys, active and retired, oldest first. */
 export async function listKeys(store: Store, email: string): Promise<KeyRow[]> {
   const account = await accountNamed(store, email);
-  return (await store.keysOf(account.id)).map(rowOf).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return (await store.accounts.keysOf(account.id)).map(rowOf).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 /** Adds a document key (`live` or `test`); a third live key of one environment is refused: retire one first. */
 export async function addDocumentKey(store: Store, email: string, environment: 'live' | 'test', name?: string): Promise<KeyRow & { plaintext: string }> {
   const account = await accountNamed(store, email);
   const sandbox = environment === 'test';
-  const live = (await store.keysOf(account.id)).filter((k) => k.kind === 'document' && k.sandbox === sandbox && k.revokedAt === null);
+  const live = (await store.accounts.keysOf(account.id)).filter((k) => k.kind === 'document' && k.sandbox === sandbox && k.revokedAt === null);
   if (live.length >= LIVE_DOCUMENT_KEYS)
     throw new Error(`${email} already has ${live.length} ${environment} keys (${live.map((k) => k.id).join(', ')}); retire one first.`);
   const issued = await issueKey(store, account.id, 'document', { sandbox, name: name ?? null });
@@ -129,7 +129,7 @@ export async function addDocumentKey(store: Store, email: string, environment: '
 /** Retires (revokes) one of the account's keys; it stops working at once. */
 export async function retireKey(store: Store, email: string, keyId: string): Promise<KeyRow> {
   const account = await accountNamed(store, email);
-  const revoked = await store.revokeKey(account.id, keyId);
+  const revoked = await store.accounts.revokeKey(account.id, keyId);
   if (!revoked) throw new Error(`${email} has no key ${keyId}.`);
   return rowOf(revoked);
 }

@@ -98,8 +98,8 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
   }
   const store = options.store ?? (await openSqliteStore({ path: join(options.dataDir, 'loupe.db'), ...clock }));
   // the embedded store's only process restarted: no run survives it
-  await store.releaseAllReservations();
-  await store.requeueRunningJobs();
+  await store.credits.releaseAllReservations();
+  await store.documents.requeueRunningJobs();
   const queue = createEmbeddedQueue({ store, ...clock, log: options.log, ...defined({ deliveryPollMs: options.webhookPollMs }) });
   return {
     store,

@@ -46,7 +46,7 @@ export async function migrateEmbedded(dataDir: string, databaseUrl: string): Pro
   const { store, driver } = await openPostgresStore({ connectionString: databaseUrl, dispatch: queue.dispatch, max: 2 });
   try {
     await queue.start(store);
-    if ((await store.countAccounts()) > 0) throw new Error('the target database already holds accounts; migrate into an empty Loupe database');
+    if ((await store.accounts.countAccounts()) > 0) throw new Error('the target database already holds accounts; migrate into an empty Loupe database');
 
     return await driver.transaction(async (q) => {
       const summary: MigrationSummary = { rows: {}, blobs: 0, jobs: 0, deliveries: 0 };

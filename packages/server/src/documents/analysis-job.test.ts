@@ -16,9 +16,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 it('fails a document whose job was taken more than four times, without running the engine', async () => {
   const store = await openSqliteStore({ path: join(dir, 'store.db') });
   const blobs = createFileBlobStore(join(dir, 'blobs'));
-  const account = await store.createAccount({ email: 'poison@example.com', webhookSecret: 'whsec_p', webhookUrl: 'https://hooks.example.com/p' }, 0);
+  const account = await store.accounts.createAccount({ email: 'poison@example.com', webhookSecret: 'whsec_p', webhookUrl: 'https://hooks.example.com/p' }, 0);
   const sha256 = await blobs.put(new TextEncoder().encode('%PDF-1.7 crashes the worker'));
-  await store.createDocument(documentRecord(account.id, 'doc_poison', { sha256 }));
+  await store.documents.createDocument(documentRecord(account.id, 'doc_poison', { sha256 }));
   let scans = 0;
   const handle = jobHandler({
     store,
@@ -31,23 +31,23 @@ it('fails a document whose job was taken more than four times, without running t
     },
   });
   const lapsed = new Date(Date.now() - 1000).toISOString();
-  let job = await store.claimJob(lapsed);
-  for (let i = 0; i < 4; i++) job = await store.claimJob(lapsed); // four workers died on it
+  let job = await store.documents.claimJob(lapsed);
+  for (let i = 0; i < 4; i++) job = await store.documents.claimJob(lapsed); // four workers died on it
   expect(job?.attempts).toBe(5);
   await handle(job!);
   expect(scans).toBe(0);
-  const failed = await store.documentById('doc_poison');
+  const failed = await store.documents.documentById('doc_poison');
   expect(failed?.status).toBe('failed');
   expect(JSON.parse(failed?.error as string)).toMatchObject({ code: 'server_error', message: expect.stringContaining('4 times') });
-  expect(await store.deliveries({ accountId: account.id, limit: 5 })).toMatchObject([{ type: 'document.failed' }]);
+  expect(await store.webhooks.deliveries({ accountId: account.id, limit: 5 })).toMatchObject([{ type: 'document.failed' }]);
   await store.close();
 });
 
 it('fails a report whose job was taken more than four times, without generating it', async () => {
   const store = await openSqliteStore({ path: join(dir, 'reports.db') });
   const blobs = createFileBlobStore(join(dir, 'report-blobs'));
-  const account = await store.createAccount({ email: 'poison-report@example.com', webhookSecret: 'whsec_p' }, 0);
-  await store.createReport({
+  const account = await store.accounts.createAccount({ email: 'poison-report@example.com', webhookSecret: 'whsec_p' }, 0);
+  await store.reports.createReport({
     id: 'rpt_poison',
     accountId: account.id,
     environment: 'production',
@@ -65,10 +65,10 @@ it('fails a report whose job was taken more than four times, without generating 
     },
   };
   const lapsed = new Date(Date.now() - 1000).toISOString();
-  let job = await store.claimJob(lapsed);
-  for (let i = 0; i < 4; i++) job = await store.claimJob(lapsed);
+  let job = await store.documents.claimJob(lapsed);
+  for (let i = 0; i < 4; i++) job = await store.documents.claimJob(lapsed);
   expect(await generateReport(job!, { store, blobs, renderer, now: () => new Date() })).toBe(true);
   expect(renders).toBe(0);
-  expect(await store.reportById('rpt_poison')).toMatchObject({ status: 'failed', error: expect.stringContaining('4 times') });
+  expect(await store.reports.reportById('rpt_poison')).toMatchObject({ status: 'failed', error: expect.stringContaining('4 times') });
   await store.close();
 });

@@ -36,9 +36,10 @@ export function jobHandler(options: JobHandlerOptions): (job: Job) => Promise<vo
   const now = options.now ?? (() => new Date());
 
   async function analyse(job: Job): Promise<void> {
-    const document = await store.documentById(job.subjectId);
-    if (!document) return void (await store.finishDocument(job.id, { error: JSON.stringify(toDocumentError(new Error('the document record is missing'))) }));
-    const account = await store.accountById(document.accountId);
+    const document = await store.documents.documentById(job.subjectId);
+    if (!document)
+      return void (await store.documents.finishDocument(job.id, { error: JSON.stringify(toDocumentError(new Error('the document record is missing'))) }));
+    const account = await store.accounts.accountById(document.accountId);
     // the outbox rows are written in the transaction that finishes the document
     const emit = (finished: StoredDocument, loan: LoanSnapshot | undefined): NewEvent[] =>
       analysisEvents(
@@ -47,7 +48,7 @@ export function jobHandler(options: JobHandlerOptions): (job: Job) => Promise<vo
         loan,
       );
     const finish = async (outcome: { result: string; text?: string[] } | { error: string }): Promise<void> => {
-      if (await store.finishDocument(job.id, outcome, emit)) options.onFinished?.(document.id);
+      if (await store.documents.finishDocument(job.id, outcome, emit)) options.onFinished?.(document.id);
     };
     if (job.attempts > (options.maxAttempts ?? MAX_JOB_TAKES)) {
       const error = toDocumentError(new Error(`the analysis stopped its worker ${job.attempts - 1} times`));

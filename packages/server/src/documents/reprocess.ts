@@ -14,14 +14,14 @@ const inProgress = () => documentError(409, 'analysis_in_progress', 'An analysis
 
 /** Queues the document `id` for a new analysis of `original` (the file as first submitted). */
 export async function reprocessDocument(deps: DocumentUseCaseDeps, who: DocumentCaller, id: string, original: Uint8Array | undefined): Promise<StoredDocument> {
-  const found = await deps.store.document(who.account.id, deps.environment, id);
+  const found = await deps.store.documents.document(who.account.id, deps.environment, id);
   if (!found) throw notFound();
   if (!original || original.length === 0) throw documentError(400, 'source_file_required', 'Attach the original document in the multipart part file.');
   if (nodeDigests.sha256(original) !== found.sha256) throw documentError(400, 'invalid_request', "The attached file's SHA-256 does not match the document's.");
   if (found.status === 'processing') throw inProgress();
   if (!(await deps.blobs.has(found.sha256)))
     throw documentError(409, 'file_not_retained', 'The bytes of this document are no longer held, so it cannot be reprocessed.');
-  const queued = await deps.store.reprocessDocument(who.account.id, deps.environment, id);
+  const queued = await deps.store.documents.reprocessDocument(who.account.id, deps.environment, id);
   if (queued === 'in_progress') throw inProgress();
   if (!queued) throw notFound();
   deps.notify();

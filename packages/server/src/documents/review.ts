@@ -16,7 +16,7 @@ export interface ReviewDecision {
 /** Records `decision` on the document `id`. */
 export async function reviewDocument(deps: DocumentUseCaseDeps, who: DocumentCaller, id: string, decision: ReviewDecision): Promise<StoredDocument> {
   const review = { disposition: decision.disposition, note: decision.note, reviewer: decision.reviewer, reviewed_at: deps.now().toISOString() };
-  const result = await deps.store.reviewDocument(who.account.id, deps.environment, id, JSON.stringify(review));
+  const result = await deps.store.documents.reviewDocument(who.account.id, deps.environment, id, JSON.stringify(review));
   if (!result) throw documentError(404, 'not_found', 'No document with that id in this environment.');
   if (result === 'not_completed') throw documentError(409, 'not_reviewable', 'Only a completed document can be reviewed.');
   return result;

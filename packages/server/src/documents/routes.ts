@@ -133,7 +133,7 @@ export async function documentRoutes(api: LoupeApp, deps: DocumentRouteDeps): Pr
     async (request) => {
       const who = documentCallerOf(request);
       const q = request.query;
-      const page = await deps.store.listDocuments(who.account.id, deps.environment, {
+      const page = await deps.store.documents.listDocuments(who.account.id, deps.environment, {
         limit: q.limit,
         ...(q.external_ref === undefined ? {} : { externalRef: q.external_ref }),
         ...(q.verdict === undefined ? {} : { verdict: q.verdict }),
@@ -161,7 +161,7 @@ export async function documentRoutes(api: LoupeApp, deps: DocumentRouteDeps): Pr
     },
     async (request) => {
       const who = documentCallerOf(request);
-      const found = await deps.store.document(who.account.id, deps.environment, request.params.id);
+      const found = await deps.store.documents.document(who.account.id, deps.environment, request.params.id);
       if (!found) throw documentError(404, 'not_found', 'No document with that id in this environment.');
       return documentView(found, deps.now());
     },

@@ -75,7 +75,7 @@ export async function waitForFinish(deps: DocumentUseCaseDeps, who: DocumentCall
   while (Date.now() < deadline) {
     // listen first, then look, so a finish between the two is not missed
     const woken = deps.finishes.wait(document.id, Math.min(1000, deadline - Date.now()));
-    current = (await deps.store.document(who.account.id, deps.environment, document.id)) ?? current;
+    current = (await deps.store.documents.document(who.account.id, deps.environment, document.id)) ?? current;
     if (current.status !== 'processing') break;
     await woken;
   }
@@ -97,7 +97,7 @@ export async function submitDocument(deps: DocumentUseCaseDeps, who: DocumentCal
   const sameAs = (d: StoredDocument): boolean =>
     d.fileName === name && d.externalRef === (options.external_ref ?? null) && JSON.stringify((JSON.parse(d.options) as SubmitOptions).models ?? []) === models;
   const facts: SubmitFacts = { md5: nodeDigests.md5(bytes), ...(pages === undefined ? {} : { pages }) };
-  const created = await deps.store.createDocument(
+  const created = await deps.store.documents.createDocument(
     {
       id: `doc_${randomBytes(12).toString('hex')}`,
       accountId: who.account.id,
@@ -122,8 +122,8 @@ export async function submitDocument(deps: DocumentUseCaseDeps, who: DocumentCal
     const same = created.duplicate;
     if (same.status !== 'failed') return { status: 200, document: same };
     // a failed document is analysed again under its id with its original options
-    const again = await deps.store.reprocessDocument(who.account.id, deps.environment, same.id);
-    document = typeof again === 'object' ? again : ((await deps.store.document(who.account.id, deps.environment, same.id)) ?? same);
+    const again = await deps.store.documents.reprocessDocument(who.account.id, deps.environment, same.id);
+    document = typeof again === 'object' ? again : ((await deps.store.documents.document(who.account.id, deps.environment, same.id)) ?? same);
   } else document = created;
   deps.notify();
   const current = submission.wait ? await waitForFinish(deps, who, document) : document;

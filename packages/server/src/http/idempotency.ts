@@ -71,7 +71,7 @@ export function idempotency(store: Store, environment: Environment, now: () => D
       const reuse = () => documentError(422, 'idempotency_key_reuse', 'This Idempotency-Key was first used with a different payload.');
       for (;;) {
         const at = now().getTime();
-        const claim = await store.claimAnswer(who.account.id, environment, route, key, {
+        const claim = await store.idempotency.claimAnswer(who.account.id, environment, route, key, {
           payloadHash,
           at: new Date(at).toISOString(),
           since: new Date(at - WINDOW_MS).toISOString(),
@@ -79,7 +79,7 @@ export function idempotency(store: Store, environment: Environment, now: () => D
         });
         if (claim.state === 'claimed') {
           reply.raw.once('close', () => {
-            if (!answered.has(reply)) void store.releaseAnswer(who.account.id, environment, route, key).catch(() => undefined);
+            if (!answered.has(reply)) void store.idempotency.releaseAnswer(who.account.id, environment, route, key).catch(() => undefined);
           });
           return undefined;
         }
@@ -96,7 +96,7 @@ export function idempotency(store: Store, environment: Environment, now: () => D
     async answer(who, route, key, payloadHash, reply, status, body) {
       const text = JSON.stringify(body);
       if (key !== undefined) {
-        await store.rememberAnswer(who.account.id, environment, route, key, { payloadHash, status, body: text, createdAt: now().toISOString() });
+        await store.idempotency.rememberAnswer(who.account.id, environment, route, key, { payloadHash, status, body: text, createdAt: now().toISOString() });
         answered.add(reply);
       }
       return reply.code(status).type('application/json; charset=utf-8').send(text);

@@ -96,8 +96,8 @@ export async function loanRoutes(api: LoupeApp, deps: LoanRouteDeps): Promise<vo
   /** The summary of one loan; 404 when no document names it and it has no declared state. */
   const summaryOf = async (accountId: string, externalRef: string): Promise<Row> => {
     const [documents, state] = await Promise.all([
-      store.loanDocuments(accountId, environment, externalRef),
-      store.loanState(accountId, environment, externalRef),
+      store.loans.loanDocuments(accountId, environment, externalRef),
+      store.loans.loanState(accountId, environment, externalRef),
     ]);
     if (documents.length === 0 && !state) throw documentError(404, 'not_found', 'No loan with that external_ref in this environment.');
     return loanSummary(externalRef, documents, state, now());
@@ -122,7 +122,10 @@ export async function loanRoutes(api: LoupeApp, deps: LoanRouteDeps): Promise<vo
     async (request) => {
       const who = documentCallerOf(request);
       const q = request.query;
-      const [documents, states] = await Promise.all([store.loanDocuments(who.account.id, environment), store.loanStates(who.account.id, environment)]);
+      const [documents, states] = await Promise.all([
+        store.loans.loanDocuments(who.account.id, environment),
+        store.loans.loanStates(who.account.id, environment),
+      ]);
       const byRef = new Map<string, StoredDocument[]>();
       for (const d of documents) if (d.externalRef !== null) byRef.set(d.externalRef, [...(byRef.get(d.externalRef) ?? []), d]);
       const stateOf = new Map<string, LoanState>(states.map((s) => [s.externalRef, s]));
@@ -162,7 +165,7 @@ export async function loanRoutes(api: LoupeApp, deps: LoanRouteDeps): Promise<vo
       if (body.review_state !== undefined) changes.reviewState = body.review_state;
       if (body.assignee !== undefined) changes.assignee = body.assignee;
       if (body.note !== undefined) changes.reviewNote = body.note;
-      await store.reviewLoan(who.account.id, environment, request.params.external_ref, changes);
+      await store.loans.reviewLoan(who.account.id, environment, request.params.external_ref, changes);
       return summaryOf(who.account.id, request.params.external_ref);
     },
   );
@@ -185,7 +188,7 @@ export async function loanRoutes(api: LoupeApp, deps: LoanRouteDeps): Promise<vo
       const declaration = declarationOf(request.body);
       await summaryOf(who.account.id, ref); // 404 for an unknown loan
       const context = { accountId: who.account.id, environment, accountWebhook: who.account.webhookUrl, at: now() };
-      const outcome = await store.declareExpected(
+      const outcome = await store.loans.declareExpected(
         who.account.id,
         environment,
         ref,
@@ -210,8 +213,8 @@ export async function loanRoutes(api: LoupeApp, deps: LoanRouteDeps): Promise<vo
     async (request) => {
       const who = documentCallerOf(request);
       const ref = request.params.external_ref;
-      const state = await store.loanState(who.account.id, environment, ref);
-      if (state?.expected) await store.declareExpected(who.account.id, environment, ref, null);
+      const state = await store.loans.loanState(who.account.id, environment, ref);
+      if (state?.expected) await store.loans.declareExpected(who.account.id, environment, ref, null);
       return summaryOf(who.account.id, ref);
     },
   );

@@ -101,7 +101,7 @@ function mcpServer(caller: MediaCaller, deps: McpDeps, requestId: string): McpSe
     'get_credit_balance',
     { title: 'Credit balance', description: 'The prepaid credit balance detections are paid from.', inputSchema: {} },
     async () => {
-      const account = await deps.store.accountById(caller.account.id);
+      const account = await deps.store.accounts.accountById(caller.account.id);
       return ok({ userId: caller.account.id, balance: account?.balance ?? 0 });
     },
   );
@@ -115,7 +115,7 @@ function mcpServer(caller: MediaCaller, deps: McpDeps, requestId: string): McpSe
     async (args) => {
       const limit = args.limit ?? 20;
       const offset = args.offset ?? 0;
-      const { entries, total } = await deps.store.ledger(caller.account.id, limit, offset);
+      const { entries, total } = await deps.store.credits.ledger(caller.account.id, limit, offset);
       return ok({
         userId: caller.account.id,
         entries: entries.map((e) => ({ id: e.id, delta: e.delta, reason: e.reason, ref: e.ref, created_at: e.createdAt })),

@@ -51,9 +51,9 @@ export function detectionService(deps: DetectionDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function reserve(caller: MediaCaller, credits: number): Promise<Reservation> {
-    let result: Awaited<ReturnType<Store['reserve']>>;
+    let result: Awaited<ReturnType<Store['credits']['reserve']>>;
     try {
-      result = await deps.store.reserve(caller.account.id, credits);
+      result = await deps.store.credits.reserve(caller.account.id, credits);
     } catch {
       throw billingUnavailable('The balance could not be checked, so nothing ran');
     }
@@ -83,9 +83,9 @@ export function detectionService(deps: DetectionDeps) {
     } catch (error) {
       throw engineError(error, request.requestId);
     }
-    let previous: Awaited<ReturnType<Store['latestDetectionOf']>>;
+    let previous: Awaited<ReturnType<Store['credits']['latestDetectionOf']>>;
     try {
-      previous = await store.latestDetectionOf(account.id, sha256, new Date(now().getTime() - DUPLICATE_WINDOW_MS).toISOString());
+      previous = await store.credits.latestDetectionOf(account.id, sha256, new Date(now().getTime() - DUPLICATE_WINDOW_MS).toISOString());
     } catch {
       throw billingUnavailable('Past charges could not be read, so nothing ran');
     }
@@ -101,12 +101,12 @@ export function detectionService(deps: DetectionDeps) {
         detection = await deps.runner.detect(request.bytes, { filename: request.filename, thumbnails: request.thumbnails, version });
       }
     } catch (error) {
-      await store.release(reservation.id).catch(() => undefined);
+      await store.credits.release(reservation.id).catch(() => undefined);
       throw engineError(error, request.requestId);
     }
     const credits = zeroCharge ? 0 : Math.min(detection.credits_used, reservation.credits);
     if (!zeroCharge && credits === 0) {
-      await store.release(reservation.id).catch(() => undefined);
+      await store.credits.release(reservation.id).catch(() => undefined);
       throw objectError(502, 'DETECTION_NOT_BILLABLE', 'The detector answered with nothing billable (no frame could be scored); nothing was charged.');
     }
     const body = JSON.stringify(
@@ -118,7 +118,7 @@ export function detectionService(deps: DetectionDeps) {
       }),
     );
     try {
-      await store.settle(reservation.id, credits, {
+      await store.credits.settle(reservation.id, credits, {
         id: detection.id,
         accountId: account.id,
         sha256,
@@ -127,7 +127,7 @@ export function detectionService(deps: DetectionDeps) {
         createdAt: detection.created_at,
       });
     } catch (error) {
-      await store.release(reservation.id).catch(() => undefined);
+      await store.credits.release(reservation.id).catch(() => undefined);
       if (error instanceof StoreError) throw billingUnavailable('The charge could not be recorded, so the result is withheld and nothing was stored');
       throw error;
     }

@@ -145,7 +145,7 @@ export function mediaRoutes(app: LoupeApp, deps: MediaRouteDeps): void {
     },
     async (request, reply) => {
       const caller = await keyCaller(store, request, DETECTION_SCOPES);
-      const stored = await store.detection(caller.account.id, request.params.id);
+      const stored = await store.credits.detection(caller.account.id, request.params.id);
       if (!stored) throw objectError(404, 'NOT_FOUND', 'No detection with that id was run by this account.');
       return sendJson(reply, stored.body);
     },
@@ -193,7 +193,7 @@ export function mediaRoutes(app: LoupeApp, deps: MediaRouteDeps): void {
     async (request) => {
       const { account } = await accountCaller(store, deps.sessionSecret, request);
       const { limit: size = 20, offset = 0 } = request.query;
-      const { entries, total } = await store.ledger(account.id, size, offset);
+      const { entries, total } = await store.credits.ledger(account.id, size, offset);
       return {
         success: true as const,
         userId: account.id,
@@ -225,7 +225,7 @@ export function mediaRoutes(app: LoupeApp, deps: MediaRouteDeps): void {
       const own = caller.key?.serviceType;
       if (own && own !== 'UNIVERSAL' && serviceType !== own)
         throw stringError(403, 'API_KEY_SCOPE', `A key scoped to ${own} can only create keys scoped to ${own}.`);
-      if ((await store.countActiveKeys(caller.account.id, 'media', serviceType)) >= ACTIVE_KEYS_PER_SCOPE) {
+      if ((await store.accounts.countActiveKeys(caller.account.id, 'media', serviceType)) >= ACTIVE_KEYS_PER_SCOPE) {
         throw objectError(409, 'API_KEY_LIMIT', `This account already has ${ACTIVE_KEYS_PER_SCOPE} active ${serviceType} keys; revoke one first.`);
       }
       const { key, plaintext } = await issueKey(store, caller.account.id, 'media', {
@@ -257,8 +257,8 @@ export function mediaRoutes(app: LoupeApp, deps: MediaRouteDeps): void {
     async (request) => {
       const caller = await accountCaller(store, deps.sessionSecret, request);
       const id = request.params.apiKeyId;
-      const owned = (await store.keysOf(caller.account.id)).find((k) => k.id === id && k.kind === 'media');
-      const key = owned && (await store.revokeKey(caller.account.id, owned.id));
+      const owned = (await store.accounts.keysOf(caller.account.id)).find((k) => k.id === id && k.kind === 'media');
+      const key = owned && (await store.accounts.revokeKey(caller.account.id, owned.id));
       if (!key) throw objectError(404, 'NOT_FOUND', 'No API key with that id exists on this account.');
       return {
         success: true as const,

@@ -27,6 +27,6 @@ export function messageEvent(message: ComposedMessage, accountId: string, enviro
 
 /** The record of a link's message, or undefined for a link_only link. */
 export async function messageRecord(store: Store, linkId: string): Promise<MessageRecord | undefined> {
-  const [delivery] = await store.deliveries({ eventId: messageEventId(linkId), limit: 1 });
+  const [delivery] = await store.webhooks.deliveries({ eventId: messageEventId(linkId), limit: 1 });
   return delivery ? messageRecordOf(delivery) : undefined;
 }

@@ -54,7 +54,7 @@ export function webhookSender(options: WebhookSenderOptions): (delivery: Deliver
   const { store, now } = options;
 
   async function attempt(delivery: Delivery): Promise<void> {
-    const account = await store.accountById(delivery.accountId);
+    const account = await store.accounts.accountById(delivery.accountId);
     const number = delivery.attempts + 1;
     const at = now();
     let status: number | null = null;
@@ -81,10 +81,10 @@ export function webhookSender(options: WebhookSenderOptions): (delivery: Deliver
     }
     const finished = now();
     const answered = response === undefined ? {} : { response };
-    if (error === undefined) return store.recordAttempt(delivery.id, { ok: true, status: status as number, ...answered }, finished.toISOString());
+    if (error === undefined) return store.webhooks.recordAttempt(delivery.id, { ok: true, status: status as number, ...answered }, finished.toISOString());
     const delay = RETRY_MINUTES[number - 1];
     const nextAttemptAt = delay === undefined ? null : new Date(finished.getTime() + delay * 60_000).toISOString();
-    await store.recordAttempt(delivery.id, { ok: false, status, error, nextAttemptAt, ...answered }, finished.toISOString());
+    await store.webhooks.recordAttempt(delivery.id, { ok: false, status, error, nextAttemptAt, ...answered }, finished.toISOString());
   }
 
   return attempt;

@@ -40,14 +40,14 @@ export function queueConformance(name: string, make: () => Promise<QueueFixture>
     afterEach(async () => {
       for (const f of open.splice(0)) await f.close();
     });
-    const documentOf = (store: Store, accountId: string, id: string) => store.createDocument(documentRecord(accountId, id));
+    const documentOf = (store: Store, accountId: string, id: string) => store.documents.createDocument(documentRecord(accountId, id));
     const finishing = (store: Store, seen: Job[], running: { now: number; most: number }): WorkHandlers => ({
       async job(job) {
         running.now++;
         running.most = Math.max(running.most, running.now);
         seen.push(job);
         await sleep(30);
-        await store.finishDocument(job.id, { result: '{"verdict":"CLEAN"}' });
+        await store.documents.finishDocument(job.id, { result: '{"verdict":"CLEAN"}' });
         running.now--;
       },
       async delivery() {},
@@ -55,7 +55,7 @@ export function queueConformance(name: string, make: () => Promise<QueueFixture>
 
     it('hands every queued job to one worker once, at most the concurrency at a time', async () => {
       const f = await fresh();
-      const a = await f.store.createAccount({ email: 'q1@example.com', webhookSecret: 'whsec_q' }, 0);
+      const a = await f.store.accounts.createAccount({ email: 'q1@example.com', webhookSecret: 'whsec_q' }, 0);
       const seen: Job[] = [];
       const running = { now: 0, most: 0 };
       const queues = [await f.worker(), await f.worker()];
@@ -67,12 +67,12 @@ export function queueConformance(name: string, make: () => Promise<QueueFixture>
       expect(seen).toHaveLength(20);
       expect(new Set(seen.map((j) => j.subjectId)).size).toBe(20);
       expect(running.most).toBeLessThanOrEqual(4);
-      for (let i = 0; i < 20; i++) expect((await f.store.documentById(`doc_q1_${i}`))?.status).toBe('completed');
+      for (let i = 0; i < 20; i++) expect((await f.store.documents.documentById(`doc_q1_${i}`))?.status).toBe('completed');
     });
 
     it('hands the job of a worker that died to another worker, and the late finish of the first changes nothing', async () => {
       const f = await fresh();
-      const a = await f.store.createAccount({ email: 'q2@example.com', webhookSecret: 'whsec_q' }, 0);
+      const a = await f.store.accounts.createAccount({ email: 'q2@example.com', webhookSecret: 'whsec_q' }, 0);
       let release: () => void = () => undefined;
       const hung = new Promise<void>((resolve) => {
         release = resolve;
@@ -84,7 +84,7 @@ export function queueConformance(name: string, make: () => Promise<QueueFixture>
           async job(job) {
             taken.push(job);
             await hung; // the worker stops answering mid-job
-            expect(await f.store.finishDocument(job.id, { error: '{"code":"late"}' })).toBe(false);
+            expect(await f.store.documents.finishDocument(job.id, { error: '{"code":"late"}' })).toBe(false);
           },
           async delivery() {},
         },
@@ -101,15 +101,15 @@ export function queueConformance(name: string, make: () => Promise<QueueFixture>
       expect(seen[0]?.subjectId).toBe('doc_q2');
       expect(seen[0]?.attempts).toBeGreaterThanOrEqual(2);
       await sleep(300);
-      expect((await f.store.documentById('doc_q2'))?.status).toBe('completed');
+      expect((await f.store.documents.documentById('doc_q2'))?.status).toBe('completed');
       release();
       await sleep(100);
-      expect((await f.store.documentById('doc_q2'))?.result).toBe('{"verdict":"CLEAN"}');
+      expect((await f.store.documents.documentById('doc_q2'))?.result).toBe('{"verdict":"CLEAN"}');
     });
 
     it('hands a delivery out at its due time, then at the time its failed attempt scheduled', async () => {
       const f = await fresh();
-      const a = await f.store.createAccount({ email: 'q3@example.com', webhookSecret: 'whsec_q' }, 0);
+      const a = await f.store.accounts.createAccount({ email: 'q3@example.com', webhookSecret: 'whsec_q' }, 0);
       const attempts: { delivery: Delivery; at: number }[] = [];
       const q = await f.worker();
       await q.work(
@@ -118,7 +118,7 @@ export function queueConformance(name: string, make: () => Promise<QueueFixture>
           async delivery(delivery) {
             attempts.push({ delivery, at: Date.now() });
             const next = attempts.length === 1 ? new Date(Date.now() + 2000).toISOString() : null;
-            await f.store.recordAttempt(
+            await f.store.webhooks.recordAttempt(
               delivery.id,
               next ? { ok: false, status: 500, error: 'HTTP 500', nextAttemptAt: next } : { ok: true, status: 204 },
               new Date().toISOString(),
@@ -128,7 +128,7 @@ export function queueConformance(name: string, make: () => Promise<QueueFixture>
         { jobs: 1, deliveries: 2 },
       );
       const due = Date.now() + 1500;
-      await f.store.recordEvents([
+      await f.store.webhooks.recordEvents([
         {
           id: 'evt_q3',
           accountId: a.id,
@@ -145,7 +145,7 @@ export function queueConformance(name: string, make: () => Promise<QueueFixture>
       expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(1900);
       await sleep(500);
       expect(attempts).toHaveLength(2);
-      expect((await f.store.deliveries({ accountId: a.id, limit: 5 }))[0]).toMatchObject({ state: 'delivered', attempts: 2 });
+      expect((await f.store.webhooks.deliveries({ accountId: a.id, limit: 5 }))[0]).toMatchObject({ state: 'delivered', attempts: 2 });
     });
   });
 }

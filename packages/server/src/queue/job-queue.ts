@@ -56,7 +56,7 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
       const log = options.log ? { log: options.log } : {};
       loops = [
         startClaimLoop<Job>({
-          claim: () => store.claimJob(new Date(Date.now() + (options.jobLeaseMs ?? 15 * 60_000)).toISOString()),
+          claim: () => store.documents.claimJob(new Date(Date.now() + (options.jobLeaseMs ?? 15 * 60_000)).toISOString()),
           run: handlers.job,
           concurrency: concurrency.jobs,
           idleMs: options.jobPollMs ?? 500,
@@ -66,7 +66,7 @@ export function createEmbeddedQueue(options: EmbeddedQueueOptions): JobQueue {
         startClaimLoop<Delivery>({
           claim: () => {
             const at = now();
-            return store.claimDelivery(at.toISOString(), new Date(at.getTime() + (options.deliveryLeaseMs ?? 60_000)).toISOString());
+            return store.webhooks.claimDelivery(at.toISOString(), new Date(at.getTime() + (options.deliveryLeaseMs ?? 60_000)).toISOString());
           },
           run: handlers.delivery,
           concurrency: concurrency.deliveries,

@@ -95,14 +95,14 @@ export function createPgBossQueue(options: PgBossQueueOptions): PgBossQueue {
       if (!s) throw new Error('Start the queue before working it.');
       const jobHandler = async ([taken]: PgBoss.Job<JobData>[]): Promise<void> => {
         if (!taken) return;
-        const job: Job | 'leased' | 'finished' = await s.claimJobById(taken.data.jobId, leaseUntil());
+        const job: Job | 'leased' | 'finished' = await s.documents.claimJobById(taken.data.jobId, leaseUntil());
         if (job === 'leased') throw new Error(`job ${taken.data.jobId} is leased to another worker`);
         if (job !== 'finished') await handlers.job(job);
       };
       const deliveryHandler = async ([taken]: PgBoss.Job<DeliveryData>[]): Promise<void> => {
         if (!taken) return;
         const at = options.now();
-        const delivery = await s.claimDeliveryById(taken.data.deliveryId, at.toISOString(), new Date(at.getTime() + 60_000).toISOString());
+        const delivery = await s.webhooks.claimDeliveryById(taken.data.deliveryId, at.toISOString(), new Date(at.getTime() + 60_000).toISOString());
         if (delivery === 'later') throw new Error(`delivery ${taken.data.deliveryId} is not due or is leased`);
         if (delivery !== 'finished') await handlers.delivery(delivery);
       };

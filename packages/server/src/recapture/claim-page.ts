@@ -131,9 +131,9 @@ export const claimPage: FastifyPluginAsyncTypebox<ClaimPageDeps> = async (app, d
   app.get('/:token', { schema: { hide: true, params: TokenParams } }, async (request, reply) => {
     const nonce = randomBytes(16).toString('base64');
     headers(reply, nonce).type('text/html; charset=utf-8');
-    const link = /^[A-Za-z0-9_-]{16,64}$/.test(request.params.token) ? await deps.store.linkByToken(request.params.token) : undefined;
+    const link = /^[A-Za-z0-9_-]{16,64}$/.test(request.params.token) ? await deps.store.recapture.linkByToken(request.params.token) : undefined;
     if (!link || linkStatus(link, deps.now()) !== 'pending') return reply.code(link ? 410 : 404).send(CLOSED(nonce));
-    const original = await deps.store.documentById(link.documentId);
+    const original = await deps.store.documents.documentById(link.documentId);
     const category = original
       ? ((JSON.parse(original.result ?? '{}') as { category?: string }).category ?? (JSON.parse(original.options) as { category?: string }).category)
       : undefined;
@@ -170,7 +170,7 @@ export const claimPage: FastifyPluginAsyncTypebox<ClaimPageDeps> = async (app, d
             .code(status)
             .type('text/html; charset=utf-8')
             .send(page(nonce, message, `<h1>${html(message)}</h1>`));
-    const link = /^[A-Za-z0-9_-]{16,64}$/.test(request.params.token) ? await deps.store.linkByToken(request.params.token) : undefined;
+    const link = /^[A-Za-z0-9_-]{16,64}$/.test(request.params.token) ? await deps.store.recapture.linkByToken(request.params.token) : undefined;
     if (!link || linkStatus(link, deps.now()) !== 'pending') return answer(link ? 410 : 404, GONE);
     if (!request.isMultipart()) return answer(400, 'Choose at least one photo.');
     const photos: Photo[] = [];
@@ -187,7 +187,7 @@ export const claimPage: FastifyPluginAsyncTypebox<ClaimPageDeps> = async (app, d
       return answer(400, 'The photos could not be read. Please try again.');
     }
     if (photos.length === 0) return answer(400, 'Choose at least one photo.');
-    const original = await deps.store.documentById(link.documentId);
+    const original = await deps.store.documents.documentById(link.documentId);
     if (!original) return answer(410, GONE);
     const taken = await takeCapture(deps, link, original, photos, deviceOf(request.headers['user-agent']));
     if (typeof taken !== 'object') return answer(410, GONE);

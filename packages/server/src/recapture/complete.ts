@@ -14,15 +14,15 @@ import { captureEvidence } from './evidence.js';
 /** Completes every capture that is ready; answers how many. */
 export async function completeCaptures(store: Store, signer: CaptureSigner, blobs: BlobStore, now: () => Date): Promise<number> {
   let done = 0;
-  for (const capture of await store.capturesToFinish()) {
+  for (const capture of await store.recapture.capturesToFinish()) {
     const [original, recaptured, account] = await Promise.all([
-      store.documentById(capture.documentId),
-      store.documentById(capture.recapturedDocumentId),
-      store.accountById(capture.accountId),
+      store.documents.documentById(capture.documentId),
+      store.documents.documentById(capture.recapturedDocumentId),
+      store.accounts.accountById(capture.accountId),
     ]);
     if (!original || !recaptured) continue;
     const at = now();
-    const link = await store.link(capture.accountId, capture.environment, capture.linkId);
+    const link = await store.recapture.link(capture.accountId, capture.environment, capture.linkId);
     // the manifests of the photos as stored: all valid, or the first that is not
     const manifests = await Promise.all(
       capture.photos.map(async (sha) => {
@@ -40,14 +40,14 @@ export async function completeCaptures(store: Store, signer: CaptureSigner, blob
                 original: documentView(original, at),
                 recaptured,
                 recapturedView: documentView(recaptured, at),
-                photoText: await store.documentText(recaptured.id),
+                photoText: await store.documents.documentText(recaptured.id),
                 device: capture.device,
                 simulated: capture.device === 'sandbox simulation',
                 c2pa,
               }),
             ),
           };
-    const finished = await store.finishCapture(capture.id, outcome, (c) => {
+    const finished = await store.recapture.finishCapture(capture.id, outcome, (c) => {
       const event = makeEvent(
         { accountId: c.accountId, environment: c.environment, accountWebhook: account?.webhookUrl ?? null, at },
         'recapture.capture.completed',

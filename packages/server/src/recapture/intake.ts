@@ -58,7 +58,7 @@ export async function takeCapture(
   const sha256 = single ? shas[0]! : await deps.blobs.put(documentBytes);
   const options = JSON.parse(original.options) as { category?: string; external_ref?: string; webhook_url?: string };
   const recapturedId = `doc_${randomBytes(12).toString('hex')}`;
-  return deps.store.consumeLink(
+  return deps.store.recapture.consumeLink(
     link.id,
     at.toISOString(),
     {

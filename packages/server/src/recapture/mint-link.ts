@@ -26,7 +26,7 @@ export interface MintDeps {
 /** Mints a link for `ask`; `claimBase` is the scheme and host of the borrower's capture page. */
 export async function mintLink(deps: MintDeps, who: DocumentCaller, ask: LinkRequest, claimBase: string): Promise<StoredLink> {
   const { store, environment } = deps;
-  const document = await store.document(who.account.id, environment, ask.documentId);
+  const document = await store.documents.document(who.account.id, environment, ask.documentId);
   if (!document) throw documentError(404, 'not_found', 'No document with that id in this environment.');
   if (document.status !== 'completed') throw documentError(409, 'not_reviewable', 'Only a completed document can be re-captured.');
   const matched = tipOffTerms(ask.message.body);
@@ -65,7 +65,7 @@ export async function mintLink(deps: MintDeps, who: DocumentCaller, ask: LinkReq
             at.toISOString(),
           ),
         ];
-  const created = await store.createLink(
+  const created = await store.recapture.createLink(
     {
       id,
       accountId: who.account.id,

@@ -72,12 +72,12 @@ export async function recaptureRoutes(api: LoupeApp, deps: RecaptureRouteDeps): 
     });
   }
   const linkOf = async (request: FastifyRequest, id: string) => {
-    const link = await store.link(documentCallerOf(request).account.id, environment, id);
+    const link = await store.recapture.link(documentCallerOf(request).account.id, environment, id);
     if (!link) throw documentError(404, 'not_found', 'No re-capture link with that id in this environment.');
     return link;
   };
   const captureOf = async (request: FastifyRequest, id: string) => {
-    const capture = await store.capture(documentCallerOf(request).account.id, environment, id);
+    const capture = await store.recapture.capture(documentCallerOf(request).account.id, environment, id);
     if (!capture) throw documentError(404, 'not_found', 'No capture with that id in this environment.');
     if (capture.status === 'processing') throw documentError(409, 'capture_not_ready', 'The capture’s evidence is still being produced; retry shortly.');
     return capture;
@@ -136,7 +136,7 @@ export async function recaptureRoutes(api: LoupeApp, deps: RecaptureRouteDeps): 
       },
     },
     async (request) => {
-      const result = await store.revokeLink(documentCallerOf(request).account.id, environment, request.params.id, now().toISOString());
+      const result = await store.recapture.revokeLink(documentCallerOf(request).account.id, environment, request.params.id, now().toISOString());
       if (!result) throw documentError(404, 'not_found', 'No re-capture link with that id in this environment.');
       if (result === 'consumed') throw documentError(409, 'link_already_consumed', 'The link was already used.');
       if (result === 'expired') throw documentError(410, 'link_expired', 'The link is past its expiry.');
@@ -163,7 +163,7 @@ export async function recaptureRoutes(api: LoupeApp, deps: RecaptureRouteDeps): 
       },
     },
     async (request, reply) => {
-      const link = await store.link(documentCallerOf(request).account.id, environment, request.params.id);
+      const link = await store.recapture.link(documentCallerOf(request).account.id, environment, request.params.id);
       if (!link || linkStatus(link, now()) !== 'pending') throw documentError(404, 'not_found', 'No pending re-capture link with that id.');
       const png = await QRCode.toBuffer(link.claimUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 });
       return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
@@ -185,7 +185,7 @@ export async function recaptureRoutes(api: LoupeApp, deps: RecaptureRouteDeps): 
     async (request, reply) => {
       const who = documentCallerOf(request);
       const capture = await simulateCapture(deps, who, await linkOf(request, request.params.id));
-      return reply.code(201).send(captureView(capture, await store.link(who.account.id, environment, capture.linkId)));
+      return reply.code(201).send(captureView(capture, await store.recapture.link(who.account.id, environment, capture.linkId)));
     },
   );
 
@@ -194,7 +194,7 @@ export async function recaptureRoutes(api: LoupeApp, deps: RecaptureRouteDeps): 
     { schema: { tags, summary: 'Read a capture', security, ...hidden, params: IdParams, response: { 200: RecaptureCaptureSchema, ...errors(404, 409) } } },
     async (request) => {
       const capture = await captureOf(request, request.params.id);
-      return captureView(capture, await store.link(documentCallerOf(request).account.id, environment, capture.linkId));
+      return captureView(capture, await store.recapture.link(documentCallerOf(request).account.id, environment, capture.linkId));
     },
   );
 

@@ -55,7 +55,7 @@ export async function simulateCapture(deps: SimulateDeps, who: DocumentCaller, l
   if (link.status === 'consumed') throw documentError(409, 'link_already_consumed', 'The link was already used.');
   if (link.status === 'revoked') throw documentError(410, 'link_expired', 'The link was revoked.');
   if (linkStatus(link, now()) === 'expired') throw documentError(410, 'link_expired', 'The link is past its expiry.');
-  const original = await store.document(who.account.id, environment, link.documentId);
+  const original = await store.documents.document(who.account.id, environment, link.documentId);
   const photo = original ? await photoOf(deps, original) : undefined;
   if (!original || !photo) throw documentError(409, 'capture_not_ready', 'The original’s bytes are not held, so no photo can be made from them.');
   const consumed = await takeCapture(deps, link, original, [photo], 'sandbox simulation');
@@ -69,7 +69,7 @@ export async function simulateCapture(deps: SimulateDeps, who: DocumentCaller, l
   while (capture.status === 'processing' && Date.now() < deadline) {
     const woken = deps.finishes.wait(capture.recapturedDocumentId, Math.min(1000, deadline - Date.now()));
     await completeCaptures(store, deps.signer, deps.blobs, now);
-    capture = (await store.capture(who.account.id, environment, capture.id)) ?? capture;
+    capture = (await store.recapture.capture(who.account.id, environment, capture.id)) ?? capture;
     if (capture.status !== 'processing') break;
     await woken;
   }

@@ -42,9 +42,9 @@ async function pagesOf(document: StoredDocument, blobs: BlobStore, renderer: Pag
 /** Generates the report of `job`. */
 export async function generateReport(job: Job, deps: { store: Store; blobs: BlobStore; renderer: PageRenderer; now: () => Date }): Promise<boolean> {
   const { store, blobs } = deps;
-  const report = await store.reportById(job.subjectId);
+  const report = await store.reports.reportById(job.subjectId);
   if (!report) return false;
-  const account = await store.accountById(report.accountId);
+  const account = await store.accounts.accountById(report.accountId);
   const emit = (finished: typeof report) => {
     const event = makeEvent(
       { accountId: finished.accountId, environment: finished.environment, accountWebhook: account?.webhookUrl ?? null, at: deps.now() },
@@ -55,10 +55,14 @@ export async function generateReport(job: Job, deps: { store: Store; blobs: Blob
     return event ? [event] : [];
   };
   if (job.attempts > MAX_JOB_TAKES)
-    return store.finishReport(job.id, { error: JSON.stringify(toDocumentError(new Error(`the report stopped its worker ${job.attempts - 1} times`))) }, emit);
+    return store.reports.finishReport(
+      job.id,
+      { error: JSON.stringify(toDocumentError(new Error(`the report stopped its worker ${job.attempts - 1} times`))) },
+      emit,
+    );
   try {
     const at = deps.now();
-    const documents = (await Promise.all(report.documentIds.map((id) => store.document(report.accountId, report.environment, id)))).filter(
+    const documents = (await Promise.all(report.documentIds.map((id) => store.documents.document(report.accountId, report.environment, id)))).filter(
       (d): d is StoredDocument => d !== undefined,
     );
     const loan =
@@ -66,15 +70,15 @@ export async function generateReport(job: Job, deps: { store: Store; blobs: Blob
         ? undefined
         : {
             externalRef: report.externalRef,
-            all: await store.loanDocuments(report.accountId, report.environment, report.externalRef),
-            state: await store.loanState(report.accountId, report.environment, report.externalRef),
+            all: await store.loans.loanDocuments(report.accountId, report.environment, report.externalRef),
+            state: await store.loans.loanState(report.accountId, report.environment, report.externalRef),
           };
     const content = reportContent(documents, loan, at);
     content.recaptures = {};
     for (const d of documents) {
       const rows: Record<string, unknown>[] = [];
-      for (const link of await store.linksOfDocument(d.id)) {
-        const capture = link.captureId ? await store.capture(link.accountId, link.environment, link.captureId) : undefined;
+      for (const link of await store.recapture.linksOfDocument(d.id)) {
+        const capture = link.captureId ? await store.recapture.capture(link.accountId, link.environment, link.captureId) : undefined;
         const evidence = capture?.evidence ? (JSON.parse(capture.evidence) as { contradicts_original?: boolean; headline?: string }) : {};
         const message = await messageRecord(store, link.id);
         rows.push({
@@ -104,8 +108,8 @@ export async function generateReport(job: Job, deps: { store: Store; blobs: Blob
       pages = PdfFile.open(pdf).view().pages().length;
       pdfSha256 = await blobs.put(pdf);
     }
-    return await store.finishReport(job.id, { body: JSON.stringify(content), pdfSha256, pages, generatedAt: at.toISOString() }, emit);
+    return await store.reports.finishReport(job.id, { body: JSON.stringify(content), pdfSha256, pages, generatedAt: at.toISOString() }, emit);
   } catch (error) {
-    return store.finishReport(job.id, { error: JSON.stringify(toDocumentError(error)) }, emit);
+    return store.reports.finishReport(job.id, { error: JSON.stringify(toDocumentError(error)) }, emit);
   }
 }

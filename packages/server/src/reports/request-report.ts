@@ -31,18 +31,18 @@ export interface ReportRequest {
 export async function requestReport(deps: ReportUseCaseDeps, who: DocumentCaller, ask: ReportRequest): Promise<StoredReport> {
   const { store, environment } = deps;
   let documents: StoredDocument[];
-  if (ask.externalRef !== undefined) documents = await store.loanDocuments(who.account.id, environment, ask.externalRef);
+  if (ask.externalRef !== undefined) documents = await store.loans.loanDocuments(who.account.id, environment, ask.externalRef);
   else {
     documents = [];
     for (const id of new Set(ask.documentIds)) {
-      const d = await store.document(who.account.id, environment, id);
+      const d = await store.documents.document(who.account.id, environment, id);
       if (!d) throw documentError(404, 'not_found', `No document ${id} in this environment.`);
       documents.push(d);
     }
   }
   const completed = documents.filter((d) => d.status === 'completed');
   if (completed.length === 0) throw documentError(400, 'invalid_request', 'No completed document matches; a report covers completed documents.');
-  const report = await store.createReport({
+  const report = await store.reports.createReport({
     id: `rpt_${randomBytes(12).toString('hex')}`,
     accountId: who.account.id,
     environment,

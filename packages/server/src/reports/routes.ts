@@ -42,7 +42,7 @@ const RequestBody = Type.Union([
 export async function reportRoutes(api: LoupeApp, deps: ReportRouteDeps): Promise<void> {
   const { store, environment, idempotency } = deps;
   const found = async (accountId: string, id: string) => {
-    const report = await store.report(accountId, environment, id);
+    const report = await store.reports.report(accountId, environment, id);
     if (!report) throw documentError(404, 'not_found', 'No audit report with that id in this environment.');
     return report;
   };

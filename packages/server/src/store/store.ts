@@ -315,17 +315,14 @@ export interface IdempotentAnswer {
   createdAt: string;
 }
 
-/** The state of the service. Every method is atomic. */
-export interface Store {
+/** Accounts and their API keys. Every method is atomic. */
+export interface AccountStore {
   /** Creates an account and, when `credits` > 0, its `SIGNUP_GRANT` ledger row, in one transaction. */
   createAccount(account: NewAccount, credits: number): Promise<Account>;
   accountById(id: string): Promise<Account | undefined>;
   accountByEmail(email: string): Promise<Account | undefined>;
   countAccounts(): Promise<number>;
   updateAccount(id: string, changes: Partial<Pick<Account, 'name' | 'emailVerified' | 'active' | 'detector' | 'webhookUrl'>>): Promise<Account | undefined>;
-  /** Adds a ledger row and moves the balance by `delta` in one transaction. */
-  adjustCredits(accountId: string, delta: number, reason: LedgerReason, ref: string | null): Promise<LedgerEntry>;
-
   createKey(key: NewKey): Promise<ApiKey>;
   /** The active key with this hash (revoked keys are not found). */
   keyByHash(hash: string): Promise<ApiKey | undefined>;
@@ -334,7 +331,12 @@ export interface Store {
   countActiveKeys(accountId: string, kind: KeyKind, serviceType: ServiceType): Promise<number>;
   /** Revokes a key of the account; undefined when it has no such key. */
   revokeKey(accountId: string, keyId: string): Promise<ApiKey | undefined>;
+}
 
+/** Credits: the ledger, reservations around a detection, and the detections they paid for. Every method is atomic. */
+export interface CreditStore {
+  /** Adds a ledger row and moves the balance by `delta` in one transaction. */
+  adjustCredits(accountId: string, delta: number, reason: LedgerReason, ref: string | null): Promise<LedgerEntry>;
   /**
    * Reserves `credits` when the balance less live reservations covers them (a reservation lives
    * for `RESERVATION_TTL_MS`, so one a crashed process left behind stops holding credits).
@@ -349,13 +351,15 @@ export interface Store {
   settle(reservationId: string, credits: number, detection: StoredDetection): Promise<void>;
   /** Drops every reservation (no run survives a restart of the embedded store's only process; never called on a shared store). */
   releaseAllReservations(): Promise<number>;
-
   detection(accountId: string, id: string): Promise<StoredDetection | undefined>;
   /** The newest detection of these bytes by this account since `since` (ISO). */
   latestDetectionOf(accountId: string, sha256: string, since: string): Promise<StoredDetection | undefined>;
   /** Ledger rows newest first, and the total. */
   ledger(accountId: string, limit: number, offset: number): Promise<{ entries: LedgerEntry[]; total: number }>;
+}
 
+/** Documents and their analysis jobs, and the usage rows their completions write. Every method is atomic. */
+export interface DocumentStore {
   /**
    * Stores a processing document and queues its analysis, in one transaction; refuses (answering
    * the loan's currency) when another document of the same loan carries an attribution in
@@ -389,45 +393,6 @@ export interface Store {
   ): Promise<{ documents: StoredDocument[]; hasMore: boolean }>;
   /** Documents of the account in one environment with these bytes, newest first. */
   documentsWithBytes(accountId: string, environment: Environment, sha256: string): Promise<StoredDocument[]>;
-  /** Documents carrying an external_ref (one loan's, or every loan's), oldest first. */
-  loanDocuments(accountId: string, environment: Environment, externalRef?: string): Promise<StoredDocument[]>;
-  /** The declared state of one loan, or undefined. */
-  loanState(accountId: string, environment: Environment, externalRef: string): Promise<LoanState | undefined>;
-  /** The declared state of every loan that has one. */
-  loanStates(accountId: string, environment: Environment): Promise<LoanState[]>;
-  /** Records a loan review (creating the loan's state when needed). */
-  reviewLoan(accountId: string, environment: Environment, externalRef: string, changes: LoanReviewChanges): Promise<LoanState>;
-  /**
-   * Declares (or, with null, withdraws) a loan's expected documents, in one transaction with the
-   * check that `total` is not below the documents already submitted under the loan and with the
-   * events `emit` makes of the loan before and after.
-   */
-  declareExpected(
-    accountId: string,
-    environment: Environment,
-    externalRef: string,
-    declaration: { total: number; json: string } | null,
-    emit?: (before: LoanSnapshot, after: LoanSnapshot) => NewEvent[],
-  ): Promise<{ ok: true; state: LoanState } | { ok: false; submitted: number }>;
-  /** The answer remembered for an Idempotency-Key on a route since `since` (ISO). */
-  idempotentAnswer(accountId: string, environment: Environment, route: string, key: string, since: string): Promise<IdempotentAnswer | undefined>;
-  /**
-   * Claims an Idempotency-Key for a request about to run, in one transaction: `claimed` (a pending
-   * row now holds the key), `answered` (the answer remembered since `since`), or `in_flight` (another
-   * request holds it and claimed it at or after `staleBefore`; an older claim was a crashed
-   * process's and is taken over).
-   */
-  claimAnswer(
-    accountId: string,
-    environment: Environment,
-    route: string,
-    key: string,
-    claim: { payloadHash: string; at: string; since: string; staleBefore: string },
-  ): Promise<{ state: 'claimed' } | { state: 'answered'; answer: IdempotentAnswer } | { state: 'in_flight'; payloadHash: string }>;
-  /** Drops a pending claim whose request ended without an answer to remember (an error). */
-  releaseAnswer(accountId: string, environment: Environment, route: string, key: string): Promise<void>;
-  /** Remembers an answer for an Idempotency-Key, replacing a pending claim (the first answer stays: a second save is ignored). */
-  rememberAnswer(accountId: string, environment: Environment, route: string, key: string, answer: IdempotentAnswer): Promise<void>;
   /** A document by id, whoever owns it (for the analysis workers). */
   documentById(id: string): Promise<StoredDocument | undefined>;
   /** Takes the oldest queued job (first in, first out), leasing it until `leaseUntil` (ISO); undefined when none is ready. */
@@ -457,7 +422,57 @@ export interface Store {
   documentText(id: string): Promise<string[] | undefined>;
   /** Puts every running job back in the queue (the embedded store's one process restarted; never called on a shared store). */
   requeueRunningJobs(): Promise<number>;
+}
 
+/** Loans: the documents under an external_ref, and the review and coverage state declared on them. Every method is atomic. */
+export interface LoanStore {
+  /** Documents carrying an external_ref (one loan's, or every loan's), oldest first. */
+  loanDocuments(accountId: string, environment: Environment, externalRef?: string): Promise<StoredDocument[]>;
+  /** The declared state of one loan, or undefined. */
+  loanState(accountId: string, environment: Environment, externalRef: string): Promise<LoanState | undefined>;
+  /** The declared state of every loan that has one. */
+  loanStates(accountId: string, environment: Environment): Promise<LoanState[]>;
+  /** Records a loan review (creating the loan's state when needed). */
+  reviewLoan(accountId: string, environment: Environment, externalRef: string, changes: LoanReviewChanges): Promise<LoanState>;
+  /**
+   * Declares (or, with null, withdraws) a loan's expected documents, in one transaction with the
+   * check that `total` is not below the documents already submitted under the loan and with the
+   * events `emit` makes of the loan before and after.
+   */
+  declareExpected(
+    accountId: string,
+    environment: Environment,
+    externalRef: string,
+    declaration: { total: number; json: string } | null,
+    emit?: (before: LoanSnapshot, after: LoanSnapshot) => NewEvent[],
+  ): Promise<{ ok: true; state: LoanState } | { ok: false; submitted: number }>;
+}
+
+/** Idempotency-Key claims and the answers remembered under them. Every method is atomic. */
+export interface IdempotencyStore {
+  /** The answer remembered for an Idempotency-Key on a route since `since` (ISO). */
+  idempotentAnswer(accountId: string, environment: Environment, route: string, key: string, since: string): Promise<IdempotentAnswer | undefined>;
+  /**
+   * Claims an Idempotency-Key for a request about to run, in one transaction: `claimed` (a pending
+   * row now holds the key), `answered` (the answer remembered since `since`), or `in_flight` (another
+   * request holds it and claimed it at or after `staleBefore`; an older claim was a crashed
+   * process's and is taken over).
+   */
+  claimAnswer(
+    accountId: string,
+    environment: Environment,
+    route: string,
+    key: string,
+    claim: { payloadHash: string; at: string; since: string; staleBefore: string },
+  ): Promise<{ state: 'claimed' } | { state: 'answered'; answer: IdempotentAnswer } | { state: 'in_flight'; payloadHash: string }>;
+  /** Drops a pending claim whose request ended without an answer to remember (an error). */
+  releaseAnswer(accountId: string, environment: Environment, route: string, key: string): Promise<void>;
+  /** Remembers an answer for an Idempotency-Key, replacing a pending claim (the first answer stays: a second save is ignored). */
+  rememberAnswer(accountId: string, environment: Environment, route: string, key: string, answer: IdempotentAnswer): Promise<void>;
+}
+
+/** Audit reports and their generation jobs. Every method is atomic. */
+export interface ReportStore {
   /** Stores a processing report and queues its generation, in one transaction. */
   createReport(report: Omit<StoredReport, 'status' | 'body' | 'pdfSha256' | 'pages' | 'error' | 'generatedAt'>): Promise<StoredReport>;
   /** A report of the account in one environment. */
@@ -466,7 +481,10 @@ export interface Store {
   reportById(id: string): Promise<StoredReport | undefined>;
   /** Finishes a report exactly once (like `finishDocument`), with the events `emit` makes of it. */
   finishReport(jobId: string, outcome: ReportOutcome, emit?: (report: StoredReport) => NewEvent[]): Promise<boolean>;
+}
 
+/** Re-capture links and the captures taken through them. Every method is atomic. */
+export interface RecaptureStore {
   /**
    * Mints a link unless the document has a live one (pending and not expired at `now`), in one
    * transaction with `events` (the borrower's message in the outbox); answers the live link's id otherwise.
@@ -493,7 +511,10 @@ export interface Store {
   capturesToFinish(): Promise<StoredCapture[]>;
   /** Finishes a capture exactly once with its evidence (or failed), with the events `emit` makes. */
   finishCapture(id: string, outcome: { evidence: string } | { failed: string }, emit?: (capture: StoredCapture) => NewEvent[]): Promise<boolean>;
+}
 
+/** The outbox: events and their deliveries (webhooks and borrower messages). Every method is atomic. */
+export interface WebhookStore {
   /** Records events (and their deliveries) outside another state change. */
   recordEvents(events: NewEvent[]): Promise<void>;
   /** Takes the oldest pending delivery due at `now`, leasing it until `leaseUntil` (a crashed sender's lease lapses). */
@@ -510,6 +531,17 @@ export interface Store {
   deliveries(query: { accountId?: string; state?: Delivery['state']; eventId?: string; limit: number }): Promise<Delivery[]>;
   /** A new pending delivery of the same event to the same target, due at `at`; undefined for an unknown id. */
   replayDelivery(deliveryId: string, at: string): Promise<Delivery | undefined>;
+}
 
+/** The state of the service, by aggregate. Every method of every part is atomic. */
+export interface Store {
+  accounts: AccountStore;
+  credits: CreditStore;
+  documents: DocumentStore;
+  loans: LoanStore;
+  idempotency: IdempotencyStore;
+  reports: ReportStore;
+  recapture: RecaptureStore;
+  webhooks: WebhookStore;
   close(): Promise<void>;
 }

@@ -49,7 +49,7 @@ export async function documentCaller(store: Store, request: FastifyRequest, envi
   const key = await findKey(store, plaintext);
   if (key?.kind !== 'document' || key.sandbox !== (environment === 'sandbox'))
     throw documentError(401, 'invalid_api_key', 'The API key is unknown or revoked.');
-  const account = await store.accountById(key.accountId);
+  const account = await store.accounts.accountById(key.accountId);
   if (!account?.active) throw documentError(401, 'invalid_api_key', 'The account behind this key is inactive.');
   return { account, key, environment };
 }

@@ -23,7 +23,7 @@ export function hashKey(plaintext: string): string {
 /** The active key `plaintext` names, or undefined (malformed, unknown or revoked). */
 export async function findKey(store: Store, plaintext: string): Promise<ApiKey | undefined> {
   if (!KEY_PATTERN.test(plaintext)) return undefined;
-  return store.keyByHash(hashKey(plaintext));
+  return store.accounts.keyByHash(hashKey(plaintext));
 }
 
 /** Creates a key and returns it with its plaintext (the only time the plaintext exists). */
@@ -35,7 +35,7 @@ export async function issueKey(
 ): Promise<{ key: ApiKey; plaintext: string }> {
   const sandbox = options.sandbox ?? false;
   const plaintext = generateKey(kind, sandbox);
-  const key = await store.createKey({
+  const key = await store.accounts.createKey({
     accountId,
     kind,
     hash: hashKey(plaintext),

@@ -35,7 +35,7 @@ export async function keyCaller(store: Store, request: FastifyRequest, scopes: r
   if (!plaintext) throw unauthorized();
   const key = await findKey(store, plaintext);
   if (key?.kind !== 'media') throw unauthorized('The API key is not recognised.');
-  const account = admit(await store.accountById(key.accountId));
+  const account = admit(await store.accounts.accountById(key.accountId));
   if (key.serviceType !== 'UNIVERSAL' && !scopes.includes(key.serviceType)) {
     throw stringError(
       403,
@@ -54,5 +54,5 @@ export async function accountCaller(store: Store, secret: Uint8Array, request: F
   if (!bearer) throw unauthorized();
   const accountId = await verifySession(secret, bearer);
   if (!accountId) throw unauthorized('The session token is not valid (an API key goes in the x-api-key header, never as a Bearer token).');
-  return { account: admit(await store.accountById(accountId)) };
+  return { account: admit(await store.accounts.accountById(accountId)) };
 }

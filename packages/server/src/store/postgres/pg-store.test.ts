@@ -39,8 +39,8 @@ describe.runIf(adminUrl)('PostgreSQL', () => {
     const url = await fresh();
     const a = await openPostgresStore({ connectionString: url });
     const b = await openPostgresStore({ connectionString: url });
-    const account = await a.store.createAccount({ email: 'race@example.com', webhookSecret: 'whsec_x' }, 20);
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).store.reserve(account.id, 1)));
+    const account = await a.store.accounts.createAccount({ email: 'race@example.com', webhookSecret: 'whsec_x' }, 20);
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).store.credits.reserve(account.id, 1)));
     expect(results.filter((r) => r.ok)).toHaveLength(20);
     await a.store.close();
     await b.store.close();

@@ -44,8 +44,8 @@ describe('SQLite store', () => {
     ).run('a'.repeat(64), JSON.stringify({ attribution: { section: 'asset', currency: 'EUR', amount_minor: 5 } }));
     db.close();
     const store = await openSqliteStore({ path });
-    expect(await store.documentById('doc_old')).toMatchObject({ attributionCurrency: 'EUR', externalRef: 'loan-1' });
-    expect(await store.loanDocuments('acc_1', 'production', 'loan-1')).toHaveLength(1);
+    expect(await store.documents.documentById('doc_old')).toMatchObject({ attributionCurrency: 'EUR', externalRef: 'loan-1' });
+    expect(await store.loans.loanDocuments('acc_1', 'production', 'loan-1')).toHaveLength(1);
     await store.close();
   });
 
@@ -53,9 +53,9 @@ describe('SQLite store', () => {
     const path = join(dir, 'shared.db');
     const server = await openSqliteStore({ path });
     const cli = await openSqliteStore({ path });
-    const a = await server.createAccount({ email: 'ops@example.com', webhookSecret: 'whsec_x' }, 1);
-    await cli.adjustCredits(a.id, 9, 'PURCHASE_CREDIT', null);
-    expect((await server.accountById(a.id))?.balance).toBe(10);
+    const a = await server.accounts.createAccount({ email: 'ops@example.com', webhookSecret: 'whsec_x' }, 1);
+    await cli.credits.adjustCredits(a.id, 9, 'PURCHASE_CREDIT', null);
+    expect((await server.accounts.accountById(a.id))?.balance).toBe(10);
     await server.close();
     await cli.close();
   });

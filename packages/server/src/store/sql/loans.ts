@@ -1,0 +1,76 @@
+// Loans: documents by external_ref, review state, and the expected-documents declaration under the loan lock.
+import type { LoanState, LoanStore } from '../store.js';
+import type { Row } from './driver.js';
+import { loanState, storedDocument } from './rows.js';
+import type { SqlContext } from './sql-context.js';
+
+/** The LoanStore over the shared SQL context. */
+export function sqlLoans(c: SqlContext): LoanStore {
+  const { now, tx, read, insertEvents, lockLoan, loanSnapshot, ensureLoan, one } = c;
+  return {
+    async loanDocuments(accountId, environment, externalRef) {
+      return read(async (q) =>
+        (externalRef === undefined
+          ? await q.all(
+              'SELECT * FROM documents WHERE account_id = ? AND environment = ? AND external_ref IS NOT NULL ORDER BY created_at, id',
+              accountId,
+              environment,
+            )
+          : await q.all(
+              'SELECT * FROM documents WHERE account_id = ? AND environment = ? AND external_ref = ? ORDER BY created_at, id',
+              accountId,
+              environment,
+              externalRef,
+            )
+        ).map(storedDocument),
+      );
+    },
+    async loanState(accountId, environment, externalRef) {
+      return read((q) =>
+        one(q, 'SELECT * FROM loans WHERE account_id = ? AND environment = ? AND external_ref = ?', loanState, accountId, environment, externalRef),
+      );
+    },
+    async loanStates(accountId, environment) {
+      return read(async (q) => (await q.all('SELECT * FROM loans WHERE account_id = ? AND environment = ?', accountId, environment)).map(loanState));
+    },
+    async reviewLoan(accountId, environment, externalRef, changes) {
+      return tx(async (q) => {
+        await ensureLoan(q, accountId, environment, externalRef);
+        const columns: Record<string, unknown> = { reviewed_at: changes.reviewedAt, updated_at: now() };
+        if (changes.reviewState !== undefined) columns.review_state = changes.reviewState;
+        if (changes.assignee !== undefined) columns.assignee = changes.assignee;
+        if (changes.reviewNote !== undefined) columns.review_note = changes.reviewNote;
+        const sets = Object.keys(columns).map((c) => `${c} = ?`);
+        await q.run(
+          `UPDATE loans SET ${sets.join(', ')} WHERE account_id = ? AND environment = ? AND external_ref = ?`,
+          ...Object.values(columns),
+          accountId,
+          environment,
+          externalRef,
+        );
+        return loanState(
+          (await q.get('SELECT * FROM loans WHERE account_id = ? AND environment = ? AND external_ref = ?', accountId, environment, externalRef)) as Row,
+        );
+      });
+    },
+    async declareExpected(accountId, environment, externalRef, declaration, emit) {
+      return tx(async (q) => {
+        await lockLoan(q, accountId, environment, externalRef);
+        const before = await loanSnapshot(q, accountId, environment, externalRef);
+        if (declaration && declaration.total < before.documents.length) return { ok: false as const, submitted: before.documents.length };
+        await ensureLoan(q, accountId, environment, externalRef);
+        await q.run(
+          'UPDATE loans SET expected = ?, updated_at = ? WHERE account_id = ? AND environment = ? AND external_ref = ?',
+          declaration?.json ?? null,
+          now(),
+          accountId,
+          environment,
+          externalRef,
+        );
+        const after = await loanSnapshot(q, accountId, environment, externalRef);
+        if (emit) await insertEvents(q, emit(before, after));
+        return { ok: true as const, state: after.state as LoanState };
+      });
+    },
+  };
+}
