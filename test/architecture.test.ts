@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { largeInterfaces, longFunctions } from '../scripts/code-size.mjs';
 import { folderCycles, importCycles, importGraph } from '../scripts/import-cycles.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -108,6 +109,20 @@ describe('folder graph', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('size of the server', () => {
+  const src = join(root, 'packages', 'server', 'src');
+  it('has no function longer than 150 lines (a longer one does several jobs)', () => {
+    expect(longFunctions(src, 150)).toEqual([]);
+  });
+  it('has no port or other interface with more than 25 members', () => {
+    expect(largeInterfaces(src, 25)).toEqual([]);
+  });
+  it('the checks see what they must', () => {
+    expect(longFunctions(src, 60).length).toBeGreaterThan(0);
+    expect(largeInterfaces(src, 10).length).toBeGreaterThan(0);
   });
 });
 

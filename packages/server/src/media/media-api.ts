@@ -4,13 +4,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { answerFailures, answerUnknownPaths, routeTable } from '../http/api-scope.js';
 import { mediaEnvelope } from '../http/errors/media-errors.js';
+import { type AccountRouteDeps, accountRoutes } from './account-routes.js';
+import { detectionRoutes, type MediaRouteDeps } from './detection-routes.js';
 import { publishedRoutes } from './published-routes.js';
-import { type MediaRouteDeps, mediaRoutes } from './routes.js';
 
 /** The media API plugin (its options are the media routes' needs). */
-export const mediaApi: FastifyPluginAsyncTypebox<MediaRouteDeps> = async (api, options) => {
+export const mediaApi: FastifyPluginAsyncTypebox<MediaRouteDeps & AccountRouteDeps> = async (api, options) => {
   answerFailures(api, mediaEnvelope);
   answerUnknownPaths(api, mediaEnvelope, routeTable(api));
-  mediaRoutes(api, options);
+  detectionRoutes(api, options);
+  accountRoutes(api, options);
   publishedRoutes(api, options);
 };

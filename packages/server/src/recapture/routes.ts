@@ -55,22 +55,13 @@ const LinkBody = Type.Object(
 );
 const Template = Type.Object({ id: Type.String(), label: Type.String(), body: Type.String() });
 
-/** Registers the re-capture routes (prefix `/v1/recapture`, or `/v1/verifi` as the alias). */
-export async function recaptureRoutes(api: LoupeApp, deps: RecaptureRouteDeps): Promise<void> {
-  const { store, environment, now, alias } = deps;
+/** How the routes of one prefix are documented and find the link or capture a path names. */
+function routeKit(deps: RecaptureRouteDeps) {
+  const { store, environment, alias } = deps;
   const tags = ['re-capture'];
   const security = [{ documentKey: [] }];
   const hidden = alias ? { deprecated: true, hide: true } : {};
   const errors = (...statuses: number[]) => documentErrors(400, 401, 429, ...statuses);
-
-  if (alias) {
-    // before authentication: after the sunset the old prefix is gone
-    api.addHook('onRequest', async (request, reply) => {
-      const path = request.url.split('?')[0]!;
-      if (now().getTime() >= RENAME_SUNSET) throw documentError(404, 'not_found', `No route ${request.method} ${path}.`);
-      reply.header('deprecation', 'true').header('link', `<${path.replace('/v1/verifi/', '/v1/recapture/')}>; rel="successor-version"`);
-    });
-  }
   const linkOf = async (request: FastifyRequest, id: string) => {
     const link = await store.recapture.link(documentCallerOf(request).account.id, environment, id);
     if (!link) throw documentError(404, 'not_found', 'No re-capture link with that id in this environment.');
@@ -82,6 +73,15 @@ export async function recaptureRoutes(api: LoupeApp, deps: RecaptureRouteDeps): 
     if (capture.status === 'processing') throw documentError(409, 'capture_not_ready', 'The capture’s evidence is still being produced; retry shortly.');
     return capture;
   };
+  return { tags, security, hidden, errors, linkOf, captureOf };
+}
+
+type RouteKit = ReturnType<typeof routeKit>;
+
+/** The link routes: templates, mint, read, revoke and the QR image. */
+function linkRoutes(api: LoupeApp, deps: RecaptureRouteDeps, kit: RouteKit): void {
+  const { store, environment, now } = deps;
+  const { tags, security, hidden, errors, linkOf } = kit;
 
   api.get(
     '/templates',
@@ -169,6 +169,12 @@ export async function recaptureRoutes(api: LoupeApp, deps: RecaptureRouteDeps): 
       return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
     },
   );
+}
+
+/** The capture routes: the sandbox's simulate-capture, read, and the C2PA summary. */
+function captureRoutes(api: LoupeApp, deps: RecaptureRouteDeps, kit: RouteKit): void {
+  const { store, environment } = deps;
+  const { tags, security, hidden, errors, linkOf, captureOf } = kit;
 
   api.post(
     '/links/:id/simulate-capture',
@@ -212,4 +218,20 @@ export async function recaptureRoutes(api: LoupeApp, deps: RecaptureRouteDeps): 
     },
     async (request) => captureView(await captureOf(request, request.params.id), undefined).c2pa ?? { validation_state: 'Unverified' },
   );
+}
+
+/** Registers the re-capture routes (prefix `/v1/recapture`, or `/v1/verifi` as the alias). */
+export async function recaptureRoutes(api: LoupeApp, deps: RecaptureRouteDeps): Promise<void> {
+  const { now, alias } = deps;
+  if (alias) {
+    // before authentication: after the sunset the old prefix is gone
+    api.addHook('onRequest', async (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      if (now().getTime() >= RENAME_SUNSET) throw documentError(404, 'not_found', `No route ${request.method} ${path}.`);
+      reply.header('deprecation', 'true').header('link', `<${path.replace('/v1/verifi/', '/v1/recapture/')}>; rel="successor-version"`);
+    });
+  }
+  const kit = routeKit(deps);
+  linkRoutes(api, deps, kit);
+  captureRoutes(api, deps, kit);
 }

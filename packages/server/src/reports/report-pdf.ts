@@ -41,29 +41,9 @@ const printable = (value: unknown): string =>
     .replace(/[^\t\n\r\x20-\x7e\xa0-\xff]/g, '?');
 
 /** Renders the report; resolves to the PDF's bytes. */
-export function renderReportPdf(header: ReportHeader, content: ReportContent, images: ReadonlyMap<string, PageImage[]>): Promise<Uint8Array> {
-  const at = new Date(header.generatedAt);
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margin: MARGIN,
-    compress: true,
-    info: {
-      Title: `Audit report ${header.id}`,
-      Author: 'Loupe',
-      Creator: 'Loupe document forensics',
-      Producer: 'Loupe',
-      CreationDate: at,
-      ModDate: at,
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Uint8Array>((resolve, reject) => {
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on('error', reject);
-  });
+/** The open PDF, its text width and the text helpers every section uses. */
+function writer(doc: PDFKit.PDFDocument) {
   const width = doc.page.width - 2 * MARGIN;
-
   const heading = (text: string, size = 14) => {
     doc.moveDown(0.6).font('Helvetica-Bold').fontSize(size).fillColor(INK).text(printable(text), { width });
     doc.moveDown(0.2);
@@ -74,7 +54,14 @@ export function renderReportPdf(header: ReportHeader, content: ReportContent, im
   };
   const paragraph = (text: unknown, size = 9.5, color = INK) => doc.font('Helvetica').fontSize(size).fillColor(color).text(printable(text), { width });
 
-  // cover
+  return { doc, width, heading, line, paragraph };
+}
+
+type Writer = ReturnType<typeof writer>;
+
+/** The cover: the report, the loan, the counts, coverage, models and the manifest digest. */
+function writeCover(w: Writer, header: ReportHeader, content: ReportContent): void {
+  const { doc, width, heading, line, paragraph } = w;
   doc.font('Helvetica-Bold').fontSize(22).fillColor(INK).text('Document forensics audit report');
   doc.moveDown(0.5);
   line('Report', header.id);
@@ -100,125 +87,129 @@ export function renderReportPdf(header: ReportHeader, content: ReportContent, im
     8.5,
     MUTED,
   );
+}
 
-  // one section per document
-  for (const d of content.documents) {
-    doc.addPage();
-    const file = d.file as Json;
-    doc.font('Helvetica-Bold').fontSize(15).fillColor(INK).text(printable(file.name), { width });
-    doc.moveDown(0.3);
-    line('Document', d.id);
-    line('Verdict', `${d.verdict}${d.risk_score === undefined ? '' : `  (risk score ${d.risk_score} of 100)`}`, VERDICT[d.verdict as string] ?? INK);
-    if (d.headline) line('Headline', d.headline);
-    if (d.category) line('Category', d.category);
-    line('File', `${file.type}, ${file.pages ?? '?'} page(s), ${file.size_bytes} bytes`);
-    doc.font('Helvetica-Bold').fontSize(9.5).fillColor(MUTED).text('SHA-256: ', { continued: true });
-    doc.font('Courier').fontSize(8.5).fillColor(INK).text(String(file.sha256));
-    const review = d.review as Json | undefined;
-    if (review) {
-      line('Review', `${review.disposition}${review.reviewer ? ` by ${review.reviewer}` : ''} at ${review.reviewed_at}`);
-      if (review.note) line('Review note', review.note);
-    }
-
-    const indicators = (d.indicators as Json[] | undefined) ?? [];
-    heading('Indicators', 12);
-    if (indicators.length === 0) paragraph('None.', 9.5, MUTED);
-    for (const i of indicators) {
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(10)
-        .fillColor(SEVERITY[i.severity as string] ?? INK)
-        .text(printable(`${i.title}  [${i.severity}]`), { width });
-      doc.font('Courier').fontSize(8).fillColor(MUTED).text(printable(i.code));
-      for (const key of ['what_it_is', 'what_it_means', 'how_detected'] as const) if (i[key]) paragraph(i[key], 9);
-      doc.moveDown(0.4);
-    }
-
-    const pages = images.get(d.id as string) ?? [];
-    const regions = (d.regions as Json[] | undefined) ?? [];
-    if (pages.length > 0) heading('Flagged regions', 12);
-    for (const p of pages) {
-      const scale = Math.min(width / p.width, 420 / p.height);
-      const w = p.width * scale;
-      const h = p.height * scale;
-      if (doc.y + h + 20 > doc.page.height - MARGIN) doc.addPage();
-      paragraph(`Page ${p.page}`, 9, MUTED);
-      const x = MARGIN;
-      const y = doc.y + 4;
-      doc.image(Buffer.from(p.png), x, y, { width: w, height: h });
-      doc.lineWidth(0.5).strokeColor('#9aa0a6').rect(x, y, w, h).stroke();
-      for (const r of regions.filter((r) => r.page === p.page)) {
-        const color = SEVERITY[r.severity as string] ?? INK;
-        doc
-          .lineWidth(1.5)
-          .strokeColor(color)
-          .rect(x + ((r.x as number) / 100) * w, y + ((r.y as number) / 100) * h, ((r.w as number) / 100) * w, ((r.h as number) / 100) * h)
-          .stroke();
-      }
-      doc.y = y + h + 8;
-      doc.x = MARGIN;
-      for (const r of regions.filter((r) => r.page === p.page)) paragraph(`- ${r.label ?? r.indicator_code} (${r.severity})`, 8.5, MUTED);
-    }
-
-    const revisions = d.revisions as { count?: number; diffs?: Json[] } | undefined;
-    if (revisions?.diffs?.length) {
-      heading(`Revisions (${revisions.count})`, 12);
-      for (const diff of revisions.diffs) {
-        paragraph(`Revision ${diff.from_revision} to ${diff.to_revision}`, 9, MUTED);
-        line('Before', diff.before, '#c62828');
-        line('After', diff.after, '#2e7d32');
-        doc.moveDown(0.3);
-      }
-    }
-    const math = (d.math_checks as Json[] | undefined) ?? [];
-    if (math.length > 0) {
-      heading('Arithmetic that does not add up', 12);
-      for (const m of math) {
-        paragraph(m.formula, 9.5);
-        line('Stated', m.stated || '(not read)');
-        line('Computed', m.computed || '(not computed)');
-        if (m.note) paragraph(m.note, 9, MUTED);
-        doc.moveDown(0.3);
-      }
-    }
-    const anomalies = ((d.metadata as Json[] | undefined) ?? []).filter((row) => row.anomalous === true);
-    if (anomalies.length > 0) {
-      heading('Anomalous metadata', 12);
-      for (const row of anomalies) line(String(row.key), row.value);
-    }
-    const recaptures = content.recaptures?.[d.id as string] ?? [];
-    if (recaptures.length > 0) {
-      heading('Re-capture', 12);
-      for (const r of recaptures) {
-        const audit = r.message_audit as Json;
-        line('Link', `${r.id} (${r.status}, ${r.delivery}, minted ${r.created_at})`);
-        const message = r.message as Json | undefined;
-        if (message)
-          line(
-            'Message',
-            `${message.channel} ${message.state} after ${message.attempts} attempt(s)${message.sent_at ? ` at ${message.sent_at}` : ''}${
-              message.provider_response ? `; the provider answered ${String(message.provider_response).slice(0, 160)}` : ''
-            }${message.last_error ? `; last error: ${String(message.last_error).slice(0, 160)}` : ''}`,
-          );
-        if (audit.acknowledged_disclosure)
-          line(
-            'Disclosure acknowledged',
-            `the message sent matched ${(audit.matched_terms as string[]).join(', ')}; sent anyway at ${audit.validated_at}`,
-            '#c62828',
-          );
-        if (r.capture_id) {
-          line(
-            'Capture',
-            `${r.capture_id} at ${r.captured_at}${r.contradicts_original === undefined ? '' : r.contradicts_original ? ': contradicts the upload' : ': agrees with the upload'}`,
-          );
-          if (r.headline) paragraph(r.headline, 9, MUTED);
-        }
-        doc.moveDown(0.3);
-      }
-    }
+/** One document's section: verdict, review, indicators, page images with regions, revisions, arithmetic, metadata, re-captures. */
+function writeDocument(w: Writer, d: ReportContent['documents'][number], content: ReportContent, images: ReadonlyMap<string, PageImage[]>): void {
+  const { doc, width, heading, line, paragraph } = w;
+  doc.addPage();
+  const file = d.file as Json;
+  doc.font('Helvetica-Bold').fontSize(15).fillColor(INK).text(printable(file.name), { width });
+  doc.moveDown(0.3);
+  line('Document', d.id);
+  line('Verdict', `${d.verdict}${d.risk_score === undefined ? '' : `  (risk score ${d.risk_score} of 100)`}`, VERDICT[d.verdict as string] ?? INK);
+  if (d.headline) line('Headline', d.headline);
+  if (d.category) line('Category', d.category);
+  line('File', `${file.type}, ${file.pages ?? '?'} page(s), ${file.size_bytes} bytes`);
+  doc.font('Helvetica-Bold').fontSize(9.5).fillColor(MUTED).text('SHA-256: ', { continued: true });
+  doc.font('Courier').fontSize(8.5).fillColor(INK).text(String(file.sha256));
+  const review = d.review as Json | undefined;
+  if (review) {
+    line('Review', `${review.disposition}${review.reviewer ? ` by ${review.reviewer}` : ''} at ${review.reviewed_at}`);
+    if (review.note) line('Review note', review.note);
   }
 
-  // the manifest
+  const indicators = (d.indicators as Json[] | undefined) ?? [];
+  heading('Indicators', 12);
+  if (indicators.length === 0) paragraph('None.', 9.5, MUTED);
+  for (const i of indicators) {
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor(SEVERITY[i.severity as string] ?? INK)
+      .text(printable(`${i.title}  [${i.severity}]`), { width });
+    doc.font('Courier').fontSize(8).fillColor(MUTED).text(printable(i.code));
+    for (const key of ['what_it_is', 'what_it_means', 'how_detected'] as const) if (i[key]) paragraph(i[key], 9);
+    doc.moveDown(0.4);
+  }
+
+  const pages = images.get(d.id as string) ?? [];
+  const regions = (d.regions as Json[] | undefined) ?? [];
+  if (pages.length > 0) heading('Flagged regions', 12);
+  for (const p of pages) {
+    const scale = Math.min(width / p.width, 420 / p.height);
+    const w = p.width * scale;
+    const h = p.height * scale;
+    if (doc.y + h + 20 > doc.page.height - MARGIN) doc.addPage();
+    paragraph(`Page ${p.page}`, 9, MUTED);
+    const x = MARGIN;
+    const y = doc.y + 4;
+    doc.image(Buffer.from(p.png), x, y, { width: w, height: h });
+    doc.lineWidth(0.5).strokeColor('#9aa0a6').rect(x, y, w, h).stroke();
+    for (const r of regions.filter((r) => r.page === p.page)) {
+      const color = SEVERITY[r.severity as string] ?? INK;
+      doc
+        .lineWidth(1.5)
+        .strokeColor(color)
+        .rect(x + ((r.x as number) / 100) * w, y + ((r.y as number) / 100) * h, ((r.w as number) / 100) * w, ((r.h as number) / 100) * h)
+        .stroke();
+    }
+    doc.y = y + h + 8;
+    doc.x = MARGIN;
+    for (const r of regions.filter((r) => r.page === p.page)) paragraph(`- ${r.label ?? r.indicator_code} (${r.severity})`, 8.5, MUTED);
+  }
+
+  const revisions = d.revisions as { count?: number; diffs?: Json[] } | undefined;
+  if (revisions?.diffs?.length) {
+    heading(`Revisions (${revisions.count})`, 12);
+    for (const diff of revisions.diffs) {
+      paragraph(`Revision ${diff.from_revision} to ${diff.to_revision}`, 9, MUTED);
+      line('Before', diff.before, '#c62828');
+      line('After', diff.after, '#2e7d32');
+      doc.moveDown(0.3);
+    }
+  }
+  const math = (d.math_checks as Json[] | undefined) ?? [];
+  if (math.length > 0) {
+    heading('Arithmetic that does not add up', 12);
+    for (const m of math) {
+      paragraph(m.formula, 9.5);
+      line('Stated', m.stated || '(not read)');
+      line('Computed', m.computed || '(not computed)');
+      if (m.note) paragraph(m.note, 9, MUTED);
+      doc.moveDown(0.3);
+    }
+  }
+  const anomalies = ((d.metadata as Json[] | undefined) ?? []).filter((row) => row.anomalous === true);
+  if (anomalies.length > 0) {
+    heading('Anomalous metadata', 12);
+    for (const row of anomalies) line(String(row.key), row.value);
+  }
+  const recaptures = content.recaptures?.[d.id as string] ?? [];
+  if (recaptures.length > 0) {
+    heading('Re-capture', 12);
+    for (const r of recaptures) {
+      const audit = r.message_audit as Json;
+      line('Link', `${r.id} (${r.status}, ${r.delivery}, minted ${r.created_at})`);
+      const message = r.message as Json | undefined;
+      if (message)
+        line(
+          'Message',
+          `${message.channel} ${message.state} after ${message.attempts} attempt(s)${message.sent_at ? ` at ${message.sent_at}` : ''}${
+            message.provider_response ? `; the provider answered ${String(message.provider_response).slice(0, 160)}` : ''
+          }${message.last_error ? `; last error: ${String(message.last_error).slice(0, 160)}` : ''}`,
+        );
+      if (audit.acknowledged_disclosure)
+        line(
+          'Disclosure acknowledged',
+          `the message sent matched ${(audit.matched_terms as string[]).join(', ')}; sent anyway at ${audit.validated_at}`,
+          '#c62828',
+        );
+      if (r.capture_id) {
+        line(
+          'Capture',
+          `${r.capture_id} at ${r.captured_at}${r.contradicts_original === undefined ? '' : r.contradicts_original ? ': contradicts the upload' : ': agrees with the upload'}`,
+        );
+        if (r.headline) paragraph(r.headline, 9, MUTED);
+      }
+      doc.moveDown(0.3);
+    }
+  }
+}
+
+/** The manifest table: every document with its SHA-256. */
+function writeManifest(w: Writer, content: ReportContent): void {
+  const { doc, width, heading, paragraph } = w;
   doc.addPage();
   heading('Manifest', 16);
   paragraph(`${content.manifest.length} document(s). Digest ${content.manifest_digest}`, 9, MUTED);
@@ -237,6 +228,34 @@ export function renderReportPdf(header: ReportHeader, content: ReportContent, im
     doc.font('Courier').fontSize(8).fillColor(INK).text(String(m.sha256));
     doc.moveDown(0.3);
   }
+}
+
+export function renderReportPdf(header: ReportHeader, content: ReportContent, images: ReadonlyMap<string, PageImage[]>): Promise<Uint8Array> {
+  const at = new Date(header.generatedAt);
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    compress: true,
+    info: {
+      Title: `Audit report ${header.id}`,
+      Author: 'Loupe',
+      Creator: 'Loupe document forensics',
+      Producer: 'Loupe',
+      CreationDate: at,
+      ModDate: at,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Uint8Array>((resolve, reject) => {
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on('error', reject);
+  });
+
+  const w = writer(doc);
+  writeCover(w, header, content);
+  for (const d of content.documents) writeDocument(w, d, content, images);
+  writeManifest(w, content);
   doc.end();
   return done;
 }

@@ -1,29 +1,18 @@
-// Documents and their jobs: byte-identical dedupe under a lock on the bytes, leasing, finishing exactly once with the usage row and the events.
+// Documents and their jobs: byte-identical dedupe under a lock on the bytes, listing and review;
+// jobs leased to one worker, each document finished exactly once with its usage row and events.
 import type { DocumentStore, Job } from '../store.js';
 import { storedDocument, usageRow } from './rows.js';
 import type { SqlContext } from './sql-context.js';
 
 /** The DocumentStore over the shared SQL context. */
-export function sqlDocuments(c: SqlContext): DocumentStore {
-  const {
-    now,
-    lockRow,
-    tx,
-    read,
-    queueJob,
-    leaseJob,
-    openJobSubject,
-    closeJob,
-    insertEvents,
-    lockLoan,
-    loanSnapshot,
-    one,
-    documentRow,
-    insertDocument,
-    meter,
-    ownedStatus,
-    driver,
-  } = c;
+/** Documents: created (deduped under a lock on the bytes), read, listed, reviewed, reprocessed, metered. */
+function documentRecords(
+  c: SqlContext,
+): Pick<
+  DocumentStore,
+  'createDocument' | 'reprocessDocument' | 'document' | 'listDocuments' | 'reviewDocument' | 'documentsWithBytes' | 'documentById' | 'usage' | 'documentText'
+> {
+  const { tx, read, queueJob, lockLoan, one, documentRow, insertDocument, ownedStatus } = c;
   return {
     async createDocument(d, sameAs) {
       return tx(async (q) => {
@@ -119,6 +108,34 @@ export function sqlDocuments(c: SqlContext): DocumentStore {
     async documentById(id) {
       return read((q) => one(q, 'SELECT * FROM documents WHERE id = ?', storedDocument, id));
     },
+    async usage(accountId, period) {
+      return read(async (q) => {
+        const where = ['account_id = ?'];
+        const args: unknown[] = [accountId];
+        if (period.from !== undefined) {
+          where.push('created_at >= ?');
+          args.push(period.from);
+        }
+        if (period.to !== undefined) {
+          where.push('created_at < ?');
+          args.push(period.to);
+        }
+        return (await q.all(`SELECT * FROM document_usage WHERE ${where.join(' AND ')} ORDER BY created_at, seq`, ...args)).map(usageRow);
+      });
+    },
+    async documentText(id) {
+      return read(async (q) => {
+        const r = await q.get<{ text: string | null }>('SELECT text FROM documents WHERE id = ?', id);
+        return r?.text ? (JSON.parse(r.text) as string[]) : undefined;
+      });
+    },
+  };
+}
+
+/** Analysis jobs: leased to one worker, finishing their document exactly once. */
+function documentJobs(c: SqlContext): Pick<DocumentStore, 'claimJob' | 'claimJobById' | 'finishDocument' | 'requeueRunningJobs'> {
+  const { now, lockRow, tx, leaseJob, openJobSubject, closeJob, insertEvents, loanSnapshot, documentRow, meter, driver } = c;
+  return {
     async claimJob(leaseUntil) {
       return tx(async (q): Promise<Job | undefined> => {
         const r = await q.get(
@@ -171,26 +188,10 @@ export function sqlDocuments(c: SqlContext): DocumentStore {
     async requeueRunningJobs() {
       return tx((q) => q.run("UPDATE jobs SET state = 'queued', lease_until = NULL WHERE state = 'running'"));
     },
-    async usage(accountId, period) {
-      return read(async (q) => {
-        const where = ['account_id = ?'];
-        const args: unknown[] = [accountId];
-        if (period.from !== undefined) {
-          where.push('created_at >= ?');
-          args.push(period.from);
-        }
-        if (period.to !== undefined) {
-          where.push('created_at < ?');
-          args.push(period.to);
-        }
-        return (await q.all(`SELECT * FROM document_usage WHERE ${where.join(' AND ')} ORDER BY created_at, seq`, ...args)).map(usageRow);
-      });
-    },
-    async documentText(id) {
-      return read(async (q) => {
-        const r = await q.get<{ text: string | null }>('SELECT text FROM documents WHERE id = ?', id);
-        return r?.text ? (JSON.parse(r.text) as string[]) : undefined;
-      });
-    },
   };
+}
+
+/** The DocumentStore over the shared SQL context. */
+export function sqlDocuments(c: SqlContext): DocumentStore {
+  return { ...documentRecords(c), ...documentJobs(c) };
 }

@@ -34,7 +34,8 @@ export const DOCUMENT_COLUMNS =
   'id, account_id, environment, status, sha256, file_name, file_type, size_bytes, options, external_ref, attribution_currency, created_at';
 
 /** The shared context of the aggregates over `driver`. */
-export function sqlContext(driver: SqlDriver, options: SqlStoreOptions = {}) {
+/** The clock, the row lock, dispatch, transactions and single-row reads. */
+function sqlBase(driver: SqlDriver, options: SqlStoreOptions) {
   const now = (): string => (options.now ?? (() => new Date()))().toISOString();
   const lockRow = driver.forUpdate();
   const dispatch = async (q: SqlQuery, work: QueuedWork): Promise<void> => {
@@ -57,7 +58,18 @@ export function sqlContext(driver: SqlDriver, options: SqlStoreOptions = {}) {
       throw new StoreError(error instanceof Error ? error.message : String(error));
     }
   };
+  const one = async <T>(q: SqlQuery, sql: string, map: (r: Row) => T, ...args: unknown[]): Promise<T | undefined> => {
+    const r = await q.get(sql, ...args);
+    return r ? map(r) : undefined;
+  };
+  return { driver, now, lockRow, dispatch, tx, read, one };
+}
 
+type SqlBase = ReturnType<typeof sqlBase>;
+
+/** Jobs and the outbox, inside the caller's transaction. */
+function jobStatements(b: SqlBase) {
+  const { now, lockRow, dispatch } = b;
   /** Queues a job on a subject (inside the caller's transaction). */
   const queueJob = async (q: SqlQuery, kind: Job['kind'], subjectId: string): Promise<void> => {
     const job: Job = { id: newId('job'), kind, subjectId, attempts: 0 };
@@ -105,6 +117,12 @@ export function sqlContext(driver: SqlDriver, options: SqlStoreOptions = {}) {
       await insertDelivery(q, e.id, e.targetUrl, e.createdAt);
     }
   };
+  return { queueJob, leaseJob, openJobSubject, closeJob, insertDelivery, insertEvents };
+}
+
+/** A loan's lock, snapshot and state row, inside the caller's transaction. */
+function loanStatements(b: SqlBase) {
+  const { now } = b;
   const lockLoan = (q: SqlQuery, accountId: string, environment: Environment, externalRef: string): Promise<void> =>
     q.lock(`loan:${accountId}:${environment}:${externalRef}`);
   /** A loan's documents and state (inside the caller's transaction). */
@@ -127,6 +145,12 @@ export function sqlContext(driver: SqlDriver, options: SqlStoreOptions = {}) {
       externalRef,
       now(),
     );
+  return { lockLoan, loanSnapshot, ensureLoan };
+}
+
+/** Ledger, account and document rows, metering and ownership checks, inside the caller's transaction. */
+function rowStatements(b: SqlBase) {
+  const { now, lockRow, one } = b;
   const insertLedger = async (q: SqlQuery, accountId: string, delta: number, reason: LedgerReason, ref: string | null): Promise<LedgerEntry> => {
     const entry: LedgerEntry = { id: newId('led'), accountId, delta, reason, ref, createdAt: now() };
     await q.run(
@@ -144,10 +168,6 @@ export function sqlContext(driver: SqlDriver, options: SqlStoreOptions = {}) {
   const byId = async (q: SqlQuery, id: string, lock = ''): Promise<Account | undefined> => {
     const r = await q.get(`SELECT * FROM accounts WHERE id = ?${lock}`, id);
     return r ? account(r) : undefined;
-  };
-  const one = async <T>(q: SqlQuery, sql: string, map: (r: Row) => T, ...args: unknown[]): Promise<T | undefined> => {
-    const r = await q.get(sql, ...args);
-    return r ? map(r) : undefined;
   };
   const documentRow = async (q: SqlQuery, id: string): Promise<StoredDocument> =>
     storedDocument((await q.get('SELECT * FROM documents WHERE id = ?', id)) as Row);
@@ -186,32 +206,13 @@ export function sqlContext(driver: SqlDriver, options: SqlStoreOptions = {}) {
   const ownedStatus = (q: SqlQuery, accountId: string, environment: Environment, id: string) =>
     q.get<{ status: string }>(`SELECT status FROM documents WHERE id = ? AND account_id = ? AND environment = ?${lockRow}`, id, accountId, environment);
   const idempotencyKeyWhere = 'account_id = ? AND environment = ? AND key = ? AND route = ?';
+  return { insertLedger, byId, documentRow, insertDocument, meter, ownedStatus, idempotencyKeyWhere };
+}
 
-  return {
-    driver,
-    now,
-    lockRow,
-    dispatch,
-    tx,
-    read,
-    queueJob,
-    leaseJob,
-    openJobSubject,
-    closeJob,
-    insertDelivery,
-    insertEvents,
-    lockLoan,
-    loanSnapshot,
-    ensureLoan,
-    insertLedger,
-    byId,
-    one,
-    documentRow,
-    insertDocument,
-    meter,
-    ownedStatus,
-    idempotencyKeyWhere,
-  };
+/** The shared context of the aggregates over `driver`. */
+export function sqlContext(driver: SqlDriver, options: SqlStoreOptions = {}) {
+  const base = sqlBase(driver, options);
+  return { ...base, ...jobStatements(base), ...loanStatements(base), ...rowStatements(base) };
 }
 
 /** What every aggregate module builds on. */
