@@ -150,7 +150,7 @@ function loanStatements(b: SqlBase) {
 
 /** Ledger, account and document rows, metering and ownership checks, inside the caller's transaction. */
 function rowStatements(b: SqlBase) {
-  const { now, lockRow, one } = b;
+  const { now, lockRow } = b;
   const insertLedger = async (q: SqlQuery, accountId: string, delta: number, reason: LedgerReason, ref: string | null): Promise<LedgerEntry> => {
     const entry: LedgerEntry = { id: newId('led'), accountId, delta, reason, ref, createdAt: now() };
     await q.run(
