@@ -144,7 +144,7 @@ async function queueOverhead(kind: 'embedded' | 'pg-boss', jobs: number): Promis
   await queue.work(
     {
       job: async (job) => {
-        await store.documents.finishDocument(job.id, { result: '{"verdict":"CLEAN"}' });
+        await store.documents.finishDocument(job.id, { result: { verdict: 'CLEAN' } });
         done++;
       },
       delivery: async () => undefined,
@@ -162,7 +162,7 @@ async function queueOverhead(kind: 'embedded' | 'pg-boss', jobs: number): Promis
         fileName: 'a.pdf',
         fileType: 'pdf',
         sizeBytes: 1,
-        options: '{}',
+        options: { facts: { md5: '0'.repeat(32) } },
         externalRef: null,
         attributionCurrency: null,
         createdAt: new Date().toISOString(),

@@ -275,7 +275,7 @@ describe.runIf(adminUrl)('a shared deployment on PostgreSQL', () => {
       fileName: 'moved.pdf',
       fileType: 'pdf',
       sizeBytes: bytes.length,
-      options: '{}',
+      options: { facts: { md5: '0'.repeat(32) } },
       externalRef: 'loan-moved',
       attributionCurrency: null,
       createdAt: new Date().toISOString(),
@@ -302,7 +302,7 @@ describe.runIf(adminUrl)('a shared deployment on PostgreSQL', () => {
         },
         120_000,
       );
-      expect(JSON.parse(done.result as string)).toMatchObject({ verdict: expect.any(String) });
+      expect(done.result).toMatchObject({ verdict: expect.any(String) });
       movedWorker.kill('SIGTERM');
       await new Promise((resolve) => movedWorker.once('exit', resolve));
       await moved.store.close();

@@ -38,7 +38,7 @@ it('fails a document whose job was taken more than four times, without running t
   expect(scans).toBe(0);
   const failed = await store.documents.documentById('doc_poison');
   expect(failed?.status).toBe('failed');
-  expect(JSON.parse(failed?.error as string)).toMatchObject({ code: 'server_error', message: expect.stringContaining('4 times') });
+  expect(failed?.error).toMatchObject({ code: 'server_error', message: expect.stringContaining('4 times') });
   expect(await store.webhooks.deliveries({ accountId: account.id, limit: 5 })).toMatchObject([{ type: 'document.failed' }]);
   await store.close();
 });

@@ -3,11 +3,11 @@
 // engine's Document, or failed with the spec's error); other jobs (audit reports) go to their
 // handler. A job taken more often than `maxAttempts` (its workers kept dying on it) fails its
 // document instead of killing another worker.
-import { ERROR_DOC_BASE, type ScanDetail, type ScanInput, toDocumentError } from '@loupe/core';
+import { type DocumentError, ERROR_DOC_BASE, type ScanDetail, type ScanInput, toDocumentError } from '@loupe/core';
 import { analysisEvents } from '../notifications/events.js';
 import { MAX_JOB_TAKES } from '../queue/job-queue.js';
 import type { BlobStore } from '../store/blob-store.js';
-import type { Job, LoanSnapshot, NewEvent, Store, StoredDocument } from '../store/store.js';
+import type { Job, LoanSnapshot, NewEvent, Store, StoredDocument, StoredResult } from '../store/store.js';
 
 /** Runs document scans (the worker pool). */
 export interface ScanRunner {
@@ -37,8 +37,7 @@ export function jobHandler(options: JobHandlerOptions): (job: Job) => Promise<vo
 
   async function analyse(job: Job): Promise<void> {
     const document = await store.documents.documentById(job.subjectId);
-    if (!document)
-      return void (await store.documents.finishDocument(job.id, { error: JSON.stringify(toDocumentError(new Error('the document record is missing'))) }));
+    if (!document) return void (await store.documents.finishDocument(job.id, { error: toDocumentError(new Error('the document record is missing')) }));
     const account = await store.accounts.accountById(document.accountId);
     // the outbox rows are written in the transaction that finishes the document
     const emit = (finished: StoredDocument, loan: LoanSnapshot | undefined): NewEvent[] =>
@@ -47,12 +46,12 @@ export function jobHandler(options: JobHandlerOptions): (job: Job) => Promise<vo
         finished,
         loan,
       );
-    const finish = async (outcome: { result: string; text?: string[] } | { error: string }): Promise<void> => {
+    const finish = async (outcome: { result: StoredResult; text?: string[] } | { error: DocumentError }): Promise<void> => {
       if (await store.documents.finishDocument(job.id, outcome, emit)) options.onFinished?.(document.id);
     };
     if (job.attempts > (options.maxAttempts ?? MAX_JOB_TAKES)) {
       const error = toDocumentError(new Error(`the analysis stopped its worker ${job.attempts - 1} times`));
-      return finish({ error: JSON.stringify(error) });
+      return finish({ error });
     }
     const bytes = await blobs.get(document.sha256);
     if (!bytes) {
@@ -62,16 +61,16 @@ export function jobHandler(options: JobHandlerOptions): (job: Job) => Promise<vo
         message: 'The file is no longer held, so it cannot be analysed.',
         doc_url: `${ERROR_DOC_BASE}file_not_retained`,
       };
-      return finish({ error: JSON.stringify(error) });
+      return finish({ error });
     }
-    const submitted = JSON.parse(document.options) as { models?: string[] };
-    let outcome: { result: string; text?: string[] } | { error: string };
+    const submitted = document.options;
+    let outcome: { result: StoredResult; text?: string[] } | { error: DocumentError };
     try {
       const detail = await runner.scan(bytes, { name: document.fileName, ...(submitted.models ? { models: submitted.models } : {}) });
-      outcome = { result: JSON.stringify(detail.document), ...(detail.text ? { text: detail.text } : {}) };
+      outcome = { result: detail.document, ...(detail.text ? { text: detail.text } : {}) };
     } catch (error) {
       const spec = toDocumentError(error);
-      outcome = { error: JSON.stringify(spec) };
+      outcome = { error: spec };
     }
     await finish(outcome);
   }

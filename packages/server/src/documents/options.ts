@@ -6,7 +6,7 @@ import { ENGINE_MODEL } from '@loupe/core';
 import { Type } from 'typebox';
 import { reachable } from '../http/egress/egress.js';
 import { documentError } from '../http/errors/document-errors.js';
-import { ATTRIBUTION_SECTIONS, type Attribution, CATEGORIES, type SubmitOptions } from '../store/document-options.js';
+import { ATTRIBUTION_SECTIONS, type Attribution, CATEGORIES, type SubmitOptions } from '../store/document-fields.js';
 
 const ATTRIBUTION_KEYS = new Set(['section', 'field', 'currency', 'amount_minor']);
 

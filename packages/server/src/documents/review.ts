@@ -3,7 +3,7 @@
 // reviewed (`409 not_reviewable`).
 import type { DocumentCaller } from '../http/auth/document-caller.js';
 import { documentError } from '../http/errors/document-errors.js';
-import type { StoredDocument } from '../store/store.js';
+import type { StoredDocument, StoredReview } from '../store/store.js';
 import type { DocumentUseCaseDeps } from './submit.js';
 
 /** A reviewer's decision on a document. */
@@ -15,8 +15,13 @@ export interface ReviewDecision {
 
 /** Records `decision` on the document `id`. */
 export async function reviewDocument(deps: DocumentUseCaseDeps, who: DocumentCaller, id: string, decision: ReviewDecision): Promise<StoredDocument> {
-  const review = { disposition: decision.disposition, note: decision.note, reviewer: decision.reviewer, reviewed_at: deps.now().toISOString() };
-  const result = await deps.store.documents.reviewDocument(who.account.id, deps.environment, id, JSON.stringify(review));
+  const review: StoredReview = {
+    disposition: decision.disposition,
+    ...(decision.note === undefined ? {} : { note: decision.note }),
+    ...(decision.reviewer === undefined ? {} : { reviewer: decision.reviewer }),
+    reviewed_at: deps.now().toISOString(),
+  };
+  const result = await deps.store.documents.reviewDocument(who.account.id, deps.environment, id, review);
   if (!result) throw documentError(404, 'not_found', 'No document with that id in this environment.');
   if (result === 'not_completed') throw documentError(409, 'not_reviewable', 'Only a completed document can be reviewed.');
   return result;

@@ -13,9 +13,8 @@ import { type Egress, EgressError, lastPathSegment } from '../http/egress/egress
 import { documentError } from '../http/errors/document-errors.js';
 import type { FinishSignal } from '../queue/finish-signal.js';
 import type { BlobStore } from '../store/blob-store.js';
-import type { SubmitOptions } from '../store/document-options.js';
+import type { SubmitFacts, SubmitOptions } from '../store/document-fields.js';
 import type { Environment, Store, StoredDocument } from '../store/store.js';
-import type { SubmitFacts } from '../views/document-view.js';
 
 /** What the document use cases need. */
 export interface DocumentUseCaseDeps {
@@ -95,7 +94,7 @@ export async function submitDocument(deps: DocumentUseCaseDeps, who: DocumentCal
   const sha256 = await deps.blobs.put(bytes);
   const models = JSON.stringify(options.models ?? []);
   const sameAs = (d: StoredDocument): boolean =>
-    d.fileName === name && d.externalRef === (options.external_ref ?? null) && JSON.stringify((JSON.parse(d.options) as SubmitOptions).models ?? []) === models;
+    d.fileName === name && d.externalRef === (options.external_ref ?? null) && JSON.stringify(d.options.models ?? []) === models;
   const facts: SubmitFacts = { md5: nodeDigests.md5(bytes), ...(pages === undefined ? {} : { pages }) };
   const created = await deps.store.documents.createDocument(
     {
@@ -106,7 +105,7 @@ export async function submitDocument(deps: DocumentUseCaseDeps, who: DocumentCal
       fileName: name,
       fileType: format,
       sizeBytes: bytes.length,
-      options: JSON.stringify({ ...options, facts }),
+      options: { ...options, facts },
       externalRef: options.external_ref ?? null,
       attributionCurrency: options.attribution?.currency ?? null,
       createdAt: deps.now().toISOString(),

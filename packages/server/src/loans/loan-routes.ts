@@ -8,7 +8,7 @@ import { documentCallerOf } from '../http/auth/document-caller.js';
 import { documentError } from '../http/errors/document-errors.js';
 import { documentErrors, ListOf } from '../http/schemas.js';
 import { coverageEvent } from '../notifications/events.js';
-import { CATEGORIES } from '../store/document-options.js';
+import { CATEGORIES } from '../store/document-fields.js';
 import type { Environment, LoanReviewChanges, LoanState, Store, StoredDocument } from '../store/store.js';
 import { type ExpectedDeclaration, loanSummary } from '../views/loan-summary.js';
 import { type LoanSummaryBody, LoanSummarySchema } from '../views/schemas.js';

@@ -36,7 +36,7 @@ export function makeEvent(context: EventContext, type: string, data: unknown, ta
 
 /** The per-request webhook_url of a document, else the account's. */
 export function targetOf(document: StoredDocument, accountWebhook: string | null): string | null {
-  const options = JSON.parse(document.options) as { webhook_url?: string };
+  const options = document.options;
   return options.webhook_url || accountWebhook;
 }
 

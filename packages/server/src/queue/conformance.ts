@@ -3,7 +3,7 @@
 // died is handed to another after its lease, a delivery is handed out at its due time and again
 // at the time its failed attempt scheduled.
 import { afterEach, describe, expect, it } from 'vitest';
-import { documentRecord } from '../store/conformance.js';
+import { documentRecord, failure } from '../store/conformance.js';
 import type { Delivery, Job, Store } from '../store/store.js';
 import type { JobQueue, WorkHandlers } from './job-queue.js';
 
@@ -47,7 +47,7 @@ export function queueConformance(name: string, make: () => Promise<QueueFixture>
         running.most = Math.max(running.most, running.now);
         seen.push(job);
         await sleep(30);
-        await store.documents.finishDocument(job.id, { result: '{"verdict":"CLEAN"}' });
+        await store.documents.finishDocument(job.id, { result: { verdict: 'CLEAN' } });
         running.now--;
       },
       async delivery() {},
@@ -84,7 +84,7 @@ export function queueConformance(name: string, make: () => Promise<QueueFixture>
           async job(job) {
             taken.push(job);
             await hung; // the worker stops answering mid-job
-            expect(await f.store.documents.finishDocument(job.id, { error: '{"code":"late"}' })).toBe(false);
+            expect(await f.store.documents.finishDocument(job.id, { error: failure('late') })).toBe(false);
           },
           async delivery() {},
         },
@@ -104,7 +104,7 @@ export function queueConformance(name: string, make: () => Promise<QueueFixture>
       expect((await f.store.documents.documentById('doc_q2'))?.status).toBe('completed');
       release();
       await sleep(100);
-      expect((await f.store.documents.documentById('doc_q2'))?.result).toBe('{"verdict":"CLEAN"}');
+      expect((await f.store.documents.documentById('doc_q2'))?.result).toEqual({ verdict: 'CLEAN' });
     });
 
     it('hands a delivery out at its due time, then at the time its failed attempt scheduled', async () => {

@@ -15,6 +15,7 @@ import { answerFailures, answerUnknownPaths, type Envelope, routeTable } from '.
 import { documentWords, escapeHtml } from '../notifications/borrower-message.js';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Store } from '../store/store.js';
+import { documentCategory } from '../views/document-view.js';
 import { linkStatus } from '../views/recapture-views.js';
 import type { CaptureSigner } from './c2pa.js';
 import { type Photo, takeCapture } from './intake.js';
@@ -134,9 +135,7 @@ export const claimPage: FastifyPluginAsyncTypebox<ClaimPageDeps> = async (app, d
     const link = /^[A-Za-z0-9_-]{16,64}$/.test(request.params.token) ? await deps.store.recapture.linkByToken(request.params.token) : undefined;
     if (!link || linkStatus(link, deps.now()) !== 'pending') return reply.code(link ? 410 : 404).send(CLOSED(nonce));
     const original = await deps.store.documents.documentById(link.documentId);
-    const category = original
-      ? ((JSON.parse(original.result ?? '{}') as { category?: string }).category ?? (JSON.parse(original.options) as { category?: string }).category)
-      : undefined;
+    const category = original ? documentCategory(original) : undefined;
     const kind = documentWords(category, 'en');
     const message = (JSON.parse(link.message) as { body: string }).body.replaceAll('{document}', kind);
     const name = link.borrower ? (JSON.parse(link.borrower) as { display_name?: string }).display_name : undefined;

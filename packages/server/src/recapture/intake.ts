@@ -56,7 +56,7 @@ export async function takeCapture(
   const documentBytes = single ? signed[0]! : await photosToPdf(signed, at);
   const fileType: StoredDocument['fileType'] = single ? photos[0]!.type : 'pdf';
   const sha256 = single ? shas[0]! : await deps.blobs.put(documentBytes);
-  const options = JSON.parse(original.options) as { category?: string; external_ref?: string; webhook_url?: string };
+  const options = original.options;
   const recapturedId = `doc_${randomBytes(12).toString('hex')}`;
   return deps.store.recapture.consumeLink(
     link.id,
@@ -83,13 +83,13 @@ export async function takeCapture(
       fileName: `recapture-${original.fileName.replace(/\.[^.]+$/, '')}.${fileType}`,
       fileType,
       sizeBytes: documentBytes.length,
-      options: JSON.stringify({
+      options: {
         ...(options.external_ref ? { external_ref: options.external_ref } : {}),
         ...(options.category ? { category: options.category } : {}),
         ...(options.webhook_url ? { webhook_url: options.webhook_url } : {}),
         recapture_capture_id: captureId,
         facts: { md5: nodeDigests.md5(documentBytes), pages: photos.length },
-      }),
+      },
       externalRef: original.externalRef,
       attributionCurrency: null,
       createdAt: at.toISOString(),

@@ -26,7 +26,7 @@ const DPI = 72;
 /** The page images of a document: its flagged pages (a photo is its own page). */
 async function pagesOf(document: StoredDocument, blobs: BlobStore, renderer: PageRenderer): Promise<PageImage[]> {
   if (document.status === 'failed' || !document.result) return [];
-  const regions = ((JSON.parse(document.result) as { regions?: { page: number }[] }).regions ?? []).map((r) => r.page);
+  const regions = (document.result.regions ?? []).map((r) => r.page);
   const pages = [...new Set(regions)].sort((a, b) => a - b).slice(0, PAGES_PER_DOCUMENT);
   if (pages.length === 0) return [];
   const bytes = await blobs.get(document.sha256);

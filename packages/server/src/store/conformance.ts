@@ -2,9 +2,10 @@
 // the same tests through its factory, one part per aggregate of the Store, so the HTTP layer can rely on the port's promises — most of
 // all that money-like state is decided atomically.
 import { createHash } from 'node:crypto';
+import type { DocumentError } from '@loupe/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BlobStore } from './blob-store.js';
-import type { NewAccount, Store, StoredDetection, StoredDocument } from './store.js';
+import type { NewAccount, Store, StoredDetection, StoredDocument, StoredResult, StoredReview } from './store.js';
 
 const account = (email: string): NewAccount => ({ email, webhookSecret: `whsec_${email}` });
 const detectionOf = (accountId: string, id: string, sha256 = 'a'.repeat(64), createdAt = new Date().toISOString()): StoredDetection => ({
@@ -16,6 +17,12 @@ const detectionOf = (accountId: string, id: string, sha256 = 'a'.repeat(64), cre
   createdAt,
 });
 
+/** A failed analysis's error as the spec spells it. */
+export const failure = (code: string): DocumentError => ({ type: 'processing_error', code, message: code, doc_url: `https://docs.loupe.dev/errors#${code}` });
+
+/** A review of a document. */
+const reviewOf = (disposition: StoredReview['disposition']): StoredReview => ({ disposition, reviewed_at: '2026-11-23T10:00:00.000Z' });
+
 /** A new document record for the port's tests (a processing PDF of the account, no loan). */
 export function documentRecord(accountId: string, id: string, changes: Partial<Omit<StoredDocument, 'id' | 'accountId'>> = {}) {
   return {
@@ -26,7 +33,7 @@ export function documentRecord(accountId: string, id: string, changes: Partial<O
     fileName: `${id}.pdf`,
     fileType: 'pdf' as const,
     sizeBytes: 1,
-    options: JSON.stringify({ facts: { md5: '0'.repeat(32), pages: 1 } }),
+    options: { facts: { md5: '0'.repeat(32), pages: 1 } },
     externalRef: null,
     attributionCurrency: null,
     createdAt: new Date().toISOString(),
@@ -187,7 +194,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
           fileName: 'statement.pdf',
           fileType: 'pdf' as const,
           sizeBytes: 10,
-          options: '{}',
+          options: { facts: { md5: '0'.repeat(32) } },
           externalRef: 'loan-1',
           attributionCurrency: null,
           createdAt: '2026-11-23T10:00:00.000Z',
@@ -211,7 +218,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
           fileName: 'a.pdf',
           fileType: 'pdf' as const,
           sizeBytes: 1,
-          options: '{}',
+          options: { facts: { md5: '0'.repeat(32) } },
         };
         for (let i = 0; i < 5; i++)
           await s.documents.createDocument({
@@ -233,7 +240,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         ]);
         expect((await s.documents.listDocuments(a.id, 'sandbox', { limit: 10 })).documents).toEqual([]);
         const job = await s.documents.claimJob(new Date(Date.now() + 60_000).toISOString());
-        await s.documents.finishDocument(job!.id, { result: '{"verdict":"FORGED"}' });
+        await s.documents.finishDocument(job!.id, { result: { verdict: 'FORGED' } });
         expect((await s.documents.listDocuments(a.id, 'production', { limit: 10, verdict: 'FORGED' })).documents.map((d) => d.id)).toEqual([job!.subjectId]);
       });
 
@@ -247,7 +254,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
           fileName: 'a.pdf',
           fileType: 'pdf' as const,
           sizeBytes: 1,
-          options: '{}',
+          options: { facts: { md5: '0'.repeat(32) } },
           externalRef: null,
           attributionCurrency: null,
           createdAt: new Date().toISOString(),
@@ -259,17 +266,17 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         const second = await s.documents.claimJob(far);
         expect([first?.subjectId, second?.subjectId]).toEqual(['doc_a', 'doc_b']);
         expect(await s.documents.claimJob(far)).toBeUndefined();
-        expect(await s.documents.finishDocument(first!.id, { result: '{"verdict":"CLEAN"}' })).toBe(true);
-        expect(await s.documents.finishDocument(first!.id, { error: '{"code":"server_error"}' })).toBe(false);
-        expect(await s.documents.reviewDocument(a.id, 'production', 'doc_b', '{"disposition":"cleared"}')).toBe('not_completed');
-        expect(await s.documents.reviewDocument(a.id, 'sandbox', 'doc_a', '{"disposition":"cleared"}')).toBeUndefined();
-        await s.documents.reviewDocument(a.id, 'production', 'doc_a', '{"disposition":"in_review"}');
-        expect((await s.documents.reviewDocument(a.id, 'production', 'doc_a', '{"disposition":"cleared"}')) as { review: string }).toMatchObject({
-          review: '{"disposition":"cleared"}',
+        expect(await s.documents.finishDocument(first!.id, { result: { verdict: 'CLEAN' } })).toBe(true);
+        expect(await s.documents.finishDocument(first!.id, { error: failure('server_error') })).toBe(false);
+        expect(await s.documents.reviewDocument(a.id, 'production', 'doc_b', reviewOf('cleared'))).toBe('not_completed');
+        expect(await s.documents.reviewDocument(a.id, 'sandbox', 'doc_a', reviewOf('cleared'))).toBeUndefined();
+        await s.documents.reviewDocument(a.id, 'production', 'doc_a', reviewOf('in_review'));
+        expect((await s.documents.reviewDocument(a.id, 'production', 'doc_a', reviewOf('cleared'))) as StoredDocument).toMatchObject({
+          review: { disposition: 'cleared' },
         });
         expect(await s.documents.document(a.id, 'production', 'doc_a')).toMatchObject({
           status: 'completed',
-          result: '{"verdict":"CLEAN"}',
+          result: { verdict: 'CLEAN' },
           error: null,
           completedAt: expect.any(String),
         });
@@ -277,8 +284,8 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         expect(await s.documents.requeueRunningJobs()).toBe(1);
         const again = await s.documents.claimJob(far);
         expect(again).toMatchObject({ subjectId: 'doc_b', attempts: 2 });
-        expect(await s.documents.finishDocument(again!.id, { error: '{"code":"file_encrypted"}' })).toBe(true);
-        expect(await s.documents.document(a.id, 'production', 'doc_b')).toMatchObject({ status: 'failed', error: '{"code":"file_encrypted"}', result: null });
+        expect(await s.documents.finishDocument(again!.id, { error: failure('file_encrypted') })).toBe(true);
+        expect(await s.documents.document(a.id, 'production', 'doc_b')).toMatchObject({ status: 'failed', error: failure('file_encrypted'), result: null });
         // an expired lease is taken again without a restart
         await s.documents.createDocument({ ...base, id: 'doc_c' });
         const leased = await s.documents.claimJob(new Date(Date.now() - 1000).toISOString());
@@ -295,7 +302,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
           fileName: 'a.pdf',
           fileType: 'pdf' as const,
           sizeBytes: 1,
-          options: '{}',
+          options: { facts: { md5: '0'.repeat(32) } },
           externalRef: null,
           attributionCurrency: null,
           createdAt: '2026-11-23T10:00:00.000Z',
@@ -304,21 +311,21 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         const far = new Date(Date.now() + 60_000).toISOString();
         expect(await s.documents.reprocessDocument(a.id, 'production', 'doc_r')).toBe('in_progress');
         const first = await s.documents.claimJob(far);
-        await s.documents.finishDocument(first!.id, { result: '{"verdict":"FORGED"}' });
+        await s.documents.finishDocument(first!.id, { result: { verdict: 'FORGED' } });
         const completedAt = (await s.documents.document(a.id, 'production', 'doc_r'))?.completedAt;
         expect(await s.documents.reprocessDocument(a.id, 'sandbox', 'doc_r')).toBeUndefined();
         expect(await s.documents.reprocessDocument(a.id, 'production', 'doc_r')).toMatchObject({
           status: 'processing',
-          result: '{"verdict":"FORGED"}',
+          result: { verdict: 'FORGED' },
           completedAt,
         });
         expect(await s.documents.reprocessDocument(a.id, 'production', 'doc_r')).toBe('in_progress');
         // the first job is done: finishing it again cannot touch the new analysis
-        expect(await s.documents.finishDocument(first!.id, { result: '{"verdict":"CLEAN"}' })).toBe(false);
+        expect(await s.documents.finishDocument(first!.id, { result: { verdict: 'CLEAN' } })).toBe(false);
         const second = await s.documents.claimJob(far);
         expect(second?.subjectId).toBe('doc_r');
-        expect(await s.documents.finishDocument(second!.id, { error: '{"code":"server_error"}' })).toBe(true);
-        expect(await s.documents.document(a.id, 'production', 'doc_r')).toMatchObject({ status: 'failed', result: null, error: '{"code":"server_error"}' });
+        expect(await s.documents.finishDocument(second!.id, { error: failure('server_error') })).toBe(true);
+        expect(await s.documents.document(a.id, 'production', 'doc_r')).toMatchObject({ status: 'failed', result: null, error: failure('server_error') });
         expect((await s.documents.listDocuments(a.id, 'production', { limit: 10, verdict: 'FORGED' })).documents).toEqual([]);
         // a failed document can be queued again too
         expect(await s.documents.reprocessDocument(a.id, 'production', 'doc_r')).toMatchObject({ status: 'processing', error: null });
@@ -343,33 +350,33 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         const s = await fresh();
         const a = await s.accounts.createAccount(account('usage@example.com'), 0);
         const far = new Date(Date.now() + 60_000).toISOString();
-        const finishNext = async (outcome: { result: string } | { error: string }, emit?: () => never) => {
+        const finishNext = async (outcome: { result: StoredResult } | { error: DocumentError }, emit?: () => never) => {
           const job = await s.documents.claimJob(far);
           return s.documents.finishDocument(job!.id, outcome, emit);
         };
         await s.documents.createDocument(documentRecord(a.id, 'doc_u1'));
         // an emitter that throws rolls back the finish and its usage row together
         await expect(
-          finishNext({ result: '{"verdict":"CLEAN"}' }, () => {
+          finishNext({ result: { verdict: 'CLEAN' } }, () => {
             throw new Error('crash between completion and metering');
           }),
         ).rejects.toThrow();
         expect(await s.documents.usage(a.id, {})).toEqual([]);
         await s.documents.requeueRunningJobs();
-        expect(await finishNext({ result: '{"verdict":"CLEAN"}' })).toBe(true);
+        expect(await finishNext({ result: { verdict: 'CLEAN' } })).toBe(true);
         // a failure bills nothing; its completion on a later run does
         await s.documents.createDocument(documentRecord(a.id, 'doc_u2'));
-        expect(await finishNext({ error: '{"code":"server_error"}' })).toBe(true);
+        expect(await finishNext({ error: failure('server_error') })).toBe(true);
         await s.documents.reprocessDocument(a.id, 'production', 'doc_u2');
-        expect(await finishNext({ error: '{"code":"server_error"}' })).toBe(true);
+        expect(await finishNext({ error: failure('server_error') })).toBe(true);
         await s.documents.reprocessDocument(a.id, 'production', 'doc_u2');
-        expect(await finishNext({ result: '{"verdict":"CLEAN"}' })).toBe(true);
+        expect(await finishNext({ result: { verdict: 'CLEAN' } })).toBe(true);
         // a completed document analysed again on request is billed again
         await s.documents.reprocessDocument(a.id, 'production', 'doc_u1');
-        expect(await finishNext({ result: '{"verdict":"CLEAN"}' })).toBe(true);
+        expect(await finishNext({ result: { verdict: 'CLEAN' } })).toBe(true);
         // the sandbox is unmetered
         await s.documents.createDocument(documentRecord(a.id, 'doc_u3', { environment: 'sandbox' }));
-        expect(await finishNext({ result: '{"verdict":"CLEAN"}' })).toBe(true);
+        expect(await finishNext({ result: { verdict: 'CLEAN' } })).toBe(true);
         // a borrower's re-capture is metered, not billed
         const at = new Date().toISOString();
         const expires = new Date(Date.now() + 3600_000).toISOString();
@@ -410,7 +417,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
           },
           documentRecord(a.id, 'doc_u4'),
         );
-        expect(await finishNext({ result: '{"verdict":"CLEAN"}' })).toBe(true);
+        expect(await finishNext({ result: { verdict: 'CLEAN' } })).toBe(true);
         const rows = await s.documents.usage(a.id, {});
         expect(rows.map((r) => [r.documentId, r.kind, r.billable])).toEqual([
           ['doc_u1', 'analysis', true],
@@ -435,7 +442,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
           fileName: 'a.pdf',
           fileType: 'pdf' as const,
           sizeBytes: 1,
-          options: '{}',
+          options: { facts: { md5: '0'.repeat(32) } },
           createdAt: '2026-11-23T10:00:00.000Z',
         };
         await s.documents.createDocument({ ...base, id: 'doc_1', externalRef: 'loan-a', attributionCurrency: 'USD' });
@@ -569,7 +576,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         const far = new Date(Date.now() + 60_000).toISOString();
         await s.documents.createDocument(documentRecord(a.id, 'doc_original'));
         const analysis = await s.documents.claimJob(far);
-        await s.documents.finishDocument(analysis!.id, { result: '{"verdict":"FORGED"}' });
+        await s.documents.finishDocument(analysis!.id, { result: { verdict: 'FORGED' } });
         const now = new Date().toISOString();
         const link = (n: number) => ({
           id: `rcl_${n}`,
@@ -615,7 +622,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         expect(await s.recapture.capturesToFinish()).toEqual([]);
         const recapturedJob = await s.documents.claimJob(far);
         expect(recapturedJob?.subjectId).toBe('doc_recaptured');
-        await s.documents.finishDocument(recapturedJob!.id, { result: '{"verdict":"CLEAN"}' });
+        await s.documents.finishDocument(recapturedJob!.id, { result: { verdict: 'CLEAN' } });
         expect((await s.recapture.capturesToFinish()).map((c) => c.id)).toEqual(['rcc_1']);
         expect(await s.recapture.finishCapture('rcc_1', { evidence: '{"headline":"x"}' })).toBe(true);
         expect(await s.recapture.finishCapture('rcc_1', { failed: 'late' })).toBe(false);
@@ -636,7 +643,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
           fileName: 'a.pdf',
           fileType: 'pdf',
           sizeBytes: 1,
-          options: '{}',
+          options: { facts: { md5: '0'.repeat(32) } },
           externalRef: 'loan-w',
           attributionCurrency: null,
           createdAt: '2026-11-23T10:00:00.000Z',
@@ -654,7 +661,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         });
         let seen: { status: string; loan: number | undefined } | undefined;
         expect(
-          await s.documents.finishDocument(job!.id, { result: '{"verdict":"CLEAN"}' }, (document, loan) => {
+          await s.documents.finishDocument(job!.id, { result: { verdict: 'CLEAN' } }, (document, loan) => {
             seen = { status: document.status, loan: loan?.documents.length };
             return [event('evt_1', '2026-11-23T10:00:01.000Z')];
           }),
@@ -669,14 +676,14 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
           fileName: 'b.pdf',
           fileType: 'pdf',
           sizeBytes: 1,
-          options: '{}',
+          options: { facts: { md5: '0'.repeat(32) } },
           externalRef: null,
           attributionCurrency: null,
           createdAt: '2026-11-23T10:00:00.000Z',
         });
         const second = await s.documents.claimJob(far);
         await expect(
-          s.documents.finishDocument(second!.id, { result: '{}' }, () => {
+          s.documents.finishDocument(second!.id, { result: {} }, () => {
             throw new Error('boom');
           }),
         ).rejects.toThrow();
@@ -724,7 +731,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         expect(taken).toMatchObject({ id: jobId, subjectId: 'doc_q', attempts: 2 });
         expect(await s.documents.claimJobById(jobId, far)).toBe('leased');
         expect(
-          await s.documents.finishDocument(jobId, { result: '{"verdict":"CLEAN"}' }, () => [
+          await s.documents.finishDocument(jobId, { result: { verdict: 'CLEAN' } }, () => [
             {
               id: 'evt_q',
               accountId: a.id,

@@ -1,8 +1,12 @@
-// The Store port: every piece of state the service keeps, behind one interface that an adapter
+// The Store port: every piece of state the service keeps, by aggregate, behind interfaces an adapter
 // implements on a database (SQLite embedded, PostgreSQL to scale out). Money-like state is
 // decided inside one adapter transaction per method: a reservation never overdraws, a settlement
 // writes the ledger row, releases the reservation and stores the detection together or not at all.
 // Adapters pass `storeConformance` (conformance.ts).
+import type { DocumentError } from '@loupe/core';
+import type { StoredOptions, StoredResult, StoredReview } from './document-fields.js';
+
+export type { StoredOptions, StoredResult, StoredReview } from './document-fields.js';
 
 /** Key scopes of the media spec; `UNIVERSAL` passes every scope. */
 export const SERVICE_TYPES = ['UNIVERSAL', 'AI_CONTENT_DETECTION', 'FACE_SWAP_DETECTION', 'QR_URL_DETECTION', 'AGE_DETECTION', 'AI_MANIPULATED'] as const;
@@ -75,10 +79,7 @@ export interface StoredDetection {
   createdAt: string;
 }
 
-/** The store could not do what was asked (outage, lock, constraint); callers answer 503 where money is involved. */
-export class StoreError extends Error {
-  override readonly name = 'StoreError';
-}
+export { StoreError } from './store-error.js';
 
 /** A reservation of credits for one run, released or settled exactly once. */
 export interface Reservation {
@@ -128,15 +129,15 @@ export interface StoredDocument {
   fileName: string;
   fileType: 'pdf' | 'png' | 'jpg';
   sizeBytes: number;
-  /** The validated submit options, as JSON text. */
-  options: string;
+  /** The validated submit options with the submit facts. */
+  options: StoredOptions;
   externalRef: string | null;
-  /** The engine's Document (JSON text), once completed. */
-  result: string | null;
-  /** The spec's error object (JSON text), once failed. */
-  error: string | null;
-  /** The latest review (JSON text: disposition, note, reviewer, reviewed_at). */
-  review: string | null;
+  /** The engine's Document, once completed (kept while a reprocess runs). */
+  result: StoredResult | null;
+  /** The spec's error object, once failed. */
+  error: DocumentError | null;
+  /** The latest review. */
+  review: StoredReview | null;
   /** The currency of the submitted attribution (one per loan), or null. */
   attributionCurrency: string | null;
   createdAt: string;
@@ -378,7 +379,7 @@ export interface DocumentStore {
    */
   reprocessDocument(accountId: string, environment: Environment, id: string): Promise<StoredDocument | 'in_progress' | undefined>;
   /** Replaces the review of a completed document; answers the document, 'not_completed', or undefined when there is no such document. */
-  reviewDocument(accountId: string, environment: Environment, id: string, review: string): Promise<StoredDocument | 'not_completed' | undefined>;
+  reviewDocument(accountId: string, environment: Environment, id: string, review: StoredReview): Promise<StoredDocument | 'not_completed' | undefined>;
   /** A document of the account in one environment (ids of the other environment are not found). */
   document(accountId: string, environment: Environment, id: string): Promise<StoredDocument | undefined>;
   /**
@@ -413,7 +414,7 @@ export interface DocumentStore {
    */
   finishDocument(
     jobId: string,
-    outcome: { result: string; text?: string[] } | { error: string },
+    outcome: { result: StoredResult; text?: string[] } | { error: DocumentError },
     emit?: (document: StoredDocument, loan: LoanSnapshot | undefined) => NewEvent[],
   ): Promise<boolean>;
   /** The metered analyses of an account completed in [from, to) (ISO; either open), oldest first. */

@@ -2,7 +2,7 @@
 // timestamps, error) around what the engine produced, in the spec's field order, with every field
 // that does not apply absent (never null). The deprecated `verifi_eligible` twin is answered until
 // 2026-12-31 and not after.
-import type { StoredDocument } from '../store/store.js';
+import type { StoredDocument, StoredResult } from '../store/store.js';
 import type { DocumentBody, DocumentSummaryBody } from './schemas.js';
 
 /** The end of the earlier product name's deprecation window. */
@@ -58,46 +58,31 @@ export function omitAbsent<T>(value: T): T {
   return value;
 }
 
-/** Facts known at submit, kept in the document's options. */
-export interface SubmitFacts {
-  pages?: number;
-  md5: string;
-  category?: string;
-  attribution?: unknown;
-}
-
 /** A document's category: the engine's reading, else the submitted hint. */
 export function documentCategory(d: StoredDocument): string | undefined {
-  const engine = d.result ? (JSON.parse(d.result) as { category?: string }) : {};
-  return engine.category ?? (JSON.parse(d.options) as { category?: string }).category;
+  return d.result?.category ?? d.options.category;
 }
 
 /** The Document of a stored document at time `now`. */
 export function documentView(d: StoredDocument, now: Date): DocumentBody {
-  const options = JSON.parse(d.options) as {
-    facts: SubmitFacts;
-    external_ref?: string;
-    attribution?: unknown;
-    category?: string;
-    recapture_capture_id?: string;
-  };
+  const options = d.options;
   // a reprocess keeps the prior result readable until the new one lands
-  const engine = d.status !== 'failed' && d.result ? (JSON.parse(d.result) as Record<string, unknown>) : {};
+  const engine: StoredResult = d.status !== 'failed' && d.result ? d.result : {};
   const fields: Record<string, unknown> = {
     ...engine,
     id: d.id,
     object: 'document',
     status: d.status,
     external_ref: d.externalRef,
-    category: (engine.category as string | undefined) ?? options.category,
+    category: engine.category ?? options.category,
     file: engine.file ?? { name: d.fileName, type: d.fileType, pages: options.facts.pages, size_bytes: d.sizeBytes, sha256: d.sha256, md5: options.facts.md5 },
     attribution: options.attribution,
-    review: d.review ? JSON.parse(d.review) : undefined,
+    review: d.review ?? undefined,
     recapture_capture_id: options.recapture_capture_id,
     created_at: d.createdAt,
     completed_at: d.completedAt,
   };
-  if (d.status === 'failed' && d.error) fields.error = JSON.parse(d.error);
+  if (d.status === 'failed' && d.error) fields.error = d.error;
   if (now.getTime() >= RENAME_SUNSET) delete fields.verifi_eligible;
   else {
     if (fields.recapture_eligible !== undefined) fields.verifi_eligible = fields.recapture_eligible;

@@ -3,16 +3,13 @@
 // unresolved flag adding 5 up to 15), the counts, top_reason, the flagged rows, coverage and the
 // flagged amount.
 import { describe, expect, it } from 'vitest';
-import type { LoanState, StoredDocument } from '../store/store.js';
+import type { LoanState, StoredDocument, StoredOptions, StoredResult, StoredReview } from '../store/store.js';
 import { loanSummary } from './loan-summary.js';
 
 const at = new Date('2026-11-23T12:00:00.000Z');
 let n = 0;
 
-function doc(
-  result: Record<string, unknown> | undefined,
-  extra: { review?: string; options?: Record<string, unknown>; status?: StoredDocument['status'] } = {},
-) {
+function doc(result: StoredResult | undefined, extra: { review?: StoredReview; options?: Partial<StoredOptions>; status?: StoredDocument['status'] } = {}) {
   n++;
   const status = extra.status ?? (result ? 'completed' : 'processing');
   return {
@@ -24,17 +21,17 @@ function doc(
     fileName: `f${n}.pdf`,
     fileType: 'pdf',
     sizeBytes: 1,
-    options: JSON.stringify({ facts: { md5: 'x' }, ...extra.options }),
+    options: { facts: { md5: 'x' }, ...extra.options },
     externalRef: 'loan',
-    result: result ? JSON.stringify({ model: 'pdf-native-forensics', ...result }) : null,
-    error: status === 'failed' ? '{"code":"unreadable_document"}' : null,
+    result: result ? { model: 'pdf-native-forensics', ...result } : null,
+    error: status === 'failed' ? { type: 'processing_error', code: 'unreadable_document', message: 'x', doc_url: 'x' } : null,
     review: extra.review ?? null,
     attributionCurrency: null,
     createdAt: `2026-11-23T10:00:${String(n % 60).padStart(2, '0')}.000Z`,
     completedAt: result ? '2026-11-23T11:00:00.000Z' : null,
   } satisfies StoredDocument;
 }
-const cleared = JSON.stringify({ disposition: 'cleared', reviewed_at: 'x' });
+const cleared: StoredReview = { disposition: 'cleared', reviewed_at: 'x' };
 const state = (s: Partial<LoanState>): LoanState => ({
   externalRef: 'loan',
   reviewState: null,
@@ -142,7 +139,7 @@ describe('LoanSummary', () => {
   });
 
   it('sums attributed amounts over unresolved flags only', () => {
-    const attribution = (amount_minor: number) => ({ options: { attribution: { section: 'income', currency: 'EUR', amount_minor } } });
+    const attribution = (amount_minor: number) => ({ options: { attribution: { section: 'income' as const, currency: 'EUR', amount_minor } } });
     const a = doc({ verdict: 'FORGED', risk_score: 80 }, attribution(150_000));
     const b = doc({ verdict: 'SUSPICIOUS', risk_score: 50 }, attribution(2_500));
     const c = doc({ verdict: 'SUSPICIOUS', risk_score: 50 }, { ...attribution(99_999), review: cleared });

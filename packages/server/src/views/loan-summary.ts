@@ -3,8 +3,8 @@
 // against the declared expected set, the flagged amount over attributed documents) together
 // with the loan's declared review. Pure: documents and state in, the JSON object out.
 
-import type { Attribution } from '../store/document-options.js';
-import type { LoanState, StoredDocument } from '../store/store.js';
+import type { Attribution } from '../store/document-fields.js';
+import type { LoanState, StoredDocument, StoredResult } from '../store/store.js';
 import { omitAbsent, summaryView } from './document-view.js';
 import type { LoanSummaryBody } from './schemas.js';
 
@@ -38,15 +38,14 @@ interface Facts {
 }
 
 function factsOf(d: StoredDocument): Facts {
-  const result = d.result && d.status !== 'failed' ? (JSON.parse(d.result) as Record<string, unknown>) : {};
-  const options = JSON.parse(d.options) as { attribution?: Attribution; expected_key?: string };
-  const review = d.review ? (JSON.parse(d.review) as { disposition?: string }) : {};
+  const result: StoredResult = d.result && d.status !== 'failed' ? d.result : {};
+  const options = d.options;
   const facts: Facts = { document: d };
   if (typeof result.verdict === 'string') facts.verdict = result.verdict;
   if (typeof result.risk_score === 'number') facts.riskScore = result.risk_score;
   if (typeof result.headline === 'string') facts.headline = result.headline;
   if (typeof result.model === 'string') facts.model = result.model;
-  if (review.disposition) facts.disposition = review.disposition;
+  if (d.review) facts.disposition = d.review.disposition;
   if (options.attribution) facts.attribution = options.attribution;
   if (options.expected_key) facts.expectedKey = options.expected_key;
   return facts;

@@ -89,7 +89,7 @@ function documentRecords(
         const r = await ownedStatus(q, accountId, environment, id);
         if (!r) return undefined;
         if (r.status !== 'completed') return 'not_completed' as const;
-        await q.run('UPDATE documents SET review = ? WHERE id = ?', review, id);
+        await q.run('UPDATE documents SET review = ? WHERE id = ?', JSON.stringify(review), id);
         return documentRow(q, id);
       });
     },
@@ -162,15 +162,15 @@ function documentJobs(c: SqlContext): Pick<DocumentStore, 'claimJob' | 'claimJob
           'result' in outcome
             ? await q.run(
                 "UPDATE documents SET status = 'completed', result = ?, verdict = ?, text = ?, error = NULL, completed_at = ? WHERE id = ? AND status = 'processing'",
-                outcome.result,
-                (JSON.parse(outcome.result) as { verdict?: string }).verdict ?? null,
+                JSON.stringify(outcome.result),
+                outcome.result.verdict ?? null,
                 outcome.text ? JSON.stringify(outcome.text) : null,
                 at,
                 subject,
               )
             : await q.run(
                 "UPDATE documents SET status = 'failed', error = ?, result = NULL, verdict = NULL, completed_at = ? WHERE id = ? AND status = 'processing'",
-                outcome.error,
+                JSON.stringify(outcome.error),
                 at,
                 subject,
               );

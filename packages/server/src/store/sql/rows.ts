@@ -1,6 +1,7 @@
 // Rows to the Store's records: the one place that knows how each table's columns map to fields
 // (booleans as 0/1 integers, JSON arrays as text), shared by every SQL adapter.
 
+import { decodeDocumentFields } from '../document-fields.js';
 import type {
   Account,
   ApiKey,
@@ -65,11 +66,13 @@ export const storedDocument = (r: Row): StoredDocument => ({
   fileName: r.file_name as string,
   fileType: r.file_type as StoredDocument['fileType'],
   sizeBytes: r.size_bytes as number,
-  options: r.options as string,
+  ...decodeDocumentFields(r.id as string, {
+    options: r.options as string,
+    result: (r.result as string | null) ?? null,
+    error: (r.error as string | null) ?? null,
+    review: (r.review as string | null) ?? null,
+  }),
   externalRef: (r.external_ref as string | null) ?? null,
-  result: (r.result as string | null) ?? null,
-  error: (r.error as string | null) ?? null,
-  review: (r.review as string | null) ?? null,
   attributionCurrency: (r.attribution_currency as string | null) ?? null,
   createdAt: r.created_at as string,
   completedAt: (r.completed_at as string | null) ?? null,

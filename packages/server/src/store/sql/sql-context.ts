@@ -181,7 +181,7 @@ function rowStatements(b: SqlBase) {
       d.fileName,
       d.fileType,
       d.sizeBytes,
-      d.options,
+      JSON.stringify(d.options),
       d.externalRef,
       d.attributionCurrency,
       d.createdAt,

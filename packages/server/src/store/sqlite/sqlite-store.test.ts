@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { blobStoreConformance, storeConformance } from '../conformance.js';
+import { blobStoreConformance, documentRecord, storeConformance } from '../conformance.js';
 import { createFileBlobStore } from '../file-blob-store.js';
+import { StoreError } from '../store.js';
 import { MIGRATIONS } from './migrations.js';
 import { migrate, openSqliteStore } from './sqlite-store.js';
 
@@ -28,6 +29,22 @@ describe('SQLite store', () => {
     db.close();
   });
 
+  it('decodes stored JSON once at its boundary and refuses a row whose fields are not what its writers write', async () => {
+    const path = join(dir, 'decode.db');
+    const store = await openSqliteStore({ path });
+    const account = await store.accounts.createAccount({ email: 'decode@example.com', webhookSecret: 'whsec_x' }, 0);
+    await store.documents.createDocument(documentRecord(account.id, 'doc_typed'));
+    expect((await store.documents.documentById('doc_typed'))?.options).toEqual({ facts: { md5: '0'.repeat(32), pages: 1 } });
+    await store.close();
+    const db = new Database(path);
+    db.prepare('UPDATE documents SET options = \'{"category":"paystub"}\' WHERE id = \'doc_typed\'').run();
+    db.close();
+    const reopened = await openSqliteStore({ path });
+    await expect(reopened.documents.documentById('doc_typed')).rejects.toThrow(StoreError);
+    await expect(reopened.documents.documentById('doc_typed')).rejects.toThrow(/options of doc_typed/);
+    await reopened.close();
+  });
+
   it('upgrades a version-2 database in place: documents keep their rows and gain their attribution currency', async () => {
     const path = join(dir, 'v2.db');
     const db = new Database(path);
@@ -41,7 +58,7 @@ describe('SQLite store', () => {
     ).run();
     db.prepare(
       "INSERT INTO documents (id, account_id, environment, status, sha256, file_name, file_type, size_bytes, options, external_ref, created_at) VALUES ('doc_old', 'acc_1', 'production', 'processing', ?, 'a.pdf', 'pdf', 1, ?, 'loan-1', 'then')",
-    ).run('a'.repeat(64), JSON.stringify({ attribution: { section: 'asset', currency: 'EUR', amount_minor: 5 } }));
+    ).run('a'.repeat(64), JSON.stringify({ attribution: { section: 'asset', currency: 'EUR', amount_minor: 5 }, facts: { md5: '0'.repeat(32), pages: 1 } }));
     db.close();
     const store = await openSqliteStore({ path });
     expect(await store.documents.documentById('doc_old')).toMatchObject({ attributionCurrency: 'EUR', externalRef: 'loan-1' });

@@ -1,0 +1,87 @@
+// The JSON fields of a stored document, as typed values: its options (what `POST /v1/documents`
+// accepted, validated by documents/options.ts, plus the facts read at submit), the engine's result,
+// the spec's error and the latest review. The store encodes them on the way in and decodes and
+// checks them once on the way out (`decodeDocumentFields`), so no reader parses stored text.
+import type { DocumentError, DocumentResult } from '@loupe/core';
+import { Type } from 'typebox';
+import { Value } from 'typebox/value';
+import { StoreError } from './store-error.js';
+
+/** The document categories of the spec. */
+export const CATEGORIES = ['bank_statement', 'paystub', 'tax_form', 'id_document', 'utility_bill', 'other'];
+
+/** The loan sections an attribution may name. */
+export const ATTRIBUTION_SECTIONS = ['asset', 'income', 'liability', 'property', 'identity', 'other'] as const;
+
+/** An attribution as the spec defines it, with its defaults applied. */
+export interface Attribution {
+  section: (typeof ATTRIBUTION_SECTIONS)[number];
+  field?: string;
+  currency: string;
+  amount_minor: number;
+}
+
+/** Validated options. */
+export interface SubmitOptions {
+  external_ref?: string;
+  category?: string;
+  models?: string[];
+  webhook_url?: string;
+  attribution?: Attribution;
+  expected_key?: string;
+}
+
+/** Facts read at submit (a PDF's page count when its page tree reads, the MD5). */
+export interface SubmitFacts {
+  pages?: number;
+  md5: string;
+}
+
+/** The options as stored: the accepted options, the submit facts, and for a re-captured document its capture. */
+export interface StoredOptions extends SubmitOptions {
+  facts: SubmitFacts;
+  recapture_capture_id?: string;
+}
+
+/** The engine's Document as stored (older rows and tests may carry only part of it). */
+export type StoredResult = Partial<DocumentResult>;
+
+/** A review disposition as stored on a document. */
+export interface StoredReview {
+  disposition: 'in_review' | 'cleared' | 'escalated' | 'confirmed_fraud';
+  note?: string;
+  reviewer?: string;
+  reviewed_at: string;
+}
+
+/** The shapes a stored field must have to be decoded (open: fields added later are kept). */
+const OptionsShape = Type.Object({ facts: Type.Object({ md5: Type.String() }, { additionalProperties: true }) }, { additionalProperties: true });
+const ObjectShape = Type.Object({}, { additionalProperties: true });
+const ErrorShape = Type.Object({ code: Type.String(), message: Type.String() }, { additionalProperties: true });
+const ReviewShape = Type.Object({ disposition: Type.String(), reviewed_at: Type.String() }, { additionalProperties: true });
+
+/** Parses stored JSON text and checks its shape; a row that fails is a StoreError naming it. */
+function decoded<T>(text: string, shape: typeof ObjectShape | typeof OptionsShape | typeof ErrorShape | typeof ReviewShape, what: string): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new StoreError(`The stored ${what} is not JSON.`);
+  }
+  if (!Value.Check(shape, value)) throw new StoreError(`The stored ${what} does not have its shape.`);
+  // checked above against the shape every writer of this field produces
+  return value as T;
+}
+
+/** The JSON columns of a document row, decoded and checked. */
+export function decodeDocumentFields(
+  id: string,
+  row: { options: string; result: string | null; error: string | null; review: string | null },
+): { options: StoredOptions; result: StoredResult | null; error: DocumentError | null; review: StoredReview | null } {
+  return {
+    options: decoded<StoredOptions>(row.options, OptionsShape, `options of ${id}`),
+    result: row.result === null ? null : decoded<StoredResult>(row.result, ObjectShape, `result of ${id}`),
+    error: row.error === null ? null : decoded<DocumentError>(row.error, ErrorShape, `error of ${id}`),
+    review: row.review === null ? null : decoded<StoredReview>(row.review, ReviewShape, `review of ${id}`),
+  };
+}
