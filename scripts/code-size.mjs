@@ -3,26 +3,19 @@
 // conformance suites left out): functions longer than a limit of lines, and interfaces (ports)
 // with more members than a limit. Used by test/architecture.test.ts;
 // `node scripts/code-size.mjs DIR [LIMIT]` prints the long functions.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { sources } from './ts-sources.mjs';
 
-/** Every non-test `.ts` file below `dir`. */
-function sources(dir) {
-  const out = [];
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) out.push(...sources(path));
-    else if (path.endsWith('.ts') && !/\.(test|d)\.ts$|conformance\.ts$/.test(path)) out.push(path);
-  }
-  return out;
-}
+/** Tests, declarations and conformance suites are not the package's code. */
+const SKIP = /\.(test|d)\.ts$|conformance\.ts$/;
 
 /** Functions below `root` longer than `limit` lines: `{file, line, name, lines}`, longest first. */
 export function longFunctions(root, limit) {
   const found = [];
-  for (const file of sources(root)) {
+  for (const file of sources(root, SKIP)) {
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     const visit = (node) => {
       if (ts.isFunctionLike(node) && 'body' in node && node.body) {
@@ -41,7 +34,7 @@ export function longFunctions(root, limit) {
 /** Interfaces below `root` with more than `limit` members: `{file, name, members}`, largest first. */
 export function largeInterfaces(root, limit) {
   const found = [];
-  for (const file of sources(root)) {
+  for (const file of sources(root, SKIP)) {
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     const visit = (node) => {
       if (ts.isInterfaceDeclaration(node) && node.members.length > limit)

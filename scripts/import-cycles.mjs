@@ -3,21 +3,11 @@
 // cycle is still two modules that cannot be understood apart). Relative specifiers are resolved
 // the way the build resolves them (`./x.js` -> `./x.ts`, a folder -> its `index.ts`); test files
 // are left out. Prints each cycle and exits 1 when there is one. Used by test/architecture.test.ts.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-
-/** Every non-test `.ts` file below `dir`. */
-function sources(dir) {
-  const out = [];
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) out.push(...sources(path));
-    else if (path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.endsWith('.d.ts')) out.push(path);
-  }
-  return out;
-}
+import { sources } from './ts-sources.mjs';
 
 function resolveSpecifier(from, specifier) {
   if (!specifier.startsWith('.')) return undefined;

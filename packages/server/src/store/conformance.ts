@@ -188,17 +188,13 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
       it('stores a document with its queued analysis, per environment', async () => {
         const s = await fresh();
         const a = await s.accounts.createAccount(account('docs@example.com'), 0);
-        const base = {
-          accountId: a.id,
+        const base = documentRecord(a.id, 'doc', {
           sha256: 'c'.repeat(64),
           fileName: 'statement.pdf',
-          fileType: 'pdf' as const,
           sizeBytes: 10,
-          options: { facts: { md5: '0'.repeat(32) } },
           externalRef: 'loan-1',
-          attributionCurrency: null,
           createdAt: '2026-11-23T10:00:00.000Z',
-        };
+        });
         const d = await s.documents.createDocument({ ...base, id: 'doc_1', environment: 'production' });
         expect(d).toMatchObject({ id: 'doc_1', status: 'processing', result: null, error: null, completedAt: null, externalRef: 'loan-1' });
         expect(await s.documents.document(a.id, 'production', 'doc_1')).toEqual(d);
@@ -211,15 +207,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
       it('lists documents newest first with a cursor, filters and has_more', async () => {
         const s = await fresh();
         const a = await s.accounts.createAccount(account('list@example.com'), 0);
-        const base = {
-          accountId: a.id,
-          environment: 'production' as const,
-          sha256: 'e'.repeat(64),
-          fileName: 'a.pdf',
-          fileType: 'pdf' as const,
-          sizeBytes: 1,
-          options: { facts: { md5: '0'.repeat(32) } },
-        };
+        const base = documentRecord(a.id, 'doc', { sha256: 'e'.repeat(64), fileName: 'a.pdf' });
         for (let i = 0; i < 5; i++)
           await s.documents.createDocument({
             ...base,
@@ -247,18 +235,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
       it('leases each job to one worker, finishes a document exactly once, and requeues running jobs', async () => {
         const s = await fresh();
         const a = await s.accounts.createAccount(account('jobs@example.com'), 0);
-        const base = {
-          accountId: a.id,
-          environment: 'production' as const,
-          sha256: 'd'.repeat(64),
-          fileName: 'a.pdf',
-          fileType: 'pdf' as const,
-          sizeBytes: 1,
-          options: { facts: { md5: '0'.repeat(32) } },
-          externalRef: null,
-          attributionCurrency: null,
-          createdAt: new Date().toISOString(),
-        };
+        const base = documentRecord(a.id, 'doc', { sha256: 'd'.repeat(64), fileName: 'a.pdf' });
         await s.documents.createDocument({ ...base, id: 'doc_a' });
         await s.documents.createDocument({ ...base, id: 'doc_b' });
         const far = new Date(Date.now() + 60_000).toISOString();
@@ -295,18 +272,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
       it('reprocesses a finished document under its id, keeping the prior result until the new one lands', async () => {
         const s = await fresh();
         const a = await s.accounts.createAccount(account('reprocess@example.com'), 0);
-        const base = {
-          accountId: a.id,
-          environment: 'production' as const,
-          sha256: 'f'.repeat(64),
-          fileName: 'a.pdf',
-          fileType: 'pdf' as const,
-          sizeBytes: 1,
-          options: { facts: { md5: '0'.repeat(32) } },
-          externalRef: null,
-          attributionCurrency: null,
-          createdAt: '2026-11-23T10:00:00.000Z',
-        };
+        const base = documentRecord(a.id, 'doc', { sha256: 'f'.repeat(64), fileName: 'a.pdf', createdAt: '2026-11-23T10:00:00.000Z' });
         await s.documents.createDocument({ ...base, id: 'doc_r' });
         const far = new Date(Date.now() + 60_000).toISOString();
         expect(await s.documents.reprocessDocument(a.id, 'production', 'doc_r')).toBe('in_progress');
@@ -435,16 +401,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
       it('keeps one attribution currency per loan, and the loans its documents and declarations name', async () => {
         const s = await fresh();
         const a = await s.accounts.createAccount(account('loans@example.com'), 0);
-        const base = {
-          accountId: a.id,
-          environment: 'production' as const,
-          sha256: '1'.repeat(64),
-          fileName: 'a.pdf',
-          fileType: 'pdf' as const,
-          sizeBytes: 1,
-          options: { facts: { md5: '0'.repeat(32) } },
-          createdAt: '2026-11-23T10:00:00.000Z',
-        };
+        const base = documentRecord(a.id, 'doc', { sha256: '1'.repeat(64), fileName: 'a.pdf', createdAt: '2026-11-23T10:00:00.000Z' });
         await s.documents.createDocument({ ...base, id: 'doc_1', externalRef: 'loan-a', attributionCurrency: 'USD' });
         await s.documents.createDocument({ ...base, id: 'doc_2', externalRef: 'loan-a', attributionCurrency: null });
         expect(await s.documents.createDocument({ ...base, id: 'doc_3', externalRef: 'loan-a', attributionCurrency: 'EUR' })).toEqual({
