@@ -5,16 +5,38 @@
 import { DocumentErrorBodySchema, MediaErrorBodySchema } from '@loupe/core';
 import { type TProperties, type TSchema, Type } from 'typebox';
 
-/** The document API's error body for each status given. */
+/** An example of the document API's error body. */
+const DOCUMENT_ERROR_EXAMPLE = {
+  error: {
+    type: 'invalid_request',
+    code: 'invalid_request',
+    message: 'limit is a whole number from 1 to 100.',
+    doc_url: 'https://docs.loupe.dev/errors#invalid_request',
+  },
+};
+
+/** The document API's error body for each status given, and 500 (`server_error`), which any operation can answer. */
 export function documentErrors(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries(
-    statuses.map((status) => [status, { ...DocumentErrorBodySchema, description: `Refused (${status}): {error: {type, code, message, doc_url}}` }]),
+    [...new Set([...statuses, 500])].map((status) => [
+      status,
+      { ...DocumentErrorBodySchema, description: `Refused (${status}): {error: {type, code, message, doc_url}}`, examples: [DOCUMENT_ERROR_EXAMPLE] },
+    ]),
   );
 }
 
-/** The media API's error body for each status given. */
+/** The media API's error body for each status given, and 500 (`INTERNAL_ERROR`), which any operation can answer. */
 export function mediaErrors(...statuses: number[]): Record<number, TSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, { ...MediaErrorBodySchema, description: `Refused (${status})` }]));
+  return Object.fromEntries(
+    [...new Set([...statuses, 500])].map((status) => [
+      status,
+      {
+        ...MediaErrorBodySchema,
+        description: `Refused (${status})`,
+        examples: [{ success: false, error: { code: 'BAD_REQUEST', message: '`url` is a string.' } }],
+      },
+    ]),
+  );
 }
 
 /** An `Idempotency-Key` header (1-64 characters). */

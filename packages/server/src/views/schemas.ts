@@ -40,7 +40,26 @@ export const DocumentSchema = Type.Intersect(
       completed_at: Type.Optional(Timestamp),
     }),
   ],
-  { description: 'A Document (see the spec): verdict fields appear once the analysis completed.' },
+  {
+    description: 'A Document (see the spec): verdict fields appear once the analysis completed.',
+    examples: [
+      {
+        id: 'doc_4f1c2a9be07d41aa8c3e5f60',
+        object: 'document',
+        status: 'completed',
+        external_ref: 'loan-1042',
+        category: 'bank_statement',
+        file: { name: 'march.pdf', type: 'pdf', pages: 2, size_bytes: 48213, sha256: 'a'.repeat(64), md5: 'b'.repeat(32) },
+        model: 'pdf-native-forensics',
+        model_version: '0.1.0',
+        verdict: 'FORGED',
+        risk_score: 91,
+        headline: 'Text changed in a later revision: the closing balance',
+        created_at: '2026-11-23T10:00:00.000Z',
+        completed_at: '2026-11-23T10:00:02.000Z',
+      },
+    ],
+  },
 );
 
 /** A DocumentSummary list row (verdict fields withheld while processing). */
