@@ -537,6 +537,31 @@ describe('account routes', () => {
     const eleventh = await call('/users/api-key/generate', { method: 'POST', key: a.media_key });
     expect([eleventh.status, (eleventh.json.error as Json).code]).toEqual([409, 'API_KEY_LIMIT']);
   });
+
+  it('lets a scoped key act only on keys of its own scope: it cannot revoke a universal or another scope\'s key', async () => {
+    const a = await account('scoped-revoke@example.com', 1);
+    const make = async (key: string, serviceType?: string) =>
+      (
+        await call('/users/api-key/generate', {
+          method: 'POST',
+          key,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(serviceType ? { serviceType } : {}),
+        })
+      ).json.apiKey as { id: string; value: string };
+    const scoped = await make(a.media_key, 'AI_CONTENT_DETECTION');
+    const sibling = await make(a.media_key, 'AI_CONTENT_DETECTION');
+    const other = await make(a.media_key, 'AGE_DETECTION');
+    const universalId = (await server.store.accounts.keysOf(a.id)).find((k) => k.kind === 'media' && k.serviceType === 'UNIVERSAL' && !k.sandbox)!.id;
+    for (const target of [universalId, other.id]) {
+      const refused = await call(`/users/api-key/revoke/${target}`, { method: 'DELETE', key: scoped.value });
+      expect([refused.status, refused.json.error]).toEqual([403, 'API_KEY_SCOPE']);
+    }
+    expect((await call('/users/credits', { key: a.media_key })).status).toBe(200);
+    expect((await call('/users/credits', { key: other.value })).status).toBe(200);
+    expect((await call(`/users/api-key/revoke/${sibling.id}`, { method: 'DELETE', key: scoped.value })).status).toBe(200);
+    expect((await call(`/users/api-key/revoke/${other.id}`, { method: 'DELETE', key: a.media_key })).status).toBe(200);
+  });
 });
 
 describe('rate limit and the OpenAPI document', () => {

@@ -142,6 +142,10 @@ export function accountRoutes(app: LoupeApp, deps: AccountRouteDeps): void {
       const caller = await accountCaller(store, deps.sessionSecret, request);
       const id = request.params.apiKeyId;
       const owned = (await store.accounts.keysOf(caller.account.id)).find((k) => k.id === id && k.kind === 'media');
+      // a scoped key acts only on keys of its own scope, as on generation
+      const own = caller.key?.serviceType;
+      if (owned && own && own !== 'UNIVERSAL' && owned.serviceType !== own)
+        throw stringError(403, 'API_KEY_SCOPE', `A key scoped to ${own} can only revoke keys scoped to ${own}.`);
       const key = owned && (await store.accounts.revokeKey(caller.account.id, owned.id));
       if (!key) throw objectError(404, 'NOT_FOUND', 'No API key with that id exists on this account.');
       return {
