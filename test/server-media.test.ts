@@ -587,6 +587,26 @@ describe('rate limit and the OpenAPI document', () => {
     expect(third.status).toBe(429);
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await third.json()).toEqual({ error: 'RATE_LIMITED', message: expect.any(String) });
+    // the MCP tool spends the same per-key budget: spent over REST, it is spent for the tool too
+    const client = new Client({ name: 'loupe-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { 'x-api-key': a.media_key } } }));
+    const tool = await client.callTool({ name: 'detect_media', arguments: { file_base64: Buffer.from('x'.repeat(20)).toString('base64'), filename: 'x.txt' } });
+    expect(tool.isError).toBe(true);
+    expect(tool.structuredContent).toMatchObject({ status: 429, error: 'RATE_LIMITED' });
+    await client.close();
+    // and a fresh key's budget spent through the tool is spent for REST
+    const b = await createAccountWithKeys(limited.store, { email: 'limit-mcp@example.com', credits: 10 });
+    const viaTool = new Client({ name: 'loupe-test', version: '1.0.0' });
+    await viaTool.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { 'x-api-key': b.media_key } } }));
+    for (let i = 0; i < 2; i++)
+      await viaTool.callTool({ name: 'detect_media', arguments: { file_base64: Buffer.from('y'.repeat(20)).toString('base64'), filename: 'y.txt' } });
+    await viaTool.close();
+    const rest = await fetch(`${url}/v1/detections`, {
+      method: 'POST',
+      headers: { 'x-api-key': b.media_key },
+      body: upload(new TextEncoder().encode('z'.repeat(20)), 'z.txt'),
+    });
+    expect(rest.status).toBe(429);
     await limited.close();
   });
 

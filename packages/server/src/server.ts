@@ -22,6 +22,7 @@ import { type EgressProxy, startEgressProxy } from './http/egress/egress-proxy.j
 import { documentEnvelope } from './http/errors/document-errors.js';
 import { mediaEnvelope } from './http/errors/media-errors.js';
 import { mcpApi } from './mcp/mcp-route.js';
+import { detectionBudget } from './media/detection-budget.js';
 import { type DetectionRunner, detectionService } from './media/detections.js';
 import { LINK_MAX_BYTES, type LinkResolver } from './media/links.js';
 import { mediaApi } from './media/media-api.js';
@@ -147,17 +148,10 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     timeoutMs: options.linkTimeoutMs ?? 60_000,
     ...(options.egressAllow ? { allow: options.egressAllow } : {}),
   });
-  const media = {
-    store,
-    rates,
-    detections,
-    sessionSecret: secret,
-    egress,
-    ...(resolver ? { resolver } : {}),
-    ...(options.detectionsPerMinute ? { detectionsPerMinute: options.detectionsPerMinute } : {}),
-  };
+  const budget = detectionBudget(options.detectionsPerMinute ?? 100, rates);
+  const media = { store, rates, detections, sessionSecret: secret, egress, budget, ...(resolver ? { resolver } : {}) };
   await app.register(mediaApi, media);
-  await app.register(mcpApi, { prefix: '/mcp', store, detections, egress, ...(resolver ? { resolver } : {}) });
+  await app.register(mcpApi, { prefix: '/mcp', store, detections, egress, budget, ...(resolver ? { resolver } : {}) });
   const finishes = new FinishSignal();
   const stopWork =
     (options.work ?? !backend.shared)

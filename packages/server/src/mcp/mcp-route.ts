@@ -15,6 +15,7 @@ import { keyCaller, type MediaCaller } from '../http/auth/media-caller.js';
 import type { Egress } from '../http/egress/egress.js';
 import { MediaHttpError, mediaEnvelope, objectError, stringError } from '../http/errors/media-errors.js';
 import { mediaErrors } from '../http/schemas.js';
+import type { DetectionBudget } from '../media/detection-budget.js';
 import type { DetectionService } from '../media/detections.js';
 import { type LinkResolver, mediaFromLink } from '../media/links.js';
 import { SERVICE_TYPES, type Store } from '../store/store.js';
@@ -25,6 +26,8 @@ export interface McpDeps {
   detections: DetectionService;
   egress: Egress;
   resolver?: LinkResolver;
+  /** The per-key detections budget, shared with `POST /v1/detections`. */
+  budget: DetectionBudget;
 }
 
 const JsonRpcMessage = Type.Object(
@@ -77,6 +80,7 @@ function mcpServer(caller: MediaCaller, deps: McpDeps, requestId: string): McpSe
             `This key is scoped to ${caller.key.serviceType}; detect_media needs a universal key or one scoped to AI_CONTENT_DETECTION.`,
           );
         }
+        await deps.budget.spend(caller);
         const thumbnails = args.thumbnails ?? false;
         if (args.file_base64 !== undefined) {
           if (args.file_base64.length > Math.ceil((MAX_FILE_BYTES * 4) / 3) + 4)

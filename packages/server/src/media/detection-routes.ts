@@ -8,14 +8,14 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { LoupeApp } from '../http/app.js';
-import { keyCaller, type MediaCaller } from '../http/auth/media-caller.js';
+import { keyCaller } from '../http/auth/media-caller.js';
 import type { Egress } from '../http/egress/egress.js';
-import { MediaHttpError, objectError } from '../http/errors/media-errors.js';
-import { RateLimiter } from '../http/rates/rate-limit.js';
+import { objectError } from '../http/errors/media-errors.js';
 import type { RateState } from '../http/rates/rate-state.js';
 import { FilePart, MultipartBody, mediaErrors } from '../http/schemas.js';
 import { readMediaForm } from '../http/uploads/media-form.js';
 import type { ServiceType, Store } from '../store/store.js';
+import type { DetectionBudget } from './detection-budget.js';
 import type { DetectionService } from './detections.js';
 import { type LinkResolver, mediaFromLink } from './links.js';
 
@@ -25,8 +25,8 @@ export interface MediaRouteDeps {
   rates?: RateState;
   store: Store;
   detections: DetectionService;
-  /** Requests per minute per key on POST /v1/detections (default 100). */
-  detectionsPerMinute?: number;
+  /** The per-key detections budget (shared with the MCP tool). */
+  budget: DetectionBudget;
   /** The outbound fetcher for links. */
   egress: Egress;
   /** Video pages to media; without one a page link is 501. */
@@ -46,13 +46,6 @@ const DetectionJson = Type.Object({ url: Type.Optional(Type.String({ maxLength: 
 /** Registers `/health` and the detection routes on `app`. */
 export function detectionRoutes(app: LoupeApp, deps: MediaRouteDeps): void {
   const { store } = deps;
-  const limiter = new RateLimiter(deps.detectionsPerMinute ?? 100, 60_000, Date.now, deps.rates);
-  const limit = async (caller: MediaCaller, group: string, reply: FastifyReply): Promise<void> => {
-    const decision = await limiter.take(`${group}:${caller.key?.id ?? caller.account.id}`);
-    reply.headers(decision.headers);
-    if (!decision.allowed)
-      throw new MediaHttpError(429, { error: 'RATE_LIMITED', message: 'Too many requests; retry after the Retry-After seconds.' }, decision.headers);
-  };
   const sendJson = (reply: FastifyReply, text: string): FastifyReply => reply.type('application/json; charset=utf-8').send(text);
 
   app.get('/health', { schema: { tags: ['service'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.String() }) } } }, async () => ({
@@ -81,7 +74,7 @@ export function detectionRoutes(app: LoupeApp, deps: MediaRouteDeps): void {
     },
     async (request, reply) => {
       const caller = await keyCaller(store, request, DETECTION_SCOPES);
-      await limit(caller, 'detections', reply);
+      reply.headers(await deps.budget.spend(caller));
       let file: { bytes: Uint8Array; filename: string | null } | undefined;
       let url: string | undefined;
       let thumbnails = false;
