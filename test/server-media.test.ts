@@ -538,7 +538,7 @@ describe('account routes', () => {
     expect([eleventh.status, (eleventh.json.error as Json).code]).toEqual([409, 'API_KEY_LIMIT']);
   });
 
-  it('lets a scoped key act only on keys of its own scope: it cannot revoke a universal or another scope\'s key', async () => {
+  it("lets a scoped key act only on keys of its own scope: it cannot revoke a universal or another scope's key", async () => {
     const a = await account('scoped-revoke@example.com', 1);
     const make = async (key: string, serviceType?: string) =>
       (
