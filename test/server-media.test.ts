@@ -186,6 +186,22 @@ describe('POST /v1/detections', () => {
     expect(((await call('/users/credits/ledger', { key: a.media_key })).json.pagination as Json).total).toBe(2);
   });
 
+  it('keeps the duplicate rule per environment and under concurrency: a sandbox run makes no free production run, and parallel uploads are charged once', async () => {
+    const a = await account('dup-edges@example.com', 10);
+    const scene = photographScene(44);
+    expect((await detect(a.media_sandbox_key, scene)).json).toMatchObject({ credits_used: 0, zero_charge_reason: 'sandbox' });
+    const production = (await detect(a.media_key, scene)).json;
+    expect(production.credits_used).toBe(1);
+    expect(production.zero_charge_reason).toBeUndefined();
+    const parallel = await Promise.all(Array.from({ length: 4 }, () => detect(a.media_key, photographScene(45))));
+    expect(parallel.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    expect(parallel.map((r) => r.json.credits_used as number).sort()).toEqual([0, 0, 0, 1]);
+    expect(parallel.filter((r) => r.json.zero_charge_reason === 'duplicate')).toHaveLength(3);
+    expect((await call('/users/credits', { key: a.media_key })).json.balance).toBe(8);
+    const debits = ((await call('/users/credits/ledger?limit=100', { key: a.media_key })).json.entries as Json[]).filter((e) => e.reason === 'DETECTION_DEBIT');
+    expect(debits).toHaveLength(2);
+  });
+
   it('refuses with the spec codes and shapes, and charges none of them', async () => {
     const a = await account('errors@example.com', 1);
     const text = await detect(a.media_key, new TextEncoder().encode('plain text, not media at all'), 'notes.txt');

@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type DetectInput, type Detection, DetectionSchema, type DetectorVersion, type MediaDecoder, type Source } from '@loupe/core';
 import type { MediaCaller } from '../http/auth/media-caller.js';
 import { engineError, type MediaHttpError, objectError } from '../http/errors/media-errors.js';
-import { type Reservation, type Store, StoreError } from '../store/store.js';
+import { type ReservedBytes, type ReserveResult, type Store, StoreError } from '../store/store.js';
 import { price } from './pricing.js';
 
 /** Runs detections (the worker pool, or an engine in tests). */
@@ -50,14 +50,15 @@ const billingUnavailable = (what: string): MediaHttpError => objectError(503, 'B
 export function detectionService(deps: DetectionDeps) {
   const now = deps.now ?? (() => new Date());
 
-  async function reserve(caller: MediaCaller, credits: number): Promise<Reservation> {
-    let result: Awaited<ReturnType<Store['credits']['reserve']>>;
+  /** Reserves the run's price, unless the store finds it a duplicate of the same bytes in this environment (then nothing). */
+  async function reserve(caller: MediaCaller, credits: number, bytes: ReservedBytes): Promise<Extract<ReserveResult, { ok: true }>> {
+    let result: ReserveResult;
     try {
-      result = await deps.store.credits.reserve(caller.account.id, credits);
+      result = await deps.store.credits.reserve(caller.account.id, credits, bytes);
     } catch {
       throw billingUnavailable('The balance could not be checked, so nothing ran');
     }
-    if (result.ok) return result.reservation;
+    if (result.ok) return result;
     throw objectError(402, 'INSUFFICIENT_CREDITS', `This run costs ${credits} credit${credits === 1 ? '' : 's'}; ${result.available} available.`, {
       data: {
         allowed: false,
@@ -83,14 +84,11 @@ export function detectionService(deps: DetectionDeps) {
     } catch (error) {
       throw engineError(error, request.requestId);
     }
-    let previous: Awaited<ReturnType<Store['credits']['latestDetectionOf']>>;
-    try {
-      previous = await store.credits.latestDetectionOf(account.id, sha256, new Date(now().getTime() - DUPLICATE_WINDOW_MS).toISOString());
-    } catch {
-      throw billingUnavailable('Past charges could not be read, so nothing ran');
-    }
-    const zeroCharge = caller.key?.sandbox ? 'sandbox' : previous ? 'duplicate' : undefined;
-    const reservation = await reserve(caller, zeroCharge ? 0 : priced.credits);
+    // same bytes, same account, same environment, 30 days: decided by the store with the reservation
+    const sandbox = caller.key?.sandbox ?? false;
+    const since = new Date(now().getTime() - DUPLICATE_WINDOW_MS).toISOString();
+    const { reservation, duplicate, previous } = await reserve(caller, sandbox ? 0 : priced.credits, { sha256, sandbox, since });
+    const zeroCharge = sandbox ? 'sandbox' : duplicate ? 'duplicate' : undefined;
     let detection: Detection;
     try {
       const reusable = previous && previous.detector === version ? (JSON.parse(previous.body) as Detection) : undefined;
@@ -121,6 +119,7 @@ export function detectionService(deps: DetectionDeps) {
       await store.credits.settle(reservation.id, credits, {
         id: detection.id,
         accountId: account.id,
+        sandbox,
         sha256,
         detector: version,
         body,

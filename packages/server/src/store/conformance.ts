@@ -8,9 +8,10 @@ import type { BlobStore } from './blob-store.js';
 import type { NewAccount, Store, StoredDetection, StoredDocument, StoredResult, StoredReview } from './store.js';
 
 const account = (email: string): NewAccount => ({ email, webhookSecret: `whsec_${email}` });
-const detectionOf = (accountId: string, id: string, sha256 = 'a'.repeat(64), createdAt = new Date().toISOString()): StoredDetection => ({
+const detectionOf = (accountId: string, id: string, sha256 = 'a'.repeat(64), createdAt = new Date().toISOString(), sandbox = false): StoredDetection => ({
   id,
   accountId,
+  sandbox,
   sha256,
   detector: 'V1.5',
   body: JSON.stringify({ id }),
@@ -168,9 +169,35 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
           await s.credits.settle(r.reservation.id, 0, detectionOf(a.id, id, 'b'.repeat(64), at));
         }
         expect(await s.credits.detection(b.id, 'det_new')).toBeUndefined();
-        expect((await s.credits.latestDetectionOf(a.id, 'b'.repeat(64), '2026-01-15T00:00:00.000Z'))?.id).toBe('det_new');
-        expect(await s.credits.latestDetectionOf(a.id, 'b'.repeat(64), '2026-03-01T00:00:00.000Z')).toBeUndefined();
-        expect(await s.credits.latestDetectionOf(b.id, 'b'.repeat(64), '2025-01-01T00:00:00.000Z')).toBeUndefined();
+        expect((await s.credits.latestDetectionOf(a.id, 'b'.repeat(64), false, '2026-01-15T00:00:00.000Z'))?.id).toBe('det_new');
+        expect(await s.credits.latestDetectionOf(a.id, 'b'.repeat(64), false, '2026-03-01T00:00:00.000Z')).toBeUndefined();
+        expect(await s.credits.latestDetectionOf(b.id, 'b'.repeat(64), false, '2025-01-01T00:00:00.000Z')).toBeUndefined();
+        expect(await s.credits.latestDetectionOf(a.id, 'b'.repeat(64), true, '2025-01-01T00:00:00.000Z')).toBeUndefined();
+      });
+
+      it('decides duplicates with the reservation, per environment, and charges concurrent runs of the same bytes once', async () => {
+        const s = await fresh();
+        const a = await s.accounts.createAccount(account('dupes@example.com'), 10);
+        const since = '2026-01-01T00:00:00.000Z';
+        const bytes = (sha: string, sandbox = false) => ({ sha256: sha.repeat(64), sandbox, since });
+        // a sandbox result is not a production duplicate, nor the reverse
+        const sandboxRun = await s.credits.reserve(a.id, 0, bytes('c', true));
+        if (!sandboxRun.ok) throw new Error('refused');
+        expect(sandboxRun.duplicate).toBe(false);
+        await s.credits.settle(sandboxRun.reservation.id, 0, detectionOf(a.id, 'det_sandbox', 'c'.repeat(64), new Date().toISOString(), true));
+        const production = await s.credits.reserve(a.id, 2, bytes('c'));
+        expect(production).toMatchObject({ ok: true, duplicate: false, reservation: { credits: 2 } });
+        // parallel runs of one new file: exactly one holds the charge, the others are its duplicates
+        const racing = await Promise.all(Array.from({ length: 4 }, () => s.credits.reserve(a.id, 3, bytes('d'))));
+        expect(racing.filter((r) => r.ok && !r.duplicate && r.reservation.credits === 3)).toHaveLength(1);
+        expect(racing.filter((r) => r.ok && r.duplicate && r.reservation.credits === 0)).toHaveLength(3);
+        // once settled, the same bytes in the same environment are a duplicate with the settled run to reuse
+        if (!production.ok) throw new Error('refused');
+        await s.credits.settle(production.reservation.id, 2, detectionOf(a.id, 'det_production', 'c'.repeat(64)));
+        const again = await s.credits.reserve(a.id, 2, bytes('c'));
+        expect(again).toMatchObject({ ok: true, duplicate: true, reservation: { credits: 0 }, previous: { id: 'det_production', sandbox: false } });
+        const againInSandbox = await s.credits.reserve(a.id, 0, bytes('c', true));
+        expect(againInSandbox).toMatchObject({ ok: true, duplicate: true, previous: { id: 'det_sandbox', sandbox: true } });
       });
 
       it('drops every reservation on releaseAllReservations', async () => {

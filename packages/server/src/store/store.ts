@@ -73,6 +73,8 @@ export interface LedgerEntry {
 export interface StoredDetection {
   id: string;
   accountId: string;
+  /** Made with a sandbox key: sandbox results are never a production run's duplicate, nor the reverse. */
+  sandbox: boolean;
   sha256: string;
   detector: string;
   body: string;
@@ -91,8 +93,22 @@ export interface Reservation {
 /** How long a reservation holds credits (a detection's time limit is 5 min). */
 export const RESERVATION_TTL_MS = 60 * 60 * 1000;
 
-/** What `reserve` answers: the reservation, or the balance that could not cover it. */
-export type ReserveResult = { ok: true; reservation: Reservation } | { ok: false; balance: number; available: number };
+/** The bytes a reservation is for, to decide duplicates (same account, environment and bytes within the window). */
+export interface ReservedBytes {
+  sha256: string;
+  sandbox: boolean;
+  /** The start of the duplicate window (ISO). */
+  since: string;
+}
+
+/**
+ * What `reserve` answers: the reservation, or the balance that could not cover it. A duplicate
+ * (the same bytes settled in the window, or a charged run of them still in flight) reserves
+ * nothing; `previous` is the settled detection whose analysis may be reused.
+ */
+export type ReserveResult =
+  | { ok: true; reservation: Reservation; duplicate: boolean; previous?: StoredDetection }
+  | { ok: false; balance: number; available: number };
 
 /** New account fields. */
 export interface NewAccount {
@@ -340,9 +356,11 @@ export interface CreditStore {
   adjustCredits(accountId: string, delta: number, reason: LedgerReason, ref: string | null): Promise<LedgerEntry>;
   /**
    * Reserves `credits` when the balance less live reservations covers them (a reservation lives
-   * for `RESERVATION_TTL_MS`, so one a crashed process left behind stops holding credits).
+   * for `RESERVATION_TTL_MS`, so one a crashed process left behind stops holding credits). Given
+   * the `bytes`, it decides in the same transaction, under the account's lock, whether the run is
+   * a duplicate (then it reserves nothing), so concurrent runs of the same bytes are charged once.
    */
-  reserve(accountId: string, credits: number): Promise<ReserveResult>;
+  reserve(accountId: string, credits: number, bytes?: ReservedBytes): Promise<ReserveResult>;
   /** Releases a reservation without charging (the run failed). */
   release(reservationId: string): Promise<void>;
   /**
@@ -353,8 +371,8 @@ export interface CreditStore {
   /** Drops every reservation (no run survives a restart of the embedded store's only process; never called on a shared store). */
   releaseAllReservations(): Promise<number>;
   detection(accountId: string, id: string): Promise<StoredDetection | undefined>;
-  /** The newest detection of these bytes by this account since `since` (ISO). */
-  latestDetectionOf(accountId: string, sha256: string, since: string): Promise<StoredDetection | undefined>;
+  /** The newest detection of these bytes by this account in one environment (sandbox or not) since `since` (ISO). */
+  latestDetectionOf(accountId: string, sha256: string, sandbox: boolean, since: string): Promise<StoredDetection | undefined>;
   /** Ledger rows newest first, and the total. */
   ledger(accountId: string, limit: number, offset: number): Promise<{ entries: LedgerEntry[]; total: number }>;
 }

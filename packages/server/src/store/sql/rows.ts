@@ -164,6 +164,7 @@ export const DELIVERY_SELECT = 'SELECT d.*, e.account_id, e.environment, e.type,
 export const detection = (r: Row): StoredDetection => ({
   id: r.id as string,
   accountId: r.account_id as string,
+  sandbox: Number(r.sandbox) === 1,
   sha256: r.sha256 as string,
   detector: r.detector as string,
   body: r.body as string,

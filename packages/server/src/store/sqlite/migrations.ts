@@ -246,4 +246,15 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE webhook_deliveries ADD COLUMN last_response TEXT;
     `,
   },
+  {
+    version: 9,
+    name: 'duplicate detections per environment and in flight',
+    sql: `
+      ALTER TABLE detections ADD COLUMN sandbox INTEGER NOT NULL DEFAULT 0;
+      UPDATE detections SET sandbox = 1 WHERE body LIKE '%"zero_charge_reason":"sandbox"%';
+      CREATE INDEX detections_bytes_env ON detections(account_id, sandbox, sha256, created_at);
+      ALTER TABLE reservations ADD COLUMN sha256 TEXT;
+      ALTER TABLE reservations ADD COLUMN sandbox INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];
