@@ -109,6 +109,91 @@ describe('each API answers in its own envelope', () => {
   });
 });
 
+describe('refusals say what was wrong, in the envelope, and change nothing', () => {
+  const truncated = (name: string) => ({
+    headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+    body: `--xyz\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n\xff\xd8 cut short`,
+  });
+  const twoFiles = (name: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(10)]), `a-${name}`);
+    form.append('file', new Blob([new Uint8Array(10)]), `b-${name}`);
+    return form;
+  };
+
+  it("refuses malformed multipart and a second file part with 400, in each API's envelope", async () => {
+    const mediaCut = await raw(live, '/v1/detections', {
+      method: 'POST',
+      ...truncated('a.jpg'),
+      headers: { ...truncated('a.jpg').headers, 'x-api-key': keys.media_key },
+    });
+    expect([mediaCut.status, mediaShaped(mediaCut.body)]).toEqual([400, true]);
+    const documentCut = await raw(live, '/v1/documents', {
+      method: 'POST',
+      ...truncated('a.pdf'),
+      headers: { ...truncated('a.pdf').headers, 'x-api-key': keys.live_key },
+    });
+    expect([documentCut.status, documentShaped(documentCut.body)]).toEqual([400, true]);
+    const mediaTwo = await raw(live, '/v1/detections', { method: 'POST', headers: { 'x-api-key': keys.media_key }, body: twoFiles('a.jpg') });
+    expect(mediaTwo.status).toBe(400);
+    expect(mediaTwo.body).toMatchObject({ success: false, error: { code: 'BAD_REQUEST', message: expect.stringMatching(/one file part/) } });
+    const documentTwo = await raw(live, '/v1/documents', { method: 'POST', headers: { 'x-api-key': keys.live_key }, body: twoFiles('a.pdf') });
+    expect(documentTwo.status).toBe(400);
+    expect(documentTwo.body).toMatchObject({ error: { code: 'invalid_request', message: expect.stringMatching(/one file part/) } });
+    expect((await server.store.documents.listDocuments(keys.id, 'production', { limit: 10 })).documents).toHaveLength(0);
+  });
+
+  it('calls an over-size JSON body a request too large, not a file', async () => {
+    const big = JSON.stringify({ url: 'x'.repeat(2 << 20) });
+    const media = await raw(live, '/v1/detections', {
+      method: 'POST',
+      headers: { 'x-api-key': keys.media_key, 'content-type': 'application/json' },
+      body: big,
+    });
+    expect(media.status).toBe(413);
+    expect(media.body).toMatchObject({ success: false, error: { code: 'REQUEST_TOO_LARGE' } });
+  });
+
+  it('takes a bodiless POST or DELETE that names JSON as its type as having no body', async () => {
+    const json = { 'content-type': 'application/json' };
+    const revoke = await raw(live, '/users/api-key/revoke/key_missing', { method: 'DELETE', headers: { ...json, 'x-api-key': keys.media_key } });
+    expect(revoke.body).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    const linkRevoke = await raw(sandbox, '/v1/recapture/links/rcl_missing/revoke', { method: 'POST', headers: { ...json, 'x-api-key': keys.test_key } });
+    expect(linkRevoke.body).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('refuses a key sent in a form field even beside a header key, and an ftp file_url as a failed fetch', async () => {
+    for (const [base, path, key, name] of [
+      [live, '/v1/documents', keys.live_key, 'a.pdf'],
+      [live, '/v1/detections', keys.media_key, 'a.jpg'],
+    ] as const) {
+      const form = new FormData();
+      form.append('api_key', key);
+      form.append('file', new Blob([new Uint8Array(10)]), name);
+      const answer = await raw(base, path, { method: 'POST', headers: { 'x-api-key': key }, body: form });
+      expect(answer.status, path).toBe(401);
+    }
+    const ftp = await raw(live, '/v1/documents', {
+      method: 'POST',
+      headers: { 'x-api-key': keys.live_key, 'content-type': 'application/json' },
+      body: JSON.stringify({ file_url: 'ftp://files.example.com/a.pdf' }),
+    });
+    expect([ftp.status, (ftp.body as { error: { code: string } }).error.code]).toEqual([422, 'url_fetch_failed']);
+  });
+
+  it('puts x-request-id on MCP answers, and answers a path neither API owns in the media envelope', async () => {
+    const mcp = await fetch(`${live}/mcp`, {
+      method: 'POST',
+      headers: { 'x-api-key': keys.media_key, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(mcp.status).toBe(200);
+    expect(mcp.headers.get('x-request-id')).toMatch(/^req_[0-9a-f]{16}$/);
+    const nowhere = await raw(live, '/v1/nothing-here', {});
+    expect([nowhere.status, mediaShaped(nowhere.body)]).toEqual([404, true]);
+  });
+});
+
 describe('the OpenAPI document', () => {
   /** Operations that take no body by design. */
   const BODILESS = new Set(['post /v1/recapture/links/{id}/revoke', 'post /v1/recapture/links/{id}/simulate-capture']);

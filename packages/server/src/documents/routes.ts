@@ -45,7 +45,7 @@ function safeJson(text: string): unknown {
 
 const SubmitJson = Type.Object(
   {
-    file_url: Type.String({ pattern: '^[hH][tT][tT][pP][sS]?://', maxLength: 8192, description: 'An absolute http(s) URL, fetched once from a public host.' }),
+    file_url: Type.String({ maxLength: 8192, description: 'An absolute http(s) URL, fetched once from a public host.' }),
     options: Type.Optional(SubmitOptionsSchema),
   },
   { additionalProperties: false },

@@ -47,6 +47,7 @@ export interface Submitted {
 
 /** Fetches a `file_url` under the egress rule: its bytes and name (Content-Disposition, else the last path segment, else document.pdf). */
 export async function fetchDocument(egress: Egress, url: string): Promise<{ bytes: Uint8Array; name: string }> {
+  if (!/^https?:\/\//i.test(url)) throw documentError(422, 'url_fetch_failed', 'file_url is fetched over http or https only.');
   try {
     const fetched = await egress.fetch(url);
     return { bytes: fetched.bytes, name: fetched.filename ?? lastPathSegment(fetched.finalUrl) ?? 'document.pdf' };

@@ -61,6 +61,13 @@ export async function createApp(options: AppOptions): Promise<LoupeApp> {
     rewriteUrl: routableUrl,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  // a bodiless request that names JSON as its type has no body, rather than a malformed one
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else json(request, body.toString(), done);
+  });
   // response schemas document the answers; bodies are written as the views made them
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.addHook('onRequest', async (request, reply) => {

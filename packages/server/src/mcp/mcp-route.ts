@@ -154,6 +154,8 @@ export const mcpApi: FastifyPluginAsyncTypebox<McpDeps> = async (app, deps) => {
       );
       const server = mcpServer(caller, deps, request.id);
       const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true }); // no sessionIdGenerator: stateless;
+      // the transport writes the answer itself: the request id goes on the raw response
+      reply.raw.setHeader('x-request-id', request.id);
       reply.hijack();
       reply.raw.on('close', () => {
         void transport.close();

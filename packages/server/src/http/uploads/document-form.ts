@@ -5,6 +5,7 @@
 import { MAX_FILE_BYTES } from '@loupe/core';
 import type { FastifyRequest } from 'fastify';
 import { DocumentHttpError, documentError } from '../errors/document-errors.js';
+import { formProblem, KEY_FIELD } from './form-refusals.js';
 
 /** What a multipart document request carried. */
 export interface DocumentForm {
@@ -50,6 +51,8 @@ export async function readDocumentForm(request: FastifyRequest): Promise<Documen
   try {
     for await (const part of request.parts({ limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, fieldSize: 1024 * 1024 } })) {
       if (part.type === 'field') {
+        if (KEY_FIELD.test(part.fieldname))
+          throw documentError(401, 'invalid_api_key', 'Send the API key in the X-API-Key or Authorization header, never in the body.');
         if (part.fieldname === 'options' && typeof part.value === 'string') out.options = part.value;
         continue;
       }
@@ -67,7 +70,7 @@ export async function readDocumentForm(request: FastifyRequest): Promise<Documen
     }
   } catch (error) {
     if (error instanceof DocumentHttpError) throw error;
-    throw documentError(400, 'invalid_request', `The multipart body could not be read: ${(error as Error).message}`);
+    throw documentError(400, 'invalid_request', formProblem(error).message);
   }
   return out;
 }

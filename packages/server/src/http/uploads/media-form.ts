@@ -4,7 +4,8 @@
 // upload is never buffered whole. Other parts (`url`, `thumbnails`) are short text fields.
 import { MEDIA_CAPS, sniffMedia } from '@loupe/core';
 import type { FastifyRequest } from 'fastify';
-import { objectError } from '../errors/media-errors.js';
+import { MediaHttpError, objectError, unauthorized } from '../errors/media-errors.js';
+import { formProblem, KEY_FIELD } from './form-refusals.js';
 
 /** What a multipart detection request carried. */
 export interface MediaForm {
@@ -18,9 +19,19 @@ const SNIFF_BYTES = 64 * 1024;
 
 /** Reads the parts of a multipart request; throws 413 FILE_TOO_LARGE while streaming. */
 export async function readMediaForm(request: FastifyRequest): Promise<MediaForm> {
+  try {
+    return await readParts(request);
+  } catch (error) {
+    if (error instanceof MediaHttpError) throw error;
+    throw objectError(400, 'BAD_REQUEST', formProblem(error).message);
+  }
+}
+
+async function readParts(request: FastifyRequest): Promise<MediaForm> {
   const form: MediaForm = { fields: {} };
   for await (const part of request.parts({ limits: { fileSize: LARGEST + 1, files: 1, fields: 10, fieldSize: 8192 } })) {
     if (part.type === 'field') {
+      if (KEY_FIELD.test(part.fieldname)) throw unauthorized('Send the API key in the x-api-key header, never in the body.');
       if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
       continue;
     }
