@@ -46,7 +46,8 @@ export function mediaFailure(error: FastifyError): MediaHttpError {
   if (error instanceof MediaHttpError) return error;
   const status = error.statusCode ?? 500;
   if (error.validation) return objectError(400, 'BAD_REQUEST', error.message);
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return objectError(413, 'REQUEST_TOO_LARGE', 'The JSON body is over 1 MB; send a file as multipart/form-data.');
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return objectError(413, 'REQUEST_TOO_LARGE', 'The JSON body is over 1 MB; send a file as multipart/form-data.');
   if (status === 413) return objectError(413, 'FILE_TOO_LARGE', 'The request body is over the limit.');
   if (status < 500) return objectError(status, 'BAD_REQUEST', error.message);
   return objectError(500, 'INTERNAL_ERROR', 'The service failed unexpectedly; retry with backoff.');

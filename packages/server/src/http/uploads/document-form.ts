@@ -70,7 +70,7 @@ export async function readDocumentForm(request: FastifyRequest): Promise<Documen
     }
   } catch (error) {
     if (error instanceof DocumentHttpError) throw error;
-    throw documentError(400, 'invalid_request', formProblem(error).message);
+    throw documentError(400, 'invalid_request', formProblem(error));
   }
   return out;
 }

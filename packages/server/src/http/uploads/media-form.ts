@@ -23,7 +23,7 @@ export async function readMediaForm(request: FastifyRequest): Promise<MediaForm>
     return await readParts(request);
   } catch (error) {
     if (error instanceof MediaHttpError) throw error;
-    throw objectError(400, 'BAD_REQUEST', formProblem(error).message);
+    throw objectError(400, 'BAD_REQUEST', formProblem(error));
   }
 }
 
