@@ -190,6 +190,20 @@ describe('audit reports', () => {
     expect((await post({ external_ref: 'loan-audit', format: 'pdf' }, { 'idempotency-key': 'report-1' })).json).toMatchObject({
       error: { code: 'idempotency_key_reuse' },
     });
+    // the key is the header's value: the same key on another route is a reuse, not a second scope
+    const elsewhere = await call(live, '/v1/recapture/links', {
+      method: 'POST',
+      key: keys.live_key,
+      json: { document_id: 'doc_unknown', message: { body: 'Please send a new photo of your {document}.' } },
+      headers: { 'idempotency-key': 'report-1' },
+    });
+    expect([elsewhere.status, (elsewhere.json.error as Json).code]).toEqual([422, 'idempotency_key_reuse']);
+    // parallel requests with one new key make one report: one runs, the others replay its answer
+    const parallel = await Promise.all(
+      Array.from({ length: 3 }, () => post({ external_ref: 'loan-audit', format: 'json' }, { 'idempotency-key': 'report-parallel' })),
+    );
+    expect(new Set(parallel.map((r) => r.json.id)).size).toBe(1);
+    expect(parallel.filter((r) => r.headers.get('idempotency-replayed') === 'true')).toHaveLength(2);
     const ids = ((await call(live, '/v1/documents?external_ref=loan-audit', { key: keys.live_key })).json.data as Json[]).map((d) => d.id);
     const byIds = await completed((await post({ document_ids: [ids[0]], format: 'json' })).json.id as string);
     expect(byIds).toMatchObject({ documents_screened: 1 });

@@ -1,8 +1,9 @@
 // Idempotency-Key on the document service's create routes: a key of 1-64 characters remembers the
-// first answer for 24 h per account, environment and route, bound to the SHA-256 of the payload
-// it first carried (object key order does not matter; array order and an explicit null do); a
-// replay answers the first status and body with `Idempotency-Replayed: true`, another payload
-// is `422 idempotency_key_reuse`. A key is claimed in the store before its request runs, so two
+// first answer for 24 h per account and environment — the key is the header's value, whatever
+// route it is sent to — bound to the route and the SHA-256 of the payload it first carried
+// (object key order does not matter; array order and an explicit null do); a replay answers the
+// first status and body with `Idempotency-Replayed: true`, another payload or another route is
+// `422 idempotency_key_reuse`. A key is claimed in the store before its request runs, so two
 // requests with one key on any processes run once: the second waits for the first's answer (up to
 // 30 s, then `409 idempotency_key_in_use`); a request that ends in an error drops its claim (the
 // spec's "nothing recorded; retry with the same key"); a claim left by a crashed process lapses
@@ -19,6 +20,8 @@ const WINDOW_MS = 24 * 3600 * 1000;
 const IN_FLIGHT_WAIT_MS = 30_000;
 /** A claim older than this was left by a process that died. */
 const CLAIM_LAPSE_MS = 5 * 60_000;
+/** The store keeps keys per scope; one scope for every route, so a key is its header's value. */
+const KEY_SCOPE = 'any route';
 
 /** JSON text with object keys sorted at every level (arrays and nulls kept as they are). */
 export function canonicalJson(value: unknown): string {
@@ -57,6 +60,7 @@ export interface Idempotency {
 export function idempotency(store: Store, environment: Environment, now: () => Date): Idempotency {
   /** Replies whose answer was remembered (their claim is not dropped when they close). */
   const answered = new WeakSet<FastifyReply>();
+  const hashOf = (payload: unknown): string => nodeDigests.sha256(new TextEncoder().encode(canonicalJson(payload)));
   return {
     keyOf(request) {
       const header = request.headers['idempotency-key'];
@@ -64,30 +68,31 @@ export function idempotency(store: Store, environment: Environment, now: () => D
       if (key !== undefined && (key.length === 0 || key.length > 64)) throw documentError(400, 'invalid_request', 'Idempotency-Key is 1 to 64 characters.');
       return key;
     },
-    hashOf: (payload) => nodeDigests.sha256(new TextEncoder().encode(canonicalJson(payload))),
+    hashOf,
     async replay(who, route, key, payloadHash, reply) {
       if (key === undefined) return undefined;
+      const bound = hashOf({ route, payloadHash });
       const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
-      const reuse = () => documentError(422, 'idempotency_key_reuse', 'This Idempotency-Key was first used with a different payload.');
+      const reuse = () => documentError(422, 'idempotency_key_reuse', 'This Idempotency-Key was first used with a different payload or on another route.');
       for (;;) {
         const at = now().getTime();
-        const claim = await store.idempotency.claimAnswer(who.account.id, environment, route, key, {
-          payloadHash,
+        const claim = await store.idempotency.claimAnswer(who.account.id, environment, KEY_SCOPE, key, {
+          payloadHash: bound,
           at: new Date(at).toISOString(),
           since: new Date(at - WINDOW_MS).toISOString(),
           staleBefore: new Date(at - CLAIM_LAPSE_MS).toISOString(),
         });
         if (claim.state === 'claimed') {
           reply.raw.once('close', () => {
-            if (!answered.has(reply)) void store.idempotency.releaseAnswer(who.account.id, environment, route, key).catch(() => undefined);
+            if (!answered.has(reply)) void store.idempotency.releaseAnswer(who.account.id, environment, KEY_SCOPE, key).catch(() => undefined);
           });
           return undefined;
         }
         if (claim.state === 'answered') {
-          if (claim.answer.payloadHash !== payloadHash) throw reuse();
+          if (claim.answer.payloadHash !== bound) throw reuse();
           return reply.code(claim.answer.status).header('idempotency-replayed', 'true').type('application/json; charset=utf-8').send(claim.answer.body);
         }
-        if (claim.payloadHash !== payloadHash) throw reuse();
+        if (claim.payloadHash !== bound) throw reuse();
         if (Date.now() >= deadline)
           throw documentError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry when it has answered.');
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -96,7 +101,13 @@ export function idempotency(store: Store, environment: Environment, now: () => D
     async answer(who, route, key, payloadHash, reply, status, body) {
       const text = JSON.stringify(body);
       if (key !== undefined) {
-        await store.idempotency.rememberAnswer(who.account.id, environment, route, key, { payloadHash, status, body: text, createdAt: now().toISOString() });
+        const bound = hashOf({ route, payloadHash });
+        await store.idempotency.rememberAnswer(who.account.id, environment, KEY_SCOPE, key, {
+          payloadHash: bound,
+          status,
+          body: text,
+          createdAt: now().toISOString(),
+        });
         answered.add(reply);
       }
       return reply.code(status).type('application/json; charset=utf-8').send(text);
