@@ -338,6 +338,10 @@ describe('document API: replays and resubmissions', () => {
     await finished(live, a.live_key, first.json.id as string);
     const again = await submit(a.live_key, bytes, 'same.pdf', { external_ref: 'loan-r' });
     expect(again).toMatchObject({ status: 200, json: { id: first.json.id, status: 'completed' } });
+    // naming the default model is the same analysis; asking for another model is not
+    const named = await submit(a.live_key, bytes, 'same.pdf', { external_ref: 'loan-r', models: ['pdf-native-forensics'] });
+    expect(named).toMatchObject({ status: 200, json: { id: first.json.id } });
+    expect((await submit(a.live_key, bytes, 'same.pdf', { external_ref: 'loan-r', models: ['docforge'] })).json.id).not.toBe(first.json.id);
     expect((await submit(a.live_key, bytes, 'other-name.pdf', { external_ref: 'loan-r' })).json.id).not.toBe(first.json.id);
     const locked = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')));
     const failedOnce = await submit(a.live_key, locked, 'locked.pdf');

@@ -114,6 +114,7 @@ describe('webhooks', () => {
     expect(event).toMatchObject({ id: expect.stringMatching(/^evt_[0-9a-f]{24}$/), type: 'document.completed' });
     expect(event.data).toMatchObject({ id: submitted.json.id, object: 'document', status: 'completed', verdict: 'FORGED', external_ref: 'loan-h' });
     expect(r.headers['x-service-delivery-attempt']).toBe('1');
+    expect(r.headers['x-service-env']).toBe('production');
     expect('recapture-signature' in r.headers).toBe(false);
     // the per-request webhook_url wins over the account's
     const locked = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')));

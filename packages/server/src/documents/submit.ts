@@ -6,7 +6,7 @@
 // a new document with its job. Then the workers are woken and, with `wait`, the answer waits for
 // the analysis up to the wait limit. A `file_url` is fetched here under the egress rule.
 import { randomBytes } from 'node:crypto';
-import { MAX_FILE_BYTES, MAX_PAGES, PdfFile, sniffFormat } from '@loupe/core';
+import { ENGINE_MODEL, MAX_FILE_BYTES, MAX_PAGES, PdfFile, sniffFormat } from '@loupe/core';
 import { nodeDigests } from '@loupe/node';
 import type { DocumentCaller } from '../http/auth/document-caller.js';
 import { type Egress, EgressError, lastPathSegment } from '../http/egress/egress.js';
@@ -58,6 +58,9 @@ export async function fetchDocument(egress: Egress, url: string): Promise<{ byte
   }
 }
 
+/** The models an analysis runs beyond the default one, as one comparable string (naming the default changes nothing). */
+const analysisModels = (models: readonly string[] | undefined): string => JSON.stringify([...new Set(models ?? [])].filter((m) => m !== ENGINE_MODEL).sort());
+
 /** The page count of a PDF when it can be read at submit (undefined otherwise). */
 function pdfPages(bytes: Uint8Array): number | undefined {
   try {
@@ -93,9 +96,9 @@ export async function submitDocument(deps: DocumentUseCaseDeps, who: DocumentCal
   const pages = format === 'pdf' ? pdfPages(bytes) : 1;
   if (pages !== undefined && pages > MAX_PAGES) throw documentError(413, 'file_too_large', `The PDF has ${pages} pages; the limit is ${MAX_PAGES}.`);
   const sha256 = await deps.blobs.put(bytes);
-  const models = JSON.stringify(options.models ?? []);
+  const models = analysisModels(options.models);
   const sameAs = (d: StoredDocument): boolean =>
-    d.fileName === name && d.externalRef === (options.external_ref ?? null) && JSON.stringify(d.options.models ?? []) === models;
+    d.fileName === name && d.externalRef === (options.external_ref ?? null) && analysisModels(d.options.models) === models;
   const facts: SubmitFacts = { md5: nodeDigests.md5(bytes), ...(pages === undefined ? {} : { pages }) };
   const created = await deps.store.documents.createDocument(
     {

@@ -50,6 +50,7 @@ describe('webhook signatures', () => {
       'x-service-event-id': 'evt_1',
       'x-service-event-type': 'recapture.capture.completed',
       'x-service-delivery-attempt': '2',
+      'x-service-env': 'production',
       'recapture-event-id': 'evt_1',
       'recapture-signature': before['x-service-signature'],
       'user-agent': expect.stringMatching(/\/1\.1\b/),
@@ -58,5 +59,7 @@ describe('webhook signatures', () => {
     expect(after['x-service-signature']).not.toBe(before['x-service-signature']);
     expect('recapture-signature' in after).toBe(false);
     expect('recapture-event-id' in deliveryHeaders({ ...delivery, type: 'document.completed' }, secret, 1, new Date('2026-11-23T00:00:00Z'))).toBe(false);
+    // a receiver serving both environments tells their deliveries apart
+    expect(deliveryHeaders({ ...delivery, environment: 'sandbox' }, secret, 1, new Date('2026-11-23T00:00:00Z'))['x-service-env']).toBe('sandbox');
   });
 });

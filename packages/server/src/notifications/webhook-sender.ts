@@ -40,6 +40,8 @@ export function deliveryHeaders(delivery: Delivery, secret: string, attempt: num
     'x-service-event-id': delivery.eventId,
     'x-service-event-type': delivery.type,
     'x-service-delivery-attempt': String(attempt),
+    // the same receiver can serve both environments: every delivery says which it comes from
+    'x-service-env': delivery.environment,
   };
   if (delivery.type.startsWith('recapture.') && at.getTime() < RENAME_SUNSET) {
     headers['recapture-signature'] = signature;
