@@ -28,7 +28,14 @@ export interface PublishedRouteDeps {
 
 const security = [{ apiKey: [] }];
 
-/** How sure the answer is: the score for a synthetic verdict, its complement otherwise. */
+/**
+ * The one decision rule over a detection's score, so every route answers the same file the same
+ * way: synthetic when the score is at or above 0.5 (the scale's threshold; an ALERT counts by its
+ * score), or, with no score, when the verdict is LIKELY_AI.
+ */
+export const isSynthetic = (d: Detection): boolean => (d.score === null || d.score === undefined ? d.verdict === 'LIKELY_AI' : d.score >= 0.5);
+
+/** How sure the answer is: the score for a synthetic answer, its complement otherwise. */
 const confidence = (d: Detection, synthetic: boolean): number => Math.round((synthetic ? (d.score ?? 0) : 1 - (d.score ?? 0)) * 100) / 100;
 
 /** Registers the published routes on `app`. */
@@ -74,7 +81,7 @@ export function publishedRoutes(app: LoupeApp, deps: PublishedRouteDeps): void {
       const d = JSON.parse(
         await deps.detections.create(caller, { bytes: file.bytes, filename: file.filename, thumbnails: false, requestId: request.id }),
       ) as Detection;
-      const synthetic = d.verdict === 'LIKELY_AI';
+      const synthetic = isSynthetic(d);
       return {
         is_synthetic: synthetic,
         confidence: confidence(d, synthetic),
