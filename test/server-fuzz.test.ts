@@ -105,7 +105,7 @@ const request = fc
     ];
     if (key) headers['x-api-key'] = key;
     if (r.idempotency !== undefined) headers['idempotency-key'] = r.idempotency;
-    let body: BodyInit | undefined;
+    let body: string | FormData | undefined;
     if (op.method !== 'GET' && op.method !== 'HEAD') {
       if (r.bodyKind === 'json') {
         headers['content-type'] = 'application/json';
