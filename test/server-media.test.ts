@@ -374,6 +374,14 @@ describe('links', () => {
       json: { error: 'LINK_RESOLUTION_TIMEOUT', retryable: true, resolverCode: 'FETCH_TIMEOUT' },
     });
     expect(await link('ftp://127.0.0.1/a.mp4')).toMatchObject({ status: 400, json: { error: 'INVALID_URL' } });
+    // a host that refuses the connection: said in the caller's terms, the socket error stays in the log
+    const closed = createHttpServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const refused = await link(`http://127.0.0.1:${port}/a.jpg`);
+    expect(refused).toMatchObject({ status: 502, json: { error: 'LINK_RESOLUTION_FAILED', resolverCode: 'FETCH_FAILED', retryable: true } });
+    expect(JSON.stringify(refused.json)).not.toMatch(/ECONNREFUSED|connect |getaddrinfo/);
   });
 
   it('never reaches a private address: not by its name, its literal, a mapped form or a redirect', async () => {

@@ -67,7 +67,10 @@ describe('the detector behind the API', () => {
     }
     const engine = createNodeMediaEngine();
     const cut = await serverWith({ detect: (b, i) => engine.detect(b, i) });
-    expect(await detect(cut.base, cut.key, video.subarray(0, 700), 'cut.mp4')).toMatchObject({ status: 422, json: { error: { code: 'UNDECODABLE_VIDEO' } } });
+    const cutAnswer = await detect(cut.base, cut.key, video.subarray(0, 700), 'cut.mp4');
+    expect(cutAnswer).toMatchObject({ status: 422, json: { error: { code: 'UNDECODABLE_VIDEO' } } });
+    // what failed, in the caller's terms: no loopback URL, port or path of the service's own
+    expect(JSON.stringify(cutAnswer.json)).not.toMatch(/127\.0\.0\.1|https?:\/\/|\/tmp\/|\/usr\//);
     expect(await balance(cut.base, cut.key)).toBe(50);
     await cut.server.close();
     const unscored: DetectionRunner = { detect: async (b, i) => ({ ...(await engine.detect(b, i)), credits_used: 0 }) as Detection };

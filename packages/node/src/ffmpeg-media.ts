@@ -11,6 +11,7 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
+import { basename } from 'node:path';
 import type { DecodedFrame, MediaDecoder, MediaProbe } from '@loupe/core';
 
 /** Options of the ffmpeg media decoder. */
@@ -56,6 +57,14 @@ async function served<T>(bytes: Uint8Array, use: (url: string) => Promise<T>): P
 }
 
 /** Runs a command and collects stdout up to `maxBytes`, within `timeoutMs`. */
+/** A tool's last words without the URLs and paths it names (those are the service's, not the caller's). */
+export function plainMessage(line: string): string {
+  return line
+    .replace(/[a-z][a-z0-9+.-]*:\/\/[^\s]*?(?=:\s|\s|$)/gi, 'the input')
+    .replace(/(^|\s)\/[^\s:]+/g, '$1the input')
+    .trim();
+}
+
 function run(command: string, args: string[], maxBytes: number, timeoutMs: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -83,7 +92,7 @@ function run(command: string, args: string[], maxBytes: number, timeoutMs: numbe
           new Error(
             signal
               ? `${command} stopped (${size > maxBytes ? 'output over its bound' : 'time limit'})`
-              : `${command} failed: ${stderr.trim().split('\n').pop() ?? code}`,
+              : `${basename(command)} could not read the file: ${plainMessage(stderr.trim().split('\n').pop() || String(code))}`,
           ),
         );
     });

@@ -57,6 +57,8 @@ export function answerFailures(scope: FastifyInstance, envelope: Envelope): void
   scope.setErrorHandler((error: FastifyError, request, reply) => {
     const answer = envelope.failure(error, request);
     if (answer.status >= 500) request.log.error({ err: error }, 'request failed');
+    // a refusal whose detail is not the caller's (a network error behind a link) is logged with the request id
+    else if (error.cause !== undefined) request.log.info({ err: error }, 'request refused');
     return sendAnswer(reply, answer);
   });
 }

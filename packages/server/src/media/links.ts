@@ -25,8 +25,14 @@ export const LINK_MAX_BYTES = 100 * 1024 * 1024;
 const refusal = (status: number, code: string, resolverCode: string, retryable: boolean, message: string): MediaHttpError =>
   stringError(status, code, message, { retryable, resolverCode });
 
-/** The spec's answer for a failed fetch. */
+/** The spec's answer for a failed fetch (what the network said stays on it as the cause, for the log). */
 export function linkError(error: EgressError): MediaHttpError {
+  const answer = linkAnswer(error);
+  answer.cause = error;
+  return answer;
+}
+
+function linkAnswer(error: EgressError): MediaHttpError {
   switch (error.reason) {
     case 'bad_url':
     case 'blocked_address':

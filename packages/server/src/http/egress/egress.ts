@@ -22,8 +22,10 @@ export class EgressError extends Error {
     readonly reason: EgressFailure,
     message: string,
     readonly status?: number,
+    /** What the network said (for the log, never for the caller). */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
   }
 }
 
@@ -166,7 +168,7 @@ export function createEgress(options: EgressOptions) {
       request.on('error', (error: NodeJS.ErrnoException) => {
         if (error.code === 'EGRESS_BLOCKED') reject(new EgressError('blocked_address', error.message));
         else if (signal.aborted) reject(new EgressError('timeout', `No answer within ${options.timeoutMs} ms.`));
-        else reject(new EgressError('network', error.message));
+        else reject(new EgressError('network', 'The host could not be reached.', undefined, error));
       });
       request.end(send?.body);
     });
@@ -241,7 +243,7 @@ export function createEgress(options: EgressOptions) {
         } catch (error) {
           if (error instanceof EgressError) throw error;
           if (controller.signal.aborted) throw new EgressError('timeout', `The link did not finish within ${options.timeoutMs} ms.`);
-          throw new EgressError('network', (error as Error).message);
+          throw new EgressError('network', 'The link could not be fetched: its host could not be reached or broke the connection.', undefined, error);
         }
         if (total === 0) throw new EgressError('empty', 'The link answered an empty body.');
         const bytes = Buffer.concat(chunks, total);
