@@ -14,6 +14,24 @@ import { linkStatus } from '../views/recapture-views.js';
 import { reportContent, reportView } from './report-json.js';
 import { type PageImage, renderReportPdf } from './report-pdf.js';
 
+/** A capture's evidence as stored. */
+interface CaptureEvidence {
+  contradicts_original?: boolean;
+  headline?: string;
+  signal_groups?: { id: string; signals: { status: string }[] }[];
+}
+
+/**
+ * Whether a capture contradicts the upload, or undefined when it was never compared with it: it
+ * agrees only when a comparison was made (a reconciliation signal passed); a flag anywhere
+ * contradicts.
+ */
+export function comparedWithUpload(evidence: CaptureEvidence): boolean | undefined {
+  if (evidence.contradicts_original === true) return true;
+  const reconciled = evidence.signal_groups?.find((g) => g.id === 'reconciliation')?.signals ?? [];
+  return reconciled.some((s) => s.status === 'pass') ? false : undefined;
+}
+
 /** Renders pages of a PDF to PNG (the worker pool). */
 export interface PageRenderer {
   render(bytes: Uint8Array, input: { pages: number[]; dpi: number }): Promise<{ image: Uint8Array; width: number; height: number }[]>;
@@ -79,7 +97,8 @@ export async function generateReport(job: Job, deps: { store: Store; blobs: Blob
       const rows: Record<string, unknown>[] = [];
       for (const link of await store.recapture.linksOfDocument(d.id)) {
         const capture = link.captureId ? await store.recapture.capture(link.accountId, link.environment, link.captureId) : undefined;
-        const evidence = capture?.evidence ? (JSON.parse(capture.evidence) as { contradicts_original?: boolean; headline?: string }) : {};
+        const evidence: CaptureEvidence = capture?.evidence ? (JSON.parse(capture.evidence) as CaptureEvidence) : {};
+        const contradicts = comparedWithUpload(evidence);
         const message = await messageRecord(store, link.id);
         rows.push({
           id: link.id,
@@ -89,7 +108,12 @@ export async function generateReport(job: Job, deps: { store: Store; blobs: Blob
           message_audit: JSON.parse(link.messageAudit),
           ...(message ? { message } : {}),
           ...(capture
-            ? { capture_id: capture.id, captured_at: capture.capturedAt, contradicts_original: evidence.contradicts_original, headline: evidence.headline }
+            ? {
+                capture_id: capture.id,
+                captured_at: capture.capturedAt,
+                ...(contradicts === undefined ? {} : { contradicts_original: contradicts }),
+                headline: evidence.headline,
+              }
             : {}),
         });
       }

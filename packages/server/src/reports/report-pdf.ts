@@ -198,7 +198,7 @@ function writeDocument(w: Writer, d: ReportContent['documents'][number], content
       if (r.capture_id) {
         line(
           'Capture',
-          `${r.capture_id} at ${r.captured_at}${r.contradicts_original === undefined ? '' : r.contradicts_original ? ': contradicts the upload' : ': agrees with the upload'}`,
+          `${r.capture_id} at ${r.captured_at}${r.contradicts_original === undefined ? ': could not be compared with the upload' : r.contradicts_original ? ': contradicts the upload' : ': agrees with the upload'}`,
         );
         if (r.headline) paragraph(r.headline, 9, MUTED);
       }
