@@ -169,6 +169,7 @@ describe('captures', () => {
           signature_alg: 'ES256',
           timestamp_authority: 'Loupe capture time stamps',
           edits_since_capture: 0,
+          manifest_url: `${sandbox}/v1/recapture/captures/${(captured.json as { id: string }).id}/c2pa`,
         },
         response_time: expect.stringMatching(/^PT/),
       },

@@ -51,7 +51,7 @@ export async function completeCaptures(store: Store, signer: CaptureSigner, blob
       const event = makeEvent(
         { accountId: c.accountId, environment: c.environment, accountWebhook: account?.webhookUrl ?? null, at },
         'recapture.capture.completed',
-        captureView(c, link),
+        captureView(c, link, link ? new URL(link.claimUrl).origin : undefined),
         c.status === 'completed' ? targetOf(original, account?.webhookUrl ?? null) : null, // recapture.capture.failed is not emitted
       );
       return event ? [event] : [];

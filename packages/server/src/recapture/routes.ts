@@ -191,7 +191,7 @@ function captureRoutes(api: LoupeApp, deps: RecaptureRouteDeps, kit: RouteKit): 
     async (request, reply) => {
       const who = documentCallerOf(request);
       const capture = await simulateCapture(deps, who, await linkOf(request, request.params.id));
-      return reply.code(201).send(captureView(capture, await store.recapture.link(who.account.id, environment, capture.linkId)));
+      return reply.code(201).send(captureView(capture, await store.recapture.link(who.account.id, environment, capture.linkId), baseOf(request)));
     },
   );
 
@@ -200,7 +200,7 @@ function captureRoutes(api: LoupeApp, deps: RecaptureRouteDeps, kit: RouteKit): 
     { schema: { tags, summary: 'Read a capture', security, ...hidden, params: IdParams, response: { 200: RecaptureCaptureSchema, ...errors(404, 409) } } },
     async (request) => {
       const capture = await captureOf(request, request.params.id);
-      return captureView(capture, await store.recapture.link(documentCallerOf(request).account.id, environment, capture.linkId));
+      return captureView(capture, await store.recapture.link(documentCallerOf(request).account.id, environment, capture.linkId), baseOf(request));
     },
   );
 
@@ -216,7 +216,7 @@ function captureRoutes(api: LoupeApp, deps: RecaptureRouteDeps, kit: RouteKit): 
         response: { 200: C2paSummarySchema, ...errors(404, 409) },
       },
     },
-    async (request) => captureView(await captureOf(request, request.params.id), undefined).c2pa ?? { validation_state: 'Unverified' },
+    async (request) => captureView(await captureOf(request, request.params.id), undefined, baseOf(request)).c2pa ?? { validation_state: 'Unverified' },
   );
 }
 

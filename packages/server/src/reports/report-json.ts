@@ -48,7 +48,7 @@ export function reportContent(
         risk_score: v.risk_score,
         headline: v.headline,
         indicators: v.indicators ?? [],
-        math_checks: v.math_checks ?? [],
+        math_checks: v.math_checks,
         metadata_anomalies: ((v.metadata as Json[] | undefined) ?? [])
           .filter((row) => row.anomalous === true)
           .map((row) => ({ key: row.key, value: row.value })),

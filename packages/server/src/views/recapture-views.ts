@@ -40,9 +40,13 @@ export function isoDuration(ms: number): string {
   return `PT${parts}`;
 }
 
-/** The RecaptureCapture. */
-export function captureView(capture: StoredCapture, link: StoredLink | undefined): RecaptureCaptureBody {
+/**
+ * The RecaptureCapture. `apiBase` is the scheme and host its C2PA summary is read from
+ * (`manifest_url`): the request's own, or for an event the host the link was minted through.
+ */
+export function captureView(capture: StoredCapture, link: StoredLink | undefined, apiBase?: string): RecaptureCaptureBody {
   const evidence = capture.status === 'completed' && capture.evidence ? (JSON.parse(capture.evidence) as Json) : {};
+  const c2pa = evidence.c2pa && apiBase ? { ...(evidence.c2pa as Json), manifest_url: `${apiBase}/v1/recapture/captures/${capture.id}/c2pa` } : evidence.c2pa;
   return omitAbsent({
     id: capture.id,
     object: 'recapture_capture',
@@ -56,7 +60,7 @@ export function captureView(capture: StoredCapture, link: StoredLink | undefined
     device: capture.device,
     photo_count: capture.photoCount,
     headline: evidence.headline,
-    c2pa: evidence.c2pa,
+    c2pa,
     signal_groups: evidence.signal_groups,
     contradicts_original: evidence.contradicts_original,
   }) as RecaptureCaptureBody;

@@ -154,7 +154,10 @@ export const RecaptureLinkSchema = Type.Object(
 );
 
 /** The C2PA manifest summary of a capture. */
-export const C2paSummarySchema = Type.Object({ validation_state: Type.String() }, open);
+export const C2paSummarySchema = Type.Object(
+  { validation_state: Type.String(), manifest_url: Type.Optional(Type.String({ format: 'uri', description: 'Where this summary is read.' })) },
+  open,
+);
 
 /** The RecaptureCapture. */
 export const RecaptureCaptureSchema = Type.Object(
