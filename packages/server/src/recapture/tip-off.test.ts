@@ -30,6 +30,21 @@ describe('tip-off validator', () => {
     expect(tipOffTerms('fr-aud')).toEqual(['fraud']);
   });
 
+  it('catches a slip of the keyboard, and lets the ordinary words near the terms through', () => {
+    expect(tipOffTerms('Your statement looks fraudulant')).toEqual(['fraud']);
+    expect(tipOffTerms('There is an invesitgation')).toEqual(['investigation']);
+    expect(tipOffTerms('it was tamperd with')).toEqual(['tampered']);
+    expect(tipOffTerms('Please do not forget the second page; the glass was tempered. An auspicious start, and be consistent.')).toEqual([]);
+  });
+
+  it('reads "not valid" and "do not match" in context', () => {
+    expect(tipOffTerms('The copy we received is not valid because it is blurry.')).toEqual([]);
+    expect(tipOffTerms('The totals do not match the form you filled in; please confirm them.')).toEqual([]);
+    expect(tipOffTerms('Your application is under review for approval.')).toEqual([]);
+    expect(tipOffTerms('Your statement is not valid.')).toEqual(['not genuine']);
+    expect(tipOffTerms('The balance does not match our records.')).toEqual(['mismatch']);
+  });
+
   it('lets ordinary requests and every template through', () => {
     for (const text of [
       'Please send a clearer photo of your March statement.',
