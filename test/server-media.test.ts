@@ -186,6 +186,23 @@ describe('POST /v1/detections', () => {
     expect(((await call('/users/credits/ledger', { key: a.media_key })).json.pagination as Json).total).toBe(2);
   });
 
+  it('analyses an MP4, MOV or WebM holding only audio as a recording, not an undecodable video', async () => {
+    const a = await account('audio-in-video@example.com', 10);
+    const source = join(import.meta.dirname, 'fixtures', 'audio', 'natural-fr-words.ogg');
+    for (const [name, codec] of [
+      ['words.mp4', 'aac'],
+      ['words.mov', 'aac'],
+      ['words.webm', 'libopus'],
+    ] as const) {
+      const out = join(dir, name);
+      execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-y', '-i', source, '-vn', '-c:a', codec, out]);
+      const r = await detect(a.media_key, new Uint8Array(readFileSync(out)), name);
+      expect(r.status, name).toBe(200);
+      expect(r.json, name).toMatchObject({ media: { type: 'audio' }, duration_ms: expect.any(Number), segments: expect.any(Array) });
+      expect((r.json.media as Json).mime_type, name).toMatch(/^audio\//);
+    }
+  });
+
   it('keeps the duplicate rule per environment and under concurrency: a sandbox run makes no free production run, and parallel uploads are charged once', async () => {
     const a = await account('dup-edges@example.com', 10);
     const scene = photographScene(44);

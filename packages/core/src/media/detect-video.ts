@@ -13,13 +13,19 @@ import { framePlan } from './plan.js';
 const FRAME_SIDE = 1024;
 
 /** Detects on a video. */
-export async function detectVideo(runtime: MediaRuntime, bytes: Uint8Array, base: Omit<EnvelopeBase, 'threshold'>, thumbnails: boolean): Promise<Detection> {
+export async function detectVideo(
+  runtime: MediaRuntime,
+  bytes: Uint8Array,
+  base: Omit<EnvelopeBase, 'threshold'>,
+  thumbnails: boolean,
+  probed?: MediaProbe,
+): Promise<Detection> {
   const decoder = runtime.platform.media;
   if (!decoder) throw new MediaError('detectors_unavailable', 'The platform decodes no video.');
   const threshold = (await required(runtime.imageModel)).manifest.threshold;
   let probe: MediaProbe;
   try {
-    probe = await decoder.probe(bytes);
+    probe = probed ?? (await decoder.probe(bytes));
   } catch (error) {
     throw undecodable('video', `The video could not be read: ${message(error)}`);
   }

@@ -9,7 +9,7 @@ import { detectImage } from './detect-image.js';
 import { detectVideo } from './detect-video.js';
 import { createRuntime, type DetectorModels, type MediaPlatform, type MediaRuntime } from './detectors.js';
 import type { DetectorVersion } from './envelope.js';
-import { inspectMedia } from './inspect.js';
+import { inspectMedia, mediaOfStreams } from './inspect.js';
 
 export type { DetectorModels, MediaPlatform } from './detectors.js';
 
@@ -77,11 +77,14 @@ export function createMediaEngine(platform: MediaPlatform, options: MediaEngineO
     async detect(bytes, input) {
       const version = input.version ?? defaultVersion;
       const runtime = runtimeOf(version);
-      const { media } = inspectMedia(bytes, input.filename);
+      const inspected = inspectMedia(bytes, input.filename).media;
+      // a video container is probed once, here: its streams decide whether it is a recording
+      const probe = inspected.type === 'video' ? await runtime.platform.media?.probe(bytes).catch(() => undefined) : undefined;
+      const media = probe ? mediaOfStreams(inspected, probe) : inspected;
       const base = { id: (options.newId ?? randomId)(), createdAt: (options.now ?? (() => new Date()))(), media, version };
       if (media.type === 'image') return detectImage(runtime, bytes, base);
       if (media.type === 'audio') return detectAudio(runtime, bytes, base);
-      return detectVideo(runtime, bytes, base, input.thumbnails ?? false);
+      return detectVideo(runtime, bytes, base, input.thumbnails ?? false, probe);
     },
   };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { webpSize } from '../containers/webp.js';
 import { mediaSpecCode, toMediaErrorBody } from '../error-bodies.js';
 import { MediaError } from '../errors.js';
-import { inspectMedia, MEDIA_CAPS } from './inspect.js';
+import { inspectMedia, MEDIA_CAPS, mediaOfStreams } from './inspect.js';
 
 const codeOf = (f: () => unknown): string | undefined => {
   try {
@@ -63,5 +63,15 @@ describe('media admission', () => {
     const bits = (640 - 1) | ((480 - 1) << 14);
     expect(webpSize(head('VP8L', [0x2f, bits & 255, (bits >> 8) & 255, (bits >> 16) & 255, (bits >>> 24) & 255]))).toEqual({ width: 640, height: 480 });
     expect(webpSize(head('VP8X', [0, 0, 0, 0, 0x7f, 0x02, 0, 0xdf, 0x01, 0]))).toEqual({ width: 640, height: 480 });
+  });
+});
+
+describe('media of streams', () => {
+  const video = { type: 'video' as const, filename: 'a.mp4', mime_type: 'video/mp4', bytes: 10 };
+  it('takes a video container with audio and no picture for a recording, and leaves the rest', () => {
+    expect(mediaOfStreams(video, { durationS: 3, audio: { sampleRate: 48000, channels: 2 } })).toEqual({ ...video, type: 'audio', mime_type: 'audio/mp4' });
+    expect(mediaOfStreams({ ...video, mime_type: 'video/webm' }, { durationS: 3, audio: { sampleRate: 48000, channels: 1 } }).mime_type).toBe('audio/webm');
+    expect(mediaOfStreams(video, { durationS: 3, video: { width: 2, height: 2 }, audio: { sampleRate: 48000, channels: 2 } })).toBe(video);
+    expect(mediaOfStreams(video, { durationS: 3 })).toBe(video);
   });
 });

@@ -1,7 +1,9 @@
 // The first step of a media detection: what the bytes are and whether they may be decoded. The
 // type comes from the content (`sniffMedia`); size caps are per type; empty input is
 // undecodable; an image whose header declares more pixels than the engine decodes (a
-// decompression bomb) is refused before any decoder sees it. Returns the envelope's `media`.
+// decompression bomb) is refused before any decoder sees it. Returns the envelope's `media`. A
+// video container is a recording when its streams say so (`mediaOfStreams`): an MP4, MOV or WebM
+// holding audio and no picture is analysed as audio.
 import { imageSize } from '../containers/image-container.js';
 import { type MediaFormat, sniffMedia } from '../containers/sniff.js';
 import { webpSize } from '../containers/webp.js';
@@ -10,6 +12,7 @@ import { MediaError, undecodable } from '../errors.js';
 /** Largest image (and video frame) the media engine decodes: 100 megapixels. */
 export const MAX_MEDIA_PIXELS = 100_000_000;
 
+import type { MediaProbe } from '../platform.js';
 import type { MediaFacts, MediaType } from '../spec/media.js';
 
 /** Upload caps by media type (10, 100 and 50 MiB). */
@@ -34,4 +37,10 @@ export function inspectMedia(bytes: Uint8Array, filename: string | null): { form
     }
   }
   return { format, media: { type: format.type, filename, mime_type: format.mime, bytes: bytes.length } };
+}
+
+/** The media as its streams show it: a video container with audio and no picture is a recording. */
+export function mediaOfStreams(media: MediaFacts, probe: MediaProbe): MediaFacts {
+  if (media.type !== 'video' || probe.video || !probe.audio) return media;
+  return { ...media, type: 'audio', mime_type: media.mime_type === 'video/webm' ? 'audio/webm' : 'audio/mp4' };
 }

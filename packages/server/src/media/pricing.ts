@@ -2,7 +2,7 @@
 // one credit per frame of its frame plan (at most 20) from its probed duration; audio is one per
 // started minute of its probed duration, at least 1. The settled charge is what the engine
 // actually scored (never more than the reservation: unscored frames are not charged).
-import { billableUnits, framePlan, inspectMedia, MAX_FRAMES, type MediaDecoder, type MediaFacts, undecodable } from '@loupe/core';
+import { billableUnits, framePlan, inspectMedia, MAX_FRAMES, type MediaDecoder, type MediaFacts, mediaOfStreams, undecodable } from '@loupe/core';
 
 /** The admitted media and its price. */
 export interface Priced {
@@ -12,14 +12,17 @@ export interface Priced {
 
 /** Admits the bytes (type, caps, image size bound) and prices them; throws the engine's `MediaError`. */
 export async function price(bytes: Uint8Array, filename: string | null, decoder: MediaDecoder): Promise<Priced> {
-  const { media } = inspectMedia(bytes, filename);
-  if (media.type === 'image') return { media, credits: 1 };
-  let durationS: number;
+  const inspected = inspectMedia(bytes, filename).media;
+  if (inspected.type === 'image') return { media: inspected, credits: 1 };
+  let probe: Awaited<ReturnType<MediaDecoder['probe']>>;
   try {
-    durationS = (await decoder.probe(bytes)).durationS;
+    probe = await decoder.probe(bytes);
   } catch (error) {
-    throw undecodable(media.type, `The ${media.type} could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    throw undecodable(inspected.type, `The ${inspected.type} could not be read: ${error instanceof Error ? error.message : String(error)}`);
   }
+  // an MP4, MOV or WebM with audio and no picture is priced (and analysed) as a recording
+  const media = mediaOfStreams(inspected, probe);
+  const durationS = probe.durationS;
   if (media.type === 'video') return { media, credits: Math.min(MAX_FRAMES, framePlan(durationS).length) };
   return { media, credits: billableUnits('audio', 0, durationS * 1000) };
 }
