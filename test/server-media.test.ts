@@ -301,6 +301,13 @@ describe('POST /v1/detections', () => {
   });
 });
 
+/** A 370-second recording (near-silent, small): over the five minutes a link may last. */
+function longRecording(): Buffer {
+  const out = join(dir, 'long.ogg');
+  execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '370', '-c:a', 'libopus', '-b:a', '6k', out]);
+  return readFileSync(out);
+}
+
 describe('links', () => {
   let linked: LoupeServer;
   let linkedBase = '';
@@ -308,7 +315,9 @@ describe('links', () => {
   let site: Server;
   let origin = '';
   const hits: string[] = [];
+  let long: Buffer;
   beforeAll(async () => {
+    long = longRecording();
     site = createHttpServer((req, res) => {
       hits.push(req.url ?? '');
       const path = req.url ?? '/';
@@ -318,6 +327,7 @@ describe('links', () => {
         res.writeHead(302, { location: n > 1 ? `/hop/${n - 1}` : '/photo.jpg' }).end();
       } else if (path === '/photo.jpg') res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photographScene(61));
       else if (path === '/page') res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>a video page</body></html>');
+      else if (path === '/long.ogg') res.writeHead(200, { 'content-type': 'audio/ogg' }).end(long);
       else if (path === '/to-private') res.writeHead(302, { location: 'http://10.0.0.1/photo.jpg' }).end();
       else if (path === '/to-metadata') res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
       else if (path === '/declared-huge') res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(200 * 1024 * 1024) }).end();
@@ -391,6 +401,8 @@ describe('links', () => {
       json: { error: 'LINK_RESOLUTION_TIMEOUT', retryable: true, resolverCode: 'FETCH_TIMEOUT' },
     });
     expect(await link('ftp://127.0.0.1/a.mp4')).toMatchObject({ status: 400, json: { error: 'INVALID_URL' } });
+    // a direct file is capped by duration as a page is: five minutes
+    expect(await link(`${origin}/long.ogg`)).toMatchObject({ status: 422, json: { error: 'LINK_NOT_RESOLVABLE', resolverCode: 'TOO_LONG', retryable: false } });
     // a host that refuses the connection: said in the caller's terms, the socket error stays in the log
     const closed = createHttpServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

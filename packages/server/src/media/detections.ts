@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type DetectInput, type Detection, DetectionSchema, type DetectorVersion, type MediaDecoder, type Source } from '@loupe/core';
 import type { MediaCaller } from '../http/auth/media-caller.js';
-import { engineError, type MediaHttpError, objectError } from '../http/errors/media-errors.js';
+import { engineError, type MediaHttpError, objectError, stringError } from '../http/errors/media-errors.js';
 import { type ReservedBytes, type ReserveResult, type Store, StoreError } from '../store/store.js';
 import { price } from './pricing.js';
 
@@ -43,6 +43,9 @@ function ordered(d: Record<string, unknown>): Record<string, unknown> {
   for (const key of DETECTION_KEYS) if (key in d) out[key] = d[key];
   return out;
 }
+
+/** Longest media a link may name (the contract's five minutes, for pages and direct files alike). */
+const LINK_MAX_DURATION_S = 300;
 
 const billingUnavailable = (what: string): MediaHttpError => objectError(503, 'BILLING_UNAVAILABLE', `${what}; retry with backoff.`);
 
@@ -84,6 +87,17 @@ export function detectionService(deps: DetectionDeps) {
     } catch (error) {
       throw engineError(error, request.requestId);
     }
+    // a link is capped by duration as well as size, whether it named a page or the file itself
+    if (request.source && priced.durationS > LINK_MAX_DURATION_S)
+      throw stringError(
+        422,
+        'LINK_NOT_RESOLVABLE',
+        `The linked media lasts ${Math.round(priced.durationS)} s; at most ${LINK_MAX_DURATION_S} s are accepted.`,
+        {
+          retryable: false,
+          resolverCode: 'TOO_LONG',
+        },
+      );
     // same bytes, same account, same environment, 30 days: decided by the store with the reservation
     const sandbox = caller.key?.sandbox ?? false;
     const since = new Date(now().getTime() - DUPLICATE_WINDOW_MS).toISOString();

@@ -8,12 +8,14 @@ import { billableUnits, framePlan, inspectMedia, MAX_FRAMES, type MediaDecoder, 
 export interface Priced {
   media: MediaFacts;
   credits: number;
+  /** The probed length of a video or recording, seconds (0 for an image). */
+  durationS: number;
 }
 
 /** Admits the bytes (type, caps, image size bound) and prices them; throws the engine's `MediaError`. */
 export async function price(bytes: Uint8Array, filename: string | null, decoder: MediaDecoder): Promise<Priced> {
   const inspected = inspectMedia(bytes, filename).media;
-  if (inspected.type === 'image') return { media: inspected, credits: 1 };
+  if (inspected.type === 'image') return { media: inspected, credits: 1, durationS: 0 };
   let probe: Awaited<ReturnType<MediaDecoder['probe']>>;
   try {
     probe = await decoder.probe(bytes);
@@ -23,6 +25,6 @@ export async function price(bytes: Uint8Array, filename: string | null, decoder:
   // an MP4, MOV or WebM with audio and no picture is priced (and analysed) as a recording
   const media = mediaOfStreams(inspected, probe);
   const durationS = probe.durationS;
-  if (media.type === 'video') return { media, credits: Math.min(MAX_FRAMES, framePlan(durationS).length) };
-  return { media, credits: billableUnits('audio', 0, durationS * 1000) };
+  if (media.type === 'video') return { media, credits: Math.min(MAX_FRAMES, framePlan(durationS).length), durationS };
+  return { media, credits: billableUnits('audio', 0, durationS * 1000), durationS };
 }
