@@ -75,8 +75,9 @@ describe('media robustness', () => {
 
   it('answers zero-length media, a clip without a video stream, silence and a too-short clip with their codes', async () => {
     expect(await outcome(new Uint8Array(0), 'empty.mp4')).toBe('UNDECODABLE_IMAGE');
+    // an MP4 without a picture is a recording: analysed as audio, where a tone holds no voice
     const audioOnly = make('audio-only.mp4', [...tone, '-c:a', 'aac']);
-    expect(await outcome(audioOnly, 'audio-only.mp4')).toBe('UNDECODABLE_VIDEO');
+    expect(await outcome(audioOnly, 'audio-only.mp4')).toBe('NOT_ASSESSABLE');
     const silence = make('silence.wav', ['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono', '-t', '6']);
     expect(toMediaErrorBody(await engine.detect(silence, { filename: 'silence.wav' }).catch((e: unknown) => e))).toMatchObject({
       error: { code: 'NOT_ASSESSABLE' },
@@ -91,7 +92,7 @@ describe('media robustness', () => {
     expect(await main(['detect', '--json', join(dir, 'audio-only.mp4'), join(dir, 'silence.wav')], { out: (t) => lines.push(t), err: () => undefined })).toBe(
       0,
     );
-    expect(lines.map((l) => (JSON.parse(l) as { error: { code: string } }).error.code)).toEqual(['UNDECODABLE_VIDEO', 'NOT_ASSESSABLE']);
+    expect(lines.map((l) => (JSON.parse(l) as { error: { code: string } }).error.code)).toEqual(['NOT_ASSESSABLE', 'NOT_ASSESSABLE']);
   });
 
   it('gives a 1-pixel picture a null score and refuses a 100-megapixel header before decoding', async () => {
