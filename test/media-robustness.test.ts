@@ -95,6 +95,14 @@ describe('media robustness', () => {
     expect(lines.map((l) => (JSON.parse(l) as { error: { code: string } }).error.code)).toEqual(['NOT_ASSESSABLE', 'NOT_ASSESSABLE']);
   });
 
+  it('scores a video of one frame (its one frame is found, not lost to a seek past it)', async () => {
+    const one = make('one-frame.mp4', ['-f', 'lavfi', '-i', 'testsrc=size=128x96:rate=25', '-frames:v', '1', '-pix_fmt', 'yuv420p']);
+    const d = await engine.detect(one, { filename: 'one-frame.mp4' });
+    expect(d.frames).toHaveLength(1);
+    expect(d.frames?.[0]?.score).toEqual(expect.any(Number));
+    expect(d.credits_used).toBe(1);
+  });
+
   it('gives a 1-pixel picture a null score and refuses a 100-megapixel header before decoding', async () => {
     const encode = createCanvasDecoder().encodeJpeg!;
     const dot = await encode({ width: 1, height: 1, rgba: new Uint8Array([200, 10, 10, 255]) }, 90);

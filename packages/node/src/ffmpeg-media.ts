@@ -194,7 +194,7 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
             return timesS.map((timeS) => ({ timeS, error: (error as Error).message }));
           }
         }
-        const decodeAt = async (timeS: number): Promise<DecodedFrame> => {
+        const decodeAt = async (timeS: number, seekS = timeS): Promise<DecodedFrame> => {
           try {
             const raw = await run(
               ffmpeg,
@@ -202,7 +202,7 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
                 '-v',
                 'error',
                 '-ss',
-                String(timeS),
+                String(seekS),
                 '-i',
                 url,
                 '-frames:v',
@@ -218,7 +218,10 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
               frameBytes,
               timeoutMs,
             );
-            return raw.length === frameBytes ? toFrame(timeS, raw) : { timeS, error: 'no frame decoded at this time' };
+            if (raw.length === frameBytes) return toFrame(timeS, raw);
+            // nothing shows at or after the time (a clip of one frame, a last frame that ends early): take the frame half a second before
+            if (seekS === timeS && timeS > 0) return decodeAt(timeS, Math.max(0, timeS - 0.5));
+            return { timeS, error: 'no frame decoded at this time' };
           } catch (error) {
             return { timeS, error: (error as Error).message };
           }

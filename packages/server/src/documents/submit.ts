@@ -72,7 +72,7 @@ function pdfPages(bytes: Uint8Array): number | undefined {
 }
 
 /** Long-polls a processing document up to the wait limit. */
-export async function waitForFinish(deps: DocumentUseCaseDeps, who: DocumentCaller, document: StoredDocument): Promise<StoredDocument> {
+async function waitForFinish(deps: DocumentUseCaseDeps, who: DocumentCaller, document: StoredDocument): Promise<StoredDocument> {
   let current = document;
   const deadline = Date.now() + (deps.waitMs ?? 30_000);
   while (Date.now() < deadline) {

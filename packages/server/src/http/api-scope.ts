@@ -30,7 +30,7 @@ export interface RouteTable {
 export const pathOf = (request: FastifyRequest): string => request.url.split('?')[0] ?? '';
 
 /** Writes an envelope's answer as JSON text (a 413 also closes the connection: the rest of the upload is not read). */
-export function sendAnswer(reply: FastifyReply, answer: HttpAnswer): FastifyReply {
+function sendAnswer(reply: FastifyReply, answer: HttpAnswer): FastifyReply {
   if (answer.status === 413) reply.header('connection', 'close');
   return reply
     .code(answer.status)

@@ -78,7 +78,7 @@ function validationError(error: FastifyError): DocumentHttpError {
 }
 
 /** A failure in the document spec's shape. */
-export function documentFailure(error: FastifyError): DocumentHttpError {
+function documentFailure(error: FastifyError): DocumentHttpError {
   if (error instanceof DocumentHttpError) return error;
   const status = error.statusCode ?? 500;
   if (error.validation) return validationError(error);

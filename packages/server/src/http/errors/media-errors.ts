@@ -42,7 +42,7 @@ export function engineError(error: unknown, requestId: string): MediaHttpError {
 }
 
 /** A failure in the media spec's shape (validation and parse errors are the generic 400). */
-export function mediaFailure(error: FastifyError): MediaHttpError {
+function mediaFailure(error: FastifyError): MediaHttpError {
   if (error instanceof MediaHttpError) return error;
   const status = error.statusCode ?? 500;
   if (error.validation) return objectError(400, 'BAD_REQUEST', error.message);
