@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Answer, answerOf } from './fixtures/http-answer.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-api-shape-'));
 let server: LoupeServer;
@@ -18,17 +19,7 @@ let live = '';
 let sandbox = '';
 let keys: Awaited<ReturnType<typeof createAccountWithKeys>>;
 
-type Answer = { status: number; headers: Headers; body: unknown };
-
-async function raw(base: string, path: string, init: RequestInit = {}): Promise<Answer> {
-  const r = await fetch(base + path, init);
-  const text = await r.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {}
-  return { status: r.status, headers: r.headers, body };
-}
+const raw = (base: string, path: string, init: RequestInit = {}): Promise<Answer> => answerOf(base + path, init);
 
 /** True when `body` is the document envelope `{error: {type, code, message, doc_url}}` and nothing else. */
 const documentShaped = (body: unknown): boolean => {

@@ -12,6 +12,7 @@ import { createNodeEngine, createNodeMediaEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerOf } from './fixtures/http-answer.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
 const dir = mkdtempSync(join(tmpdir(), 'loupe-fuzz-'));
@@ -130,15 +131,7 @@ const request = fc
     };
   });
 
-async function send(sent: Sent): Promise<{ status: number; headers: Headers; body: unknown }> {
-  const r = await fetch(sent.url, sent.init);
-  const text = await r.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {}
-  return { status: r.status, headers: r.headers, body };
-}
+const send = (sent: Sent) => answerOf(sent.url, sent.init);
 
 beforeAll(async () => {
   server = await createServer({
