@@ -200,6 +200,10 @@ describe('POST /v1/detections', () => {
       expect(r.status, name).toBe(200);
       expect(r.json, name).toMatchObject({ media: { type: 'audio' }, duration_ms: expect.any(Number), segments: expect.any(Array) });
       expect((r.json.media as Json).mime_type, name).toMatch(/^audio\//);
+      // the published audio route takes it too: its streams, not its container, make it audio
+      const published = await call('/v1/detect/audio', { method: 'POST', key: a.media_key, body: upload(new Uint8Array(readFileSync(out)), name) });
+      expect(published.status, name).toBe(200);
+      expect(published.json, name).toMatchObject({ is_synthetic: expect.any(Boolean), duration_ms: expect.any(Number) });
     }
   });
 

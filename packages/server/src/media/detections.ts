@@ -6,7 +6,7 @@
 // stored analysis is reused when the detector version is the same); a sandbox key costs nothing
 // (`sandbox`). The answer is the exact JSON text stored, so a read returns it byte for byte.
 import { createHash, randomBytes } from 'node:crypto';
-import { type DetectInput, type Detection, DetectionSchema, type DetectorVersion, type MediaDecoder, type Source } from '@loupe/core';
+import { type DetectInput, type Detection, DetectionSchema, type DetectorVersion, type MediaDecoder, type MediaType, type Source } from '@loupe/core';
 import type { MediaCaller } from '../http/auth/media-caller.js';
 import { engineError, type MediaHttpError, objectError, stringError } from '../http/errors/media-errors.js';
 import { type ReservedBytes, type ReserveResult, type Store, StoreError } from '../store/store.js';
@@ -32,6 +32,8 @@ export interface DetectionRequest {
   thumbnails: boolean;
   source?: Source;
   requestId: string;
+  /** The media type the route takes (the published routes): another is refused before anything is charged. */
+  expect?: MediaType;
 }
 
 const DUPLICATE_WINDOW_MS = 30 * 24 * 3600 * 1000;
@@ -86,6 +88,15 @@ export function detectionService(deps: DetectionDeps) {
       priced = await price(request.bytes, request.filename, deps.decoder);
     } catch (error) {
       throw engineError(error, request.requestId);
+    }
+    // the type as the streams show it (an MP4 holding only audio is a recording)
+    if (request.expect && priced.media.type !== request.expect) {
+      const found = priced.media.type;
+      throw objectError(
+        422,
+        'UNSUPPORTED_MEDIA_TYPE',
+        `This route takes ${request.expect}; the file is ${found === 'image' ? 'an' : 'a'} ${found} (use /v1/detect/${found} or /v1/detections).`,
+      );
     }
     // a link is capped by duration as well as size, whether it named a page or the file itself
     if (request.source && priced.durationS > LINK_MAX_DURATION_S)

@@ -4,7 +4,7 @@
 // in its style — and `POST /url-detection` (a heuristic look at the URL, nothing fetched). The
 // detect routes run the same detection as `POST /v1/detections` and are billed the same way on
 // the same ledger; a file of another media type than the route's is `422 UNSUPPORTED_MEDIA_TYPE`.
-import { type Detection, sniffMedia } from '@loupe/core';
+import type { Detection } from '@loupe/core';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { LoupeApp } from '../http/app.js';
@@ -71,15 +71,8 @@ export function publishedRoutes(app: LoupeApp, deps: PublishedRouteDeps): void {
       const { file } = await readMediaForm(request);
       if (!file) throw objectError(400, 'BAD_REQUEST', 'The `file` part is missing.');
       if (file.bytes.length === 0) throw objectError(422, `UNDECODABLE_${type.toUpperCase()}`, 'The file is empty.');
-      const found = sniffMedia(file.bytes)?.type;
-      if (found && found !== type)
-        throw objectError(
-          422,
-          'UNSUPPORTED_MEDIA_TYPE',
-          `This route takes ${type}; the file is ${found === 'image' ? 'an' : 'a'} ${found} (use /v1/detect/${found} or /v1/detections).`,
-        );
       const d = JSON.parse(
-        await deps.detections.create(caller, { bytes: file.bytes, filename: file.filename, thumbnails: false, requestId: request.id }),
+        await deps.detections.create(caller, { bytes: file.bytes, filename: file.filename, thumbnails: false, requestId: request.id, expect: type }),
       ) as Detection;
       const synthetic = isSynthetic(d);
       return {
