@@ -164,7 +164,11 @@ describe('image forensics', () => {
     const real = await captureDocument({ kind: 'photo', seed: 3001 });
     const plain = await engine.scan(real.bytes, { name: 'photo.jpg' });
     expect(plain.genai_heatmap).toBeUndefined();
+    expect(plain.model).toBe('pdf-native-forensics');
     const scored = await engine.scan(real.bytes, { name: 'photo.jpg', models: ['docforge'] });
+    // the Document names the model that scored its pixels, at its manifest version
+    const manifest = JSON.parse(readFileSync(join(MODELS_DIR, 'manifest.json'), 'utf8')) as { models: { id: string; version: string }[] };
+    expect([scored.model, scored.model_version]).toEqual(['docforge', manifest.models.find((m) => m.id === 'docforge')?.version]);
     expect(scored.genai_heatmap).toHaveLength(Math.floor(real.height / 64));
     expect(scored.genai_heatmap![0]).toHaveLength(Math.floor(real.width / 64));
     expect(scored.indicators.map((i) => i.code)).not.toContain('genai_synthetic_region');

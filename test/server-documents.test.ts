@@ -12,6 +12,7 @@ import { createNodeEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, finished, form, type Json, until } from './fixtures/document-api.js';
+import { captureDocument } from './fixtures/document-photos.js';
 import { editText, makeStatement } from './fixtures/pdf-builders.js';
 import { RawPdf } from './fixtures/raw-pdf.js';
 
@@ -240,6 +241,16 @@ describe('document API: analysis', () => {
   it('waits with wait=true and answers the finished Document with 200', async () => {
     const r = await submit(keys.live_key, await makeStatement({ seed: 9 }), 'wait.pdf', undefined, live, '?wait=true');
     expect(r).toMatchObject({ status: 200, json: { status: 'completed', verdict: expect.any(String) } });
+  });
+
+  it("names the docforge model on a photo it scored, and in the loan's models", async () => {
+    const a = await createAccountWithKeys(server.store, { email: 'docforge@example.com' });
+    const photo = await captureDocument({ kind: 'photo', seed: 3002 });
+    const scored = await submit(a.live_key, photo.bytes, 'photo.jpg', { external_ref: 'loan-df', models: ['docforge'] }, live, '?wait=true');
+    expect(scored.json).toMatchObject({ status: 'completed', model: 'docforge' });
+    expect(Array.isArray(scored.json.genai_heatmap)).toBe(true);
+    await submit(a.live_key, await makeStatement({ seed: 43 }), 'statement.pdf', { external_ref: 'loan-df' }, live, '?wait=true');
+    expect((await call(live, '/v1/loans/loan-df', { key: a.live_key })).json.models).toEqual(['docforge', 'pdf-native-forensics']);
   });
 
   it('fetches file_url once under the egress rule, naming it from Content-Disposition or the path', async () => {

@@ -13,6 +13,7 @@ import { manifestDigest, PdfFile } from '@loupe/core';
 import { createNodeEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEY_SCOPE, keyBindingOf, payloadHashOf } from '../packages/server/src/http/idempotency.js';
 import { call, form, type Json } from './fixtures/document-api.js';
 import { editText, makeStatement } from './fixtures/pdf-builders.js';
 
@@ -210,5 +211,45 @@ describe('audit reports', () => {
     expect(byIds).toMatchObject({ documents_screened: 1 });
     expect('coverage' in byIds).toBe(false);
     expect((await call(live, '/v1/audit-reports/rpt_unknown', { key: keys.live_key })).status).toBe(404);
+  });
+
+  it("a retry after a process died between a report's creation and its remembered answer answers that report and makes no second one", async () => {
+    const accountId = (await server.store.accounts.accountByEmail('auditor@example.com'))!.id;
+    const body = { external_ref: 'loan-audit', format: 'json' };
+    // what the dead process left: its claim (older than the lapse) and the report its effect made under it
+    const died = new Date(Date.now() - 6 * 60_000).toISOString();
+    const claimed = await server.store.idempotency.claimAnswer(accountId, 'production', KEY_SCOPE, 'report-crash', {
+      payloadHash: keyBindingOf('POST /v1/audit-reports', payloadHashOf(body)),
+      at: died,
+      since: died,
+      staleBefore: died,
+    });
+    expect(claimed).toEqual({ state: 'claimed' });
+    const ids = ((await call(live, '/v1/documents?external_ref=loan-audit', { key: keys.live_key })).json.data as Json[]).map((d) => d.id as string);
+    await server.store.reports.createReport(
+      {
+        id: 'rpt_left_by_crash',
+        accountId,
+        environment: 'production',
+        format: 'json',
+        externalRef: 'loan-audit',
+        documentIds: ids,
+        downloadBase: live,
+        createdAt: died,
+      },
+      { accountId, environment: 'production', route: KEY_SCOPE, key: 'report-crash' },
+    );
+    const retry = await call(live, '/v1/audit-reports', { method: 'POST', key: keys.live_key, json: body, headers: { 'idempotency-key': 'report-crash' } });
+    expect([retry.status, retry.json.id]).toEqual([202, 'rpt_left_by_crash']);
+    const replay = await call(live, '/v1/audit-reports', { method: 'POST', key: keys.live_key, json: body, headers: { 'idempotency-key': 'report-crash' } });
+    expect([replay.headers.get('idempotency-replayed'), replay.json.id]).toEqual(['true', 'rpt_left_by_crash']);
+    // another payload under that key is a reuse
+    const other = await call(live, '/v1/audit-reports', {
+      method: 'POST',
+      key: keys.live_key,
+      json: { ...body, format: 'pdf' },
+      headers: { 'idempotency-key': 'report-crash' },
+    });
+    expect([other.status, (other.json.error as Json).code]).toEqual([422, 'idempotency_key_reuse']);
   });
 });

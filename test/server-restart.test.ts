@@ -8,12 +8,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call, form } from './fixtures/document-api.js';
+import { freePorts } from './fixtures/free-ports.js';
 import { makeStatement } from './fixtures/pdf-builders.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-restart-'));
 const loupe = join(import.meta.dirname, '..', 'packages', 'cli', 'bin', 'loupe.js');
 const data = join(dir, 'data');
-const port = 39600 + Math.floor(Math.random() * 300);
+const [port, sandboxPort] = await freePorts(2);
 const base = `http://127.0.0.1:${port}`;
 let child: ChildProcess | undefined;
 afterAll(() => {
@@ -22,7 +23,7 @@ afterAll(() => {
 });
 
 async function start(): Promise<ChildProcess> {
-  const c = spawn(process.execPath, [loupe, 'serve', '--port', String(port), '--sandbox-port', String(port + 1), '--data', data], { stdio: 'ignore' });
+  const c = spawn(process.execPath, [loupe, 'serve', '--port', String(port), '--sandbox-port', String(sandboxPort), '--data', data], { stdio: 'ignore' });
   // up to a minute: a loaded two-core machine can take well over the usual second or two
   for (let i = 0; i < 600; i++) {
     if (c.exitCode !== null) throw new Error(`loupe serve exited with ${c.exitCode} before answering`);

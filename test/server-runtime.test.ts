@@ -11,6 +11,7 @@ import { type Detection, MediaError, PoolError } from '@loupe/core';
 import { createNodeMediaEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type DetectionRunner, type LoupeServer } from '@loupe/server';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePorts } from './fixtures/free-ports.js';
 import { photographScene } from './fixtures/scenes.js';
 import { h264Clip } from './fixtures/videos.js';
 
@@ -100,9 +101,9 @@ describe('the detector behind the API', () => {
 describe('loupe serve and loupe accounts', () => {
   it('prints the first account once, serves, and stops gracefully on SIGTERM after a running request finishes', async () => {
     const data = join(dir, 'served');
-    const port = 39000 + Math.floor(Math.random() * 500);
+    const [port, sandboxPort] = await freePorts(2);
     const start = () =>
-      spawn(process.execPath, [loupe, 'serve', '--port', String(port), '--sandbox-port', String(port + 1), '--data', data], {
+      spawn(process.execPath, [loupe, 'serve', '--port', String(port), '--sandbox-port', String(sandboxPort), '--data', data], {
         stdio: ['ignore', 'ignore', 'pipe'],
       });
     const child = start();

@@ -17,6 +17,7 @@ import { createScratchDatabase, openPostgresStore, type ScratchDatabase, type St
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, form, until } from './fixtures/document-api.js';
+import { freePorts } from './fixtures/free-ports.js';
 import { makeStatement } from './fixtures/pdf-builders.js';
 import { photographScene } from './fixtures/scenes.js';
 
@@ -48,7 +49,9 @@ let closeStore: () => Promise<void>;
 let pool: pg.Pool;
 /** Rows of a query on the deployment's database (what the Store port does not expose). */
 const sql = async <T>(text: string, values: unknown[] = []): Promise<T[]> => (await pool.query(text, values)).rows as T[];
-const apis = [18471, 18481].map((port) => `http://127.0.0.1:${port}`);
+const ports = await freePorts(4);
+/** The two API processes' production listeners (each one's sandbox listener on the next of `ports`). */
+const apis = [ports[0], ports[2]].map((port) => `http://127.0.0.1:${port}`);
 
 function spawnLoupe(args: string[]): ChildProcess {
   const child = spawn(process.execPath, [loupe, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: queueEnv });
@@ -66,6 +69,7 @@ function spawnLoupe(args: string[]): ChildProcess {
 
 async function serve(base: string): Promise<void> {
   const port = Number(new URL(base).port);
+  const sandboxPort = ports[ports.indexOf(port) + 1];
   const child = spawnLoupe([
     'serve',
     '--database-url',
@@ -73,7 +77,7 @@ async function serve(base: string): Promise<void> {
     '--port',
     String(port),
     '--sandbox-port',
-    String(port + 1),
+    String(sandboxPort),
     '--data',
     data,
     '--workers',

@@ -33,6 +33,8 @@ interface ImageExamination {
   ran: string[];
   notRun: NotRun[];
   heatmap?: number[][];
+  /** The docforge model's manifest version, when its heatmap ran. */
+  heatmapModelVersion?: string;
   /** The picture's grey plane, when its pixels were decoded. */
   gray?: Plane;
 }
@@ -56,8 +58,10 @@ async function examineImageDocument(scan: ScanContext, container: ImageContainer
       continue;
     }
     try {
-      const result = await genaiHeatmap(wasmKernels, image.report.gray, await scan.settings.docforge());
+      const model = await scan.settings.docforge();
+      const result = await genaiHeatmap(wasmKernels, image.report.gray, model);
       out.heatmap = result.heatmap;
+      out.heatmapModelVersion = model.manifest.version;
       if (result.finding) out.findings.push(result.finding);
       out.ran.push('GenAI heatmap');
     } catch (error) {
@@ -109,8 +113,9 @@ export async function scanImage(scan: ScanContext, type: 'png' | 'jpg'): Promise
     status: 'completed',
     file: fileFacts(scan, type, 1),
     capture: 'photo',
-    model: ENGINE_MODEL,
-    model_version: ENGINE_VERSION,
+    // the docforge model scored the pixels when it ran, so the Document names it (the engine's checks ran too)
+    model: exam.heatmap ? 'docforge' : ENGINE_MODEL,
+    model_version: exam.heatmapModelVersion ?? ENGINE_VERSION,
     ...verdictFields(examination),
     metadata: metadataRows({
       format: type === 'png' ? 'PNG' : 'JPEG',

@@ -110,11 +110,11 @@ export async function documentRoutes(api: LoupeApp, deps: DocumentRouteDeps): Pr
         submission = body.file_url;
         payloadHash = idempotency.hashOf({ file_url: body.file_url, options: body.options });
       }
-      const replayed = await idempotency.replay(who, ROUTE, key, payloadHash, reply);
-      if (replayed) return replayed;
+      const begun = await idempotency.begin(who, ROUTE, key, payloadHash, reply);
+      if ('replied' in begun) return begun.replied;
       const options = parseOptions(rawOptions, deps.egressAllow);
       const file = typeof submission === 'string' ? await fetchDocument(deps.egress, submission) : submission;
-      const done = await submitDocument(deps, who, { ...file, options, wait });
+      const done = await submitDocument(deps, who, { ...file, options, wait }, begun.claim);
       return idempotency.answer(who, ROUTE, key, payloadHash, reply, done.status, documentView(done.document, deps.now()));
     },
   );

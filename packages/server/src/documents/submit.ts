@@ -14,7 +14,7 @@ import { documentError } from '../http/errors/document-errors.js';
 import type { FinishSignal } from '../queue/finish-signal.js';
 import type { BlobStore } from '../store/blob-store.js';
 import type { SubmitFacts, SubmitOptions } from '../store/document-fields.js';
-import type { Environment, Store, StoredDocument } from '../store/store.js';
+import type { Environment, KeyClaim, Store, StoredDocument } from '../store/store.js';
 
 /** What the document use cases need. */
 export interface DocumentUseCaseDeps {
@@ -85,9 +85,14 @@ async function waitForFinish(deps: DocumentUseCaseDeps, who: DocumentCaller, doc
   return current;
 }
 
-/** Submits a file for analysis. */
-export async function submitDocument(deps: DocumentUseCaseDeps, who: DocumentCaller, submission: Submission): Promise<Submitted> {
+/**
+ * Submits a file for analysis. Under an Idempotency-Key `claim` whose earlier holder created or
+ * matched a document, answers that document (waited for when asked) without analysing it again.
+ */
+export async function submitDocument(deps: DocumentUseCaseDeps, who: DocumentCaller, submission: Submission, claim?: KeyClaim): Promise<Submitted> {
   const { bytes, name, options } = submission;
+  const resumed = claim?.resumed === undefined ? undefined : await deps.store.documents.document(who.account.id, deps.environment, claim.resumed);
+  if (resumed) return answerOf(deps, who, resumed, submission.wait);
   const format = sniffFormat(bytes);
   if (format === 'unknown') throw documentError(422, 'unreadable_document', 'The content matches no known document signature (PDF, PNG or JPEG).');
   if (format !== 'pdf' && format !== 'png' && format !== 'jpg')
@@ -115,6 +120,7 @@ export async function submitDocument(deps: DocumentUseCaseDeps, who: DocumentCal
       createdAt: deps.now().toISOString(),
     },
     sameAs,
+    claim,
   );
   if ('currencyConflict' in created)
     throw documentError(422, 'attribution_currency_conflict', `This loan's attributions are in ${created.currencyConflict}; one loan carries one currency.`, {
@@ -129,6 +135,11 @@ export async function submitDocument(deps: DocumentUseCaseDeps, who: DocumentCal
     document = typeof again === 'object' ? again : ((await deps.store.documents.document(who.account.id, deps.environment, same.id)) ?? same);
   } else document = created;
   deps.notify();
-  const current = submission.wait ? await waitForFinish(deps, who, document) : document;
+  return answerOf(deps, who, document, submission.wait);
+}
+
+/** The submission's answer: the document, waited for when asked; 202 while it is processing. */
+async function answerOf(deps: DocumentUseCaseDeps, who: DocumentCaller, document: StoredDocument, wait: boolean): Promise<Submitted> {
+  const current = wait ? await waitForFinish(deps, who, document) : document;
   return { status: current.status === 'processing' ? 202 : 200, document: current };
 }

@@ -7,7 +7,7 @@ import type { DocumentCaller } from '../http/auth/document-caller.js';
 import { documentError } from '../http/errors/document-errors.js';
 import { composeMessage } from '../notifications/borrower-message.js';
 import { messageEvent } from '../notifications/message-outbox.js';
-import type { Environment, Store, StoredLink } from '../store/store.js';
+import type { Environment, KeyClaim, Store, StoredLink } from '../store/store.js';
 import { documentCategory } from '../views/document-view.js';
 import type { LinkRequest } from './link-request.js';
 import { tipOffTerms } from './tip-off.js';
@@ -23,9 +23,14 @@ export interface MintDeps {
   channels: { email: boolean; sms: boolean };
 }
 
-/** Mints a link for `ask`; `claimBase` is the scheme and host of the borrower's capture page. */
-export async function mintLink(deps: MintDeps, who: DocumentCaller, ask: LinkRequest, claimBase: string): Promise<StoredLink> {
+/**
+ * Mints a link for `ask`; `claimBase` is the scheme and host of the borrower's capture page. Under
+ * an Idempotency-Key `claim` whose earlier holder minted one, answers that link (even revoked).
+ */
+export async function mintLink(deps: MintDeps, who: DocumentCaller, ask: LinkRequest, claimBase: string, claim?: KeyClaim): Promise<StoredLink> {
   const { store, environment } = deps;
+  const resumed = claim?.resumed === undefined ? undefined : await store.recapture.link(who.account.id, environment, claim.resumed);
+  if (resumed) return resumed;
   const document = await store.documents.document(who.account.id, environment, ask.documentId);
   if (!document) throw documentError(404, 'not_found', 'No document with that id in this environment.');
   if (document.status !== 'completed') throw documentError(409, 'not_reviewable', 'Only a completed document can be re-captured.');
@@ -88,6 +93,7 @@ export async function mintLink(deps: MintDeps, who: DocumentCaller, ask: LinkReq
     },
     at.toISOString(),
     message,
+    claim,
   );
   if ('liveLinkId' in created)
     throw documentError(409, 'link_already_active', `The document already has a pending link (${created.liveLinkId}); revoke it first.`, {

@@ -106,9 +106,9 @@ function linkRoutes(api: LoupeApp, deps: RecaptureRouteDeps, kit: RouteKit): voi
       const who = documentCallerOf(request);
       const key = deps.idempotency.keyOf(request);
       const payloadHash = deps.idempotency.hashOf(request.body);
-      const replayed = await deps.idempotency.replay(who, ROUTE, key, payloadHash, reply);
-      if (replayed) return replayed;
-      const link = await mintLink(deps, who, parseLinkRequest(request.body, environment), deps.claimBase ?? baseOf(request));
+      const begun = await deps.idempotency.begin(who, ROUTE, key, payloadHash, reply);
+      if ('replied' in begun) return begun.replied;
+      const link = await mintLink(deps, who, parseLinkRequest(request.body, environment), deps.claimBase ?? baseOf(request), begun.claim);
       const view = linkView(link, now(), baseOf(request), await messageRecord(store, link.id));
       return deps.idempotency.answer(who, ROUTE, key, payloadHash, reply, 201, view);
     },

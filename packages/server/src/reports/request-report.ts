@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DocumentCaller } from '../http/auth/document-caller.js';
 import { documentError } from '../http/errors/document-errors.js';
-import type { Environment, Store, StoredDocument, StoredReport } from '../store/store.js';
+import type { Environment, KeyClaim, Store, StoredDocument, StoredReport } from '../store/store.js';
 
 /** What a report request needs. */
 export interface ReportUseCaseDeps {
@@ -27,9 +27,11 @@ export interface ReportRequest {
   downloadBase: string;
 }
 
-/** Queues an audit report. */
-export async function requestReport(deps: ReportUseCaseDeps, who: DocumentCaller, ask: ReportRequest): Promise<StoredReport> {
+/** Queues an audit report; under an Idempotency-Key `claim` whose earlier holder made one, answers that one. */
+export async function requestReport(deps: ReportUseCaseDeps, who: DocumentCaller, ask: ReportRequest, claim?: KeyClaim): Promise<StoredReport> {
   const { store, environment } = deps;
+  const resumed = claim?.resumed === undefined ? undefined : await store.reports.report(who.account.id, environment, claim.resumed);
+  if (resumed) return resumed;
   let documents: StoredDocument[];
   if (ask.externalRef !== undefined) documents = await store.loans.loanDocuments(who.account.id, environment, ask.externalRef);
   else {
@@ -42,16 +44,19 @@ export async function requestReport(deps: ReportUseCaseDeps, who: DocumentCaller
   }
   const completed = documents.filter((d) => d.status === 'completed');
   if (completed.length === 0) throw documentError(400, 'invalid_request', 'No completed document matches; a report covers completed documents.');
-  const report = await store.reports.createReport({
-    id: `rpt_${randomBytes(12).toString('hex')}`,
-    accountId: who.account.id,
-    environment,
-    format: ask.format,
-    externalRef: ask.externalRef ?? null,
-    documentIds: completed.map((d) => d.id),
-    downloadBase: ask.downloadBase,
-    createdAt: deps.now().toISOString(),
-  });
+  const report = await store.reports.createReport(
+    {
+      id: `rpt_${randomBytes(12).toString('hex')}`,
+      accountId: who.account.id,
+      environment,
+      format: ask.format,
+      externalRef: ask.externalRef ?? null,
+      documentIds: completed.map((d) => d.id),
+      downloadBase: ask.downloadBase,
+      createdAt: deps.now().toISOString(),
+    },
+    claim,
+  );
   deps.notify();
   return report;
 }

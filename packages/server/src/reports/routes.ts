@@ -65,13 +65,18 @@ export async function reportRoutes(api: LoupeApp, deps: ReportRouteDeps): Promis
       const key = idempotency.keyOf(request);
       const body = request.body;
       const payloadHash = idempotency.hashOf(body);
-      const replayed = await idempotency.replay(who, ROUTE, key, payloadHash, reply);
-      if (replayed) return replayed;
-      const report = await requestReport(deps, who, {
-        format: body.format ?? 'pdf',
-        ...('external_ref' in body ? { externalRef: body.external_ref } : { documentIds: body.document_ids }),
-        downloadBase: `${request.protocol}://${request.host}`,
-      });
+      const begun = await idempotency.begin(who, ROUTE, key, payloadHash, reply);
+      if ('replied' in begun) return begun.replied;
+      const report = await requestReport(
+        deps,
+        who,
+        {
+          format: body.format ?? 'pdf',
+          ...('external_ref' in body ? { externalRef: body.external_ref } : { documentIds: body.document_ids }),
+          downloadBase: `${request.protocol}://${request.host}`,
+        },
+        begun.claim,
+      );
       return idempotency.answer(who, ROUTE, key, payloadHash, reply, 202, reportView(report));
     },
   );

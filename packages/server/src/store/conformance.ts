@@ -523,6 +523,48 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
           }),
         ).toEqual({ state: 'claimed' });
       });
+
+      it("records an effect's resource on its claim in the effect's transaction: the retry after a crash or an error resumes it", async () => {
+        const s = await fresh();
+        const a = await s.accounts.createAccount(account('idem-resume@example.com'), 0);
+        const route = 'any route';
+        const claimAt = (key: string, payloadHash: string, at: string, staleBefore: string) =>
+          s.idempotency.claimAnswer(a.id, 'production', route, key, { payloadHash, at, since: '2026-11-22T10:00:00.000Z', staleBefore });
+        const report = (id: string, key: string) =>
+          s.reports.createReport(
+            {
+              id,
+              accountId: a.id,
+              environment: 'production',
+              format: 'json',
+              externalRef: null,
+              documentIds: ['doc_1'],
+              downloadBase: 'http://127.0.0.1',
+              createdAt: '2026-11-23T10:00:00.000Z',
+            },
+            { accountId: a.id, environment: 'production', route, key },
+          );
+        // a crash after the effect: the lapsed claim is taken over with the resource it made
+        expect(await claimAt('k-crash', 'h1', '2026-11-23T10:00:00.000Z', '2026-11-23T09:55:00.000Z')).toEqual({ state: 'claimed' });
+        await report('rpt_crash', 'k-crash');
+        expect(await claimAt('k-crash', 'h1', '2026-11-23T10:01:00.000Z', '2026-11-23T09:56:00.000Z')).toEqual({ state: 'in_flight', payloadHash: 'h1' });
+        expect(await claimAt('k-crash', 'h1', '2026-11-23T10:10:00.000Z', '2026-11-23T10:05:00.000Z')).toEqual({ state: 'claimed', resumed: 'rpt_crash' });
+        // another payload under a key whose effect happened is a reuse, never a second effect
+        expect(await claimAt('k-crash', 'h2', '2026-11-23T10:20:00.000Z', '2026-11-23T10:16:00.000Z')).toEqual({ state: 'in_flight', payloadHash: 'h1' });
+        // an error after the effect: the released claim keeps its resource and lapses at once
+        await claimAt('k-error', 'h1', '2026-11-23T10:00:00.000Z', '2026-11-23T09:55:00.000Z');
+        await report('rpt_error', 'k-error');
+        await s.idempotency.releaseAnswer(a.id, 'production', route, 'k-error');
+        expect(await claimAt('k-error', 'h1', '2026-11-23T10:00:01.000Z', '2026-11-23T09:55:01.000Z')).toEqual({ state: 'claimed', resumed: 'rpt_error' });
+        // an answered key is not rebound by a late effect
+        await s.idempotency.rememberAnswer(a.id, 'production', route, 'k-error', {
+          payloadHash: 'h1',
+          status: 202,
+          body: '{}',
+          createdAt: '2026-11-23T10:00:02.000Z',
+        });
+        expect((await claimAt('k-error', 'h1', '2026-11-23T10:30:00.000Z', '2026-11-23T10:25:00.000Z')).state).toBe('answered');
+      });
     });
 
     describe('reports', () => {

@@ -389,6 +389,7 @@ export interface DocumentStore {
   createDocument(
     document: Omit<StoredDocument, 'status' | 'result' | 'error' | 'review' | 'completedAt'>,
     sameAs?: (existing: StoredDocument) => boolean,
+    claim?: KeyClaim,
   ): Promise<StoredDocument | { currencyConflict: string } | { duplicate: StoredDocument }>;
   /**
    * Queues a finished document's analysis again under its id (status processing; the prior result
@@ -467,6 +468,21 @@ export interface LoanStore {
   ): Promise<{ ok: true; state: LoanState } | { ok: false; submitted: number }>;
 }
 
+/**
+ * The Idempotency-Key claim a request holds while it runs. An effect given it (a document, a
+ * report, a link) records its resource on the claim in the effect's own transaction, so a retry
+ * after a crash between the effect and the remembered answer resumes with that resource instead
+ * of making a second one.
+ */
+export interface KeyClaim {
+  accountId: string;
+  environment: Environment;
+  route: string;
+  key: string;
+  /** The resource an earlier holder of the claim made before it died, when one did. */
+  resumed?: string;
+}
+
 /** Idempotency-Key claims and the answers remembered under them. Every method is atomic. */
 export interface IdempotencyStore {
   /** The answer remembered for an Idempotency-Key on a route since `since` (ISO). */
@@ -475,7 +491,7 @@ export interface IdempotencyStore {
    * Claims an Idempotency-Key for a request about to run, in one transaction: `claimed` (a pending
    * row now holds the key), `answered` (the answer remembered since `since`), or `in_flight` (another
    * request holds it and claimed it at or after `staleBefore`; an older claim was a crashed
-   * process's and is taken over).
+   * process's and is taken over, with the resource its effect recorded, if any, as `resumed`).
    */
   claimAnswer(
     accountId: string,
@@ -483,8 +499,11 @@ export interface IdempotencyStore {
     route: string,
     key: string,
     claim: { payloadHash: string; at: string; since: string; staleBefore: string },
-  ): Promise<{ state: 'claimed' } | { state: 'answered'; answer: IdempotentAnswer } | { state: 'in_flight'; payloadHash: string }>;
-  /** Drops a pending claim whose request ended without an answer to remember (an error). */
+  ): Promise<{ state: 'claimed'; resumed?: string } | { state: 'answered'; answer: IdempotentAnswer } | { state: 'in_flight'; payloadHash: string }>;
+  /**
+   * Drops a pending claim whose request ended without an answer to remember (an error); a claim
+   * whose effect recorded a resource is kept and lapses at once, so the retry resumes it.
+   */
   releaseAnswer(accountId: string, environment: Environment, route: string, key: string): Promise<void>;
   /** Remembers an answer for an Idempotency-Key, replacing a pending claim (the first answer stays: a second save is ignored). */
   rememberAnswer(accountId: string, environment: Environment, route: string, key: string, answer: IdempotentAnswer): Promise<void>;
@@ -493,7 +512,7 @@ export interface IdempotencyStore {
 /** Audit reports and their generation jobs. Every method is atomic. */
 export interface ReportStore {
   /** Stores a processing report and queues its generation, in one transaction. */
-  createReport(report: Omit<StoredReport, 'status' | 'body' | 'pdfSha256' | 'pages' | 'error' | 'generatedAt'>): Promise<StoredReport>;
+  createReport(report: Omit<StoredReport, 'status' | 'body' | 'pdfSha256' | 'pages' | 'error' | 'generatedAt'>, claim?: KeyClaim): Promise<StoredReport>;
   /** A report of the account in one environment. */
   report(accountId: string, environment: Environment, id: string): Promise<StoredReport | undefined>;
   /** A report by id, whoever owns it (for the report workers). */
@@ -508,7 +527,12 @@ export interface RecaptureStore {
    * Mints a link unless the document has a live one (pending and not expired at `now`), in one
    * transaction with `events` (the borrower's message in the outbox); answers the live link's id otherwise.
    */
-  createLink(link: Omit<StoredLink, 'status' | 'captureId' | 'closedAt'>, now: string, events?: NewEvent[]): Promise<StoredLink | { liveLinkId: string }>;
+  createLink(
+    link: Omit<StoredLink, 'status' | 'captureId' | 'closedAt'>,
+    now: string,
+    events?: NewEvent[],
+    claim?: KeyClaim,
+  ): Promise<StoredLink | { liveLinkId: string }>;
   link(accountId: string, environment: Environment, id: string): Promise<StoredLink | undefined>;
   linkByToken(token: string): Promise<StoredLink | undefined>;
   /** The links minted for a document, oldest first. */

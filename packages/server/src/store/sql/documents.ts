@@ -12,9 +12,9 @@ function documentRecords(
   DocumentStore,
   'createDocument' | 'reprocessDocument' | 'document' | 'listDocuments' | 'reviewDocument' | 'documentsWithBytes' | 'documentById' | 'usage' | 'documentText'
 > {
-  const { tx, read, queueJob, lockLoan, one, documentRow, insertDocument, ownedStatus } = c;
+  const { tx, read, queueJob, lockLoan, one, documentRow, insertDocument, ownedStatus, bindClaim } = c;
   return {
-    async createDocument(d, sameAs) {
+    async createDocument(d, sameAs, claim) {
       return tx(async (q) => {
         if (sameAs) {
           await q.lock(`bytes:${d.accountId}:${d.environment}:${d.sha256}`);
@@ -25,7 +25,10 @@ function documentRecords(
             d.sha256,
           );
           const duplicate = rows.map(storedDocument).find(sameAs);
-          if (duplicate) return { duplicate };
+          if (duplicate) {
+            await bindClaim(q, claim, duplicate.id);
+            return { duplicate };
+          }
         }
         if (d.externalRef !== null) await lockLoan(q, d.accountId, d.environment, d.externalRef);
         if (d.externalRef !== null && d.attributionCurrency !== null) {
@@ -40,6 +43,7 @@ function documentRecords(
         }
         await insertDocument(q, d);
         await queueJob(q, 'analysis', d.id);
+        await bindClaim(q, claim, d.id);
         return documentRow(q, d.id);
       });
     },

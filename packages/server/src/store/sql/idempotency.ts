@@ -1,4 +1,5 @@
-// Idempotency-Key claims (the key row locked) and the answers remembered under them.
+// Idempotency-Key claims (the key row locked), the resource an effect recorded on its claim, and
+// the answers remembered under them.
 import type { IdempotencyStore } from '../store.js';
 import type { SqlContext } from './sql-context.js';
 
@@ -32,6 +33,13 @@ export function sqlIdempotency(c: SqlContext): IdempotencyStore {
             answer: { payloadHash: r.payload_hash as string, status: r.status as number, body: r.body as string, createdAt: r.created_at as string },
           };
         if (r && !answered && (r.created_at as string) >= claim.staleBefore) return { state: 'in_flight' as const, payloadHash: r.payload_hash as string };
+        const resumed = r && !answered ? ((r.resource_id as string | null) ?? undefined) : undefined;
+        if (resumed !== undefined) {
+          // a crashed or failed holder's effect happened: another payload under the key is a reuse
+          if (r?.payload_hash !== claim.payloadHash) return { state: 'in_flight' as const, payloadHash: r?.payload_hash as string };
+          await q.run(`UPDATE idempotency_keys SET created_at = ? WHERE ${idempotencyKeyWhere}`, claim.at, ...args);
+          return { state: 'claimed' as const, resumed };
+        }
         if (r) await q.run(`DELETE FROM idempotency_keys WHERE ${idempotencyKeyWhere}`, ...args);
         await q.run(
           "INSERT INTO idempotency_keys (account_id, environment, key, route, payload_hash, status, body, created_at) VALUES (?, ?, ?, ?, ?, 0, '', ?)",
@@ -43,7 +51,12 @@ export function sqlIdempotency(c: SqlContext): IdempotencyStore {
       });
     },
     async releaseAnswer(accountId, environment, route, key) {
-      await tx((q) => q.run(`DELETE FROM idempotency_keys WHERE ${idempotencyKeyWhere} AND status = 0`, accountId, environment, key, route));
+      const args = [accountId, environment, key, route];
+      await tx(async (q) => {
+        await q.run(`DELETE FROM idempotency_keys WHERE ${idempotencyKeyWhere} AND status = 0 AND resource_id IS NULL`, ...args);
+        // a claim whose effect happened lapses at once (the epoch is older than any lapse time)
+        await q.run(`UPDATE idempotency_keys SET created_at = ? WHERE ${idempotencyKeyWhere} AND status = 0`, new Date(0).toISOString(), ...args);
+      });
     },
     async rememberAnswer(accountId, environment, route, key, answer) {
       await tx(async (q) => {

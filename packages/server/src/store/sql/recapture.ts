@@ -6,9 +6,9 @@ import type { SqlContext } from './sql-context.js';
 
 /** The RecaptureStore over the shared SQL context. */
 export function sqlRecapture(c: SqlContext): RecaptureStore {
-  const { lockRow, tx, read, queueJob, insertEvents, one, insertDocument } = c;
+  const { lockRow, tx, read, queueJob, insertEvents, one, insertDocument, bindClaim } = c;
   return {
-    async createLink(link, at, events) {
+    async createLink(link, at, events, claim) {
       return tx(async (q) => {
         // the document's row lock makes "one live link per document" hold across processes
         await q.get(`SELECT id FROM documents WHERE id = ?${lockRow}`, link.documentId);
@@ -35,6 +35,7 @@ export function sqlRecapture(c: SqlContext): RecaptureStore {
           link.createdAt,
         );
         if (events) await insertEvents(q, events);
+        await bindClaim(q, claim, link.id);
         return storedLink((await q.get('SELECT * FROM recapture_links WHERE id = ?', link.id)) as Row);
       });
     },

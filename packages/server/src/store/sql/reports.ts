@@ -6,9 +6,9 @@ import type { SqlContext } from './sql-context.js';
 
 /** The ReportStore over the shared SQL context. */
 export function sqlReports(c: SqlContext): ReportStore {
-  const { now, tx, read, queueJob, openJobSubject, closeJob, insertEvents, one } = c;
+  const { now, tx, read, queueJob, openJobSubject, closeJob, insertEvents, one, bindClaim } = c;
   return {
-    async createReport(report) {
+    async createReport(report, claim) {
       return tx(async (q) => {
         await q.run(
           "INSERT INTO audit_reports (id, account_id, environment, status, format, external_ref, document_ids, download_base, created_at) VALUES (?, ?, ?, 'processing', ?, ?, ?, ?, ?)",
@@ -22,6 +22,7 @@ export function sqlReports(c: SqlContext): ReportStore {
           report.createdAt,
         );
         await queueJob(q, 'audit_report', report.id);
+        await bindClaim(q, claim, report.id);
         return storedReport((await q.get('SELECT * FROM audit_reports WHERE id = ?', report.id)) as Row);
       });
     },

@@ -8,6 +8,7 @@ import {
   type Account,
   type Environment,
   type Job,
+  type KeyClaim,
   type LedgerEntry,
   type LedgerReason,
   type LoanSnapshot,
@@ -206,7 +207,19 @@ function rowStatements(b: SqlBase) {
   const ownedStatus = (q: SqlQuery, accountId: string, environment: Environment, id: string) =>
     q.get<{ status: string }>(`SELECT status FROM documents WHERE id = ? AND account_id = ? AND environment = ?${lockRow}`, id, accountId, environment);
   const idempotencyKeyWhere = 'account_id = ? AND environment = ? AND key = ? AND route = ?';
-  return { insertLedger, byId, documentRow, insertDocument, meter, ownedStatus, idempotencyKeyWhere };
+  /** Records the resource an effect made on the Idempotency-Key claim it ran under (inside the effect's transaction). */
+  const bindClaim = async (q: SqlQuery, claim: KeyClaim | undefined, resourceId: string) => {
+    if (claim)
+      await q.run(
+        `UPDATE idempotency_keys SET resource_id = ? WHERE ${idempotencyKeyWhere} AND status = 0`,
+        resourceId,
+        claim.accountId,
+        claim.environment,
+        claim.key,
+        claim.route,
+      );
+  };
+  return { insertLedger, byId, documentRow, insertDocument, meter, ownedStatus, idempotencyKeyWhere, bindClaim };
 }
 
 /** The shared context of the aggregates over `driver`. */

@@ -257,4 +257,11 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE reservations ADD COLUMN sandbox INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 10,
+    name: 'the resource an effect made under an Idempotency-Key claim',
+    sql: `
+      ALTER TABLE idempotency_keys ADD COLUMN resource_id TEXT;
+    `,
+  },
 ];
