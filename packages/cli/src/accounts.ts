@@ -17,27 +17,9 @@ import {
   type Store,
   sessionFor,
   sessionSecret,
-} from '@loupe/server';
+} from '@loupe/server/admin';
 import type { Output } from './commands.js';
-
-export const ACCOUNTS_USAGE = `  loupe accounts create --email E [--name N] [--credits N] [--unverified] [--inactive]
-                        [--detector V1.5|V1.6] [--webhook-url U] [--data DIR | --database-url URL] [--json]
-  loupe accounts credit --email E --credits N [--reason PURCHASE_CREDIT|ADMIN_ADJUSTMENT] [--data DIR | --database-url URL]
-  loupe accounts set --email E [--verified|--unverified] [--active|--inactive] [--detector V]
-                     [--webhook-url U] [--data DIR | --database-url URL]
-  loupe accounts session --email E [--data DIR | --database-url URL]
-  loupe accounts keys --email E [--data DIR | --database-url URL] [--json]
-  loupe accounts add-key --email E --env live|test [--name N] [--data DIR | --database-url URL] [--json]
-  loupe accounts retire-key --email E --key-id ID [--data DIR | --database-url URL] [--json]
-  loupe accounts usage --email E [--from D] [--to D] [--data DIR | --database-url URL] [--json]
-      Manage accounts in the data folder of loupe serve (also while it runs). create prints
-      the keys once (--json: {"id","email","media_key","media_sandbox_key","live_key",
-      "test_key","webhook_secret"}); session prints a dashboard session token. keys lists an
-      account's keys (never their secrets); add-key issues a document key, printed once (two
-      may be live per environment, so a key is rotated by adding the new one, moving the
-      clients, then retiring the old one); retire-key revokes a key at once. usage lists the
-      account's metered document analyses completed from --from to --to (a day YYYY-MM-DD in
-      UTC, --to included, or an ISO instant; open when left out), billed and not.`;
+import { ACCOUNTS_USAGE } from './usage.js';
 
 const OPTIONS = {
   email: { type: 'string' },

@@ -1,41 +1,12 @@
 // Entry point of the `loupe` command: parses arguments (node:util `parseArgs`) and dispatches to
-// the commands. Usage errors print the usage and exit 2.
+// the commands. Each command's module (and what it needs: the server stack, the engine, models,
+// WASM, native bindings) is imported when that command runs, so `--help`, `--version`, `digest`
+// and `accounts` start without the engine. `loupe COMMAND --help` (or `-h`) prints that
+// command's usage and exits 0; usage errors print the usage and exit 2.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { DETECTORS, type DetectorModels, type DetectorVersion, ENGINE_VERSION, type MediaEngine } from '@loupe/core';
-import { createModelStore, createNodeEngine, createNodeMediaEngine, createNodePool, MODELS_DIR } from '@loupe/node';
-import { ACCOUNTS_USAGE, accountsCommand } from './accounts.js';
-import { digestCommand, type Output, scanCommand } from './commands.js';
-import { detectCommand } from './detect.js';
-import { SERVE_USAGE, serveCommand } from './serve.js';
-import { WEBHOOKS_USAGE, webhooksCommand } from './webhooks.js';
-import { migrateCommand, WORKER_USAGE, workerCommand } from './worker.js';
-
-const USAGE = `Usage:
-  loupe scan [--json] [--progress|--no-progress] [--no-ocr] [--models=docforge] [--jobs N] FILE...
-      Examine PDF, PNG and JPEG documents. --json prints one Document object per input
-      file (JSON Lines, in input order); a file that cannot be analysed gets
-      {"error": {type, code, message, doc_url}} and the others still run. Image-only pages
-      and photos are read with OCR (offline) unless --no-ocr. --models=docforge adds the
-      GenAI heatmap (genai_heatmap) of the docforge patch model to photos. --jobs N scans up
-      to N files at once on worker threads (output still in input order).
-  loupe detect [--json] [--thumbnails] [--progress|--no-progress] [--detector-version=V1.5|V1.6]
-               [--model=ID]... [--models-dir=DIR] [--jobs N] FILE...
-      Media detection for photos (JPG, PNG, WEBP), videos (MP4, MOV, WEBM) and audio (MP3,
-      WAV, M4A, FLAC, OGG, AAC): one Detection envelope per file (JSON Lines with --json; a
-      file without one gets {"success": false, "error": {code, message}}). --thumbnails adds
-      frame thumbnails to videos. --detector-version picks the models and the label in
-      "model" (default V1.5). --model runs your own model instead (an id in the manifest.json
-      of --models-dir, checked against its entry before any file is read; its task says
-      whether it scores pictures or speech). --jobs N runs up to N files at once on worker
-      threads (output still in input order).
-  loupe digest [--json] FILE...
-      Print the audit manifest digest (sha256-of-sorted-sha256-newline-joined) of the files.
-${SERVE_USAGE}
-${ACCOUNTS_USAGE}
-${WEBHOOKS_USAGE}
-${WORKER_USAGE}
-  loupe --version | --help
-`;
+import type { DetectorModels, DetectorVersion, MediaEngine } from '@loupe/core';
+import type { Output } from './commands.js';
+import { COMMAND_USAGE, USAGE } from './usage.js';
 
 const stdio: Output = {
   out: (text) => process.stdout.write(`${text}\n`),
@@ -111,6 +82,8 @@ async function mediaEngine(
   jobs: number,
   limits: PoolLimits,
 ): Promise<{ engine: Pick<MediaEngine, 'detect'>; close?: () => Promise<void> } | string> {
+  const { DETECTORS } = await import('@loupe/core');
+  const { createModelStore, createNodeMediaEngine, createNodePool, MODELS_DIR } = await import('@loupe/node');
   const version = values.get('detector-version')?.at(-1) ?? 'V1.5';
   if (!(version in DETECTORS)) return `unknown detector version ${version} (known: ${Object.keys(DETECTORS).join(', ')})`;
   const modelsDir = values.get('models-dir')?.at(-1);
@@ -150,33 +123,40 @@ function jobsOf(values: Map<OptionName, string[]>): number | string {
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code. */
 export async function main(argv: string[], io: Output = stdio, limits: PoolLimits = DEFAULT_POOL_LIMITS): Promise<number> {
   const [command, ...rest] = argv;
-  const { files, flags, values, unknown } = parse(command ?? '', rest);
-  const models = (values.get('models') ?? []).flatMap((v) => v.split(',')).filter(Boolean);
   if (command === '--version' || command === '-v') {
-    io.out(ENGINE_VERSION);
+    io.out((await import('@loupe/core')).ENGINE_VERSION);
     return 0;
   }
   if (!command || command === '--help' || command === '-h' || command === 'help') {
-    io.out(USAGE);
+    const usage = command === 'help' && rest[0] !== undefined ? COMMAND_USAGE[rest[0]] : undefined;
+    io.out(usage === undefined ? USAGE : `Usage:\n${usage}`);
     return command ? 0 : 2;
   }
-  if (command === 'serve') return serveCommand(rest, io);
-  if (command === 'accounts') return accountsCommand(rest, io);
-  if (command === 'webhooks') return webhooksCommand(rest, io);
-  if (command === 'worker') return workerCommand(rest, io);
-  if (command === 'migrate') return migrateCommand(rest, io);
+  const usage = COMMAND_USAGE[command];
+  if (usage !== undefined && rest.some((a) => a === '--help' || a === '-h')) {
+    io.out(`Usage:\n${usage}`);
+    return 0;
+  }
+  if (command === 'serve') return (await import('./serve.js')).serveCommand(rest, io);
+  if (command === 'accounts') return (await import('./accounts.js')).accountsCommand(rest, io);
+  if (command === 'webhooks') return (await import('./webhooks.js')).webhooksCommand(rest, io);
+  if (command === 'worker') return (await import('./worker.js')).workerCommand(rest, io);
+  if (command === 'migrate') return (await import('./migrate.js')).migrateCommand(rest, io);
+  const { files, flags, values, unknown } = parse(command, rest);
+  const models = (values.get('models') ?? []).flatMap((v) => v.split(',')).filter(Boolean);
   if (!COMMAND_OPTIONS[command]) {
     io.err(`loupe: unknown command "${command}"\n\n${USAGE}`);
     return 2;
   }
   if (unknown.length > 0) {
-    io.err(`loupe ${command}: unknown option ${unknown.join(', ')}\n\n${USAGE}`);
+    io.err(`loupe ${command}: unknown option ${unknown.join(', ')}\n\nUsage:\n${COMMAND_USAGE[command]}`);
     return 2;
   }
   if (files.length === 0) {
-    io.err(`loupe ${command}: no files given\n\n${USAGE}`);
+    io.err(`loupe ${command}: no files given\n\nUsage:\n${COMMAND_USAGE[command]}`);
     return 2;
   }
+  const { digestCommand, scanCommand } = await import('./commands.js');
   if (command === 'digest') return digestCommand(files, flags.has('json'), io);
   const progress = flags.has('progress') ? true : flags.has('no-progress') ? false : undefined;
   const jobs = jobsOf(values);
@@ -190,6 +170,7 @@ export async function main(argv: string[], io: Output = stdio, limits: PoolLimit
       io.err(`loupe detect: ${media}`);
       return 2;
     }
+    const { detectCommand } = await import('./detect.js');
     try {
       return await detectCommand(media.engine, files, { json: flags.has('json'), progress, thumbnails: flags.has('thumbnails'), jobs }, io);
     } finally {
@@ -201,6 +182,7 @@ export async function main(argv: string[], io: Output = stdio, limits: PoolLimit
     io.err(`loupe scan: unknown model ${unknownModels.join(', ')} (known: docforge)`);
     return 2;
   }
+  const { createNodeEngine, createNodePool } = await import('@loupe/node');
   if (jobs > 1) {
     const pool = createNodePool({ size: jobs, ocr: !flags.has('no-ocr'), ...limits });
     try {

@@ -13,9 +13,6 @@ export const MESSAGING_OPTIONS = {
 } as const;
 
 /** The usage lines. */
-export const MESSAGING_USAGE = `      --smtp-url smtp://host:port and --mail-from "Name <addr>" send re-capture links by
-      e-mail; --sms-url https://provider/endpoint (key in LOUPE_SMS_KEY, --sms-max-chars N)
-      sends them by SMS (LOUPE_SMTP_URL, LOUPE_MAIL_FROM, LOUPE_SMS_URL work too).`;
 
 /** The server's messaging options from parsed flags, or the error to print. */
 export function messagingOf(values: Partial<Record<keyof typeof MESSAGING_OPTIONS, string>>): MessagingOptions | string {

@@ -6,20 +6,8 @@
 import { parseArgs } from 'node:util';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
 import type { Output } from './commands.js';
-import { MESSAGING_OPTIONS, MESSAGING_USAGE, messagingOf } from './messaging-flags.js';
-
-export const SERVE_USAGE = `  loupe serve [--host 127.0.0.1] [--port 8080] [--sandbox-port 8081] [--data ./loupe-data]
-              [--workers N] [--claim-url https://claim.example.com] [--database-url postgres://...]
-      Serve the media detection and document forensics APIs (production port) and the
-      document sandbox listener on the embedded store (SQLite and files in --data). The
-      first start creates a local account and prints its keys once. --workers N sets the
-      worker threads that run detections and document analyses (default: the cores less
-      one). --claim-url is the scheme and host of the borrower's capture page in re-capture
-      links (default: the host a link is minted through). --database-url (or
-      LOUPE_DATABASE_URL) makes this one API process of a shared deployment on PostgreSQL:
-      no local analysis; run loupe worker processes on the same database. OpenAPI at
-      /openapi.json, a reference page at /docs.
-${MESSAGING_USAGE}`;
+import { MESSAGING_OPTIONS, messagingOf } from './messaging-flags.js';
+import { SERVE_USAGE } from './usage.js';
 
 /** The credits the first local account starts with. */
 const FIRST_ACCOUNT_CREDITS = 100;

@@ -4,14 +4,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { accountNamed, openStateStore, type Store } from '@loupe/server';
+import { accountNamed, openStateStore, type Store } from '@loupe/server/admin';
 import type { Output } from './commands.js';
-
-export const WEBHOOKS_USAGE = `  loupe webhooks list [--email E] [--state pending|delivered|abandoned] [--limit N] [--data DIR | --database-url URL] [--json]
-  loupe webhooks replay --id DELIVERY_ID [--data DIR | --database-url URL] [--json]
-      The webhook outbox: list deliveries newest first (event, target, state, attempts, last
-      status or error, next attempt), or send one again (a new delivery of the same event,
-      due now; receivers deduplicate on the evt_ id).`;
+import { WEBHOOKS_USAGE } from './usage.js';
 
 const STATES = ['pending', 'delivered', 'abandoned'] as const;
 

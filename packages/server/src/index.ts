@@ -1,23 +1,8 @@
 // Public surface of @loupe/server: the service (createServer), the operator actions behind
-// `loupe accounts`, the storage ports with their SQLite and file adapters, the tip-off validator
+// `loupe accounts` (also alone as `@loupe/server/admin`), the storage ports with their SQLite and file adapters, the tip-off validator
 // (so a client can check a message before minting a link) and the webhook signature helpers.
-export {
-  type AccountOptions,
-  accountNamed,
-  addDocumentKey,
-  type CreatedAccount,
-  createAccountWithKeys,
-  creditAccount,
-  type KeyRow,
-  LIVE_DOCUMENT_KEYS,
-  listKeys,
-  retireKey,
-  sessionFor,
-} from './accounts.js';
-export { openStateStore, type SharedQueueOptions } from './backend.js';
-export { sessionSecret, signSession, verifySession } from './http/auth/sessions.js';
+export * from './admin.js';
 export type { DetectionRunner } from './media/detections.js';
-export { type MigrationSummary, migrateEmbedded } from './migrate-embedded.js';
 export { type MessagingOptions, smsParts } from './notifications/message-channels.js';
 export { signWebhook, verifyWebhook } from './notifications/signature.js';
 export { createEmbeddedQueue, type JobQueue, type WorkHandlers } from './queue/job-queue.js';
@@ -29,5 +14,4 @@ export { createFileBlobStore } from './store/file-blob-store.js';
 export { openPostgresStore, type PostgresStoreOptions } from './store/postgres/pg-store.js';
 export { createScratchDatabase, type ScratchDatabase, testDatabaseUrl } from './store/postgres/scratch-database.js';
 export { openSqliteStore, type SqliteStoreOptions } from './store/sqlite/sqlite-store.js';
-export { type Account, type ApiKey, type Delivery, type LedgerEntry, SERVICE_TYPES, type ServiceType, type Store, StoreError } from './store/store.js';
 export { type LoupeWorker, startWorker, type WorkerOptions } from './work/standalone-worker.js';

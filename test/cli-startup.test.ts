@@ -1,0 +1,69 @@
+// `loupe` starts only what a command uses: every command answers `--help` and `-h` with its own
+// usage and exit 0, and `--help`, `digest` and `accounts` load no engine, model runtime, WASM,
+// PDF reader, canvas, OCR or HTTP stack (the modules a run resolves are recorded by a loader hook).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { LOUPE_BIN } from './cli-runner.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'loupe-startup-'));
+const hook = join(dir, 'hook.mjs');
+writeFileSync(
+  hook,
+  `export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  process.stderr.write('resolved ' + resolved.url + '\\n');
+  return resolved;
+}
+`,
+);
+const register = join(dir, 'register.mjs');
+writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hook).href)});\n`);
+
+/** Runs `loupe ...args` and answers its exit code, output and the module URLs it resolved. */
+function run(args: string[]): { code: number | null; stdout: string; modules: string[] } {
+  const r = spawnSync(process.execPath, ['--import', register, LOUPE_BIN, ...args], { encoding: 'utf8', timeout: 60_000 });
+  const modules = r.stderr
+    .split('\n')
+    .filter((l) => l.startsWith('resolved '))
+    .map((l) => l.slice('resolved '.length));
+  return { code: r.status, stdout: r.stdout, modules };
+}
+
+/** Packages a light command must not load. */
+const HEAVY = /onnxruntime|pdfjs-dist|@napi-rs\/canvas|tesseract|fastify|@loupe\/node|@loupe\/worker|packages\/node\/|\.wasm/;
+
+describe('loupe start-up', () => {
+  it('answers --help and -h for every command with its usage and exit 0', () => {
+    for (const command of ['scan', 'detect', 'digest', 'serve', 'accounts', 'webhooks', 'worker', 'migrate'])
+      for (const flag of ['--help', '-h']) {
+        const r = run([command, flag]);
+        expect(r.code, `${command} ${flag}`).toBe(0);
+        expect(r.stdout, `${command} ${flag}`).toMatch(new RegExp(`^Usage:\\n {2}loupe ${command} `));
+      }
+    const whole = run(['--help']);
+    expect(whole.code).toBe(0);
+    for (const command of ['scan', 'detect', 'digest', 'serve', 'accounts', 'webhooks', 'worker', 'migrate'])
+      expect(whole.stdout).toContain(`loupe ${command} `);
+    expect(run(['help', 'serve']).stdout).toMatch(/^Usage:\n {2}loupe serve /);
+    expect(run(['scan', '--nonsense', 'x.pdf']).code).toBe(2);
+  });
+
+  it('loads no engine, model runtime, PDF reader or HTTP stack for --help, digest and accounts', () => {
+    const help = run(['serve', '--help']);
+    expect(help.modules.filter((m) => m.includes('/node_modules/'))).toEqual([]);
+    writeFileSync(join(dir, 'a.txt'), 'a');
+    const digest = run(['digest', join(dir, 'a.txt')]);
+    expect(digest.code).toBe(0);
+    expect(digest.modules.filter((m) => HEAVY.test(m))).toEqual([]);
+    const accounts = run(['accounts', 'create', '--email', 'startup@example.com', '--data', join(dir, 'data'), '--json']);
+    expect(accounts.code).toBe(0);
+    expect(accounts.modules.some((m) => m.includes('better-sqlite3'))).toBe(true);
+    expect(accounts.modules.filter((m) => HEAVY.test(m))).toEqual([]);
+    // the check sees a heavy module when one loads
+    expect(run(['scan', '--json', '--no-ocr', join(dir, 'a.txt')]).modules.some((m) => HEAVY.test(m))).toBe(true);
+  });
+});
