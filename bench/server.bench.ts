@@ -275,8 +275,11 @@ const bare = spawn(
 );
 try {
   await Promise.all([waitFor(`http://127.0.0.1:${PORT}/health`), waitFor(`http://127.0.0.1:${BARE_PORT}/bare`)]);
-  if (!process.argv.includes('--documents')) await mediaFigures();
-  await documentFigures();
+  if (process.argv.includes('--routes')) await routeFigures();
+  else {
+    if (!process.argv.includes('--documents')) await mediaFigures();
+    await documentFigures();
+  }
 } finally {
   server.kill('SIGTERM');
   bare.kill('SIGTERM');
@@ -284,7 +287,7 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-async function mediaFigures(): Promise<void> {
+async function routeFigures(): Promise<void> {
   const reader = account('bench-reader@example.com', 10);
   const bareRps = await load(`http://127.0.0.1:${BARE_PORT}/bare`);
   const healthRps = await load(`http://127.0.0.1:${PORT}/health`);
@@ -293,6 +296,10 @@ async function mediaFigures(): Promise<void> {
   console.log(`  bare Fastify route        ${bareRps.toFixed(0)}`);
   console.log(`  GET /health               ${healthRps.toFixed(0)}  (${(healthRps / bareRps).toFixed(2)}x bare)`);
   console.log(`  GET /users/credits        ${creditsRps.toFixed(0)}  (${(creditsRps / bareRps).toFixed(2)}x bare; key lookup and a store read)`);
+}
+
+async function mediaFigures(): Promise<void> {
+  await routeFigures();
 
   const engine = createNodeMediaEngine();
   const photos = Array.from({ length: 6 }, (_, i) => photographScene(900 + i));

@@ -1,6 +1,8 @@
-// Durability of the analysis queue (and its metering): `loupe serve` killed with SIGKILL while documents are
-// processing; after a restart on the same data folder every accepted document completes, each
-// exactly once (one job per document, finished once).
+// Durability of the analysis queue (and its metering): `loupe serve` killed with SIGKILL, or
+// stopped with SIGTERM and a short drain period, while documents are processing; after a restart
+// on the same data folder every accepted document completes, each exactly once (one job per
+// document, finished once). SIGTERM stops accepting at once and exits within the drain period,
+// handing the jobs still running back to the queue.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,6 @@ import { makeStatement } from './fixtures/pdf-builders.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-restart-'));
 const loupe = join(import.meta.dirname, '..', 'packages', 'cli', 'bin', 'loupe.js');
-const data = join(dir, 'data');
 const [port, sandboxPort] = await freePorts(2);
 const base = `http://127.0.0.1:${port}`;
 let child: ChildProcess | undefined;
@@ -22,8 +23,12 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(): Promise<ChildProcess> {
-  const c = spawn(process.execPath, [loupe, 'serve', '--port', String(port), '--sandbox-port', String(sandboxPort), '--data', data], { stdio: 'ignore' });
+async function start(data: string): Promise<ChildProcess> {
+  const c = spawn(
+    process.execPath,
+    [loupe, 'serve', '--port', String(port), '--sandbox-port', String(sandboxPort), '--data', data, '--drain-seconds', '0.5', '--quiet'],
+    { stdio: 'ignore' },
+  );
   // up to a minute: a loaded two-core machine can take well over the usual second or two
   for (let i = 0; i < 600; i++) {
     if (c.exitCode !== null) throw new Error(`loupe serve exited with ${c.exitCode} before answering`);
@@ -39,12 +44,13 @@ async function start(): Promise<ChildProcess> {
   throw new Error('loupe serve did not start');
 }
 
-describe('a server killed mid-analysis', () => {
-  it('completes every processing document exactly once after a restart', async () => {
+describe('a server stopped mid-analysis', () => {
+  it.each(['SIGKILL', 'SIGTERM'] as const)('completes every processing document exactly once after a restart (%s)', async (signal) => {
+    const data = join(dir, signal);
     const { live_key } = JSON.parse(
       execFileSync(process.execPath, [loupe, 'accounts', 'create', '--email', 'restart@example.com', '--data', data, '--json'], { encoding: 'utf8' }),
     ) as { live_key: string };
-    child = await start();
+    child = await start(data);
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
       const body = form(await makeStatement({ pages: 150, rowsPerPage: 25, seed: 100 + i }), `s${i}.pdf`);
@@ -55,9 +61,23 @@ describe('a server killed mid-analysis', () => {
     await new Promise((r) => setTimeout(r, 300));
     const statuses = async () => Promise.all(ids.map(async (id) => (await call(base, `/v1/documents/${id}`, { key: live_key })).json.status as string));
     expect((await statuses()).filter((s) => s === 'processing').length).toBeGreaterThan(0);
-    child.kill('SIGKILL');
-    await new Promise((resolve) => child!.on('exit', resolve));
-    child = await start();
+    const stopping = child;
+    const exited = new Promise<number | null>((resolve) => stopping.on('exit', (code) => resolve(code)));
+    const stoppedAt = Date.now();
+    stopping.kill(signal);
+    if (signal === 'SIGTERM') {
+      // stops accepting at once (a new connection is refused; one kept alive is answered 503), exits
+      // cleanly within the drain period and a margin
+      await new Promise((r) => setTimeout(r, 100));
+      const late = await fetch(`${base}/health`).then(
+        (r) => r.status,
+        () => 'refused',
+      );
+      expect(['refused', 503]).toContain(late);
+      expect(await exited).toBe(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(15_000);
+    } else await exited;
+    child = await start(data);
     let final: string[] = [];
     for (let i = 0; i < 600; i++) {
       final = await statuses();

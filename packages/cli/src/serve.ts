@@ -28,6 +28,9 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
     workers?: string;
     'claim-url'?: string;
     'database-url'?: string;
+    'admin-port'?: string;
+    'drain-seconds'?: string;
+    quiet?: boolean;
   } & Partial<Record<keyof typeof MESSAGING_OPTIONS, string>>;
   try {
     ({ values } = parseArgs({
@@ -40,6 +43,9 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
         workers: { type: 'string' },
         'claim-url': { type: 'string' },
         'database-url': { type: 'string' },
+        'admin-port': { type: 'string' },
+        'drain-seconds': { type: 'string' },
+        quiet: { type: 'boolean' },
         ...MESSAGING_OPTIONS,
       },
       strict: true,
@@ -50,7 +56,8 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
   }
   const main = port(values.port, 8080);
   const sandbox = port(values['sandbox-port'], 8081);
-  for (const p of [main, sandbox]) {
+  const admin = values['admin-port'] === undefined ? undefined : port(values['admin-port'], 0);
+  for (const p of [main, sandbox, admin]) {
     if (typeof p === 'string') {
       io.err(`loupe serve: ${p}`);
       return 2;
@@ -59,6 +66,11 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
   const workers = values.workers === undefined ? undefined : Number(values.workers);
   if (workers !== undefined && (!Number.isInteger(workers) || workers < 1 || workers > 64)) {
     io.err(`loupe serve: --workers is a whole number from 1 to 64 (got ${values.workers})`);
+    return 2;
+  }
+  const drainSeconds = values['drain-seconds'] === undefined ? 30 : Number(values['drain-seconds']);
+  if (!Number.isFinite(drainSeconds) || drainSeconds < 0 || drainSeconds > 3600) {
+    io.err(`loupe serve: --drain-seconds is a number of seconds from 0 to 3600 (got ${values['drain-seconds']})`);
     return 2;
   }
   const claimUrl = values['claim-url'];
@@ -83,7 +95,9 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
       host: values.host ?? '127.0.0.1',
       port: main as number,
       sandboxPort: sandbox as number,
-      logger: { level: 'info' },
+      logger: !values.quiet,
+      drainMs: drainSeconds * 1000,
+      ...(admin === undefined ? {} : { adminPort: admin as number }),
       ...(workers ? { workers } : {}),
       ...(claimUrl ? { claimUrl } : {}),
       ...(databaseUrl ? { databaseUrl } : {}),
@@ -97,7 +111,7 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
   // a shared deployment's accounts are made with loupe accounts --database-url (API processes start together)
   if (!databaseUrl && (await server.store.accounts.countAccounts()) === 0)
     created = await createAccountWithKeys(server.store, { email: 'owner@localhost', name: 'Local owner', credits: FIRST_ACCOUNT_CREDITS });
-  let urls: { url: string; sandboxUrl: string };
+  let urls: { url: string; sandboxUrl: string; adminUrl?: string };
   try {
     urls = await server.listen();
   } catch (error) {
@@ -123,7 +137,7 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
     );
   }
   io.err(
-    `Loupe is serving ${urls.url} (sandbox ${urls.sandboxUrl})${databaseUrl ? ' as an API process on PostgreSQL' : ''}; OpenAPI at ${urls.url}/openapi.json. Ctrl-C stops it.`,
+    `Loupe is serving ${urls.url} (sandbox ${urls.sandboxUrl})${databaseUrl ? ' as an API process on PostgreSQL' : ''}; OpenAPI at ${urls.url}/openapi.json${urls.adminUrl ? `; metrics and readiness at ${urls.adminUrl}/metrics and /ready` : ''}. Ctrl-C stops it.`,
   );
   await untilSignal(signals);
   await server.close();

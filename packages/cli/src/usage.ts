@@ -34,6 +34,7 @@ export const DIGEST_USAGE = `  loupe digest [--json] FILE...
 /** `loupe serve`. */
 export const SERVE_USAGE = `  loupe serve [--host 127.0.0.1] [--port 8080] [--sandbox-port 8081] [--data ./loupe-data]
               [--workers N] [--claim-url https://claim.example.com] [--database-url postgres://...]
+              [--admin-port N] [--drain-seconds 30] [--quiet]
       Serve the media detection and document forensics APIs (production port) and the
       document sandbox listener on the embedded store (SQLite and files in --data). The
       first start creates a local account and prints its keys once. --workers N sets the
@@ -42,7 +43,11 @@ export const SERVE_USAGE = `  loupe serve [--host 127.0.0.1] [--port 8080] [--sa
       links (default: the host a link is minted through). --database-url (or
       LOUPE_DATABASE_URL) makes this one API process of a shared deployment on PostgreSQL:
       no local analysis; run loupe worker processes on the same database. OpenAPI at
-      /openapi.json, a reference page at /docs.
+      /openapi.json, a reference page at /docs. --admin-port N adds an operator listener on
+      127.0.0.1 with GET /metrics (Prometheus), /ready and /health. Logs are JSON lines on
+      standard output, one per answered request with its reqId (--quiet: none). SIGTERM or
+      Ctrl-C stops accepting, lets running requests finish and gives running jobs
+      --drain-seconds before handing them back to the queue.
 ${MESSAGING_USAGE}`;
 
 /** `loupe accounts`. */

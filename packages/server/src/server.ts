@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { MAX_FILE_BYTES } from '@loupe/core';
 import { createFfmpegMediaDecoder, createNodePool } from '@loupe/node';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { documentApi } from './apis/document-api.js';
 import { openBackend, type SharedQueueOptions } from './backend.js';
 import type { ScanRunner } from './documents/analysis-job.js';
@@ -28,6 +28,9 @@ import { LINK_MAX_BYTES, type LinkResolver } from './media/links.js';
 import { mediaApi } from './media/media-api.js';
 import { createYtDlpResolver, ytDlpInstalled } from './media/yt-dlp-resolver.js';
 import { type MessagingOptions, messageChannels, messagingWithEnv } from './notifications/message-channels.js';
+import { adminListener } from './ops/admin-listener.js';
+import { jsonLogger } from './ops/json-logger.js';
+import { type ServiceMetrics, serviceMetrics } from './ops/metrics.js';
 import { FinishSignal } from './queue/finish-signal.js';
 import { captureSigner } from './recapture/c2pa.js';
 import { claimPage } from './recapture/claim-page.js';
@@ -58,7 +61,18 @@ export interface ServerOptions {
   host?: string;
   port?: number;
   sandboxPort?: number;
-  logger?: FastifyServerOptions['logger'];
+  /** The operator's listener (`/metrics`, `/ready`, `/health`), when a port is given (0 picks one). */
+  adminPort?: number;
+  /** Its host (default 127.0.0.1: only this machine scrapes it). */
+  adminHost?: string;
+  /**
+   * JSON logs: `true` (or a level) writes one line per answered request and every server error to
+   * standard output, each request's lines with its `reqId`; a pino-compatible logger is used as
+   * given. Default none.
+   */
+  logger?: boolean | 'debug' | 'info' | 'warn' | 'error' | FastifyBaseLogger;
+  /** How long `close()` waits for running jobs before it hands them back to the queue (default 30 s). */
+  drainMs?: number;
   /** Runs detections (default: a pool of worker threads running the Node media engine). */
   runner?: DetectionRunner;
   /** Runs document scans (default: the same worker pool). */
@@ -95,8 +109,10 @@ export interface LoupeServer {
   store: Store;
   blobs: BlobStore;
   sessionSecret: Uint8Array;
-  /** Starts both listeners; answers their base URLs. */
-  listen(): Promise<{ url: string; sandboxUrl: string }>;
+  /** The service's Prometheus metrics. */
+  metrics: ServiceMetrics;
+  /** Starts the listeners; answers their base URLs (`adminUrl` when an admin port was given). */
+  listen(): Promise<{ url: string; sandboxUrl: string; adminUrl?: string }>;
   /** Stops accepting, finishes running requests, closes the pool and the store. */
   close(): Promise<void>;
 }
@@ -105,9 +121,8 @@ export interface LoupeServer {
 export async function createServer(options: ServerOptions): Promise<LoupeServer> {
   mkdirSync(options.dataDir, { recursive: true });
   const now = options.now ?? (() => new Date());
-  const logger = options.logger ?? false;
-  const app = await createApp({ version: SERVER_VERSION, description: PRODUCTION_DESCRIPTION, logger, draining: () => closed });
-  const log = (message: string, error?: unknown) => app.log.error({ err: error }, message);
+  const logger = jsonLogger(options.logger);
+  const log = (message: string, error?: unknown) => logger?.error({ err: error }, message);
   const backend = await openBackend({
     dataDir: options.dataDir,
     now,
@@ -118,6 +133,19 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     ...(options.webhookPollMs ? { webhookPollMs: options.webhookPollMs } : {}),
   });
   const { store, blobs, queue, rates } = backend;
+  const metrics = serviceMetrics(async () => {
+    const figures = await store.documents.queueFigures();
+    const waited = figures.oldestQueuedAt ? (now().getTime() - Date.parse(figures.oldestQueuedAt)) / 1000 : 0;
+    return { depth: figures.depth, oldestQueuedSeconds: Math.max(0, waited) };
+  });
+  const app = await createApp({
+    version: SERVER_VERSION,
+    description: PRODUCTION_DESCRIPTION,
+    listener: 'production',
+    metrics,
+    ...(logger ? { logger } : {}),
+    draining: () => closed,
+  });
   const channels = messageChannels(messagingWithEnv(options.messaging));
   const secret = sessionSecret(options.dataDir);
   const signer = await captureSigner(join(options.dataDir, 'c2pa'));
@@ -127,7 +155,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   const runner: DetectionRunner = options.runner ?? { detect: (bytes, input) => pool.get().run('detect', bytes, input) };
   const scanRunner: ScanRunner = options.scanRunner ?? { scan: (bytes, input) => pool.get().run('scan', bytes, input) };
   const renderer: PageRenderer = options.renderer ?? { render: (bytes, input) => pool.get().run('render', bytes, input) };
-  const detections = detectionService({ store, runner, decoder: createFfmpegMediaDecoder(), ...(options.now ? { now: options.now } : {}) });
+  const detections = detectionService({ store, runner, decoder: createFfmpegMediaDecoder(), metrics, ...(options.now ? { now: options.now } : {}) });
   let closed = false;
   let proxy: Promise<EgressProxy> | undefined;
   const resolver =
@@ -163,6 +191,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
           now,
           concurrency: options.workers ?? 2,
           log,
+          metrics,
           onDocumentFinished: (id) => finishes.fire(id),
           channels,
           ...(options.egressAllow ? { egressAllow: options.egressAllow } : {}),
@@ -190,30 +219,70 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   await app.register(documentApi, documents('production'));
   await app.register(claimPage, claim);
   await app.register(docs, { envelope: mediaEnvelope });
-  const sandbox = await createApp({ version: SERVER_VERSION, description: SANDBOX_DESCRIPTION, logger, draining: () => closed });
+  const sandbox = await createApp({
+    version: SERVER_VERSION,
+    description: SANDBOX_DESCRIPTION,
+    listener: 'sandbox',
+    metrics,
+    ...(logger ? { logger } : {}),
+    draining: () => closed,
+  });
   await sandbox.register(documentApi, documents('sandbox'));
   await sandbox.register(claimPage, claim);
   await sandbox.register(docs, { envelope: documentEnvelope });
+  const admin =
+    options.adminPort === undefined
+      ? undefined
+      : adminListener(
+          metrics,
+          {
+            draining: () => closed,
+            storeAnswers: () => store.documents.queueFigures(),
+            queueRuns: () => !closed && (stopWork !== undefined || backend.shared),
+          },
+          logger,
+        );
   return {
     app,
     sandbox,
     store,
     blobs,
     sessionSecret: secret,
+    metrics,
     async listen() {
       const host = options.host ?? '127.0.0.1';
       const url = await app.listen({ host, port: options.port ?? 8080 });
       const sandboxUrl = await sandbox.listen({ host, port: options.sandboxPort ?? 8081 });
-      return { url, sandboxUrl };
+      const adminUrl = admin ? await admin.listen({ host: options.adminHost ?? '127.0.0.1', port: options.adminPort ?? 0 }) : undefined;
+      return { url, sandboxUrl, ...(adminUrl ? { adminUrl } : {}) };
     },
     async close() {
       if (closed) return;
       closed = true;
+      // the admin listener answers /ready with 503 until the APIs have drained
       await Promise.all([app.close(), sandbox.close()]);
-      await stopWork?.();
+      // running jobs get the grace period; one still running then is handed back to the queue
+      // (the embedded store requeues it at the next start, a shared queue when its lease lapses)
+      const drained = await settlesWithin(stopWork?.(), options.drainMs ?? 30_000);
+      if (!drained) log(`jobs still running after ${options.drainMs ?? 30_000} ms were handed back to the queue`);
       await pool.close();
       await (await proxy)?.close();
-      await backend.close();
+      await admin?.close();
+      if (drained) await backend.close();
+      else await backend.close().catch(() => undefined);
+      logger?.flush?.();
     },
   };
+}
+
+/** True when `work` settles within `ms` (or there is none). */
+async function settlesWithin(work: Promise<void> | undefined, ms: number): Promise<boolean> {
+  if (!work) return true;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  const settled = await Promise.race([work.then(() => true as const), late]);
+  clearTimeout(timer);
+  return settled;
 }

@@ -5,6 +5,7 @@
 // document instead of killing another worker.
 import { type DocumentError, ERROR_DOC_BASE, type ScanDetail, type ScanInput, toDocumentError } from '@loupe/core';
 import { analysisEvents } from '../notifications/events.js';
+import type { ServiceMetrics } from '../ops/metrics.js';
 import { MAX_JOB_TAKES } from '../queue/job-queue.js';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Job, LoanSnapshot, NewEvent, Store, StoredDocument, StoredResult } from '../store/store.js';
@@ -21,6 +22,10 @@ export interface JobHandlerOptions {
   runner: ScanRunner;
   /** Takes of one job after which its document fails (default 4). */
   maxAttempts?: number;
+  /** True once this process is stopping: a scan that fails then (its pool closed) leaves its job to be handed back, not its document failed. */
+  stopping?: () => boolean;
+  /** Where finished jobs are timed and analyses counted by verdict. */
+  metrics?: Pick<ServiceMetrics, 'job'>;
   /** Called once a document has finished (completed or failed) and its events are in the outbox. */
   onFinished?: (documentId: string) => void;
   now?: () => Date;
@@ -36,6 +41,7 @@ export function jobHandler(options: JobHandlerOptions): (job: Job) => Promise<vo
   const now = options.now ?? (() => new Date());
 
   async function analyse(job: Job): Promise<void> {
+    const started = performance.now();
     const document = await store.documents.documentById(job.subjectId);
     if (!document) return void (await store.documents.finishDocument(job.id, { error: toDocumentError(new Error('the document record is missing')) }));
     const account = await store.accounts.accountById(document.accountId);
@@ -47,7 +53,10 @@ export function jobHandler(options: JobHandlerOptions): (job: Job) => Promise<vo
         loan,
       );
     const finish = async (outcome: { result: StoredResult; text?: string[] } | { error: DocumentError }): Promise<void> => {
-      if (await store.documents.finishDocument(job.id, outcome, emit)) options.onFinished?.(document.id);
+      if (!(await store.documents.finishDocument(job.id, outcome, emit))) return;
+      const verdict = 'result' in outcome ? outcome.result.verdict : undefined;
+      options.metrics?.job('analysis', 'result' in outcome ? 'completed' : 'failed', (performance.now() - started) / 1000, verdict ?? undefined);
+      options.onFinished?.(document.id);
     };
     if (job.attempts > (options.maxAttempts ?? MAX_JOB_TAKES)) {
       const error = toDocumentError(new Error(`the analysis stopped its worker ${job.attempts - 1} times`));
@@ -69,15 +78,18 @@ export function jobHandler(options: JobHandlerOptions): (job: Job) => Promise<vo
       const detail = await runner.scan(bytes, { name: document.fileName, ...(submitted.models ? { models: submitted.models } : {}) });
       outcome = { result: detail.document, ...(detail.text ? { text: detail.text } : {}) };
     } catch (error) {
-      const spec = toDocumentError(error);
-      outcome = { error: spec };
+      if (options.stopping?.()) return;
+      outcome = { error: toDocumentError(error) };
     }
     await finish(outcome);
   }
 
   async function runOther(job: Job): Promise<void> {
     if (!options.otherJobs) throw new Error(`No worker for ${job.kind} jobs.`);
-    if (await options.otherJobs(job)) options.onOtherFinished?.(job);
+    const started = performance.now();
+    if (!(await options.otherJobs(job))) return;
+    options.metrics?.job(job.kind, 'completed', (performance.now() - started) / 1000);
+    options.onOtherFinished?.(job);
   }
 
   return (job) => (job.kind === 'analysis' ? analyse(job) : runOther(job));

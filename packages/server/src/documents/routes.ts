@@ -4,6 +4,7 @@
 // view; the document API (apis/document-api.ts) authenticates, rate-limits and answers errors.
 
 import type { BlockList } from 'node:net';
+import multipart from '@fastify/multipart';
 import { nodeDigests } from '@loupe/node';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
@@ -73,6 +74,7 @@ const ListQuery = Type.Object({
 /** Registers the document routes (prefix `/v1/documents`). */
 export async function documentRoutes(api: LoupeApp, deps: DocumentRouteDeps): Promise<void> {
   const { idempotency } = deps;
+  await api.register(multipart);
 
   api.post(
     '',

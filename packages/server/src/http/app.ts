@@ -1,18 +1,20 @@
 // The root of one listener: Fastify with a request id on every response (`x-request-id`), structured
-// logs carrying it, streaming multipart, TypeBox schemas through the type provider (they validate
+// logs carrying it, TypeBox schemas through the type provider (they validate
 // requests and describe the OpenAPI document; responses are written as plain JSON so a schema never
 // reshapes a body), and the framework refusals that happen before a route is known turned into
 // errors the owning API answers: a path with broken percent-encoding is routed with its `%` taken
 // literally and refused by a hook, so it gets the envelope of the API that owns the path. The root
 // answers nothing itself: each API is a plugin with its own error and not-found handlers
 // (api-scope.ts), `/docs` and `/openapi.json` included (docs.ts).
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, type RawServerDefault } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController, type RawServerDefault } from 'fastify';
+import { lazyChild } from '../ops/json-logger.js';
+import type { ServiceMetrics } from '../ops/metrics.js';
+import { answeredRequests } from '../ops/request-log.js';
 import { RequestRefused } from './errors/request-refused.js';
+import { newRequestId } from './request-ids.js';
 import { validatorCompiler } from './validation.js';
 
 /** A listener's Fastify instance, typed by its TypeBox schemas. */
@@ -20,8 +22,12 @@ export type LoupeApp = FastifyInstance<RawServerDefault, IncomingMessage, Server
 
 /** Options of the HTTP application. */
 export interface AppOptions {
-  /** Fastify's logger setting (pino options, `false` for none). */
-  logger?: FastifyServerOptions['logger'];
+  /** The JSON logger (one line per answered request, with its id), or none. */
+  logger?: FastifyBaseLogger;
+  /** The listener's name in the request metrics (`production`, `sandbox`, `admin`). */
+  listener: string;
+  /** Where answered requests are counted. */
+  metrics?: ServiceMetrics;
   /** Largest JSON body in bytes (default 1 MiB). */
   bodyLimit?: number;
   /** The version the OpenAPI document states (the server package's). */
@@ -52,9 +58,11 @@ function routableUrl(request: IncomingMessage): string {
 /** A new listener root with the shared plumbing; APIs are registered on it as plugins. */
 export async function createApp(options: AppOptions): Promise<LoupeApp> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger, childLoggerFactory: lazyChild } : { logger: false }),
+    // one line per request, written when it is answered (request-log.ts), instead of two
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    genReqId: () => `req_${randomBytes(8).toString('hex')}`,
+    genReqId: newRequestId,
     requestIdHeader: false,
     // parameters are bounded by their schemas (so an over-long one is refused in its API's envelope), not by the router
     routerOptions: { maxParamLength: 8192 },
@@ -70,21 +78,19 @@ export async function createApp(options: AppOptions): Promise<LoupeApp> {
   });
   // response schemas document the answers; bodies are written as the views made them
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  answeredRequests(app, options.listener, options.metrics, options.logger);
   // after every API's onRequest hooks, so the refusal carries the owning API's headers too
-  app.addHook('preParsing', async (request) => {
-    if (badUrls.has(request.raw)) throw new RequestRefused(400, 'The path is not valid percent-encoded UTF-8.');
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    if (badUrls.has(request.raw)) done(new RequestRefused(400, 'The path is not valid percent-encoded UTF-8.'));
+    else done(null, payload);
   });
   const draining = options.draining;
-  if (draining) {
-    app.addHook('onSend', async (_request, reply, payload) => {
-      if (draining()) reply.header('connection', 'close');
-      return payload;
-    });
-  }
-  await app.register(multipart);
+  // every answer, refusals and errors included, carries its request id
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('x-request-id', request.id);
+    if (draining?.()) reply.header('connection', 'close');
+    done(null, payload);
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

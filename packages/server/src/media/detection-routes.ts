@@ -1,7 +1,7 @@
 // The media detection API's detection routes, exactly as media-detection-service.md writes them:
 // the one detection endpoint (multipart `file`/`url`/`thumbnails`, or JSON `url`/`thumbnails`),
-// reading a detection back (owner only, the stored text byte for byte) and `/health`; the account
-// routes are in account-routes.ts.
+// reading a detection back (owner only, the stored text byte for byte); the account routes are in
+// account-routes.ts. Registered in the media API's upload scope (multipart parsing is there only).
 
 import { DetectionSchema, MediaObjectErrorSchema, MediaStringErrorSchema } from '@loupe/core';
 import type { FastifyReply } from 'fastify';
@@ -43,14 +43,10 @@ const errors = {
 const security = [{ apiKey: [] }];
 const DetectionJson = Type.Object({ url: Type.Optional(Type.String({ maxLength: 8192 })), thumbnails: Type.Optional(Type.Boolean()) });
 
-/** Registers `/health` and the detection routes on `app`. */
+/** Registers the detection routes on `app`. */
 export function detectionRoutes(app: LoupeApp, deps: MediaRouteDeps): void {
   const { store } = deps;
   const sendJson = (reply: FastifyReply, text: string): FastifyReply => reply.type('application/json; charset=utf-8').send(text);
-
-  app.get('/health', { schema: { tags: ['service'], summary: 'Liveness', response: { 200: Type.Object({ status: Type.String() }) } } }, async () => ({
-    status: 'ok',
-  }));
 
   app.post(
     '/v1/detections',

@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type DetectInput, type Detection, DetectionSchema, type DetectorVersion, type MediaDecoder, type MediaType, type Source } from '@loupe/core';
 import type { MediaCaller } from '../http/auth/media-caller.js';
 import { engineError, type MediaHttpError, objectError, stringError } from '../http/errors/media-errors.js';
+import type { ServiceMetrics } from '../ops/metrics.js';
 import { type ReservedBytes, type ReserveResult, type Store, StoreError } from '../store/store.js';
 import { price } from './pricing.js';
 
@@ -22,6 +23,8 @@ export interface DetectionDeps {
   store: Store;
   runner: DetectionRunner;
   decoder: MediaDecoder;
+  /** Where answered and failed detections and debited credits are counted. */
+  metrics?: Pick<ServiceMetrics, 'detection'>;
   now?: () => Date;
 }
 
@@ -125,6 +128,7 @@ export function detectionService(deps: DetectionDeps) {
       }
     } catch (error) {
       await store.credits.release(reservation.id).catch(() => undefined);
+      deps.metrics?.detection(priced.media.type, 'failed', undefined, 0);
       throw engineError(error, request.requestId);
     }
     const credits = zeroCharge ? 0 : Math.min(detection.credits_used, reservation.credits);
@@ -155,6 +159,7 @@ export function detectionService(deps: DetectionDeps) {
       if (error instanceof StoreError) throw billingUnavailable('The charge could not be recorded, so the result is withheld and nothing was stored');
       throw error;
     }
+    deps.metrics?.detection(priced.media.type, 'completed', detection.verdict, credits);
     return body;
   }
 

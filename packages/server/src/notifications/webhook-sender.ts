@@ -8,6 +8,7 @@
 // through its channel (e-mail or SMS) instead of POSTed; the channel's answer is recorded.
 import { ENGINE_VERSION } from '@loupe/core';
 import { EgressError } from '../http/egress/egress.js';
+import type { ServiceMetrics } from '../ops/metrics.js';
 import type { Delivery, Store } from '../store/store.js';
 import { RENAME_SUNSET } from '../views/document-view.js';
 import type { ComposedMessage } from './borrower-message.js';
@@ -28,6 +29,8 @@ export interface WebhookSenderOptions {
   now: () => Date;
   /** The channels of re-capture messages (a message for a missing channel fails its attempt). */
   channels?: MessageChannels;
+  /** Where attempts are counted by outcome. */
+  metrics?: Pick<ServiceMetrics, 'delivery'>;
 }
 
 /** The headers of one attempt. */
@@ -83,6 +86,7 @@ export function webhookSender(options: WebhookSenderOptions): (delivery: Deliver
     }
     const finished = now();
     const answered = response === undefined ? {} : { response };
+    options.metrics?.delivery(error === undefined ? 'delivered' : 'failed');
     if (error === undefined) return store.webhooks.recordAttempt(delivery.id, { ok: true, status: status as number, ...answered }, finished.toISOString());
     const delay = RETRY_MINUTES[number - 1];
     const nextAttemptAt = delay === undefined ? null : new Date(finished.getTime() + delay * 60_000).toISOString();

@@ -7,6 +7,7 @@
 // neutral page.
 
 import { randomBytes } from 'node:crypto';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sniffFormat } from '@loupe/core';
 import type { FastifyReply } from 'fastify';
@@ -116,6 +117,7 @@ const TokenParams = Type.Object({ token: Type.String({ maxLength: 256 }) });
 
 /** The borrower's capture page as a plugin (prefix `/c`). */
 export const claimPage: FastifyPluginAsyncTypebox<ClaimPageDeps> = async (app, deps) => {
+  await app.register(multipart);
   answerFailures(app, claimEnvelope);
   answerUnknownPaths(app, claimEnvelope, routeTable(app));
   const headers = (reply: FastifyReply, nonce: string) =>

@@ -58,7 +58,10 @@ async function pagesOf(document: StoredDocument, blobs: BlobStore, renderer: Pag
 }
 
 /** Generates the report of `job`. */
-export async function generateReport(job: Job, deps: { store: Store; blobs: BlobStore; renderer: PageRenderer; now: () => Date }): Promise<boolean> {
+export async function generateReport(
+  job: Job,
+  deps: { store: Store; blobs: BlobStore; renderer: PageRenderer; now: () => Date; stopping?: () => boolean },
+): Promise<boolean> {
   const { store, blobs } = deps;
   const report = await store.reports.reportById(job.subjectId);
   if (!report) return false;
@@ -134,6 +137,8 @@ export async function generateReport(job: Job, deps: { store: Store; blobs: Blob
     }
     return await store.reports.finishReport(job.id, { body: JSON.stringify(content), pdfSha256, pages, generatedAt: at.toISOString() }, emit);
   } catch (error) {
+    // a failure because this process is stopping (its renderer closed) is not the report's: the job is handed back
+    if (deps.stopping?.()) return false;
     return store.reports.finishReport(job.id, { error: JSON.stringify(toDocumentError(error)) }, emit);
   }
 }

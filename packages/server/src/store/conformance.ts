@@ -90,14 +90,17 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         const other = await s.accounts.createAccount(account('e@example.com'), 0);
         const k = await s.accounts.createKey({ accountId: a.id, kind: 'media', hash: 'h1', serviceType: 'UNIVERSAL', sandbox: false, name: 'ci' });
         await s.accounts.createKey({ accountId: a.id, kind: 'media', hash: 'h2', serviceType: 'AI_CONTENT_DETECTION', sandbox: false });
-        expect(await s.accounts.keyByHash('h1')).toMatchObject({ id: k.id, accountId: a.id, serviceType: 'UNIVERSAL', name: 'ci', revokedAt: null });
+        expect(await s.accounts.keyHolder('h1')).toMatchObject({
+          key: { id: k.id, accountId: a.id, serviceType: 'UNIVERSAL', name: 'ci', revokedAt: null },
+          account: { id: a.id, email: a.email, balance: a.balance },
+        });
         expect(await s.accounts.countActiveKeys(a.id, 'media', 'UNIVERSAL')).toBe(1);
         expect(await s.accounts.countActiveKeys(a.id, 'media', 'AI_CONTENT_DETECTION')).toBe(1);
         await expect(s.accounts.createKey({ accountId: a.id, kind: 'media', hash: 'h1', serviceType: 'UNIVERSAL', sandbox: false })).rejects.toThrow();
         expect(await s.accounts.revokeKey(other.id, k.id)).toBeUndefined();
         const revoked = await s.accounts.revokeKey(a.id, k.id);
         expect(revoked?.revokedAt).toBeTruthy();
-        expect(await s.accounts.keyByHash('h1')).toBeUndefined();
+        expect(await s.accounts.keyHolder('h1')).toBeUndefined();
         expect(await s.accounts.countActiveKeys(a.id, 'media', 'UNIVERSAL')).toBe(0);
         expect((await s.accounts.keysOf(a.id)).length).toBe(2);
       });
@@ -266,9 +269,13 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         await s.documents.createDocument({ ...base, id: 'doc_a' });
         await s.documents.createDocument({ ...base, id: 'doc_b' });
         const far = new Date(Date.now() + 60_000).toISOString();
+        const queued = await s.documents.queueFigures();
+        expect(queued).toMatchObject({ depth: 2, oldestQueuedAt: expect.any(String) });
         const first = await s.documents.claimJob(far);
         const second = await s.documents.claimJob(far);
         expect([first?.subjectId, second?.subjectId]).toEqual(['doc_a', 'doc_b']);
+        // running jobs still count in the depth; none waits
+        expect(await s.documents.queueFigures()).toEqual({ depth: 2 });
         expect(await s.documents.claimJob(far)).toBeUndefined();
         expect(await s.documents.finishDocument(first!.id, { result: { verdict: 'CLEAN' } })).toBe(true);
         expect(await s.documents.finishDocument(first!.id, { error: failure('server_error') })).toBe(false);

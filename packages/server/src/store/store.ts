@@ -341,8 +341,8 @@ export interface AccountStore {
   countAccounts(): Promise<number>;
   updateAccount(id: string, changes: Partial<Pick<Account, 'name' | 'emailVerified' | 'active' | 'detector' | 'webhookUrl'>>): Promise<Account | undefined>;
   createKey(key: NewKey): Promise<ApiKey>;
-  /** The active key with this hash (revoked keys are not found). */
-  keyByHash(hash: string): Promise<ApiKey | undefined>;
+  /** The active key with this hash and its account, in one read (revoked keys are not found). */
+  keyHolder(hash: string): Promise<{ key: ApiKey; account: Account } | undefined>;
   keysOf(accountId: string): Promise<ApiKey[]>;
   /** Active keys of an account for one kind and scope. */
   countActiveKeys(accountId: string, kind: KeyKind, serviceType: ServiceType): Promise<number>;
@@ -415,6 +415,8 @@ export interface DocumentStore {
   documentsWithBytes(accountId: string, environment: Environment, sha256: string): Promise<StoredDocument[]>;
   /** A document by id, whoever owns it (for the analysis workers). */
   documentById(id: string): Promise<StoredDocument | undefined>;
+  /** Jobs not yet done, and when the oldest still queued was queued (ISO; undefined when none waits). */
+  queueFigures(): Promise<{ depth: number; oldestQueuedAt?: string }>;
   /** Takes the oldest queued job (first in, first out), leasing it until `leaseUntil` (ISO); undefined when none is ready. */
   claimJob(leaseUntil: string): Promise<Job | undefined>;
   /**

@@ -7,6 +7,7 @@ import { jobHandler, type ScanRunner } from '../documents/analysis-job.js';
 import { createEgress } from '../http/egress/egress.js';
 import type { MessageChannels } from '../notifications/message-channels.js';
 import { webhookSender } from '../notifications/webhook-sender.js';
+import type { ServiceMetrics } from '../ops/metrics.js';
 import type { CaptureSigner } from '../recapture/c2pa.js';
 import { completeCaptures } from '../recapture/complete.js';
 import { generateReport, type PageRenderer } from '../reports/generate.js';
@@ -24,6 +25,8 @@ export interface WorkOptions {
   log: (message: string, error?: unknown) => void;
   /** The channels of borrowers' re-capture messages. */
   channels: MessageChannels;
+  /** Where jobs and deliveries are counted. */
+  metrics?: Pick<ServiceMetrics, 'job' | 'delivery'>;
   /** Told when a document finished here (wakes `wait=true` requests of this process). */
   onDocumentFinished?: (documentId: string) => void;
 }
@@ -31,6 +34,7 @@ export interface WorkOptions {
 /** Starts working the backend's queue; answers the stop. */
 export async function startWork(options: WorkOptions): Promise<() => Promise<void>> {
   const { backend, now, log } = options;
+  let stopping = false;
   const { store, blobs, queue } = backend;
   const post = createEgress({ maxBytes: 64 * 1024, timeoutMs: 5_000, maxRedirects: 0, ...(options.egressAllow ? { allow: options.egressAllow } : {}) }).post;
   const handleJob = jobHandler({
@@ -38,7 +42,9 @@ export async function startWork(options: WorkOptions): Promise<() => Promise<voi
     blobs,
     runner: options.scanRunner,
     now,
-    otherJobs: (job) => generateReport(job, { store, blobs, renderer: options.renderer, now }),
+    stopping: () => stopping,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+    otherJobs: (job) => generateReport(job, { store, blobs, renderer: options.renderer, now, stopping: () => stopping }),
     onOtherFinished: () => queue.notify(),
     onFinished: (id) => {
       // a finished re-captured document completes its capture (its event in the same transaction)
@@ -51,8 +57,14 @@ export async function startWork(options: WorkOptions): Promise<() => Promise<voi
     },
   });
   await completeCaptures(store, options.signer, blobs, now); // captures a stop interrupted
-  await queue.work({ job: handleJob, delivery: webhookSender({ store, post, now, channels: options.channels }) }, { jobs: options.concurrency, deliveries: 4 });
-  return () => queue.stop();
+  await queue.work(
+    { job: handleJob, delivery: webhookSender({ store, post, now, channels: options.channels, ...(options.metrics ? { metrics: options.metrics } : {}) }) },
+    { jobs: options.concurrency, deliveries: 4 },
+  );
+  return () => {
+    stopping = true;
+    return queue.stop();
+  };
 }
 
 /** A pool made on first use (so a process that never needs one never starts its threads). */

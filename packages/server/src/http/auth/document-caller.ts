@@ -46,11 +46,11 @@ export async function documentCaller(store: Store, request: FastifyRequest, envi
   }
   if (!/^sk_(live|test)_[0-9a-f]{64}$/.test(plaintext))
     throw documentError(401, 'invalid_api_key', `The API key is malformed: document keys are ${wanted} followed by 64 hex digits.`);
-  const key = await findKey(store, plaintext);
-  if (key?.kind !== 'document' || key.sandbox !== (environment === 'sandbox'))
+  const found = await findKey(store, plaintext);
+  if (found?.key.kind !== 'document' || found.key.sandbox !== (environment === 'sandbox'))
     throw documentError(401, 'invalid_api_key', 'The API key is unknown or revoked.');
-  const account = await store.accounts.accountById(key.accountId);
-  if (!account?.active) throw documentError(401, 'invalid_api_key', 'The account behind this key is inactive.');
+  const { key, account } = found;
+  if (!account.active) throw documentError(401, 'invalid_api_key', 'The account behind this key is inactive.');
   return { account, key, environment };
 }
 

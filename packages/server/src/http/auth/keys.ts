@@ -3,7 +3,7 @@
 // SHA-256. A presented key is looked up by its hash: the index compares digests, never the
 // secret, so how long a lookup takes says nothing about how much of a guessed key was right.
 import { createHash, randomBytes } from 'node:crypto';
-import type { ApiKey, KeyKind, ServiceType, Store } from '../../store/store.js';
+import type { Account, ApiKey, KeyKind, ServiceType, Store } from '../../store/store.js';
 
 /** The shape of every key this service issues. */
 export const KEY_PATTERN = /^sk_(?:live_|test_)?[0-9a-f]{64}$/;
@@ -20,10 +20,10 @@ export function hashKey(plaintext: string): string {
   return createHash('sha256').update(plaintext).digest('hex');
 }
 
-/** The active key `plaintext` names, or undefined (malformed, unknown or revoked). */
-export async function findKey(store: Store, plaintext: string): Promise<ApiKey | undefined> {
+/** The active key `plaintext` names and its account, or undefined (malformed, unknown or revoked). */
+export async function findKey(store: Store, plaintext: string): Promise<{ key: ApiKey; account: Account } | undefined> {
   if (!KEY_PATTERN.test(plaintext)) return undefined;
-  return store.accounts.keyByHash(hashKey(plaintext));
+  return store.accounts.keyHolder(hashKey(plaintext));
 }
 
 /** Creates a key and returns it with its plaintext (the only time the plaintext exists). */

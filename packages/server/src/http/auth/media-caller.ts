@@ -33,9 +33,10 @@ function admit(account: Account | undefined): Account {
 export async function keyCaller(store: Store, request: FastifyRequest, scopes: readonly ServiceType[]): Promise<MediaCaller> {
   const plaintext = header(request, 'x-api-key');
   if (!plaintext) throw unauthorized();
-  const key = await findKey(store, plaintext);
-  if (key?.kind !== 'media') throw unauthorized('The API key is not recognised.');
-  const account = admit(await store.accounts.accountById(key.accountId));
+  const found = await findKey(store, plaintext);
+  if (found?.key.kind !== 'media') throw unauthorized('The API key is not recognised.');
+  const { key } = found;
+  const account = admit(found.account);
   if (key.serviceType !== 'UNIVERSAL' && !scopes.includes(key.serviceType)) {
     throw stringError(
       403,

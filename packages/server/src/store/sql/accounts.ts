@@ -1,12 +1,20 @@
 // Accounts and their API keys (keys stored by hash).
 import { newId } from '../ids.js';
-import type { Account, AccountStore, NewAccount, NewKey } from '../store.js';
+import type { Account, AccountStore, ApiKey, NewAccount, NewKey } from '../store.js';
 import type { Row } from './driver.js';
 import { account, apiKey } from './rows.js';
 import type { SqlContext } from './sql-context.js';
 
+/** The api_keys columns a key is made of. */
+const KEY_COLUMNS = ['id', 'account_id', 'kind', 'service_type', 'sandbox', 'name', 'note', 'created_at', 'updated_at', 'revoked_at'] as const;
+
+/** Key holders remembered at most (a key-guessing flood cannot grow memory). */
+const MAX_REMEMBERED_HOLDERS = 10_000;
+
 /** The AccountStore over the shared SQL context. */
 export function sqlAccounts(c: SqlContext): AccountStore {
+  /** Key holders read at a change stamp (drivers that have one). */
+  const holders = new Map<string, { stamp: string; holder: { key: ApiKey; account: Account } | undefined }>();
   const { now, tx, read, insertLedger, byId, one } = c;
   return {
     async createAccount(a: NewAccount, credits: number) {
@@ -70,8 +78,25 @@ export function sqlAccounts(c: SqlContext): AccountStore {
         return apiKey((await q.get('SELECT * FROM api_keys WHERE id = ?', id)) as Row);
       });
     },
-    async keyByHash(hash) {
-      return read((q) => one(q, 'SELECT * FROM api_keys WHERE hash = ? AND revoked_at IS NULL', apiKey, hash));
+    async keyHolder(hash) {
+      // answered from memory while the database has not changed since (exact: any commit anywhere
+      // changes the stamp, so a revoked key or a new balance is seen at once)
+      const stamp = c.driver.changeStamp?.();
+      const known = stamp === undefined ? undefined : holders.get(hash);
+      if (known && known.stamp === stamp) return known.holder;
+      // one round trip per authenticated request: the key's columns renamed beside the account's
+      const r = await read((q) =>
+        q.get(
+          `SELECT ${KEY_COLUMNS.map((c) => `k.${c} AS key_${c}`).join(', ')}, a.* FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = ? AND k.revoked_at IS NULL`,
+          hash,
+        ),
+      );
+      const holder = r ? { key: apiKey(Object.fromEntries(KEY_COLUMNS.map((column) => [column, r[`key_${column}`]]))), account: account(r) } : undefined;
+      if (stamp !== undefined) {
+        if (holders.size >= MAX_REMEMBERED_HOLDERS) holders.clear();
+        holders.set(hash, { stamp, holder });
+      }
+      return holder;
     },
     async keysOf(accountId) {
       return read(async (q) => (await q.all('SELECT * FROM api_keys WHERE account_id = ? ORDER BY created_at, id', accountId)).map(apiKey));

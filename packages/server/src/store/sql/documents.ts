@@ -137,9 +137,17 @@ function documentRecords(
 }
 
 /** Analysis jobs: leased to one worker, finishing their document exactly once. */
-function documentJobs(c: SqlContext): Pick<DocumentStore, 'claimJob' | 'claimJobById' | 'finishDocument' | 'requeueRunningJobs'> {
-  const { now, lockRow, tx, leaseJob, openJobSubject, closeJob, insertEvents, loanSnapshot, documentRow, meter, driver } = c;
+function documentJobs(c: SqlContext): Pick<DocumentStore, 'queueFigures' | 'claimJob' | 'claimJobById' | 'finishDocument' | 'requeueRunningJobs'> {
+  const { now, lockRow, tx, read, leaseJob, openJobSubject, closeJob, insertEvents, loanSnapshot, documentRow, meter, driver } = c;
   return {
+    async queueFigures() {
+      return read(async (q) => {
+        const r = await q.get<{ depth: number; oldest: string | null }>(
+          "SELECT COUNT(*) AS depth, MIN(CASE WHEN state = 'queued' THEN created_at END) AS oldest FROM jobs WHERE state != 'done'",
+        );
+        return { depth: Number(r?.depth ?? 0), ...(r?.oldest ? { oldestQueuedAt: r.oldest } : {}) };
+      });
+    },
     async claimJob(leaseUntil) {
       return tx(async (q): Promise<Job | undefined> => {
         const r = await q.get(

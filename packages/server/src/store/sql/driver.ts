@@ -35,5 +35,12 @@ export interface SqlDriver extends SqlQuery {
   transaction<T>(fn: (q: SqlQuery) => Promise<T>): Promise<T>;
   /** The clause that locks the rows a SELECT reads (`''` where the transaction holds the database). */
   forUpdate(options?: { of?: string; skipLocked?: boolean }): string;
+  /**
+   * A stamp that differs whenever anything may have been committed to the database since it was
+   * taken (by this connection at once, by another within a millisecond), where the database can
+   * tell cheaply; reads keyed on it may be answered from memory. Absent: every read goes to the
+   * database.
+   */
+  changeStamp?(): string;
   close(): Promise<void>;
 }

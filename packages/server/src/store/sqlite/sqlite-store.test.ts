@@ -29,6 +29,30 @@ describe('SQLite store', () => {
     db.close();
   });
 
+  it("answers a key's holder from memory only while no connection has committed since", async () => {
+    const path = join(dir, 'holders.db');
+    const api = await openSqliteStore({ path });
+    const operator = await openSqliteStore({ path }); // `loupe accounts` in another process
+    const account = await api.accounts.createAccount({ email: 'holder@example.com', webhookSecret: 'whsec_x' }, 5);
+    const key = await api.accounts.createKey({ accountId: account.id, kind: 'media', hash: 'holder-hash', serviceType: 'UNIVERSAL', sandbox: false });
+    expect((await api.accounts.keyHolder('holder-hash'))?.account.balance).toBe(5);
+    expect((await api.accounts.keyHolder('holder-hash'))?.account.balance).toBe(5);
+    // another connection's commits are seen by every read that starts a millisecond later: a credit, then a revocation
+    const aMillisecond = () => new Promise((resolve) => setTimeout(resolve, 2));
+    await operator.credits.adjustCredits(account.id, 7, 'ADMIN_ADJUSTMENT', null);
+    await aMillisecond();
+    expect((await api.accounts.keyHolder('holder-hash'))?.account.balance).toBe(12);
+    await operator.accounts.revokeKey(account.id, key.id);
+    await aMillisecond();
+    expect(await api.accounts.keyHolder('holder-hash')).toBeUndefined();
+    // this connection's own commits at once
+    const again = await api.accounts.createKey({ accountId: account.id, kind: 'media', hash: 'holder-hash-2', serviceType: 'UNIVERSAL', sandbox: false });
+    expect((await api.accounts.keyHolder('holder-hash-2'))?.key.id).toBe(again.id);
+    await api.accounts.revokeKey(account.id, again.id);
+    expect(await api.accounts.keyHolder('holder-hash-2')).toBeUndefined();
+    await Promise.all([api.close(), operator.close()]);
+  });
+
   it('decodes stored JSON once at its boundary and refuses a row whose fields are not what its writers write', async () => {
     const path = join(dir, 'decode.db');
     const store = await openSqliteStore({ path });

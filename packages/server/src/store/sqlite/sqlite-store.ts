@@ -50,16 +50,44 @@ export function sqliteDriver(db: Database.Database): SqlDriver {
     tail = run.catch(() => undefined);
     return run;
   };
+  // a statement outside a transaction runs at once unless a transaction is open on the connection
+  // (it would see that transaction's uncommitted rows): then it waits its turn
   const outside =
     <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
     (...args: A) =>
-      serial(() => fn(...args));
+      db.inTransaction ? serial(() => fn(...args)) : fn(...args);
+  // commits of this connection, counted exactly; other connections' (another process: `loupe
+  // accounts`) show in SQLite's data_version, read at most once a millisecond (under load the
+  // pragma cost as much as the read it saves), so a commit elsewhere is seen by every statement
+  // that starts a millisecond after it
+  let commits = 0;
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  let version = 0;
+  let versionReadAt = Number.NEGATIVE_INFINITY;
+  const otherCommits = (): number => {
+    const at = performance.now();
+    if (at - versionReadAt >= 1) {
+      version = dataVersion.get() as number;
+      versionReadAt = at;
+    }
+    return version;
+  };
+  const committing =
+    <A extends unknown[], R>(fn: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      try {
+        return await fn(...args);
+      } finally {
+        if (!db.inTransaction) commits++;
+      }
+    };
   return {
     dialect: 'sqlite',
     get: outside(query.get) as SqlQuery['get'],
     all: outside(query.all) as SqlQuery['all'],
-    run: outside(query.run),
-    exec: outside(query.exec),
+    run: outside(committing(query.run)),
+    exec: outside(committing(query.exec)),
+    changeStamp: () => `${otherCommits()}:${commits}`,
     lock: query.lock,
     transaction: (fn) =>
       serial(async () => {
@@ -67,6 +95,7 @@ export function sqliteDriver(db: Database.Database): SqlDriver {
         try {
           const result = await fn(query);
           db.exec('COMMIT');
+          commits++;
           return result;
         } catch (error) {
           if (db.inTransaction) db.exec('ROLLBACK');
