@@ -3,7 +3,7 @@
 // analysis queue (202 processing, then completed or failed exactly once), `wait=true`, and the
 // omission rule on every body.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -181,6 +181,9 @@ describe('document API: environments and errors', () => {
     });
     const many = await makeStatement({ pages: 201, rowsPerPage: 1 });
     expect(await submit(keys.live_key, many)).toMatchObject({ status: 413, json: { error: { code: 'file_too_large' } } });
+    // uploads stream to files in the staging folder: none is left behind by a refusal
+    const staging = join(dir, 'uploads');
+    expect(existsSync(staging) ? readdirSync(staging) : []).toEqual([]);
   });
 });
 

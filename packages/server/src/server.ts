@@ -5,11 +5,12 @@
 // `loupe worker` processes do the work. Media detections run in the API process that takes them
 // (the media API answers them synchronously). Shutdown stops accepting, lets running requests
 // finish, then stops the work and closes the pool and the store.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { MAX_FILE_BYTES } from '@loupe/core';
 import { createFfmpegMediaDecoder, createNodePool } from '@loupe/node';
+import { defaultPoolSize } from '@loupe/worker/node';
 import type { FastifyBaseLogger } from 'fastify';
 import { documentApi } from './apis/document-api.js';
 import { openBackend, type SharedQueueOptions } from './backend.js';
@@ -189,7 +190,9 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
           renderer,
           signer,
           now,
-          concurrency: options.workers ?? 2,
+          // twice the pool: while one job of a thread is in the store or reading its blob on the
+          // main thread, the next one is already waiting in the pool's queue
+          concurrency: 2 * (options.workers ?? defaultPoolSize()),
           log,
           metrics,
           onDocumentFinished: (id) => finishes.fire(id),
@@ -198,10 +201,14 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
         })
       : undefined;
   const documentEgress = createEgress({ maxBytes: MAX_FILE_BYTES, timeoutMs: 60_000, ...(options.egressAllow ? { allow: options.egressAllow } : {}) });
+  // uploads stream to files here; what a crash left behind is removed at start
+  const stagingFolder = join(options.dataDir, 'uploads');
+  rmSync(stagingFolder, { recursive: true, force: true });
   const documents = (environment: Environment) => ({
     store,
     rates,
     blobs,
+    stagingFolder,
     environment,
     ownsListener: environment === 'sandbox',
     egress: documentEgress,

@@ -38,6 +38,8 @@ export interface DocumentApiOptions {
   rates?: RateState;
   /** The borrower-message channels this deployment has. */
   channels: { email: boolean; sms: boolean };
+  /** Where uploads are written as they stream in. */
+  stagingFolder: string;
   /** The outbound fetcher for `file_url` (200 MiB, 60 s, three redirects). */
   egress: Egress;
   /** Private ranges the deployment lets outbound requests reach (also accepted in `webhook_url`). */
@@ -117,6 +119,7 @@ export const documentApi: FastifyPluginAsyncTypebox<DocumentApiOptions> = async 
   await underPrefix(api, routes, '/v1/documents', documentRoutes, {
     ...base,
     finishes: options.finishes,
+    stagingFolder: options.stagingFolder,
     egress: options.egress,
     egressAllow: options.egressAllow,
     idempotency: idem,

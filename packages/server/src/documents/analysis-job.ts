@@ -46,7 +46,7 @@ export function jobHandler(options: JobHandlerOptions): (job: Job) => Promise<vo
     if (!document) return void (await store.documents.finishDocument(job.id, { error: toDocumentError(new Error('the document record is missing')) }));
     const account = await store.accounts.accountById(document.accountId);
     // the outbox rows are written in the transaction that finishes the document
-    const emit = (finished: StoredDocument, loan: LoanSnapshot | undefined): NewEvent[] =>
+    const emit = (finished: StoredDocument, loan: () => Promise<LoanSnapshot | undefined>): Promise<NewEvent[]> =>
       analysisEvents(
         { accountId: finished.accountId, environment: finished.environment, accountWebhook: account?.webhookUrl ?? null, at: now() },
         finished,

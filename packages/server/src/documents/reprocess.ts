@@ -3,7 +3,6 @@
 // (`409 analysis_in_progress`) or when the bytes are no longer held (`409 file_not_retained`);
 // otherwise the document is `processing` again, keeping its prior verdict readable, and the
 // workers are woken.
-import { nodeDigests } from '@loupe/node';
 import type { DocumentCaller } from '../http/auth/document-caller.js';
 import { documentError } from '../http/errors/document-errors.js';
 import type { StoredDocument } from '../store/store.js';
@@ -12,12 +11,17 @@ import type { DocumentUseCaseDeps } from './submit.js';
 const notFound = () => documentError(404, 'not_found', 'No document with that id in this environment.');
 const inProgress = () => documentError(409, 'analysis_in_progress', 'An analysis of this document is queued or running.');
 
-/** Queues the document `id` for a new analysis of `original` (the file as first submitted). */
-export async function reprocessDocument(deps: DocumentUseCaseDeps, who: DocumentCaller, id: string, original: Uint8Array | undefined): Promise<StoredDocument> {
+/** Queues the document `id` for a new analysis of the original file (the SHA-256 of the file attached, as first submitted). */
+export async function reprocessDocument(
+  deps: DocumentUseCaseDeps,
+  who: DocumentCaller,
+  id: string,
+  originalSha256: string | undefined,
+): Promise<StoredDocument> {
   const found = await deps.store.documents.document(who.account.id, deps.environment, id);
   if (!found) throw notFound();
-  if (!original || original.length === 0) throw documentError(400, 'source_file_required', 'Attach the original document in the multipart part file.');
-  if (nodeDigests.sha256(original) !== found.sha256) throw documentError(400, 'invalid_request', "The attached file's SHA-256 does not match the document's.");
+  if (originalSha256 === undefined) throw documentError(400, 'source_file_required', 'Attach the original document in the multipart part file.');
+  if (originalSha256 !== found.sha256) throw documentError(400, 'invalid_request', "The attached file's SHA-256 does not match the document's.");
   if (found.status === 'processing') throw inProgress();
   if (!(await deps.blobs.has(found.sha256)))
     throw documentError(409, 'file_not_retained', 'The bytes of this document are no longer held, so it cannot be reprocessed.');

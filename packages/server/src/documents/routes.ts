@@ -5,7 +5,6 @@
 
 import type { BlockList } from 'node:net';
 import multipart from '@fastify/multipart';
-import { nodeDigests } from '@loupe/node';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { LoupeApp } from '../http/app.js';
@@ -14,7 +13,7 @@ import type { Egress } from '../http/egress/egress.js';
 import { documentError } from '../http/errors/document-errors.js';
 import type { Idempotency } from '../http/idempotency.js';
 import { documentErrors, FilePart, IdempotencyHeaders, IdParams, ListOf, MultipartBody } from '../http/schemas.js';
-import { readDocumentForm } from '../http/uploads/document-form.js';
+import { readDocumentForm, type StagedUpload } from '../http/uploads/document-form.js';
 import { documentView, summaryView } from '../views/document-view.js';
 import { DocumentSchema, DocumentSummarySchema } from '../views/schemas.js';
 import { parseOptions, SubmitOptionsSchema } from './options.js';
@@ -24,6 +23,8 @@ import { type DocumentUseCaseDeps, fetchDocument, submitDocument } from './submi
 
 /** What the document routes need. */
 export interface DocumentRouteDeps extends DocumentUseCaseDeps {
+  /** Where uploads are written as they stream in (on the blob store's disk, so keeping one is a rename). */
+  stagingFolder: string;
   /** The outbound fetcher for `file_url` (200 MiB, 60 s, three redirects). */
   egress: Egress;
   /** Private ranges the deployment lets outbound requests reach (also accepted in `webhook_url`). */
@@ -95,16 +96,19 @@ export async function documentRoutes(api: LoupeApp, deps: DocumentRouteDeps): Pr
       const who = documentCallerOf(request);
       const key = idempotency.keyOf(request);
       const wait = request.query.wait === true;
-      let submission: { bytes: Uint8Array; name: string } | string;
+      let submission: StagedUpload | string;
       let rawOptions: unknown;
       let payloadHash: string;
       if (request.isMultipart()) {
-        const form = await readDocumentForm(request);
+        const form = await readDocumentForm(request, deps.stagingFolder);
+        const staged = form.file;
+        if (!staged || staged.size === 0) {
+          await staged?.discard();
+          throw documentError(400, 'missing_file', 'The file part is missing or empty.');
+        }
+        submission = staged;
         rawOptions = form.options === undefined ? undefined : safeJson(form.options);
-        if (!form.file || form.file.bytes.length === 0) throw documentError(400, 'missing_file', 'The file part is missing or empty.');
-        const bytes = new Uint8Array(form.file.bytes.buffer, form.file.bytes.byteOffset, form.file.bytes.byteLength);
-        submission = { bytes, name: form.file.name };
-        payloadHash = idempotency.hashOf({ file_sha256: nodeDigests.sha256(bytes), file_name: form.file.name, options: rawOptions });
+        payloadHash = idempotency.hashOf({ file_sha256: staged.sha256, file_name: staged.name, options: rawOptions });
       } else {
         const body = request.body;
         if (!Value.Check(SubmitJson, body)) throw documentError(400, 'missing_file', 'Send multipart/form-data with a file part, or JSON with file_url.');
@@ -112,12 +116,18 @@ export async function documentRoutes(api: LoupeApp, deps: DocumentRouteDeps): Pr
         submission = body.file_url;
         payloadHash = idempotency.hashOf({ file_url: body.file_url, options: body.options });
       }
-      const begun = await idempotency.begin(who, ROUTE, key, payloadHash, reply);
-      if ('replied' in begun) return begun.replied;
-      const options = parseOptions(rawOptions, deps.egressAllow);
-      const file = typeof submission === 'string' ? await fetchDocument(deps.egress, submission) : submission;
-      const done = await submitDocument(deps, who, { ...file, options, wait }, begun.claim);
-      return idempotency.answer(who, ROUTE, key, payloadHash, reply, done.status, documentView(done.document, deps.now()));
+      // a staged upload the blob store did not take (a refusal, a replay) is removed whatever happens
+      const staged = typeof submission === 'string' ? undefined : submission;
+      try {
+        const begun = await idempotency.begin(who, ROUTE, key, payloadHash, reply);
+        if ('replied' in begun) return begun.replied;
+        const options = parseOptions(rawOptions, deps.egressAllow);
+        const file = typeof submission === 'string' ? await fetchDocument(deps.egress, submission) : submission;
+        const done = await submitDocument(deps, who, { file, options, wait }, begun.claim);
+        return idempotency.answer(who, ROUTE, key, payloadHash, reply, done.status, documentView(done.document, deps.now()));
+      } finally {
+        await staged?.discard();
+      }
     },
   );
 
@@ -201,9 +211,13 @@ export async function documentRoutes(api: LoupeApp, deps: DocumentRouteDeps): Pr
     },
     async (request, reply) => {
       const who = documentCallerOf(request);
-      const form = request.isMultipart() ? await readDocumentForm(request) : {};
-      const queued = await reprocessDocument(deps, who, request.params.id, form.file?.bytes);
-      return reply.code(202).send(documentView(queued, deps.now()));
+      const form = request.isMultipart() ? await readDocumentForm(request, deps.stagingFolder) : {};
+      try {
+        const queued = await reprocessDocument(deps, who, request.params.id, form.file && form.file.size > 0 ? form.file.sha256 : undefined);
+        return reply.code(202).send(documentView(queued, deps.now()));
+      } finally {
+        await form.file?.discard();
+      }
     },
   );
 }

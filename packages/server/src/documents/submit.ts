@@ -1,6 +1,8 @@
 // The submit use case of `POST /v1/documents`: the content decides the type (422 for unknown
 // content, 415 for other image formats), a PDF's pages are counted when its page tree reads (over
-// 200 is 413), the bytes are stored content-addressed, and the store decides under a lock on the
+// 200 is 413; a PDF over 16 MiB is counted by its analysis instead, so an upload streamed to disk
+// is never read whole here), the bytes are stored content-addressed (a staged upload is moved in,
+// not copied), and the store decides under a lock on the
 // bytes whether this is a byte-identical resubmission (same bytes, models, file name and
 // external_ref: the existing document, unless it failed, which is analysed again under its id) or
 // a new document with its job. Then the workers are woken and, with `wait`, the answer waits for
@@ -11,6 +13,7 @@ import { nodeDigests } from '@loupe/node';
 import type { DocumentCaller } from '../http/auth/document-caller.js';
 import { type Egress, EgressError, lastPathSegment } from '../http/egress/egress.js';
 import { documentError } from '../http/errors/document-errors.js';
+import type { StagedUpload } from '../http/uploads/document-form.js';
 import type { FinishSignal } from '../queue/finish-signal.js';
 import type { BlobStore } from '../store/blob-store.js';
 import type { SubmitFacts, SubmitOptions } from '../store/document-fields.js';
@@ -30,10 +33,9 @@ export interface DocumentUseCaseDeps {
   waitMs?: number;
 }
 
-/** A file to submit. */
+/** A file to submit: an upload staged on disk, or bytes in memory (fetched from `file_url`). */
 export interface Submission {
-  bytes: Uint8Array;
-  name: string;
+  file: StagedUpload | { bytes: Uint8Array; name: string };
   options: SubmitOptions;
   /** Long-poll for the verdict. */
   wait: boolean;
@@ -43,6 +45,25 @@ export interface Submission {
 export interface Submitted {
   status: 200 | 202;
   document: StoredDocument;
+}
+
+/** PDFs up to this size have their pages counted at submit (read back from the staged upload). */
+const PAGE_COUNT_MAX_BYTES = 16 * 1024 * 1024;
+
+/** What submitting needs of a file, staged or in memory. */
+function fileFacts(file: Submission['file'], blobs: BlobStore) {
+  if ('path' in file) return { ...file, keep: () => blobs.putFile(file.path, file.sha256) };
+  const { bytes, name } = file;
+  const sha256 = nodeDigests.sha256(bytes);
+  return {
+    name,
+    size: bytes.length,
+    head: bytes,
+    sha256,
+    md5: nodeDigests.md5(bytes),
+    read: async () => bytes,
+    keep: async () => void (await blobs.put(bytes)),
+  };
 }
 
 /** Fetches a `file_url` under the egress rule: its bytes and name (Content-Disposition, else the last path segment, else document.pdf). */
@@ -90,21 +111,23 @@ async function waitForFinish(deps: DocumentUseCaseDeps, who: DocumentCaller, doc
  * matched a document, answers that document (waited for when asked) without analysing it again.
  */
 export async function submitDocument(deps: DocumentUseCaseDeps, who: DocumentCaller, submission: Submission, claim?: KeyClaim): Promise<Submitted> {
-  const { bytes, name, options } = submission;
-  const resumed = claim?.resumed === undefined ? undefined : await deps.store.documents.document(who.account.id, deps.environment, claim.resumed);
-  if (resumed) return answerOf(deps, who, resumed, submission.wait);
-  const format = sniffFormat(bytes);
+  const { options } = submission;
+  const file = fileFacts(submission.file, deps.blobs);
+  const { name } = file;
+  const format = sniffFormat(file.head);
   if (format === 'unknown') throw documentError(422, 'unreadable_document', 'The content matches no known document signature (PDF, PNG or JPEG).');
   if (format !== 'pdf' && format !== 'png' && format !== 'jpg')
     throw documentError(415, 'unsupported_type', `${format.toUpperCase()} files are not supported; submit a PDF, PNG or JPEG.`);
-  if (bytes.length > MAX_FILE_BYTES) throw documentError(413, 'file_too_large', `The file is over ${MAX_FILE_BYTES} bytes (200 MiB).`);
-  const pages = format === 'pdf' ? pdfPages(bytes) : 1;
+  if (file.size > MAX_FILE_BYTES) throw documentError(413, 'file_too_large', `The file is over ${MAX_FILE_BYTES} bytes (200 MiB).`);
+  // a large PDF's pages are counted by its analysis, so an upload is never read whole here
+  const pages = format !== 'pdf' ? 1 : file.size <= PAGE_COUNT_MAX_BYTES ? pdfPages(await file.read()) : undefined;
   if (pages !== undefined && pages > MAX_PAGES) throw documentError(413, 'file_too_large', `The PDF has ${pages} pages; the limit is ${MAX_PAGES}.`);
-  const sha256 = await deps.blobs.put(bytes);
+  const sha256 = file.sha256;
+  await file.keep();
   const models = analysisModels(options.models);
   const sameAs = (d: StoredDocument): boolean =>
     d.fileName === name && d.externalRef === (options.external_ref ?? null) && analysisModels(d.options.models) === models;
-  const facts: SubmitFacts = { md5: nodeDigests.md5(bytes), ...(pages === undefined ? {} : { pages }) };
+  const facts: SubmitFacts = { md5: file.md5, ...(pages === undefined ? {} : { pages }) };
   const created = await deps.store.documents.createDocument(
     {
       id: `doc_${randomBytes(12).toString('hex')}`,
@@ -113,7 +136,7 @@ export async function submitDocument(deps: DocumentUseCaseDeps, who: DocumentCal
       sha256,
       fileName: name,
       fileType: format,
-      sizeBytes: bytes.length,
+      sizeBytes: file.size,
       options: { ...options, facts },
       externalRef: options.external_ref ?? null,
       attributionCurrency: options.attribution?.currency ?? null,

@@ -50,12 +50,18 @@ export function coverageEvent(context: EventContext, externalRef: string, before
   return event ? [event] : [];
 }
 
-/** The events of a finished analysis: the document's, and its loan's coverage turning complete. */
-export function analysisEvents(context: EventContext, document: StoredDocument, loan: LoanSnapshot | undefined): NewEvent[] {
+/**
+ * The events of a finished analysis: the document's, and its loan's coverage turning complete.
+ * The loan is read only when an event could come of it (a webhook target, a loan with declared
+ * expected documents): its summary costs a view of every document of the loan.
+ */
+export async function analysisEvents(context: EventContext, document: StoredDocument, readLoan: () => Promise<LoanSnapshot | undefined>): Promise<NewEvent[]> {
   const target = targetOf(document, context.accountWebhook);
+  if (!target) return [];
   const type = document.status === 'completed' ? 'document.completed' : 'document.failed';
   const events = [makeEvent(context, type, documentView(document, context.at), target)].filter((e): e is NewEvent => e !== undefined);
-  if (loan && document.externalRef !== null) {
+  const loan = document.externalRef === null ? undefined : await readLoan();
+  if (loan?.state?.expected && document.externalRef !== null) {
     // the loan as it was a moment ago, with this document still processing
     const before = { ...loan, documents: loan.documents.map((d) => (d.id === document.id ? { ...d, status: 'processing' as const } : d)) };
     // to the same target as the document's event: a per-request webhook_url stands for the account's

@@ -6,6 +6,12 @@
 export interface BlobStore {
   /** Stores `bytes` under their SHA-256 (lowercase hex) and returns it; storing the same bytes again is a no-op. */
   put(bytes: Uint8Array): Promise<string>;
+  /**
+   * Stores the bytes of a finished file on this machine under `sha256`, which the caller computed
+   * while writing it (an upload streamed to disk): moved in where the store keeps files, read and
+   * stored otherwise. The file is gone afterwards either way.
+   */
+  putFile(path: string, sha256: string): Promise<void>;
   /** The bytes stored under `sha256`, or undefined. */
   get(sha256: string): Promise<Uint8Array | undefined>;
   has(sha256: string): Promise<boolean>;

@@ -2,6 +2,9 @@
 // the same tests through its factory, one part per aggregate of the Store, so the HTTP layer can rely on the port's promises — most of
 // all that money-like state is decided atomically.
 import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DocumentError } from '@loupe/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BlobStore } from './blob-store.js';
@@ -694,8 +697,9 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         });
         let seen: { status: string; loan: number | undefined } | undefined;
         expect(
-          await s.documents.finishDocument(job!.id, { result: { verdict: 'CLEAN' } }, (document, loan) => {
-            seen = { status: document.status, loan: loan?.documents.length };
+          await s.documents.finishDocument(job!.id, { result: { verdict: 'CLEAN' } }, async (document, loan) => {
+            // the loan is read inside the finishing transaction, with this document already completed
+            seen = { status: document.status, loan: (await loan())?.documents.filter((d) => d.status === 'completed').length };
             return [event('evt_1', '2026-11-23T10:00:01.000Z')];
           }),
         ).toBe(true);
@@ -806,6 +810,21 @@ export function blobStoreConformance(name: string, make: () => Promise<BlobStore
       await blobs.delete(sha);
       await blobs.delete(sha);
       expect(await blobs.has(sha)).toBe(false);
+    });
+
+    it('takes a finished file by the digest computed while it was written, and removes the file', async () => {
+      const blobs = await make();
+      const folder = mkdtempSync(join(tmpdir(), 'loupe-staged-'));
+      const bytes = new TextEncoder().encode('streamed upload bytes');
+      const sha = createHash('sha256').update(bytes).digest('hex');
+      for (const name of ['first', 'again']) {
+        writeFileSync(join(folder, name), bytes);
+        await blobs.putFile(join(folder, name), sha);
+        expect(existsSync(join(folder, name))).toBe(false);
+      }
+      expect(Buffer.from((await blobs.get(sha))!).equals(Buffer.from(bytes))).toBe(true);
+      await expect(blobs.putFile(join(folder, 'x'), '../../etc/passwd')).rejects.toThrow();
+      rmSync(folder, { recursive: true, force: true });
     });
 
     it('refuses what is not a digest (no path tricks)', async () => {

@@ -1,5 +1,6 @@
 // The BlobStore on files: `<root>/<aa>/<bb>/<sha256>`, written to a temporary name and renamed into
-// place so a reader never sees half a blob, and a crash leaves at most a stray temporary file.
+// place so a reader never sees half a blob, and a crash leaves at most a stray temporary file; an
+// upload already streamed to a file on the same disk is renamed in without a copy.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -23,6 +24,12 @@ export function createFileBlobStore(root: string): BlobStore {
       await writeFile(temporary, bytes);
       await rename(temporary, path);
       return sha256;
+    },
+    async putFile(file, sha256) {
+      const path = pathOf(sha256);
+      if (await exists(path)) return rm(file, { force: true });
+      await mkdir(join(path, '..'), { recursive: true });
+      await rename(file, path);
     },
     async get(sha256) {
       try {

@@ -1,52 +1,87 @@
-// Reading a document upload while it streams: the multipart `file` part is held once in memory
-// (sized from Content-Length) and refused with `413 file_too_large` the moment it passes 200 MiB;
-// the `options` part is JSON text. Other parts are skipped. An unreadable multipart body is
-// `400 invalid_request`.
+// Reading a document upload while it streams: the multipart `file` part is written to a file in
+// the staging folder as it arrives (hashed with SHA-256 and MD5 on the way, its first 64 KiB
+// kept for the signature), so an upload is never held in memory, and refused with
+// `413 file_too_large` the moment it passes 200 MiB; the `options` part is JSON text. Other parts
+// are skipped. An unreadable multipart body is `400 invalid_request`; a refused or failed upload
+// leaves no file behind.
+import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { MAX_FILE_BYTES } from '@loupe/core';
 import type { FastifyRequest } from 'fastify';
 import { DocumentHttpError, documentError } from '../errors/document-errors.js';
 import { formProblem, KEY_FIELD } from './form-refusals.js';
 
+/** Bytes of the start of an upload kept in memory (the signature, a PDF's header). */
+const HEAD_BYTES = 64 * 1024;
+
+/** An upload written to the staging folder. */
+export interface StagedUpload {
+  path: string;
+  /** The file name the client gave. */
+  name: string;
+  size: number;
+  sha256: string;
+  md5: string;
+  /** The first 64 KiB. */
+  head: Uint8Array;
+  /** The whole file, read back (for what needs it in memory). */
+  read(): Promise<Uint8Array>;
+  /** Removes the file unless the blob store took it (safe to call twice). */
+  discard(): Promise<void>;
+}
+
 /** What a multipart document request carried. */
 export interface DocumentForm {
-  file?: { bytes: Buffer; name: string };
+  file?: StagedUpload;
   options?: string;
 }
 
-/**
- * The bytes of an upload as they stream in, held once: sized from the request's Content-Length
- * (the multipart framing is a little larger than the file) when it is declared, else grown by
- * doubling; never past `cap` plus one chunk.
- */
-class GrowingBuffer {
-  private buffer: Buffer;
-  private length = 0;
-
-  constructor(
-    hint: number,
-    private readonly cap: number,
-  ) {
-    this.buffer = Buffer.allocUnsafe(Math.min(Math.max(hint, 64 * 1024), cap + 64 * 1024));
-  }
-
-  append(chunk: Buffer): void {
-    if (this.length + chunk.length > this.buffer.length) {
-      const grown = Buffer.allocUnsafe(Math.max(this.length + chunk.length, Math.min(this.buffer.length * 2, this.cap + 64 * 1024)));
-      this.buffer.copy(grown, 0, 0, this.length);
-      this.buffer = grown;
+/** Writes `chunks` to a new file in `folder`, hashing as it goes; removes the file when anything fails. */
+async function stage(chunks: AsyncIterable<Buffer>, folder: string, name: string): Promise<StagedUpload> {
+  await mkdir(folder, { recursive: true });
+  const path = join(folder, `${randomBytes(12).toString('hex')}.upload`);
+  const out = createWriteStream(path);
+  const sha256 = createHash('sha256');
+  const md5 = createHash('md5');
+  const head: Buffer[] = [];
+  let kept = 0;
+  let size = 0;
+  try {
+    for await (const chunk of chunks) {
+      sha256.update(chunk);
+      md5.update(chunk);
+      if (kept < HEAD_BYTES) {
+        head.push(chunk.subarray(0, HEAD_BYTES - kept));
+        kept += Math.min(chunk.length, HEAD_BYTES - kept);
+      }
+      size += chunk.length;
+      if (!out.write(chunk)) await once(out, 'drain');
     }
-    chunk.copy(this.buffer, this.length);
-    this.length += chunk.length;
+    out.end();
+    await once(out, 'close');
+  } catch (error) {
+    out.destroy();
+    await rm(path, { force: true });
+    throw error;
   }
-
-  /** The bytes received (a view, not a copy). */
-  take(): Buffer {
-    return this.buffer.subarray(0, this.length);
-  }
+  const discard = () => rm(path, { force: true });
+  return {
+    path,
+    name,
+    size,
+    sha256: sha256.digest('hex'),
+    md5: md5.digest('hex'),
+    head: Buffer.concat(head),
+    read: async () => new Uint8Array(await readFile(path)),
+    discard,
+  };
 }
 
-/** Reads the multipart parts of a document upload: the file under the 200 MiB cap while it streams, and `options`. */
-export async function readDocumentForm(request: FastifyRequest): Promise<DocumentForm> {
+/** Reads the multipart parts of a document upload: the file into `stagingFolder` under the 200 MiB cap while it streams, and `options`. */
+export async function readDocumentForm(request: FastifyRequest, stagingFolder: string): Promise<DocumentForm> {
   const out: DocumentForm = {};
   try {
     for await (const part of request.parts({ limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, fieldSize: 1024 * 1024 } })) {
@@ -63,12 +98,16 @@ export async function readDocumentForm(request: FastifyRequest): Promise<Documen
       // refused the moment the cap is passed, not after the rest has been read
       const tooLarge = documentError(413, 'file_too_large', `The file is over ${MAX_FILE_BYTES} bytes (200 MiB).`);
       part.file.once('limit', () => part.file.destroy(tooLarge));
-      const bytes = new GrowingBuffer(Number(request.headers['content-length']) || 0, MAX_FILE_BYTES);
-      for await (const chunk of part.file as AsyncIterable<Buffer>) bytes.append(chunk);
-      if (part.file.truncated) throw tooLarge;
-      out.file = { bytes: bytes.take(), name: part.filename || 'document.pdf' };
+      const staged = await stage(part.file as AsyncIterable<Buffer>, stagingFolder, part.filename || 'document.pdf');
+      if (part.file.truncated) {
+        await staged.discard();
+        throw tooLarge;
+      }
+      await out.file?.discard(); // a second file part (refused by the limits) never leaves its first behind
+      out.file = staged;
     }
   } catch (error) {
+    await out.file?.discard();
     if (error instanceof DocumentHttpError) throw error;
     throw documentError(400, 'invalid_request', formProblem(error));
   }

@@ -3,6 +3,7 @@
 // serialise on a lock), and blobs as BYTEA rows keyed by their SHA-256 so a worker on another
 // machine reads the bytes an API process received.
 import { createHash } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
 import type { BlobStore } from '../blob-store.js';
 import type { SqlDriver, SqlQuery } from '../sql/driver.js';
 import { migrateSql } from '../sql/migrate.js';
@@ -52,6 +53,17 @@ export function sqlBlobStore(driver: SqlQuery): BlobStore {
         new Date().toISOString(),
       );
       return sha256;
+    },
+    async putFile(path, sha256) {
+      const bytes = await readFile(path);
+      await driver.run(
+        'INSERT INTO blobs (sha256, bytes, size_bytes, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+        checked(sha256),
+        bytes,
+        bytes.byteLength,
+        new Date().toISOString(),
+      );
+      await rm(path, { force: true });
     },
     async get(sha256) {
       const r = await driver.get<{ bytes: Buffer }>('SELECT bytes FROM blobs WHERE sha256 = ?', checked(sha256));

@@ -191,8 +191,9 @@ function documentJobs(c: SqlContext): Pick<DocumentStore, 'queueFigures' | 'clai
         const document = await documentRow(q, subject);
         if ('result' in outcome && document.environment === 'production') await meter(q, document, jobId, at);
         if (emit) {
-          const loan = document.externalRef === null ? undefined : await loanSnapshot(q, document.accountId, document.environment, document.externalRef);
-          await insertEvents(q, emit(document, loan));
+          const ref = document.externalRef;
+          const loan = async () => (ref === null ? undefined : loanSnapshot(q, document.accountId, document.environment, ref));
+          await insertEvents(q, await emit(document, loan));
         }
         return true;
       });
