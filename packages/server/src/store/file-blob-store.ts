@@ -27,9 +27,14 @@ export function createFileBlobStore(root: string): BlobStore {
     },
     async putFile(file, sha256) {
       const path = pathOf(sha256);
-      if (await exists(path)) return rm(file, { force: true });
-      await mkdir(join(path, '..'), { recursive: true });
-      await rename(file, path);
+      // the same digest is the same bytes, so replacing a blob that is already there changes nothing
+      try {
+        await rename(file, path);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(join(path, '..'), { recursive: true });
+        await rename(file, path);
+      }
     },
     async get(sha256) {
       try {

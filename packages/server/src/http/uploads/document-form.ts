@@ -1,6 +1,6 @@
 // Reading a document upload while it streams: the multipart `file` part is written to a file in
-// the staging folder as it arrives (hashed with SHA-256 and MD5 on the way, its first 64 KiB
-// kept for the signature), so an upload is never held in memory, and refused with
+// the staging folder as it arrives (hashed with SHA-256 and MD5 on the way, its first 256 KiB
+// kept for the signature and the page count), so an upload is never held in memory, and refused with
 // `413 file_too_large` the moment it passes 200 MiB; the `options` part is JSON text. Other parts
 // are skipped. An unreadable multipart body is `400 invalid_request`; a refused or failed upload
 // leaves no file behind.
@@ -14,8 +14,11 @@ import type { FastifyRequest } from 'fastify';
 import { DocumentHttpError, documentError } from '../errors/document-errors.js';
 import { formProblem, KEY_FIELD } from './form-refusals.js';
 
-/** Bytes of the start of an upload kept in memory (the signature, a PDF's header). */
-const HEAD_BYTES = 64 * 1024;
+/** Bytes of the start of an upload kept in memory (the signature; all of a small file, whose pages are then counted without reading it back). */
+const HEAD_BYTES = 256 * 1024;
+
+/** Staging folders this process has made (one mkdir each, not one per upload). */
+const madeFolders = new Set<string>();
 
 /** An upload written to the staging folder. */
 export interface StagedUpload {
@@ -25,7 +28,7 @@ export interface StagedUpload {
   size: number;
   sha256: string;
   md5: string;
-  /** The first 64 KiB. */
+  /** The first 256 KiB (the whole of a smaller file). */
   head: Uint8Array;
   /** The whole file, read back (for what needs it in memory). */
   read(): Promise<Uint8Array>;
@@ -41,7 +44,10 @@ export interface DocumentForm {
 
 /** Writes `chunks` to a new file in `folder`, hashing as it goes; removes the file when anything fails. */
 async function stage(chunks: AsyncIterable<Buffer>, folder: string, name: string): Promise<StagedUpload> {
-  await mkdir(folder, { recursive: true });
+  if (!madeFolders.has(folder)) {
+    await mkdir(folder, { recursive: true });
+    madeFolders.add(folder);
+  }
   const path = join(folder, `${randomBytes(12).toString('hex')}.upload`);
   const out = createWriteStream(path);
   const sha256 = createHash('sha256');
@@ -68,14 +74,16 @@ async function stage(chunks: AsyncIterable<Buffer>, folder: string, name: string
     throw error;
   }
   const discard = () => rm(path, { force: true });
+  const start = Buffer.concat(head);
   return {
     path,
     name,
     size,
     sha256: sha256.digest('hex'),
     md5: md5.digest('hex'),
-    head: Buffer.concat(head),
-    read: async () => new Uint8Array(await readFile(path)),
+    head: start,
+    // a small file is its head: no read back
+    read: async () => (size <= start.length ? start : new Uint8Array(await readFile(path))),
     discard,
   };
 }
