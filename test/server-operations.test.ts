@@ -29,7 +29,7 @@ beforeAll(async () => {
     dataDir: dir,
     port: 0,
     sandboxPort: 0,
-    adminPort: 0,
+    admin: { port: 0 },
     ytDlp: false,
     workers: 1,
     logger: pino({ level: 'info' }, sink),

@@ -97,7 +97,7 @@ export async function serveCommand(args: string[], io: Output, signals: NodeJS.P
       sandboxPort: sandbox as number,
       logger: !values.quiet,
       drainMs: drainSeconds * 1000,
-      ...(admin === undefined ? {} : { adminPort: admin as number }),
+      ...(admin === undefined ? {} : { admin: { port: admin as number } }),
       ...(workers ? { workers } : {}),
       ...(claimUrl ? { claimUrl } : {}),
       ...(databaseUrl ? { databaseUrl } : {}),

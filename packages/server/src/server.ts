@@ -31,7 +31,7 @@ import { createYtDlpResolver, ytDlpInstalled } from './media/yt-dlp-resolver.js'
 import { type MessagingOptions, messageChannels, messagingWithEnv } from './notifications/message-channels.js';
 import { adminListener } from './ops/admin-listener.js';
 import { jsonLogger } from './ops/json-logger.js';
-import { type ServiceMetrics, serviceMetrics } from './ops/metrics.js';
+import { queueFiguresOf, type ServiceMetrics, serviceMetrics } from './ops/metrics.js';
 import { FinishSignal } from './queue/finish-signal.js';
 import { captureSigner } from './recapture/c2pa.js';
 import { claimPage } from './recapture/claim-page.js';
@@ -62,10 +62,8 @@ export interface ServerOptions {
   host?: string;
   port?: number;
   sandboxPort?: number;
-  /** The operator's listener (`/metrics`, `/ready`, `/health`), when a port is given (0 picks one). */
-  adminPort?: number;
-  /** Its host (default 127.0.0.1: only this machine scrapes it). */
-  adminHost?: string;
+  /** The operator's listener (`/metrics`, `/ready`, `/health`) on `port` (0 picks one) and `host` (default 127.0.0.1: only this machine scrapes it). */
+  admin?: { port: number; host?: string };
   /**
    * JSON logs: `true` (or a level) writes one line per answered request and every server error to
    * standard output, each request's lines with its `reqId`; a pino-compatible logger is used as
@@ -134,11 +132,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     ...(options.webhookPollMs ? { webhookPollMs: options.webhookPollMs } : {}),
   });
   const { store, blobs, queue, rates } = backend;
-  const metrics = serviceMetrics(async () => {
-    const figures = await store.documents.queueFigures();
-    const waited = figures.oldestQueuedAt ? (now().getTime() - Date.parse(figures.oldestQueuedAt)) / 1000 : 0;
-    return { depth: figures.depth, oldestQueuedSeconds: Math.max(0, waited) };
-  });
+  const metrics = serviceMetrics(queueFiguresOf(store, now));
   const app = await createApp({
     version: SERVER_VERSION,
     description: PRODUCTION_DESCRIPTION,
@@ -237,18 +231,12 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   await sandbox.register(documentApi, documents('sandbox'));
   await sandbox.register(claimPage, claim);
   await sandbox.register(docs, { envelope: documentEnvelope });
-  const admin =
-    options.adminPort === undefined
-      ? undefined
-      : adminListener(
-          metrics,
-          {
-            draining: () => closed,
-            storeAnswers: () => store.documents.queueFigures(),
-            queueRuns: () => !closed && (stopWork !== undefined || backend.shared),
-          },
-          logger,
-        );
+  const readiness = {
+    draining: () => closed,
+    storeAnswers: () => store.documents.queueFigures(),
+    queueRuns: () => !closed && (stopWork !== undefined || backend.shared),
+  };
+  const admin = options.admin && adminListener(metrics, readiness, logger);
   return {
     app,
     sandbox,
@@ -260,7 +248,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
       const host = options.host ?? '127.0.0.1';
       const url = await app.listen({ host, port: options.port ?? 8080 });
       const sandboxUrl = await sandbox.listen({ host, port: options.sandboxPort ?? 8081 });
-      const adminUrl = admin ? await admin.listen({ host: options.adminHost ?? '127.0.0.1', port: options.adminPort ?? 0 }) : undefined;
+      const adminUrl = admin && options.admin ? await admin.listen({ host: options.admin.host ?? '127.0.0.1', port: options.admin.port }) : undefined;
       return { url, sandboxUrl, ...(adminUrl ? { adminUrl } : {}) };
     },
     async close() {
@@ -268,10 +256,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
       closed = true;
       // the admin listener answers /ready with 503 until the APIs have drained
       await Promise.all([app.close(), sandbox.close()]);
-      // running jobs get the grace period; one still running then is handed back to the queue
-      // (the embedded store requeues it at the next start, a shared queue when its lease lapses)
-      const drained = await settlesWithin(stopWork?.(), options.drainMs ?? 30_000);
-      if (!drained) log(`jobs still running after ${options.drainMs ?? 30_000} ms were handed back to the queue`);
+      const drained = await drainWork(stopWork, options.drainMs ?? 30_000, log);
       await pool.close();
       await (await proxy)?.close();
       await admin?.close();
@@ -282,8 +267,13 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   };
 }
 
-/** True when `work` settles within `ms` (or there is none). */
-async function settlesWithin(work: Promise<void> | undefined, ms: number): Promise<boolean> {
+/**
+ * Stops the work, giving running jobs `ms` to finish; answers whether they did. One still running
+ * then is handed back to the queue (the embedded store requeues it at the next start, a shared
+ * queue when its lease lapses).
+ */
+async function drainWork(stop: (() => Promise<void>) | undefined, ms: number, log: (message: string) => void): Promise<boolean> {
+  const work = stop?.();
   if (!work) return true;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => {
@@ -291,5 +281,6 @@ async function settlesWithin(work: Promise<void> | undefined, ms: number): Promi
   });
   const settled = await Promise.race([work.then(() => true as const), late]);
   clearTimeout(timer);
+  if (!settled) log(`jobs still running after ${ms} ms were handed back to the queue`);
   return settled;
 }

@@ -12,9 +12,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController, type RawServerDefault } from 'fastify';
 import { lazyChild } from '../ops/json-logger.js';
 import type { ServiceMetrics } from '../ops/metrics.js';
+import { newRequestId } from '../ops/request-ids.js';
 import { answeredRequests } from '../ops/request-log.js';
 import { RequestRefused } from './errors/request-refused.js';
-import { newRequestId } from './request-ids.js';
 import { validatorCompiler } from './validation.js';
 
 /** A listener's Fastify instance, typed by its TypeBox schemas. */

@@ -3,9 +3,9 @@
 // when either fails) and `GET /health` (the process answers). It carries no API and takes no key:
 // it is for the machine's own scraper and orchestrator, so bind it where only they reach it.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
-import { newRequestId } from '../http/request-ids.js';
 import { lazyChild } from './json-logger.js';
 import type { ServiceMetrics } from './metrics.js';
+import { newRequestId } from './request-ids.js';
 import { answeredRequests } from './request-log.js';
 
 /** What readiness checks. */

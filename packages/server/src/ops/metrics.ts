@@ -4,6 +4,7 @@
 // deliveries by outcome; credits debited. One registry per server, so two servers in one process
 // never share counts. The names are listed in the server README.
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Store } from '../store/store.js';
 
 /** What the queue holds when scraped. */
 export interface QueueFigures {
@@ -31,6 +32,15 @@ export interface ServiceMetrics {
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 /** Job duration buckets in seconds. */
 const JOB_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
+
+/** The queue figures of `store` at `now`, for `serviceMetrics`. */
+export function queueFiguresOf(store: Store, now: () => Date): () => Promise<QueueFigures> {
+  return async () => {
+    const figures = await store.documents.queueFigures();
+    const waited = figures.oldestQueuedAt ? (now().getTime() - Date.parse(figures.oldestQueuedAt)) / 1000 : 0;
+    return { depth: figures.depth, oldestQueuedSeconds: Math.max(0, waited) };
+  };
+}
 
 /** A new set of service metrics; `queue` is read when `/metrics` is scraped. */
 export function serviceMetrics(queue: () => Promise<QueueFigures>): ServiceMetrics {
