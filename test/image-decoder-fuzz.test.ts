@@ -69,3 +69,34 @@ describe('image decoder on damaged files', () => {
     expect(wellFormedImage(new TextEncoder().encode('GIF89a not accepted here'))).toBe(false);
   });
 });
+
+describe('image decoder regions', () => {
+  it('decodes regions with the same pixels as the whole picture, clipped to it, for PNG, JPEG and WEBP', async () => {
+    const rects = [
+      { x: 0, y: 0, width: 16, height: 8 },
+      { x: 80, y: 50, width: 16, height: 14 },
+      { x: 90, y: 60, width: 30, height: 30 }, // runs past the edge: clipped
+    ];
+    for (const [kind, bytes] of Object.entries(files)) {
+      const whole = await decoder.decode(bytes);
+      const decoded = await decoder.decodeRegions!(bytes, (width, height) => {
+        expect([width, height]).toEqual([whole.width, whole.height]);
+        return rects;
+      });
+      expect([decoded.width, decoded.height], kind).toEqual([whole.width, whole.height]);
+      decoded.regions.forEach((region, i) => {
+        const { x, y } = rects[i]!;
+        const width = Math.min(rects[i]!.width, whole.width - x);
+        const height = Math.min(rects[i]!.height, whole.height - y);
+        expect([region.width, region.height], `${kind} ${i}`).toEqual([width, height]);
+        for (let row = 0; row < height; row++) {
+          const from = ((y + row) * whole.width + x) * 4;
+          expect(
+            Buffer.from(region.rgba.subarray(row * width * 4, (row + 1) * width * 4)).equals(Buffer.from(whole.rgba.subarray(from, from + width * 4))),
+            `${kind} ${i} row ${row}`,
+          ).toBe(true);
+        }
+      });
+    }
+  });
+});

@@ -98,12 +98,33 @@ export interface DecodedImage {
   rgba: Uint8Array;
 }
 
+/** A rectangle of pixels: its top-left corner and its size. */
+export interface PixelRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A picture's size and the regions of it that were decoded, in the order asked. */
+export interface DecodedRegions {
+  width: number;
+  height: number;
+  regions: DecodedImage[];
+}
+
 /**
  * Decodes PNG and JPEG bytes to RGBA (@napi-rs/canvas on Node, ImageBitmap/canvas in browsers).
  * The stored pixel orientation is kept (no EXIF rotation), so regions match the file's pixels.
  */
 export interface ImageDecoder {
   decode(bytes: Uint8Array): Promise<DecodedImage>;
+  /**
+   * Decodes only the regions `regionsOf` names for the picture's size, at full resolution (each
+   * clipped to the picture), where the platform can do that for less than a whole decode; the
+   * engine then never holds the whole picture's pixels. Optional: `decode` is used without it.
+   */
+  decodeRegions?(bytes: Uint8Array, regionsOf: (width: number, height: number) => readonly PixelRect[]): Promise<DecodedRegions>;
   /** Encodes RGBA pixels as JPEG (frame thumbnails), where the platform can. */
   encodeJpeg?(image: DecodedImage, quality: number): Promise<Uint8Array>;
 }

@@ -1,21 +1,33 @@
 // A photo's detection: decoded through the `ImageDecoder` port, scored by the image model.
 import { MediaError, undecodable } from '../errors.js';
-import type { DecodedImage } from '../platform.js';
+import type { DecodedImage, ImageDecoder } from '../platform.js';
 import type { Detection } from '../spec/media.js';
 import { type MediaRuntime, message, required } from './detectors.js';
 import { type EnvelopeBase, imageDetection } from './envelope.js';
-import { scorePicture } from './picture-score.js';
+import { pictureTiles, scorePicture } from './picture-score.js';
 
 /** Detects on a photo. */
 export async function detectImage(runtime: MediaRuntime, bytes: Uint8Array, base: Omit<EnvelopeBase, 'threshold'>): Promise<Detection> {
   const { images } = runtime.platform;
   if (!images) throw new MediaError('detectors_unavailable', 'The platform decodes no images.');
   const threshold = (await required(runtime.imageModel)).manifest.threshold;
-  let image: DecodedImage;
+  let picture: DecodedImage | DecodedImage[];
   try {
-    image = await images.decode(bytes);
+    // only the tiles the model reads, where the decoder can skip the rest (a large photo is never held whole)
+    picture = images.decodeRegions ? await regionsOrWhole(images.decodeRegions.bind(images), bytes) : await images.decode(bytes);
   } catch (error) {
     throw undecodable('image', `The image could not be decoded: ${message(error)}`);
   }
-  return imageDetection({ ...base, threshold }, await scorePicture(runtime, image));
+  return imageDetection({ ...base, threshold }, await scorePicture(runtime, picture));
+}
+
+/** The picture's tiles when it is large enough to be read in tiles, else the whole picture (as one region). */
+async function regionsOrWhole(decodeRegions: NonNullable<ImageDecoder['decodeRegions']>, bytes: Uint8Array): Promise<DecodedImage | DecodedImage[]> {
+  let tiled = false;
+  const decoded = await decodeRegions(bytes, (width, height) => {
+    const tiles = pictureTiles(width, height);
+    tiled = tiles !== undefined;
+    return tiles ?? [{ x: 0, y: 0, width, height }];
+  });
+  return tiled ? decoded.regions : decoded.regions[0]!;
 }

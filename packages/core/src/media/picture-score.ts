@@ -2,7 +2,7 @@
 // the small grey thumbnail of a video frame.
 import { patchLikelihoods } from '../image/genai-heatmap.js';
 import { wasmKernels } from '../image/wasm-kernels.js';
-import type { DecodedImage } from '../platform.js';
+import type { DecodedImage, PixelRect } from '../platform.js';
 import { encodeBase64 } from '../wasm/base64.js';
 import type { MediaRuntime } from './detectors.js';
 import { aggregateScore } from './plan.js';
@@ -11,31 +11,40 @@ import { aggregateScore } from './plan.js';
 const TILED_PIXELS = 2_500_000;
 const TILE = 512;
 
-/** The picture itself, or a 3 x 3 grid of TILE-pixel tiles spread over it. */
-function tiles(image: DecodedImage): DecodedImage[] {
-  if (image.width * image.height <= TILED_PIXELS || image.width < TILE || image.height < TILE) return [image];
-  const out: DecodedImage[] = [];
-  for (let ty = 0; ty < 3; ty++) {
-    for (let tx = 0; tx < 3; tx++) {
-      const x0 = Math.round(((image.width - TILE) * tx) / 2);
-      const y0 = Math.round(((image.height - TILE) * ty) / 2);
-      const rgba = new Uint8Array(TILE * TILE * 4);
-      for (let y = 0; y < TILE; y++) rgba.set(image.rgba.subarray(((y0 + y) * image.width + x0) * 4, ((y0 + y) * image.width + x0 + TILE) * 4), y * TILE * 4);
-      out.push({ width: TILE, height: TILE, rgba });
-    }
-  }
+/**
+ * Where a large picture is read: a 3 x 3 grid of TILE-pixel tiles spread over it, at its own
+ * resolution; undefined for a picture small enough to be read whole.
+ */
+export function pictureTiles(width: number, height: number): PixelRect[] | undefined {
+  if (width * height <= TILED_PIXELS || width < TILE || height < TILE) return undefined;
+  const out: PixelRect[] = [];
+  for (let ty = 0; ty < 3; ty++)
+    for (let tx = 0; tx < 3; tx++) out.push({ x: Math.round(((width - TILE) * tx) / 2), y: Math.round(((height - TILE) * ty) / 2), width: TILE, height: TILE });
   return out;
+}
+
+/** The regions `rects` of a decoded picture. */
+function crop(image: DecodedImage, rects: readonly PixelRect[]): DecodedImage[] {
+  return rects.map(({ x, y, width, height }) => {
+    const rgba = new Uint8Array(width * height * 4);
+    for (let row = 0; row < height; row++)
+      rgba.set(image.rgba.subarray(((y + row) * image.width + x) * 4, ((y + row) * image.width + x + width) * 4), row * width * 4);
+    return { width, height, rgba };
+  });
 }
 
 /**
  * A picture's score: the mean of the top quarter of its patch likelihoods (null without
  * patches). Large pictures are read at their own resolution in a 3 x 3 grid of 512-pixel tiles
- * spread over the picture, not resized (resampling would look like a generator's upsampling).
+ * spread over the picture (`pictureTiles`), not resized (resampling would look like a
+ * generator's upsampling); `picture` is the decoded picture, or the tiles already decoded alone.
  */
-export async function scorePicture(runtime: MediaRuntime, image: DecodedImage): Promise<number | null> {
+export async function scorePicture(runtime: MediaRuntime, picture: DecodedImage | DecodedImage[]): Promise<number | null> {
   const loaded = await runtime.imageModel();
   const scores: number[] = [];
-  for (const tile of tiles(image)) {
+  const rects = Array.isArray(picture) ? undefined : pictureTiles(picture.width, picture.height);
+  const parts = Array.isArray(picture) ? picture : rects ? crop(picture, rects) : [picture];
+  for (const tile of parts) {
     const result = await patchLikelihoods(wasmKernels, wasmKernels.gray(tile.rgba, tile.width, tile.height), loaded);
     scores.push(...result.scores);
   }
