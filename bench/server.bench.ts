@@ -12,7 +12,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createNodeEngine, createNodeMediaEngine } from '@loupe/node';
+import { framePlan } from '@loupe/core';
+import { createNodeEngine, createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
 import autocannon from 'autocannon';
 import { editText, makeStatement } from '../test/fixtures/pdf-builders.js';
 import { photographScene } from '../test/fixtures/scenes.js';
@@ -303,7 +304,9 @@ const bare = spawn(
 try {
   await Promise.all([waitFor(`http://127.0.0.1:${PORT}/health`), waitFor(`http://127.0.0.1:${BARE_PORT}/bare`)]);
   if (process.argv.includes('--routes')) await routeFigures();
+  else if (process.argv.includes('--processes')) await processFigures();
   else {
+    await processFigures();
     if (!process.argv.includes('--documents')) await mediaFigures();
     await documentFigures();
   }
@@ -312,6 +315,59 @@ try {
   bare.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Wall time of one whole process, in ms (the median of `runs`). */
+function wall(command: string, args: string[], runs = 3): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    execFileSync(command, args, { stdio: 'ignore', maxBuffer: 1 << 28 });
+    times.push(performance.now() - t);
+  }
+  return median(times);
+}
+
+/** Start-up and whole-process figures: the CLI against Node itself, and detection against ffmpeg decoding the same pixels. */
+async function processFigures(): Promise<void> {
+  const node = wall(process.execPath, ['-e', '0'], 5);
+  console.log('Whole processes (median of 3-5), ms:');
+  console.log(`  node -e 0                  ${node.toFixed(0)}`);
+  for (const args of [['--help'], ['serve', '--help'], ['digest', loupe], ['accounts', 'keys', '--email', 'nobody@example.com', '--data', data]]) {
+    let ms: number;
+    try {
+      ms = wall(process.execPath, [loupe, ...args]);
+    } catch {
+      ms = wall('sh', ['-c', `"${process.execPath}" "${loupe}" ${args.join(' ')} || true`]);
+    }
+    console.log(`  loupe ${args.slice(0, 2).join(' ').padEnd(20)} ${ms.toFixed(0)}  (${(ms / node).toFixed(1)}x node; ${(ms - node).toFixed(0)} ms of its own)`);
+  }
+  const { ffmpeg } = ffmpegPaths();
+  const photoPath = join(dir, 'photo-12mp.jpg');
+  writeFileSync(photoPath, photographScene(7, 4000, 3000));
+  const decode = wall(ffmpeg, ['-v', 'error', '-i', photoPath, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-y', '/dev/null']);
+  const detect = wall(process.execPath, [loupe, 'detect', '--json', photoPath]);
+  console.log(`  12 MP photo: ffmpeg decoding it ${decode.toFixed(0)}; loupe detect --json ${detect.toFixed(0)} (${(detect / decode).toFixed(1)}x ffmpeg, start-up included)`);
+  const clip = join(dir, 'clip-60s.mp4');
+  h264Clip(clip, { size: '1280x720', rate: 30, durationS: 60, gop: 30 });
+  // the frames the engine plans for a 60 s clip, each decoded by a seek in its own ffmpeg, two at a time as the engine runs them
+  const times = framePlan(60);
+  const seek = (t: number) =>
+    new Promise<void>((resolve, reject) => {
+      const child = spawn(ffmpeg, ['-v', 'error', '-ss', String(t), '-i', clip, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-y', '/dev/null'], { stdio: 'ignore' });
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg ${code}`))));
+    });
+  const seekRuns: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    const t = performance.now();
+    for (let i = 0; i < times.length; i += 2) await Promise.all(times.slice(i, i + 2).map(seek));
+    seekRuns.push(performance.now() - t);
+  }
+  const frames = median(seekRuns);
+  const video = wall(process.execPath, [loupe, 'detect', '--json', clip]);
+  console.log(
+    `  60 s 720p video: ffmpeg decoding the ${times.length} planned frames ${frames.toFixed(0)}; loupe detect --json ${video.toFixed(0)} (${(video / frames).toFixed(2)}x, start-up included)`,
+  );
 }
 
 async function routeFigures(): Promise<void> {

@@ -128,21 +128,22 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
    * Whether seeking to each planned time would decode more than one pass over the clip: each seek
    * decodes from the key frame before its time, half a key-frame interval on average, so `count`
    * seeks cost about count x interval / 2 against the clip's length for one pass. The key frames
-   * are counted by ffprobe without decoding anything else.
+   * are counted by ffprobe from the packets' flags, decoding nothing (listing decoded key frames
+   * cost a 60 s clip 0.17 s; the packets 0.02 s).
    */
   const keyFramesSparse = async (url: string, durationS: number, count: number): Promise<boolean> => {
     if (!(durationS > 0) || count < 2) return false;
     try {
       const out = await run(
         ffprobe,
-        ['-v', 'error', '-select_streams', 'v:0', '-skip_frame', 'nokey', '-show_entries', 'frame=pts_time', '-of', 'csv=p=0', url],
-        1 << 20,
+        ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=flags', '-of', 'csv=p=0', url],
+        1 << 22,
         timeoutMs,
       );
       const keys = out
         .toString()
         .split('\n')
-        .filter((l) => l.trim()).length;
+        .filter((l) => l.includes('K')).length;
       return keys > 0 && (count * (durationS / keys)) / 2 > durationS;
     } catch {
       return false;
