@@ -340,21 +340,27 @@ async function processFigures(): Promise<void> {
     } catch {
       ms = wall('sh', ['-c', `"${process.execPath}" "${loupe}" ${args.join(' ')} || true`]);
     }
-    console.log(`  loupe ${args.slice(0, 2).join(' ').padEnd(20)} ${ms.toFixed(0)}  (${(ms / node).toFixed(1)}x node; ${(ms - node).toFixed(0)} ms of its own)`);
+    console.log(
+      `  loupe ${args.slice(0, 2).join(' ').padEnd(20)} ${ms.toFixed(0)}  (${(ms / node).toFixed(1)}x node; ${(ms - node).toFixed(0)} ms of its own)`,
+    );
   }
   const { ffmpeg } = ffmpegPaths();
   const photoPath = join(dir, 'photo-12mp.jpg');
   writeFileSync(photoPath, photographScene(7, 4000, 3000));
   const decode = wall(ffmpeg, ['-v', 'error', '-i', photoPath, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-y', '/dev/null']);
   const detect = wall(process.execPath, [loupe, 'detect', '--json', photoPath]);
-  console.log(`  12 MP photo: ffmpeg decoding it ${decode.toFixed(0)}; loupe detect --json ${detect.toFixed(0)} (${(detect / decode).toFixed(1)}x ffmpeg, start-up included)`);
+  console.log(
+    `  12 MP photo: ffmpeg decoding it ${decode.toFixed(0)}; loupe detect --json ${detect.toFixed(0)} (${(detect / decode).toFixed(1)}x ffmpeg, start-up included)`,
+  );
   const clip = join(dir, 'clip-60s.mp4');
   h264Clip(clip, { size: '1280x720', rate: 30, durationS: 60, gop: 30 });
   // the frames the engine plans for a 60 s clip, each decoded by a seek in its own ffmpeg, two at a time as the engine runs them
   const times = framePlan(60);
   const seek = (t: number) =>
     new Promise<void>((resolve, reject) => {
-      const child = spawn(ffmpeg, ['-v', 'error', '-ss', String(t), '-i', clip, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-y', '/dev/null'], { stdio: 'ignore' });
+      const child = spawn(ffmpeg, ['-v', 'error', '-ss', String(t), '-i', clip, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-y', '/dev/null'], {
+        stdio: 'ignore',
+      });
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg ${code}`))));
     });
   const seekRuns: number[] = [];

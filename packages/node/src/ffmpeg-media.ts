@@ -134,12 +134,7 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
   const keyFramesSparse = async (url: string, durationS: number, count: number): Promise<boolean> => {
     if (!(durationS > 0) || count < 2) return false;
     try {
-      const out = await run(
-        ffprobe,
-        ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=flags', '-of', 'csv=p=0', url],
-        1 << 22,
-        timeoutMs,
-      );
+      const out = await run(ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=flags', '-of', 'csv=p=0', url], 1 << 22, timeoutMs);
       const keys = out
         .toString()
         .split('\n')

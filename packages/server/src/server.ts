@@ -133,14 +133,9 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   });
   const { store, blobs, queue, rates } = backend;
   const metrics = serviceMetrics(queueFiguresOf(store, now));
-  const app = await createApp({
-    version: SERVER_VERSION,
-    description: PRODUCTION_DESCRIPTION,
-    listener: 'production',
-    metrics,
-    ...(logger ? { logger } : {}),
-    draining: () => closed,
-  });
+  const listenerApp = (listener: string, description: string) =>
+    createApp({ version: SERVER_VERSION, description, listener, metrics, ...(logger ? { logger } : {}), draining: () => closed });
+  const app = await listenerApp('production', PRODUCTION_DESCRIPTION);
   const channels = messageChannels(messagingWithEnv(options.messaging));
   const secret = sessionSecret(options.dataDir);
   const signer = await captureSigner(join(options.dataDir, 'c2pa'));
@@ -220,14 +215,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   await app.register(documentApi, documents('production'));
   await app.register(claimPage, claim);
   await app.register(docs, { envelope: mediaEnvelope });
-  const sandbox = await createApp({
-    version: SERVER_VERSION,
-    description: SANDBOX_DESCRIPTION,
-    listener: 'sandbox',
-    metrics,
-    ...(logger ? { logger } : {}),
-    draining: () => closed,
-  });
+  const sandbox = await listenerApp('sandbox', SANDBOX_DESCRIPTION);
   await sandbox.register(documentApi, documents('sandbox'));
   await sandbox.register(claimPage, claim);
   await sandbox.register(docs, { envelope: documentEnvelope });
