@@ -7,4 +7,8 @@ export default defineConfig({
   dts: { compilerOptions: { composite: false, incremental: false } },
   sourcemap: true,
   clean: true,
+  // bundled, so an entry loads only the TypeBox it uses instead of its ~700 modules one by one
+  // (the operator commands on ./admin start 0.1 s sooner); schemas are plain objects, so the
+  // type provider's own typebox reads them
+  noExternal: ['typebox'],
 });

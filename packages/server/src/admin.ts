@@ -17,5 +17,10 @@ export {
 } from './accounts.js';
 export { openStateStore, type SharedQueueOptions } from './backend.js';
 export { sessionSecret, signSession, verifySession } from './http/auth/sessions.js';
-export { type MigrationSummary, migrateEmbedded } from './migrate-embedded.js';
+export type { MigrationSummary } from './migrate-embedded.js';
+
+/** Moves an embedded installation into PostgreSQL (see migrate-embedded.ts; its modules load when it runs). */
+export async function migrateEmbedded(...args: Parameters<typeof import('./migrate-embedded.js').migrateEmbedded>) {
+  return (await import('./migrate-embedded.js')).migrateEmbedded(...args);
+}
 export { type Account, type ApiKey, type Delivery, type LedgerEntry, SERVICE_TYPES, type ServiceType, type Store, StoreError } from './store/store.js';

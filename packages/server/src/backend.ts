@@ -4,10 +4,8 @@
 import { join } from 'node:path';
 import { memoryRateState, type RateState, sqlRateState } from './http/rates/rate-state.js';
 import { createEmbeddedQueue, type JobQueue } from './queue/job-queue.js';
-import { createPgBossQueue } from './queue/pg-boss-queue.js';
 import type { BlobStore } from './store/blob-store.js';
 import { createFileBlobStore } from './store/file-blob-store.js';
-import { openPostgresStore } from './store/postgres/pg-store.js';
 import { openSqliteStore } from './store/sqlite/sqlite-store.js';
 import type { Store } from './store/store.js';
 
@@ -49,6 +47,12 @@ export interface Backend {
   close(): Promise<void>;
 }
 
+/** The shared deployment's modules (pg, pg-boss), loaded only by a process that uses them. */
+async function sharedModules() {
+  const [{ createPgBossQueue }, { openPostgresStore }] = await Promise.all([import('./queue/pg-boss-queue.js'), import('./store/postgres/pg-store.js')]);
+  return { createPgBossQueue, openPostgresStore };
+}
+
 const envNumber = (name: string): number | undefined => {
   const value = process.env[name];
   return value === undefined || value === '' ? undefined : Number(value);
@@ -60,6 +64,7 @@ export async function openStateStore(options: { dataDir: string; databaseUrl?: s
     const store = await openSqliteStore({ path: join(options.dataDir, 'loupe.db') });
     return { store, close: () => store.close() };
   }
+  const { createPgBossQueue, openPostgresStore } = await sharedModules();
   const queue = createPgBossQueue({ connectionString: options.databaseUrl, now: () => new Date(), passive: true, ...sharedQueueTuning() });
   const { store } = await openPostgresStore({ connectionString: options.databaseUrl, dispatch: queue.dispatch, max: 2 });
   await queue.start(store);
@@ -76,6 +81,7 @@ export async function openStateStore(options: { dataDir: string; databaseUrl?: s
 export async function openBackend(options: BackendOptions): Promise<Backend> {
   const clock = { now: options.now };
   if (options.databaseUrl) {
+    const { createPgBossQueue, openPostgresStore } = await sharedModules();
     const queue = createPgBossQueue({ connectionString: options.databaseUrl, ...clock, log: options.log, ...sharedQueueTuning(options.queue) });
     const { store, blobs, driver } = await openPostgresStore({
       connectionString: options.databaseUrl,

@@ -4,7 +4,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'loupe';
 const AUDIENCE = 'loupe-dashboard';
@@ -21,6 +20,7 @@ export function sessionSecret(dataDir: string): Uint8Array {
 
 /** A session token for `accountId`, valid for `hours`. */
 export async function signSession(secret: Uint8Array, accountId: string, hours = 12): Promise<string> {
+  const { SignJWT } = await import('jose'); // loaded on first use: most operator commands sign nothing
   return new SignJWT({ typ: 'dashboard' })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(accountId)
@@ -34,6 +34,7 @@ export async function signSession(secret: Uint8Array, accountId: string, hours =
 /** The account a valid session token names, or undefined. */
 export async function verifySession(secret: Uint8Array, token: string): Promise<string | undefined> {
   try {
+    const { jwtVerify } = await import('jose');
     const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
     return payload.typ === 'dashboard' && typeof payload.sub === 'string' ? payload.sub : undefined;
   } catch {
