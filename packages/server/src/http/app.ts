@@ -44,6 +44,7 @@ const badUrls = new WeakSet<IncomingMessage>();
 /** The URL with every `%` of an undecodable path taken literally (`%25`), so routing can place it. */
 function routableUrl(request: IncomingMessage): string {
   const url = request.url ?? '/';
+  if (!url.includes('%')) return url; // nothing to decode: most requests
   const query = url.indexOf('?');
   const path = query < 0 ? url : url.slice(0, query);
   try {
