@@ -1,7 +1,13 @@
 // The report PDF is deterministic: rendering the same report twice gives the same bytes (its
 // dates are the report's own and its file id derives from them), and a different generation
-// time gives different bytes (so the test could fail).
+// time gives different bytes (so the test could fail). Every character it is given prints (read
+// back with poppler's pdftotext), and each flagged region is captioned once, beside its page.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PdfFile } from '@loupe/core';
+import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import type { ReportContent } from './report-json.js';
 import { renderReportPdf } from './report-pdf.js';
@@ -40,4 +46,49 @@ describe('report PDF', () => {
     const later = await renderReportPdf({ ...header, generatedAt: '2026-11-23T10:00:06.000Z' }, content, new Map());
     expect(later).not.toEqual(first);
   });
+
+  it('prints every character it is given: WinAnsi as it is, other symbols spelled, never a question mark', async () => {
+    const headline = 'Totals … differ by €12 ≠ stated; before ∅, after “Løan” — Łódź ✓';
+    const pdf = await renderReportPdf(header, { ...content, documents: [{ ...content.documents[0]!, headline }] }, new Map());
+    const text = pdfText(pdf);
+    expect(text).toContain('Headline: Totals … differ by €12 != stated; before (none), after “Løan” — Lódz (ok)');
+    expect(text).not.toContain('?');
+  });
+
+  it('captions each flagged region once and keeps the heading with its first page image', async () => {
+    const canvas = createCanvas(612, 792);
+    canvas.getContext('2d').fillStyle = '#fff';
+    canvas.getContext('2d').fillRect(0, 0, 612, 792);
+    const png = new Uint8Array(canvas.toBuffer('image/png'));
+    const regions = [
+      { page: 1, x: 10, y: 10, w: 20, h: 5, severity: 'high', indicator_code: 'amount_edited', label: 'Amount edited' },
+      { page: 1, x: 10, y: 30, w: 20, h: 5, severity: 'high', indicator_code: 'amount_edited', label: 'Amount edited' },
+      { page: 1, x: 50, y: 60, w: 20, h: 5, severity: 'medium', indicator_code: 'font_mismatch', label: 'Another font' },
+    ];
+    const pdf = await renderReportPdf(
+      header,
+      { ...content, documents: [{ ...content.documents[0]!, regions }] },
+      new Map([['doc_1', [{ page: 1, png, width: 612, height: 792 }]]]),
+    );
+    const text = pdfText(pdf);
+    expect(text.match(/Amount edited \(high\)/g)).toEqual(['Amount edited (high)']);
+    expect(text).toContain('1, 2. Amount edited (high)');
+    expect(text).toContain('3. Another font (medium)');
+    // the heading and the page it introduces are on one page
+    const pages = text.split('\f');
+    const withHeading = pages.findIndex((p) => p.includes('Flagged regions'));
+    expect(withHeading).toBeGreaterThan(-1);
+    expect(pages[withHeading]).toContain('Page 1');
+  });
 });
+
+/** The text of a PDF as poppler reads it (pages separated by form feeds). */
+function pdfText(pdf: Uint8Array): string {
+  const dir = mkdtempSync(join(tmpdir(), 'loupe-report-text-'));
+  try {
+    writeFileSync(join(dir, 'report.pdf'), pdf);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'report.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -27,18 +27,53 @@ export interface ReportHeader {
 }
 
 const MARGIN = 50;
+/** Tallest a page image is drawn, in points. */
+const MAX_IMAGE_HEIGHT = 420;
+/** Shortest a page image is drawn to fill the rest of a page, in points. */
+const MIN_IMAGE_HEIGHT = 220;
 const INK = '#1b1f24';
 const MUTED = '#5b6470';
 const SEVERITY: Record<string, string> = { high: '#c62828', medium: '#ef6c00', low: '#f9a825' };
 const VERDICT: Record<string, string> = { CLEAN: '#2e7d32', SUSPICIOUS: '#ef6c00', FORGED: '#c62828', INSUFFICIENT_EVIDENCE: '#546e7a' };
 
-/** Text the standard fonts can set (WinAnsi); anything else becomes `?`. */
+/** The characters of WinAnsi beyond Latin-1 that the standard fonts set (pdfkit maps them): € ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ. */
+const WIN_ANSI_EXTRA =
+  '\u20ac\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u017d\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u017e\u0178';
+/** What the rest of the symbols the findings use are written as. */
+const SPELLED: Record<string, string> = {
+  '\u2205': '(none)',
+  '\u2260': '!=',
+  '\u2264': '<=',
+  '\u2265': '>=',
+  '\u2212': '-',
+  '\u2192': '->',
+  '\u2190': '<-',
+  '\u2248': '~',
+  '\u2713': '(ok)',
+  '\u2717': '(x)',
+  // letters NFKD leaves whole
+  '\u0141': 'L',
+  '\u0142': 'l',
+  '\u0110': 'D',
+  '\u0111': 'd',
+  '\u0131': 'i',
+};
+const OUTSIDE_WIN_ANSI = `[^\\t\\n\\r\\x20-\\x7e\\xa0-\\xff${WIN_ANSI_EXTRA}]`;
+const UNPRINTABLE = new RegExp(OUTSIDE_WIN_ANSI, 'gu');
+const HAS_UNPRINTABLE = new RegExp(OUTSIDE_WIN_ANSI, 'u');
+
+/**
+ * Text the standard fonts can set: WinAnsi as it is (Latin-1 and the extra characters above), the
+ * symbols of `SPELLED` in words, other accented letters without their accents; anything left
+ * becomes `?`.
+ */
 const printable = (value: unknown): string =>
-  String(value ?? '')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/[^\t\n\r\x20-\x7e\xa0-\xff]/g, '?');
+  String(value ?? '').replace(UNPRINTABLE, (c) => {
+    const spelled = SPELLED[c];
+    if (spelled !== undefined) return spelled;
+    const bare = c.normalize('NFKD').replace(/\p{M}/gu, '');
+    return bare !== c && !HAS_UNPRINTABLE.test(bare) ? bare : '?';
+  });
 
 /** Renders the report; resolves to the PDF's bytes. */
 /** The open PDF, its text width and the text helpers every section uses. */
@@ -125,28 +160,46 @@ function writeDocument(w: Writer, d: ReportContent['documents'][number], content
 
   const pages = images.get(d.id as string) ?? [];
   const regions = (d.regions as Json[] | undefined) ?? [];
-  if (pages.length > 0) heading('Flagged regions', 12);
-  for (const p of pages) {
-    const scale = Math.min(width / p.width, 420 / p.height);
-    const w = p.width * scale;
-    const h = p.height * scale;
-    if (doc.y + h + 20 > doc.page.height - MARGIN) doc.addPage();
+  // a page image takes the space left on the page when that is at least MIN_IMAGE_HEIGHT (so no
+  // half-empty page is left behind), else starts a page; the heading never stays behind alone
+  const imageSize = (p: PageImage, room: number) => {
+    const scale = Math.min(width / p.width, Math.min(MAX_IMAGE_HEIGHT, room) / p.height);
+    return { w: p.width * scale, h: p.height * scale };
+  };
+  const roomLeft = () => doc.page.height - MARGIN - doc.y - 40;
+  for (const [index, p] of pages.entries()) {
+    if (roomLeft() - (index === 0 ? 30 : 0) < MIN_IMAGE_HEIGHT) doc.addPage();
+    if (index === 0) heading('Flagged regions', 12);
     paragraph(`Page ${p.page}`, 9, MUTED);
+    const { w, h } = imageSize(p, roomLeft());
     const x = MARGIN;
     const y = doc.y + 4;
     doc.image(Buffer.from(p.png), x, y, { width: w, height: h });
     doc.lineWidth(0.5).strokeColor('#9aa0a6').rect(x, y, w, h).stroke();
-    for (const r of regions.filter((r) => r.page === p.page)) {
+    const onPage = regions.filter((r) => r.page === p.page);
+    for (const [n, r] of onPage.entries()) {
       const color = SEVERITY[r.severity as string] ?? INK;
+      const [rx, ry] = [x + ((r.x as number) / 100) * w, y + ((r.y as number) / 100) * h];
       doc
         .lineWidth(1.5)
         .strokeColor(color)
-        .rect(x + ((r.x as number) / 100) * w, y + ((r.y as number) / 100) * h, ((r.w as number) / 100) * w, ((r.h as number) / 100) * h)
+        .rect(rx, ry, ((r.w as number) / 100) * w, ((r.h as number) / 100) * h)
         .stroke();
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(7)
+        .fillColor(color)
+        .text(String(n + 1), rx + 1, Math.max(y, ry - 8), { lineBreak: false });
     }
     doc.y = y + h + 8;
     doc.x = MARGIN;
-    for (const r of regions.filter((r) => r.page === p.page)) paragraph(`- ${r.label ?? r.indicator_code} (${r.severity})`, 8.5, MUTED);
+    // one caption per region, regions with the same caption on one line
+    const captions = new Map<string, number[]>();
+    for (const [n, r] of onPage.entries()) {
+      const caption = `${r.label ?? r.indicator_code} (${r.severity})`;
+      captions.set(caption, [...(captions.get(caption) ?? []), n + 1]);
+    }
+    for (const [caption, numbers] of captions) paragraph(`${numbers.join(', ')}. ${caption}`, 8.5, MUTED);
   }
 
   const revisions = d.revisions as { count?: number; diffs?: Json[] } | undefined;
