@@ -5,35 +5,22 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allDocuments, createLoupeClient, LoupeApiError, submitDocument, verifyWebhookSignature, waitForDocument, withRetries } from '@loupe/client';
-import { createNodeEngine } from '@loupe/node';
-import { createAccountWithKeys, createServer, type LoupeServer, signWebhook } from '@loupe/server';
+import { createAccountWithKeys, signWebhook } from '@loupe/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedTypes } from '../packages/client/scripts/openapi-types.js';
+import { type LoopbackServer, loopbackServer } from './fixtures/loopback-server.js';
 import { makeStatement } from './fixtures/pdf-builders.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'loupe-client-'));
-const engine = createNodeEngine({ ocr: false });
-let server: LoupeServer;
+let running: LoopbackServer;
 let url: string;
 let keys: Awaited<ReturnType<typeof createAccountWithKeys>>;
 
 beforeAll(async () => {
-  server = await createServer({
-    dataDir: dir,
-    port: 0,
-    sandboxPort: 0,
-    ytDlp: false,
-    workers: 1,
-    scanRunner: { scan: (bytes, input) => engine.scanDetailed(bytes, input) },
-  });
-  url = (await server.listen()).url;
-  keys = await createAccountWithKeys(server.store, { email: 'client@example.com', credits: 5 });
+  running = await loopbackServer();
+  url = running.url;
+  keys = await createAccountWithKeys(running.server.store, { email: 'client@example.com', credits: 5 });
 });
-afterAll(async () => {
-  await server.close();
-  await engine.dispose();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => running.close());
 
 describe('@loupe/client', () => {
   it('submits a file, waits for its verdict, and reads the loan through typed calls', async () => {

@@ -1,18 +1,14 @@
 // The operator's view of a running server: Prometheus metrics and readiness on the admin listener,
 // and JSON log lines that carry each request's id (and never a key or a borrower's link token).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { createNodeEngine } from '@loupe/node';
-import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
+import { createAccountWithKeys, type LoupeServer } from '@loupe/server';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, form } from './fixtures/document-api.js';
+import { type LoopbackServer, loopbackServer } from './fixtures/loopback-server.js';
 import { makeStatement } from './fixtures/pdf-builders.js';
 import { photographScene } from './fixtures/scenes.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'loupe-operations-'));
 const lines: Record<string, unknown>[] = [];
 const sink = new Writable({
   write(chunk: Buffer, _encoding, done) {
@@ -20,28 +16,16 @@ const sink = new Writable({
     done();
   },
 });
-const engine = createNodeEngine({ ocr: false });
+let running: LoopbackServer;
 let server: LoupeServer;
-let urls: { url: string; sandboxUrl: string; adminUrl?: string };
+let urls: { url: string; adminUrl?: string | undefined };
 
 beforeAll(async () => {
-  server = await createServer({
-    dataDir: dir,
-    port: 0,
-    sandboxPort: 0,
-    admin: { port: 0 },
-    ytDlp: false,
-    workers: 1,
-    logger: pino({ level: 'info' }, sink),
-    scanRunner: { scan: (bytes, input) => engine.scanDetailed(bytes, input) },
-  });
-  urls = await server.listen();
+  running = await loopbackServer({ admin: { port: 0 }, logger: pino({ level: 'info' }, sink) });
+  ({ server } = running);
+  urls = running;
 });
-afterAll(async () => {
-  await server.close();
-  await engine.dispose();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => running.close());
 
 /** The value of one series in a Prometheus text exposition (undefined when absent). */
 function series(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
