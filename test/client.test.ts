@@ -1,8 +1,7 @@
 // @loupe/client against a real server on loopback: typed calls to both APIs, submitting and
 // waiting for a document, walking a listing, a retry after a lost answer made once, webhook
 // signatures, and the generated types matching the server's OpenAPI document (no drift).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allDocuments, createLoupeClient, LoupeApiError, submitDocument, verifyWebhookSignature, waitForDocument, withRetries } from '@loupe/client';
 import { createAccountWithKeys, signWebhook } from '@loupe/server';
