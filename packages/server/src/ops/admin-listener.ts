@@ -30,7 +30,7 @@ export function adminListener(metrics: ServiceMetrics, readiness: Readiness, log
     done(null, payload);
   });
   answeredRequests(app, 'admin', metrics, logger);
-  app.get('/metrics', async (_request, reply) => reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()));
+  app.get('/metrics', async (_request, reply) => reply.type(metrics.registry.contentType).send(await metrics.render()));
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (_request, reply) => {
     const checks: Record<string, string> = {};

@@ -2,9 +2,10 @@
 // status; document analyses and media detections by outcome and verdict; job durations; queue
 // depth and the oldest queued job's age (read from the store when scraped); webhook and message
 // deliveries by outcome; credits debited. One registry per server, so two servers in one process
-// never share counts. The names are listed in the server README.
+// never share counts (the request histogram, counted per request, is kept in request-histogram.ts). The names are listed in the server README.
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Store } from '../store/store.js';
+import { RequestHistogram } from './request-histogram.js';
 
 /** What the queue holds when scraped. */
 export interface QueueFigures {
@@ -16,8 +17,10 @@ export interface QueueFigures {
 
 /** The figures the service records. */
 export interface ServiceMetrics {
-  /** The registry `/metrics` renders. */
+  /** The registry of every metric but the request histogram. */
   readonly registry: Registry;
+  /** The whole `/metrics` text (Prometheus text format 0.0.4). */
+  render(): Promise<string>;
   /** One answered request. */
   request(listener: string, method: string, route: string, status: number, seconds: number): void;
   /** One finished job (`analysis`, `audit_report`, …) and, for an analysis, its verdict. */
@@ -45,13 +48,11 @@ export function queueFiguresOf(store: Store, now: () => Date): () => Promise<Que
 /** A new set of service metrics; `queue` is read when `/metrics` is scraped. */
 export function serviceMetrics(queue: () => Promise<QueueFigures>): ServiceMetrics {
   const registry = new Registry();
-  const requests = new Histogram({
-    name: 'loupe_http_request_duration_seconds',
-    help: 'Time to answer a request, by listener (production, sandbox, admin), route pattern and status.',
-    labelNames: ['listener', 'method', 'route', 'status'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
+  const requests = new RequestHistogram(
+    'loupe_http_request_duration_seconds',
+    'Time to answer a request, by listener (production, sandbox, admin), route pattern and status.',
+    LATENCY_BUCKETS,
+  );
   const jobs = new Histogram({
     name: 'loupe_job_duration_seconds',
     help: 'Time a worker spent on a job, by kind and outcome.',
@@ -100,19 +101,10 @@ export function serviceMetrics(queue: () => Promise<QueueFigures>): ServiceMetri
       this.set((await figures()).oldestQueuedSeconds);
     },
   });
-  /** The histogram's child per label set, kept (prom-client hashes the labels on every `labels` call). */
-  const requestSeries = new Map<string, { observe(value: number): void }>();
   return {
     registry,
-    request(listener, method, route, status, seconds) {
-      const key = `${listener} ${method} ${route} ${status}`;
-      let series = requestSeries.get(key);
-      if (!series) {
-        series = requests.labels(listener, method, route, String(status));
-        requestSeries.set(key, series);
-      }
-      series.observe(seconds);
-    },
+    render: async () => `${await registry.metrics()}${requests.render()}`,
+    request: (listener, method, route, status, seconds) => requests.observe(listener, method, route, status, seconds),
     job(kind, outcome, seconds, verdict) {
       jobs.labels(kind, outcome).observe(seconds);
       if (kind === 'analysis') analyses.labels(outcome, verdict ?? 'none').inc();
