@@ -2,7 +2,8 @@
 // status; document analyses and media detections by outcome and verdict; job durations; queue
 // depth and the oldest queued job's age (read from the store when scraped); webhook and message
 // deliveries by outcome; credits debited. One registry per server, so two servers in one process
-// never share counts (the request histogram, counted per request, is kept in request-histogram.ts). The names are listed in the server README.
+// never share counts; the request histogram, counted on every request, is kept apart
+// (request-histogram.ts) and appended when scraped. The names are listed in the server README.
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Store } from '../store/store.js';
 import { RequestHistogram } from './request-histogram.js';

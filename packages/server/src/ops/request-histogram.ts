@@ -19,7 +19,7 @@ export class RequestHistogram {
     const key = `${listener} ${method} ${route} ${status}`;
     let s = this.series.get(key);
     if (!s) {
-      const labels = `listener="${escape(listener)}",method="${escape(method)}",route="${escape(route)}",status="${status}"`;
+      const labels = `listener="${labelText(listener)}",method="${labelText(method)}",route="${labelText(route)}",status="${status}"`;
       s = { labels, counts: new Array<number>(this.buckets.length).fill(0), sum: 0, count: 0 };
       this.series.set(key, s);
     }
@@ -32,7 +32,7 @@ export class RequestHistogram {
   render(): string {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
     for (const s of this.series.values()) {
-      this.buckets.forEach((le, i) => lines.push(`${this.name}_bucket{le="${le}",${s.labels}} ${s.counts[i]}`));
+      for (const [i, le] of this.buckets.entries()) lines.push(`${this.name}_bucket{le="${le}",${s.labels}} ${s.counts[i]}`);
       lines.push(
         `${this.name}_bucket{le="+Inf",${s.labels}} ${s.count}`,
         `${this.name}_sum{${s.labels}} ${s.sum}`,
@@ -44,6 +44,6 @@ export class RequestHistogram {
 }
 
 /** A label value as the text format writes it. */
-function escape(value: string): string {
+function labelText(value: string): string {
   return value.replaceAll('\\', '\\\\').replaceAll('"', '\\"').replaceAll('\n', '\\n');
 }
