@@ -36,6 +36,7 @@ export {
 } from './media/engine.js';
 export { audioDetection, type DetectorVersion, type EnvelopeBase, imageDetection, MEDIA_ENGINE, videoDetection } from './media/envelope.js';
 export { inspectMedia, MAX_MEDIA_PIXELS, MEDIA_CAPS, mediaOfStreams } from './media/inspect.js';
+export { cropPixels } from './media/picture-score.js';
 export { AUDIO_HOP_MS, AUDIO_WINDOW_MS, aggregateScore, audioWindows, billableUnits, framePlan, MAX_FRAMES, MIN_AUDIO_MS, mediaVerdict } from './media/plan.js';
 export { checkManifest, type LoadedModel, loadModel, type ModelExpectation } from './model-loading.js';
 export { type PaintEvent, TextInterpreter, UnsupportedText } from './pdf/content/text-interpreter.js';

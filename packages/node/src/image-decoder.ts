@@ -5,7 +5,7 @@
 // lossless WEBP data crashes it too, which no header check can see). The canvas is drawn without
 // any transform, so pixels stay in stored orientation.
 
-import { type DecodedImage, type DecodedRegions, type ImageDecoder, type PixelRect, webpSize, wellFormedImage } from '@loupe/core';
+import { cropPixels, type DecodedImage, type DecodedRegions, type ImageDecoder, type PixelRect, webpSize, wellFormedImage } from '@loupe/core';
 import { createCanvas, Image } from '@napi-rs/canvas';
 import { decodeStill } from './ffmpeg-media.js';
 
@@ -31,12 +31,7 @@ export function createCanvasDecoder(): ImageDecoder {
     const y = Math.max(0, Math.min(rect.y, picture.height - 1));
     const width = Math.max(1, Math.min(rect.width, picture.width - x));
     const height = Math.max(1, Math.min(rect.height, picture.height - y));
-    if (!(picture instanceof Image)) {
-      const rgba = new Uint8Array(width * height * 4);
-      for (let row = 0; row < height; row++)
-        rgba.set(picture.rgba.subarray(((y + row) * picture.width + x) * 4, ((y + row) * picture.width + x + width) * 4), row * width * 4);
-      return { width, height, rgba };
-    }
+    if (!(picture instanceof Image)) return cropPixels(picture, { x, y, width, height });
     const canvas = createCanvas(width, height);
     const ctx = canvas.getContext('2d');
     ctx.drawImage(picture, x, y, width, height, 0, 0, width, height);

@@ -23,11 +23,6 @@ export async function detectImage(runtime: MediaRuntime, bytes: Uint8Array, base
 
 /** The picture's tiles when it is large enough to be read in tiles, else the whole picture (as one region). */
 async function regionsOrWhole(decodeRegions: NonNullable<ImageDecoder['decodeRegions']>, bytes: Uint8Array): Promise<DecodedImage | DecodedImage[]> {
-  let tiled = false;
-  const decoded = await decodeRegions(bytes, (width, height) => {
-    const tiles = pictureTiles(width, height);
-    tiled = tiles !== undefined;
-    return tiles ?? [{ x: 0, y: 0, width, height }];
-  });
-  return tiled ? decoded.regions : decoded.regions[0]!;
+  const decoded = await decodeRegions(bytes, (width, height) => pictureTiles(width, height) ?? [{ x: 0, y: 0, width, height }]);
+  return pictureTiles(decoded.width, decoded.height) ? decoded.regions : decoded.regions[0]!;
 }

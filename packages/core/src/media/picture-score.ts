@@ -23,14 +23,12 @@ export function pictureTiles(width: number, height: number): PixelRect[] | undef
   return out;
 }
 
-/** The regions `rects` of a decoded picture. */
-function crop(image: DecodedImage, rects: readonly PixelRect[]): DecodedImage[] {
-  return rects.map(({ x, y, width, height }) => {
-    const rgba = new Uint8Array(width * height * 4);
-    for (let row = 0; row < height; row++)
-      rgba.set(image.rgba.subarray(((y + row) * image.width + x) * 4, ((y + row) * image.width + x + width) * 4), row * width * 4);
-    return { width, height, rgba };
-  });
+/** The pixels of `rect` (inside the picture) of a decoded picture, copied row by row. */
+export function cropPixels(image: DecodedImage, { x, y, width, height }: PixelRect): DecodedImage {
+  const rgba = new Uint8Array(width * height * 4);
+  for (let row = 0; row < height; row++)
+    rgba.set(image.rgba.subarray(((y + row) * image.width + x) * 4, ((y + row) * image.width + x + width) * 4), row * width * 4);
+  return { width, height, rgba };
 }
 
 /**
@@ -43,7 +41,7 @@ export async function scorePicture(runtime: MediaRuntime, picture: DecodedImage 
   const loaded = await runtime.imageModel();
   const scores: number[] = [];
   const rects = Array.isArray(picture) ? undefined : pictureTiles(picture.width, picture.height);
-  const parts = Array.isArray(picture) ? picture : rects ? crop(picture, rects) : [picture];
+  const parts = Array.isArray(picture) ? picture : rects ? rects.map((rect) => cropPixels(picture, rect)) : [picture];
   for (const tile of parts) {
     const result = await patchLikelihoods(wasmKernels, wasmKernels.gray(tile.rgba, tile.width, tile.height), loaded);
     scores.push(...result.scores);

@@ -9,10 +9,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController, type RawServerDefault } from 'fastify';
-import { lazyChild } from '../ops/json-logger.js';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import { listenerLogging } from '../ops/json-logger.js';
 import type { ServiceMetrics } from '../ops/metrics.js';
-import { newRequestId } from '../ops/request-ids.js';
 import { answeredRequests } from '../ops/request-log.js';
 import { RequestRefused } from './errors/request-refused.js';
 import { validatorCompiler } from './validation.js';
@@ -59,11 +58,8 @@ function routableUrl(request: IncomingMessage): string {
 /** A new listener root with the shared plumbing; APIs are registered on it as plugins. */
 export async function createApp(options: AppOptions): Promise<LoupeApp> {
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger, childLoggerFactory: lazyChild } : { logger: false }),
-    // one line per request, written when it is answered (request-log.ts), instead of two
-    logController: new LogController({ disableRequestLogging: true }),
+    ...listenerLogging(options.logger),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    genReqId: newRequestId,
     requestIdHeader: false,
     // parameters are bounded by their schemas (so an over-long one is refused in its API's envelope), not by the router
     routerOptions: { maxParamLength: 8192 },

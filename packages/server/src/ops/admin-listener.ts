@@ -2,10 +2,9 @@
 // text format, `GET /ready` (the store answers and the queue runs; 503 while the server drains or
 // when either fails) and `GET /health` (the process answers). It carries no API and takes no key:
 // it is for the machine's own scraper and orchestrator, so bind it where only they reach it.
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
-import { lazyChild } from './json-logger.js';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { listenerLogging } from './json-logger.js';
 import type { ServiceMetrics } from './metrics.js';
-import { newRequestId } from './request-ids.js';
 import { answeredRequests } from './request-log.js';
 
 /** What readiness checks. */
@@ -20,11 +19,7 @@ export interface Readiness {
 
 /** The admin listener over `metrics` and `readiness`. */
 export function adminListener(metrics: ServiceMetrics, readiness: Readiness, logger?: FastifyBaseLogger): FastifyInstance {
-  const app = Fastify({
-    ...(logger ? { loggerInstance: logger, childLoggerFactory: lazyChild } : { logger: false }),
-    logController: new LogController({ disableRequestLogging: true }),
-    genReqId: newRequestId,
-  });
+  const app = Fastify(listenerLogging(logger));
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     done(null, payload);

@@ -1,8 +1,9 @@
 // The server's JSON logger: pino writing to standard output through an asynchronous buffer (a
 // synchronous write per line halved a cheap route's throughput), flushed when the server closes;
 // and each request's child logger (carrying its `reqId`) made only when the request logs a line.
-import type { FastifyBaseLogger } from 'fastify';
+import { type FastifyBaseLogger, LogController } from 'fastify';
 import pino from 'pino';
+import { newRequestId } from './request-ids.js';
 
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
@@ -43,4 +44,16 @@ export function jsonLogger(
   if (option === undefined || option === false) return undefined;
   if (typeof option === 'object') return option;
   return pino({ level: option === true ? 'info' : option, base: { service: 'loupe' } }, pino.destination({ dest: 1, sync: false }));
+}
+
+/**
+ * The Fastify options every listener shares: `logger` (or none) with lazy per-request children,
+ * Fastify's own two lines per request off (request-log.ts writes one), and pooled request ids.
+ */
+export function listenerLogging(logger: FastifyBaseLogger | undefined) {
+  return {
+    ...(logger ? { loggerInstance: logger, childLoggerFactory: lazyChild } : { logger: false as const }),
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: newRequestId,
+  };
 }

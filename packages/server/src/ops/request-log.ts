@@ -1,7 +1,7 @@
 // Each answered request, once: an observation of the latency histogram and a JSON log line (with
 // the request id pino's child logger carries, method, route pattern, status and milliseconds) —
 // at `info` for a refusal (4xx) or an answer slower than half a second, at `debug` for the
-// routine rest (`--log-level debug` shows them; the metrics count every request either way), so
+// routine rest (a logger at `debug` writes them; the metrics count every request either way), so
 // health checks and polling do not flood the log. 5xx answers are logged with their error by
 // the API's error handler.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';

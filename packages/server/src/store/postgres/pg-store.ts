@@ -42,27 +42,23 @@ export function sqlBlobStore(driver: SqlQuery): BlobStore {
     if (!HEX64.test(sha256)) throw new Error(`Not a SHA-256 digest: ${sha256.slice(0, 80)}`);
     return sha256;
   };
+  /** Stores `bytes` under `sha256` once (the same digest again is a no-op). */
+  const insert = (sha256: string, bytes: Buffer) =>
+    driver.run(
+      'INSERT INTO blobs (sha256, bytes, size_bytes, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      sha256,
+      bytes,
+      bytes.byteLength,
+      new Date().toISOString(),
+    );
   return {
     async put(bytes) {
       const sha256 = createHash('sha256').update(bytes).digest('hex');
-      await driver.run(
-        'INSERT INTO blobs (sha256, bytes, size_bytes, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
-        sha256,
-        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-        bytes.byteLength,
-        new Date().toISOString(),
-      );
+      await insert(sha256, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       return sha256;
     },
     async putFile(path, sha256) {
-      const bytes = await readFile(path);
-      await driver.run(
-        'INSERT INTO blobs (sha256, bytes, size_bytes, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
-        checked(sha256),
-        bytes,
-        bytes.byteLength,
-        new Date().toISOString(),
-      );
+      await insert(checked(sha256), await readFile(path));
       await rm(path, { force: true });
     },
     async get(sha256) {

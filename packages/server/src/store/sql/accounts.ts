@@ -8,6 +8,9 @@ import type { SqlContext } from './sql-context.js';
 /** The api_keys columns a key is made of. */
 const KEY_COLUMNS = ['id', 'account_id', 'kind', 'service_type', 'sandbox', 'name', 'note', 'created_at', 'updated_at', 'revoked_at'] as const;
 
+/** The active key with a hash, its columns renamed beside its account's: one read per authenticated request. */
+const KEY_HOLDER_SQL = `SELECT ${KEY_COLUMNS.map((c) => `k.${c} AS key_${c}`).join(', ')}, a.* FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = ? AND k.revoked_at IS NULL`;
+
 /** Key holders remembered at most (a key-guessing flood cannot grow memory). */
 const MAX_REMEMBERED_HOLDERS = 10_000;
 
@@ -84,13 +87,7 @@ export function sqlAccounts(c: SqlContext): AccountStore {
       const stamp = c.driver.changeStamp?.();
       const known = stamp === undefined ? undefined : holders.get(hash);
       if (known && known.stamp === stamp) return known.holder;
-      // one round trip per authenticated request: the key's columns renamed beside the account's
-      const r = await read((q) =>
-        q.get(
-          `SELECT ${KEY_COLUMNS.map((c) => `k.${c} AS key_${c}`).join(', ')}, a.* FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.hash = ? AND k.revoked_at IS NULL`,
-          hash,
-        ),
-      );
+      const r = await read((q) => q.get(KEY_HOLDER_SQL, hash));
       const holder = r ? { key: apiKey(Object.fromEntries(KEY_COLUMNS.map((column) => [column, r[`key_${column}`]]))), account: account(r) } : undefined;
       if (stamp !== undefined) {
         if (holders.size >= MAX_REMEMBERED_HOLDERS) holders.clear();
