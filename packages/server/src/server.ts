@@ -8,12 +8,14 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MAX_FILE_BYTES } from '@loupe/core';
 import { createFfmpegMediaDecoder, createNodePool } from '@loupe/node';
 import { defaultPoolSize } from '@loupe/worker/node';
 import type { FastifyBaseLogger } from 'fastify';
 import { documentApi } from './apis/document-api.js';
 import { openBackend, type SharedQueueOptions } from './backend.js';
+import { consoleSite } from './console/console-site.js';
 import type { ScanRunner } from './documents/analysis-job.js';
 import { createApp, type LoupeApp } from './http/app.js';
 import { sessionSecret } from './http/auth/sessions.js';
@@ -49,6 +51,8 @@ const SANDBOX_DESCRIPTION =
 
 /** Options of a Loupe server. */
 export interface ServerOptions {
+  /** The reviewer console's build served at `/console/` (default: the one shipped beside this package's code); false serves none. */
+  consoleDir?: string | false;
   /** The data folder: `loupe.db`, `blobs/` (embedded), `session.key`, `c2pa/` (every process of a deployment shares these two). */
   dataDir: string;
   /** `postgres://...`: run as one API process of a shared deployment (state in PostgreSQL, work on pg-boss). */
@@ -219,6 +223,9 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   await sandbox.register(documentApi, documents('sandbox'));
   await sandbox.register(claimPage, claim);
   await sandbox.register(docs, { envelope: documentEnvelope });
+  // the console's build sits beside the package's code (src/ and dist/ are both one folder down)
+  const consoleDir = options.consoleDir ?? fileURLToPath(new URL('../console/', import.meta.url));
+  for (const listener of [app, sandbox]) await listener.register(consoleSite, { dir: consoleDir === false ? undefined : consoleDir });
   const readiness = {
     draining: () => closed,
     storeAnswers: () => store.documents.queueFigures(),

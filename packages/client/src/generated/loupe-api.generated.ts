@@ -7037,6 +7037,238 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/documents/{id}/pages/{page}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of a document as an image (Loupe extension)
+         * @description A PDF page rendered to PNG at 100 dpi, or a PNG/JPEG upload as stored (page 1), so regions (percentages of the page) can be drawn over it. Not part of the contract; used by the reviewer console.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    page: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The page image. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/jpeg": string;
+                        "image/png": string;
+                    };
+                };
+                /** @description Refused (400): {error: {type, code, message, doc_url}} */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused (401): {error: {type, code, message, doc_url}} */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused (404): {error: {type, code, message, doc_url}} */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused (409): {error: {type, code, message, doc_url}} */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused (422): {error: {type, code, message, doc_url}} */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused (429): {error: {type, code, message, doc_url}} */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused (500): {error: {type, code, message, doc_url}} */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/documents/{id}/reprocess": {
         parameters: {
             query?: never;

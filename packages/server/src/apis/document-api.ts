@@ -50,7 +50,7 @@ export interface DocumentApiOptions {
   finishes: FinishSignal;
   /** Wakes the webhook sender after events were recorded. */
   notifyEvents: () => void;
-  /** Renders PDF pages (simulated captures). */
+  /** Renders PDF pages (page images, simulated captures). */
   renderer: PageRenderer;
   /** Signs and reads captured photos' C2PA manifests. */
   signer: CaptureSigner;
@@ -123,6 +123,7 @@ export const documentApi: FastifyPluginAsyncTypebox<DocumentApiOptions> = async 
     egress: options.egress,
     egressAllow: options.egressAllow,
     idempotency: idem,
+    renderer: options.renderer,
     ...(options.waitMs ? { waitMs: options.waitMs } : {}),
   });
   await underPrefix(api, routes, '/v1/loans', loanRoutes, { store, environment, now, notifyEvents: options.notifyEvents });

@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import { consoleApiPath } from '../console/console-site.js';
 import { listenerLogging } from '../ops/json-logger.js';
 import type { ServiceMetrics } from '../ops/metrics.js';
 import { answeredRequests } from '../ops/request-log.js';
@@ -40,9 +41,12 @@ export interface AppOptions {
 /** Raw requests whose path could not be percent-decoded. */
 const badUrls = new WeakSet<IncomingMessage>();
 
-/** The URL with every `%` of an undecodable path taken literally (`%25`), so routing can place it. */
+/**
+ * The URL routed: a console API request's API path (console-site.ts), and every `%` of an
+ * undecodable path taken literally (`%25`), so routing can place it.
+ */
 function routableUrl(request: IncomingMessage): string {
-  const url = request.url ?? '/';
+  const url = consoleApiPath(request) ?? request.url ?? '/';
   if (!url.includes('%')) return url; // nothing to decode: most requests
   const query = url.indexOf('?');
   const path = query < 0 ? url : url.slice(0, query);

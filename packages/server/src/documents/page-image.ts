@@ -1,0 +1,48 @@
+// One page of a document as an image, for a reviewer to see where its regions fall (a Loupe
+// extension of the contract, used by the console): a PDF's page rendered to PNG at 100 dpi by the
+// worker pool's renderer, a PNG or JPEG upload answered as it was stored (its one page). Owner-only
+// like every document read; a page outside the file is 404, bytes no longer held 409
+// `file_not_retained`, a PDF the renderer cannot open 422 `unreadable_document`.
+import type { DocumentCaller } from '../http/auth/document-caller.js';
+import { documentError } from '../http/errors/document-errors.js';
+import type { PageRenderer } from '../reports/generate.js';
+import type { BlobStore } from '../store/blob-store.js';
+import type { Environment, Store } from '../store/store.js';
+
+/** Resolution of rendered PDF pages: about 850 x 1100 pixels for a US Letter page. */
+export const PAGE_IMAGE_DPI = 100;
+
+/** What reading a page image needs. */
+export interface PageImageDeps {
+  store: Store;
+  blobs: BlobStore;
+  environment: Environment;
+  renderer: PageRenderer;
+}
+
+/** A page image and its media type. */
+export interface PageImage {
+  bytes: Uint8Array;
+  type: 'image/png' | 'image/jpeg';
+}
+
+/** Page `page` (from 1) of the caller's document `id` as an image. */
+export async function documentPageImage(deps: PageImageDeps, who: DocumentCaller, id: string, page: number): Promise<PageImage> {
+  const document = await deps.store.documents.document(who.account.id, deps.environment, id);
+  if (!document) throw documentError(404, 'not_found', 'No document with that id in this environment.');
+  const pages = document.fileType === 'pdf' ? (document.result?.file?.pages ?? document.options.facts.pages ?? null) : 1;
+  if (pages !== null && page > pages) throw documentError(404, 'not_found', `The document has ${pages} page${pages === 1 ? '' : 's'}.`);
+  const bytes = await deps.blobs.get(document.sha256);
+  if (!bytes) throw documentError(409, 'file_not_retained', 'The document’s file is no longer held, so its pages cannot be drawn.');
+  if (document.fileType === 'png') return { bytes, type: 'image/png' };
+  if (document.fileType === 'jpg') return { bytes, type: 'image/jpeg' };
+  let rendered: { image: Uint8Array }[];
+  try {
+    rendered = await deps.renderer.render(bytes, { pages: [page], dpi: PAGE_IMAGE_DPI });
+  } catch {
+    throw documentError(422, 'unreadable_document', 'The page could not be drawn.');
+  }
+  const image = rendered[0]?.image;
+  if (!image) throw documentError(404, 'not_found', 'The document has no such page.');
+  return { bytes: image, type: 'image/png' };
+}

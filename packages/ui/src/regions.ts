@@ -1,0 +1,55 @@
+// A page (a rendered PDF page, an uploaded picture) with the document's regions drawn over it:
+// each region a box placed in percentages of the page (the contract's origin top-left), labelled
+// by its indicator and coloured by its severity, so the box scales with the picture.
+import { element } from './dom.js';
+
+/** A region as the contract and the engine give it. */
+export interface RegionLike {
+  page: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  label: string;
+  severity?: string;
+  indicator_code: string;
+}
+
+/** Options of `pageWithRegions`. */
+export interface PageOptions {
+  /** Show each region's label as a caption on the page (the console), not only as its tooltip. */
+  captions?: boolean;
+  /** Title of an indicator code (for the caption), when known. */
+  titleOf?: (code: string) => string | undefined;
+}
+
+/** `picture` (an img or canvas) of page `page`, with the regions of that page drawn over it. */
+export function pageWithRegions(picture: HTMLElement, regions: readonly RegionLike[], page: number, options: PageOptions = {}): HTMLElement {
+  const holder = element('figure', { class: 'page', 'data-page': String(page) });
+  holder.append(picture);
+  let n = 0;
+  for (const r of regions) {
+    if (r.page !== page) continue;
+    n++;
+    const title = options.titleOf?.(r.indicator_code) ?? r.label;
+    const box = element('div', {
+      class: `region${r.severity ? ` ${r.severity}` : ''}`,
+      title: `${n}. ${title}: ${r.label}`,
+      'data-indicator': r.indicator_code,
+      role: 'img',
+      'aria-label': `Region ${n} on page ${page}: ${title}`,
+    });
+    Object.assign(box.style, { left: `${r.x}%`, top: `${r.y}%`, width: `${r.w}%`, height: `${r.h}%` });
+    if (options.captions) box.append(element('span', { class: 'region-number' }, String(n)));
+    holder.append(box);
+  }
+  if (options.captions && n > 0) {
+    const caption = element('figcaption');
+    const list = element('ol');
+    for (const r of regions.filter((r) => r.page === page))
+      list.append(element('li', {}, `${options.titleOf?.(r.indicator_code) ?? r.indicator_code}: ${r.label}`));
+    caption.append(element('span', {}, `Page ${page}`), list);
+    holder.append(caption);
+  }
+  return holder;
+}
