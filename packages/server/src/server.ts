@@ -51,8 +51,6 @@ const SANDBOX_DESCRIPTION =
 
 /** Options of a Loupe server. */
 export interface ServerOptions {
-  /** The reviewer console's build served at `/console/` (default: the one shipped beside this package's code); false serves none. */
-  consoleDir?: string | false;
   /** The data folder: `loupe.db`, `blobs/` (embedded), `session.key`, `c2pa/` (every process of a deployment shares these two). */
   dataDir: string;
   /** `postgres://...`: run as one API process of a shared deployment (state in PostgreSQL, work on pg-boss). */
@@ -224,8 +222,8 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   await sandbox.register(claimPage, claim);
   await sandbox.register(docs, { envelope: documentEnvelope });
   // the console's build sits beside the package's code (src/ and dist/ are both one folder down)
-  const consoleDir = options.consoleDir ?? fileURLToPath(new URL('../console/', import.meta.url));
-  for (const listener of [app, sandbox]) await listener.register(consoleSite, { dir: consoleDir === false ? undefined : consoleDir });
+  const consoleDir = fileURLToPath(new URL('../console/', import.meta.url));
+  for (const listener of [app, sandbox]) await listener.register(consoleSite, { dir: consoleDir });
   const readiness = {
     draining: () => closed,
     storeAnswers: () => store.documents.queueFigures(),

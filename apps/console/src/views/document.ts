@@ -205,7 +205,9 @@ export async function documentView(main: HTMLElement, id: string, status: (text:
     findings.append(indicatorsSection(doc));
     const diffs = doc.revisions?.diffs ?? [];
     if (doc.revisions)
-      findings.append(section(`Revisions (${doc.revisions.count})`, diffs.length ? revisionTable(diffs) : element('p', {}, 'No text changed between revisions.')));
+      findings.append(
+        section(`Revisions (${doc.revisions.count})`, diffs.length ? revisionTable(diffs) : element('p', {}, 'No text changed between revisions.')),
+      );
     if (doc.math_checks?.length) findings.append(section('Arithmetic that does not add up', mathCheckTable(doc.math_checks)));
     findings.append(metadataSection(doc));
     const body = element('div', { class: 'doc-body' });

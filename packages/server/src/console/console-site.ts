@@ -1,44 +1,11 @@
-// The reviewer console on a listener: its built files (apps/console, Vite) served at `/console/`,
-// and its one way into the APIs, `/console/api/...`, which is the listener's own API with that
-// prefix taken off. The document contract refuses every request carrying a browser `Origin`
-// (keys are server-side secrets); the console is the exception the operator ships, so a request
-// under `/console/api/` whose Origin is this very host (and, when the browser says so,
-// `Sec-Fetch-Site: same-origin`) reaches the API without its Origin header. Any other Origin is
-// left on the request, so the document API refuses it as the contract says; the public paths are
-// unchanged. Pages are served with a strict Content-Security-Policy and are never framed.
+// The reviewer console on a listener: its built files (apps/console, Vite) served at `/console/`
+// with a strict Content-Security-Policy and never framed, and the refusal of a console API request
+// from another site (http/console-api-path.ts routes the console's own to the API).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
 import { ERROR_DOC_BASE } from '@loupe/core';
 import type { LoupeApp } from '../http/app.js';
-
-/** The console's path to the APIs of its own listener. */
-export const CONSOLE_API_PREFIX = '/console/api';
-
-/** True when the request's Origin (if any) is the host it was sent to, as the browser reports it. */
-function sameOrigin(request: IncomingMessage): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin') return false;
-  const origin = request.headers.origin;
-  if (origin === undefined) return true; // browsers omit it on same-origin GET and HEAD
-  try {
-    return new URL(origin).host.toLowerCase() === (request.headers.host ?? '').toLowerCase();
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The path a console API request is routed to (the API's own path, its same-origin Origin removed),
- * or undefined when `request` is not one or comes from another site (it then reaches the console
- * site, which refuses it).
- */
-export function consoleApiPath(request: IncomingMessage): string | undefined {
-  const url = request.url ?? '/';
-  if (!url.startsWith(`${CONSOLE_API_PREFIX}/`) || !sameOrigin(request)) return undefined;
-  delete request.headers.origin;
-  return url.slice(CONSOLE_API_PREFIX.length);
-}
+import { CONSOLE_API_PREFIX } from '../http/console-api-path.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -75,15 +42,15 @@ function filesUnder(dir: string): Map<string, Buffer> {
 
 /** Options of the console site. */
 export interface ConsoleSiteOptions {
-  /** The console's build (index.html and assets/); absent when the console was not built. */
-  dir: string | undefined;
+  /** The console's build (index.html and assets/); a folder that does not exist serves nothing. */
+  dir: string;
 }
 
 /** Serves the console under `/console/` (its files read once, at start). */
 export async function consoleSite(app: LoupeApp, options: ConsoleSiteOptions): Promise<void> {
   let files: Map<string, Buffer>;
   try {
-    files = options.dir ? filesUnder(options.dir) : new Map();
+    files = filesUnder(options.dir);
   } catch {
     files = new Map();
   }

@@ -3,8 +3,11 @@
 // worker pool's renderer, a PNG or JPEG upload answered as it was stored (its one page). Owner-only
 // like every document read; a page outside the file is 404, bytes no longer held 409
 // `file_not_retained`, a PDF the renderer cannot open 422 `unreadable_document`.
-import type { DocumentCaller } from '../http/auth/document-caller.js';
+import { Type } from 'typebox';
+import type { LoupeApp } from '../http/app.js';
+import { type DocumentCaller, documentCallerOf } from '../http/auth/document-caller.js';
 import { documentError } from '../http/errors/document-errors.js';
+import { documentErrors, IdParams } from '../http/schemas.js';
 import type { PageRenderer } from '../reports/generate.js';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Environment, Store } from '../store/store.js';
@@ -45,4 +48,36 @@ export async function documentPageImage(deps: PageImageDeps, who: DocumentCaller
   const image = rendered[0]?.image;
   if (!image) throw documentError(404, 'not_found', 'The document has no such page.');
   return { bytes: image, type: 'image/png' };
+}
+
+/** Registers `GET /{id}/pages/{page}` (under `/v1/documents`). */
+export function pageImageRoute(api: LoupeApp, deps: PageImageDeps): void {
+  api.get(
+    '/:id/pages/:page',
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'One page of a document as an image (Loupe extension)',
+        description:
+          'A PDF page rendered to PNG at 100 dpi, or a PNG/JPEG upload as stored (page 1), so regions (percentages of the page) can be drawn over it. Not part of the contract; used by the reviewer console.',
+        security: [{ documentKey: [] }],
+        params: Type.Object({ id: IdParams.properties.id, page: Type.Integer({ minimum: 1, maximum: 200 }) }),
+        response: {
+          200: {
+            description: 'The page image.',
+            content: {
+              'image/png': { schema: Type.Unsafe<unknown>({ type: 'string', contentMediaType: 'image/png' }) },
+              'image/jpeg': { schema: Type.Unsafe<unknown>({ type: 'string', contentMediaType: 'image/jpeg' }) },
+            },
+          },
+          ...documentErrors(400, 401, 404, 409, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const image = await documentPageImage(deps, documentCallerOf(request), request.params.id, request.params.page);
+      // a document's file never changes, so its pages can be kept by the reviewer's browser
+      return reply.type(image.type).header('cache-control', 'private, max-age=86400').send(image.bytes);
+    },
+  );
 }

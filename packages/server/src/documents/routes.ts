@@ -18,7 +18,7 @@ import type { PageRenderer } from '../reports/generate.js';
 import { documentView, summaryView } from '../views/document-view.js';
 import { DocumentSchema, DocumentSummarySchema } from '../views/schemas.js';
 import { parseOptions, SubmitOptionsSchema } from './options.js';
-import { documentPageImage } from './page-image.js';
+import { pageImageRoute } from './page-image.js';
 import { reprocessDocument } from './reprocess.js';
 import { reviewDocument } from './review.js';
 import { type DocumentUseCaseDeps, fetchDocument, submitDocument } from './submit.js';
@@ -225,32 +225,5 @@ export async function documentRoutes(api: LoupeApp, deps: DocumentRouteDeps): Pr
     },
   );
 
-  api.get(
-    '/:id/pages/:page',
-    {
-      schema: {
-        tags,
-        summary: 'One page of a document as an image (Loupe extension)',
-        description:
-          'A PDF page rendered to PNG at 100 dpi, or a PNG/JPEG upload as stored (page 1), so regions (percentages of the page) can be drawn over it. Not part of the contract; used by the reviewer console.',
-        security,
-        params: Type.Object({ id: IdParams.properties.id, page: Type.Integer({ minimum: 1, maximum: 200 }) }),
-        response: {
-          200: {
-            description: 'The page image.',
-            content: {
-              'image/png': { schema: Type.Unsafe<unknown>({ type: 'string', contentMediaType: 'image/png' }) },
-              'image/jpeg': { schema: Type.Unsafe<unknown>({ type: 'string', contentMediaType: 'image/jpeg' }) },
-            },
-          },
-          ...documentErrors(400, 401, 404, 409, 422, 429),
-        },
-      },
-    },
-    async (request, reply) => {
-      const image = await documentPageImage(deps, documentCallerOf(request), request.params.id, request.params.page);
-      // a document's file never changes, so its pages can be kept by the reviewer's browser
-      return reply.type(image.type).header('cache-control', 'private, max-age=86400').send(image.bytes);
-    },
-  );
+  pageImageRoute(api, deps);
 }

@@ -10,10 +10,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
-import { consoleApiPath } from '../console/console-site.js';
 import { listenerLogging } from '../ops/json-logger.js';
 import type { ServiceMetrics } from '../ops/metrics.js';
 import { answeredRequests } from '../ops/request-log.js';
+import { consoleApiPath } from './console-api-path.js';
 import { RequestRefused } from './errors/request-refused.js';
 import { validatorCompiler } from './validation.js';
 
@@ -42,7 +42,7 @@ export interface AppOptions {
 const badUrls = new WeakSet<IncomingMessage>();
 
 /**
- * The URL routed: a console API request's API path (console-site.ts), and every `%` of an
+ * The URL routed: a console API request's API path (console-api-path.ts), and every `%` of an
  * undecodable path taken literally (`%25`), so routing can place it.
  */
 function routableUrl(request: IncomingMessage): string {
