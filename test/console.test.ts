@@ -45,6 +45,7 @@ beforeAll(async () => {
   const flagged = await waitForDocument(api, flaggedId, { intervalMs: 50 });
   expect(flagged.verdict).not.toBe('CLEAN');
   expect(flagged.regions?.length).toBeGreaterThan(0);
+  mkdirSync(artifacts, { recursive: true });
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
@@ -70,6 +71,25 @@ async function tab(viewport = { width: 1280, height: 900 }): Promise<{ page: Pag
   return { page, errors, urls };
 }
 
+/** Form controls of the current view without a label (none should be). */
+function unlabelled(page: Page): Promise<string[]> {
+  return page.$$eval('input, select, textarea, button', (controls) =>
+    controls
+      .map(
+        (c) =>
+          c as unknown as {
+            id: string;
+            tagName: string;
+            labels?: { length: number } | null;
+            textContent: string | null;
+            getAttribute(n: string): string | null;
+          },
+      )
+      .filter((c) => !c.labels?.length && !c.getAttribute('aria-label') && !(c.tagName === 'BUTTON' && c.textContent?.trim()))
+      .map((c) => `${c.tagName} ${c.id}`),
+  );
+}
+
 async function signIn(page: Page, key: string, reviewer = 'Dana Reviewer'): Promise<void> {
   await page.getByLabel('API key').fill(key);
   await page.getByLabel('Reviewer name').fill(reviewer);
@@ -90,6 +110,8 @@ describe('reviewer console in Chromium', () => {
     await page.waitForURL(/has_unresolved=true/);
     const row = page.locator(`tr[data-loan="${LOAN}"]`);
     await row.waitFor();
+    expect(await unlabelled(page)).toEqual([]);
+    await page.screenshot({ path: join(artifacts, 'console-queue.png'), fullPage: true });
     expect(await row.locator('td').nth(2).textContent()).toBe('1 of 2');
     await row.getByRole('link', { name: LOAN }).click();
     await page.waitForURL(new RegExp(`#/loans/${LOAN}$`));
@@ -104,7 +126,7 @@ describe('reviewer console in Chromium', () => {
     expect(await page.locator('.indicators li').count()).toBe(doc.indicators?.length);
     expect(await page.locator('.metadata tr').count()).toBe(doc.metadata?.length);
     if (doc.revisions?.diffs.length) expect(await page.locator('.diffs ins, .diffs del').count()).toBeGreaterThan(0);
-    mkdirSync(artifacts, { recursive: true });
+    expect(await unlabelled(page)).toEqual([]);
     await page.screenshot({ path: join(artifacts, 'console-document.png'), fullPage: true });
     // a decision by button, with a note and the reviewer's name
     await page.getByLabel('Decision note').fill('Bank name retyped; asked the borrower.');
@@ -163,6 +185,7 @@ describe('reviewer console in Chromium', () => {
     await page.getByLabel('Message template').selectOption('quality');
     await page.getByRole('button', { name: 'Create the link' }).click();
     await page.locator('.link-result img.qr').waitFor();
+    expect(await unlabelled(page)).toEqual([]);
     expect(await page.locator('.capture-url').textContent()).toMatch(/\/c\//);
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByRole('button', { name: 'Audit report' }).click()]);
     const path = join(dir, 'report.pdf');
@@ -206,6 +229,7 @@ describe('reviewer console in Chromium', () => {
     await page.getByLabel('Photo, video or audio file').setInputFiles(join(dir, 'clip.webm'));
     await page.getByRole('button', { name: 'Detect' }).click();
     await page.locator('article.detection').waitFor({ timeout: 120_000 });
+    expect(await unlabelled(page)).toEqual([]);
     expect(await page.locator('article.detection .plot .frame').count()).toBe(3);
     expect(await page.locator('article.detection .thumbnails img').count()).toBeGreaterThan(0);
     await expect.poll(() => page.locator('#balance').textContent()).toMatch(/Balance: 17 credits/);
