@@ -42,7 +42,14 @@ function series(text: string, name: string, labels: Record<string, string> = {})
 describe('the operator listener', () => {
   it('serves metrics for requests, analyses, detections, credits and the queue', async () => {
     const keys = await createAccountWithKeys(server.store, { email: 'ops@example.com', credits: 10 });
-    expect((await fetch(`${urls.url}/health`)).status).toBe(200);
+    // /health is answered before the framework (health-answer.ts): same body, its own request id, counted
+    const health = await fetch(`${urls.url}/health`);
+    expect([health.status, await health.json(), health.headers.get('x-request-id')]).toEqual([
+      200,
+      { status: 'ok' },
+      expect.stringMatching(/^req_[0-9a-f]{16}$/),
+    ]);
+    expect((await fetch(`${urls.url}/health`, { method: 'HEAD' })).status).toBe(200);
     expect((await fetch(`${urls.url}/users/credits`, { headers: { 'x-api-key': 'sk_nope' } })).status).toBe(401);
     const photo = new FormData();
     photo.append('file', new Blob([new Uint8Array(photographScene(77))]), 'photo.jpg');
@@ -61,6 +68,7 @@ describe('the operator listener', () => {
     const text = await metrics.text();
     const requests = (labels: Record<string, string>) => series(text, 'loupe_http_request_duration_seconds_count', labels);
     expect(requests({ listener: 'production', method: 'GET', route: '/health', status: '200' })).toBe(1);
+    expect(requests({ listener: 'production', method: 'HEAD', route: '/health', status: '200' })).toBe(1);
     expect(requests({ listener: 'production', method: 'GET', route: '/users/credits', status: '401' })).toBe(1);
     expect(requests({ listener: 'production', method: 'POST', route: '/v1/documents', status: '200' })).toBe(1);
     expect(series(text, 'loupe_document_analyses_total', { outcome: 'completed', verdict: doc.json.verdict as string })).toBe(1);

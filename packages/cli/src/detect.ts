@@ -2,7 +2,7 @@
 // file — a readable summary, or JSON Lines with `--json` (one object per input file, in order;
 // a file without a Detection gets the spec's object-form error body on its line); with
 // `--jobs N` a worker pool runs up to N files at once, still written in input order.
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { type Detection, MEDIA_CAPS, type MediaEngine, MediaError, toMediaErrorBody } from '@loupe/core';
 import type { Output } from './commands.js';
@@ -38,8 +38,9 @@ export async function detectCommand(engine: Pick<MediaEngine, 'detect'>, files: 
   const detect = async (path: string): Promise<Detection> => {
     const size = (await stat(path)).size;
     if (size > LARGEST) throw new MediaError('file_too_large', `The file is ${size} bytes; no media type accepts more than ${LARGEST} bytes.`);
-    const buffer = await readFile(path);
-    return engine.detect(new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength), { filename: basename(path), thumbnails: options.thumbnails });
+    // read so ffmpeg may read the file itself (in this process; a pool's workers are sent the bytes)
+    const { readMediaFile } = await import('@loupe/node');
+    return engine.detect(await readMediaFile(path), { filename: basename(path), thumbnails: options.thumbnails });
   };
   await inOrder(files, options.jobs ?? 1, detect, (path, outcome) => {
     const name = basename(path);

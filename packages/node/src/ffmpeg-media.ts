@@ -1,6 +1,7 @@
 // The `MediaDecoder` port on Node: ffprobe and ffmpeg (the system's when on PATH, else the static
-// builds shipped in @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe). The bytes
-// are served to them over a loopback HTTP server that answers range requests, so containers
+// builds shipped in @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe). They read the file
+// the bytes came from when the caller read them with `readMediaFile` and it is unchanged; other
+// bytes are served to them over a loopback HTTP server that answers range requests, so containers
 // whose index sits at the end (most MP4 and MOV files) can be read with seeks and nothing is
 // written to disk; frames are decoded at the planned times only (one short ffmpeg run per time,
 // input seeking, a few at once; in one decoding pass when key frames are too sparse for seeks to
@@ -13,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { basename } from 'node:path';
 import type { DecodedFrame, MediaDecoder, MediaProbe } from '@loupe/core';
+import { unchangedFileOf } from './media-files.js';
 
 /** Options of the ffmpeg media decoder. */
 export interface FfmpegOptions {
@@ -56,7 +58,15 @@ async function served<T>(bytes: Uint8Array, use: (url: string) => Promise<T>): P
   }
 }
 
-/** Runs a command and collects stdout up to `maxBytes`, within `timeoutMs`. */
+/**
+ * Runs `use` on an input ffmpeg can read holding `bytes`: the file they were read from when it is
+ * unchanged (media-files.ts; `file:` so no other protocol is ever chosen), else the loopback server.
+ */
+async function inputOf<T>(bytes: Uint8Array, use: (input: string) => Promise<T>): Promise<T> {
+  const file = await unchangedFileOf(bytes);
+  return file ? use(`file:${file}`) : served(bytes, use);
+}
+
 /** A tool's last words without the URLs and paths it names (those are the service's, not the caller's). */
 export function plainMessage(line: string): string {
   return line
@@ -65,6 +75,7 @@ export function plainMessage(line: string): string {
     .trim();
 }
 
+/** Runs a command and collects stdout up to `maxBytes`, within `timeoutMs`. */
 function run(command: string, args: string[], maxBytes: number, timeoutMs: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -145,9 +156,9 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
     }
   };
   return {
-    probe: (bytes) => served(bytes, probeUrl),
+    probe: (bytes) => inputOf(bytes, probeUrl),
     frames: (bytes, timesS, maxSide, known) =>
-      served(bytes, async (url) => {
+      inputOf(bytes, async (url) => {
         const probe = known ?? (await probeUrl(url));
         if (!probe.video) return timesS.map((timeS) => ({ timeS, error: 'no video stream' }));
         const scale = Math.min(1, maxSide / Math.max(probe.video.width, probe.video.height));
@@ -235,7 +246,7 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
         return frames;
       }),
     audio: (bytes) =>
-      served(bytes, async (url) => {
+      inputOf(bytes, async (url) => {
         const probe = await probeUrl(url);
         if (!probe.audio) throw new Error('the container holds no audio stream');
         const native = probe.audio.sampleRate;

@@ -6,7 +6,8 @@
 // any transform, so pixels stay in stored orientation.
 
 import { cropPixels, type DecodedImage, type DecodedRegions, type ImageDecoder, type PixelRect, webpSize, wellFormedImage } from '@loupe/core';
-import { createCanvas, Image } from '@napi-rs/canvas';
+import type { Image } from '@napi-rs/canvas';
+import { loadCanvas } from './canvas.js';
 import { decodeStill } from './ffmpeg-media.js';
 
 /** Creates the canvas image decoder. */
@@ -16,6 +17,7 @@ export function createCanvasDecoder(): ImageDecoder {
     if (!wellFormedImage(bytes)) throw new Error('Not a well-formed PNG, JPEG or WEBP up to its pixel data.');
     const webp = bytes[0] === 0x52 ? webpSize(bytes) : undefined; // RIFF
     if (webp) return { ...webp, rgba: await decodeStill(bytes, webp.width, webp.height) };
+    const { Image } = await loadCanvas();
     const image = new Image();
     await new Promise<void>((resolve, reject) => {
       image.onload = () => resolve();
@@ -26,13 +28,13 @@ export function createCanvasDecoder(): ImageDecoder {
     return image;
   }
   /** The pixels of `rect` of a loaded picture (drawn alone: a 12 MP photo's nine tiles cost a fifth of reading it whole). */
-  function pixels(picture: Image | DecodedImage, rect: PixelRect): DecodedImage {
+  function pixels(canvasModule: Awaited<ReturnType<typeof loadCanvas>>, picture: Image | DecodedImage, rect: PixelRect): DecodedImage {
     const x = Math.max(0, Math.min(rect.x, picture.width - 1));
     const y = Math.max(0, Math.min(rect.y, picture.height - 1));
     const width = Math.max(1, Math.min(rect.width, picture.width - x));
     const height = Math.max(1, Math.min(rect.height, picture.height - y));
-    if (!(picture instanceof Image)) return cropPixels(picture, { x, y, width, height });
-    const canvas = createCanvas(width, height);
+    if ('rgba' in picture) return cropPixels(picture, { x, y, width, height });
+    const canvas = canvasModule.createCanvas(width, height);
     const ctx = canvas.getContext('2d');
     ctx.drawImage(picture, x, y, width, height, 0, 0, width, height);
     const data = ctx.getImageData(0, 0, width, height).data;
@@ -41,14 +43,15 @@ export function createCanvasDecoder(): ImageDecoder {
   return {
     async decode(bytes): Promise<DecodedImage> {
       const picture = await load(bytes);
-      return picture instanceof Image ? pixels(picture, { x: 0, y: 0, width: picture.width, height: picture.height }) : picture;
+      return 'rgba' in picture ? picture : pixels(await loadCanvas(), picture, { x: 0, y: 0, width: picture.width, height: picture.height });
     },
     async decodeRegions(bytes, regionsOf): Promise<DecodedRegions> {
       const picture = await load(bytes);
-      return { width: picture.width, height: picture.height, regions: regionsOf(picture.width, picture.height).map((rect) => pixels(picture, rect)) };
+      const canvas = await loadCanvas();
+      return { width: picture.width, height: picture.height, regions: regionsOf(picture.width, picture.height).map((rect) => pixels(canvas, picture, rect)) };
     },
     async encodeJpeg(image, quality) {
-      const canvas = createCanvas(image.width, image.height);
+      const canvas = (await loadCanvas()).createCanvas(image.width, image.height);
       const ctx = canvas.getContext('2d');
       const data = ctx.createImageData(image.width, image.height);
       data.data.set(image.rgba);

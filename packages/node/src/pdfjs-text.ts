@@ -1,9 +1,11 @@
 // The `PdfText` port on Node: pdf.js's legacy build, run in-process, with its standard font
 // data and CMaps read from the installed pdfjs-dist (never fetched). Each extraction is bounded
 // in time; pdf.js receives a copy of the bytes because it transfers (detaches) what it is given.
+
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { type PdfText, readTextWithPdfJs } from '@loupe/core';
+import { loadCanvas } from './canvas.js';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 
@@ -61,6 +63,7 @@ export function loadPdfJs(): Promise<PdfJs> {
     ignorePdfJsStrayRejections();
     const restore = restoreNatives();
     pdfjsPromise = (async () => {
+      await loadCanvas(); // pdf.js takes the canvas module already loaded, without the font scan (canvas.ts)
       const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
       (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
       const module = await import('pdfjs-dist/legacy/build/pdf.mjs');

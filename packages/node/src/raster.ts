@@ -1,7 +1,9 @@
 // The `Rasterizer` port on Node: pdf.js renders a page onto an @napi-rs/canvas (pdf.js's own
 // canvas factory, so the canvas types match) and returns it as PNG with the viewport transform
-// that maps user space to its pixels. Standard font programs are loaded here: rendering needs them.
+// that maps user space to its pixels. Standard font programs are loaded here, and the system fonts
+// on the first render (canvas.ts): rendering needs them.
 import type { RasterImage, Rasterizer } from '@loupe/core';
+import { withSystemFonts } from './canvas.js';
 import { openWithPdfJs } from './pdfjs-text.js';
 
 interface NodeCanvas {
@@ -12,6 +14,7 @@ interface NodeCanvas {
 export function createPdfJsRaster(): Rasterizer {
   return {
     async renderPage(pdf, pageNumber, dpi): Promise<RasterImage> {
+      await withSystemFonts(); // text in fonts a PDF does not embed is drawn with the system's
       const task = await openWithPdfJs(pdf, { fontPrograms: true });
       try {
         const doc = await task.promise;

@@ -136,7 +136,16 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   const { store, blobs, queue, rates } = backend;
   const metrics = serviceMetrics(queueFiguresOf(store, now));
   const listenerApp = (listener: string, description: string) =>
-    createApp({ version: SERVER_VERSION, description, listener, metrics, ...(logger ? { logger } : {}), draining: () => closed });
+    createApp({
+      version: SERVER_VERSION,
+      description,
+      listener,
+      metrics,
+      ...(logger ? { logger } : {}),
+      draining: () => closed,
+      // the production listener's /health is the media API's plain liveness route (the sandbox's carries the document API's headers)
+      answersHealth: listener === 'production',
+    });
   const app = await listenerApp('production', PRODUCTION_DESCRIPTION);
   const channels = messageChannels(messagingWithEnv(options.messaging));
   const secret = sessionSecret(options.dataDir);

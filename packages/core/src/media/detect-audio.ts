@@ -7,7 +7,7 @@ import { MediaError, undecodable } from '../errors.js';
 import { scoreRows } from '../model-loading.js';
 import type { DecodedAudio } from '../platform.js';
 import type { Detection, Segment } from '../spec/media.js';
-import { type MediaRuntime, message, required } from './detectors.js';
+import { loadingModel, type MediaRuntime, message } from './detectors.js';
 import { audioDetection, type EnvelopeBase } from './envelope.js';
 import { audioWindows, centreThreshold, MIN_AUDIO_MS } from './plan.js';
 
@@ -15,13 +15,17 @@ import { audioWindows, centreThreshold, MIN_AUDIO_MS } from './plan.js';
 export async function detectAudio(runtime: MediaRuntime, bytes: Uint8Array, base: Omit<EnvelopeBase, 'threshold'>): Promise<Detection> {
   const decoder = runtime.platform.media;
   if (!decoder) throw new MediaError('detectors_unavailable', 'The platform decodes no audio.');
-  const [speech, vad] = await Promise.all([required(runtime.speechModel), required(runtime.vadModel)]);
+  // the models load while the recording decodes
+  const models = Promise.all([loadingModel(runtime.speechModel), loadingModel(runtime.vadModel)]);
+  models.catch(() => undefined); // observed; awaited below
   let audio: DecodedAudio;
   try {
     audio = await decoder.audio(bytes);
   } catch (error) {
+    await models;
     throw undecodable('audio', `The audio could not be decoded: ${message(error)}`);
   }
+  const [speech, vad] = await models;
   const durationMs = audio.sampleRate > 0 ? (audio.samples.length / audio.sampleRate) * 1000 : 0;
   // window values are put on the scale where 0.5 is the model's threshold (audio has no threshold_used to show)
   const envelope = { ...base, threshold: 0.5 };

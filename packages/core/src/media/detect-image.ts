@@ -2,7 +2,7 @@
 import { MediaError, undecodable } from '../errors.js';
 import type { DecodedImage, ImageDecoder } from '../platform.js';
 import type { Detection } from '../spec/media.js';
-import { type MediaRuntime, message, required } from './detectors.js';
+import { loadingModel, type MediaRuntime, message } from './detectors.js';
 import { type EnvelopeBase, imageDetection } from './envelope.js';
 import { pictureTiles, scorePicture } from './picture-score.js';
 
@@ -10,14 +10,16 @@ import { pictureTiles, scorePicture } from './picture-score.js';
 export async function detectImage(runtime: MediaRuntime, bytes: Uint8Array, base: Omit<EnvelopeBase, 'threshold'>): Promise<Detection> {
   const { images } = runtime.platform;
   if (!images) throw new MediaError('detectors_unavailable', 'The platform decodes no images.');
-  const threshold = (await required(runtime.imageModel)).manifest.threshold;
+  const model = loadingModel(runtime.imageModel); // loads while the picture decodes
   let picture: DecodedImage | DecodedImage[];
   try {
     // only the tiles the model reads, where the decoder can skip the rest (a large photo is never held whole)
     picture = images.decodeRegions ? await regionsOrWhole(images.decodeRegions.bind(images), bytes) : await images.decode(bytes);
   } catch (error) {
+    await model;
     throw undecodable('image', `The image could not be decoded: ${message(error)}`);
   }
+  const threshold = (await model).manifest.threshold;
   return imageDetection({ ...base, threshold }, await scorePicture(runtime, picture));
 }
 

@@ -4,7 +4,7 @@
 import { MediaError, undecodable } from '../errors.js';
 import type { MediaProbe } from '../platform.js';
 import type { Detection, Frame } from '../spec/media.js';
-import { type MediaRuntime, message, required } from './detectors.js';
+import { loadingModel, type MediaRuntime, message } from './detectors.js';
 import { type EnvelopeBase, videoDetection } from './envelope.js';
 import { scorePicture, thumbnail } from './picture-score.js';
 import { framePlan } from './plan.js';
@@ -22,16 +22,21 @@ export async function detectVideo(
 ): Promise<Detection> {
   const decoder = runtime.platform.media;
   if (!decoder) throw new MediaError('detectors_unavailable', 'The platform decodes no video.');
-  const threshold = (await required(runtime.imageModel)).manifest.threshold;
+  const model = loadingModel(runtime.imageModel); // loads while the frames decode
   let probe: MediaProbe;
   try {
     probe = probed ?? (await decoder.probe(bytes));
   } catch (error) {
+    await model;
     throw undecodable('video', `The video could not be read: ${message(error)}`);
   }
-  if (!probe.video) throw undecodable('video', 'The file holds no video stream.');
+  if (!probe.video) {
+    await model;
+    throw undecodable('video', 'The file holds no video stream.');
+  }
   const times = framePlan(probe.durationS);
   const decoded = await decoder.frames(bytes, times, FRAME_SIDE, probe);
+  const threshold = (await model).manifest.threshold;
   const frames: Frame[] = [];
   for (const [index, frame] of decoded.entries()) {
     if ('error' in frame) {

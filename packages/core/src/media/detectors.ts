@@ -63,6 +63,17 @@ export async function required(get: () => Promise<LoadedModel>): Promise<LoadedM
   }
 }
 
+/**
+ * `required(get)` started now, so a model loads while the media decodes: the caller awaits it
+ * after the decode (and before reporting a decode failure, so an unusable model is still the
+ * answer it was). A rejection is observed here so it never goes unhandled meanwhile.
+ */
+export function loadingModel(get: () => Promise<LoadedModel>): Promise<LoadedModel> {
+  const model = required(get);
+  model.catch(() => undefined);
+  return model;
+}
+
 /** An error's message. */
 export function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

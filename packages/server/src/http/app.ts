@@ -15,6 +15,7 @@ import type { ServiceMetrics } from '../ops/metrics.js';
 import { answeredRequests } from '../ops/request-log.js';
 import { consoleApiPath } from './console-api-path.js';
 import { RequestRefused } from './errors/request-refused.js';
+import { answeringHealth } from './health-answer.js';
 import { validatorCompiler } from './validation.js';
 
 /** A listener's Fastify instance, typed by its TypeBox schemas. */
@@ -36,6 +37,8 @@ export interface AppOptions {
   description: string;
   /** True once the server is shutting down: answers then close their connection, so shutdown does not wait out keep-alive. */
   draining?: () => boolean;
+  /** Answer `GET /health` before the framework (health-answer.ts): where `/health` is the plain liveness route. */
+  answersHealth?: boolean;
 }
 
 /** Raw requests whose path could not be percent-decoded. */
@@ -68,6 +71,15 @@ export async function createApp(options: AppOptions): Promise<LoupeApp> {
     // parameters are bounded by their schemas (so an over-long one is refused in its API's envelope), not by the router
     routerOptions: { maxParamLength: 8192 },
     rewriteUrl: routableUrl,
+    ...(options.answersHealth
+      ? {
+          serverFactory: answeringHealth({
+            listener: options.listener,
+            ...(options.metrics ? { metrics: options.metrics } : {}),
+            ...(options.draining ? { draining: options.draining } : {}),
+          }),
+        }
+      : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // a bodiless request that names JSON as its type has no body, rather than a malformed one
