@@ -22,7 +22,7 @@ export { createCmsVerifier } from './cms-verifier.js';
 export { createFfmpegMediaDecoder, type FfmpegOptions, ffmpegPaths } from './ffmpeg-media.js';
 export { createCanvasDecoder } from './image-decoder.js';
 export { readMediaFile } from './media-files.js';
-export { createModelStore, createOnnxInference, MODELS_DIR } from './onnx-inference.js';
+export { createModelStore, createOnnxInference, inferenceRuntime, MODELS_DIR, type OnnxRuntimeName } from './onnx-inference.js';
 export { createPdfJsText, loadPdfJs, type OpenOptions, openWithPdfJs, type PdfJsTextOptions, pdfjsAssetOptions } from './pdfjs-text.js';
 export { createPdfJsRaster } from './raster.js';
 export { createTesseractOcr } from './tesseract-ocr.js';

@@ -1,0 +1,127 @@
+// The packages as an integrator gets them: every publishable workspace package packed with `npm
+// pack` (its prepack scripts included), the tarballs installed together in a fresh project outside
+// the workspace with npm's default settings (none of this repository's .npmrc or environment:
+// onnxruntime-node's install script, which downloads GPU libraries from outside npm, is left to
+// fail, so the optional native runtime drops out and onnxruntime-web runs the models), and the
+// installed `loupe` run from there: `scan --json` and `detect --json` answer what the workspace's
+// answers, the models come from the installed @loupe/models (the VAD included, no
+// @ricky0123/vad-web), every package carries its LICENSE, and `loupe serve` answers with its
+// console. Needs the npm registry (as CI has); about a minute and a half here.
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePorts } from './fixtures/free-ports.js';
+import { editText, makeStatement } from './fixtures/pdf-builders.js';
+import { photographScene } from './fixtures/scenes.js';
+
+const root = join(import.meta.dirname, '..');
+const PACKAGES = ['models', 'packages/core', 'packages/worker', 'packages/node', 'packages/server', 'packages/cli', 'packages/client', 'packages/browser'];
+const dir = mkdtempSync(join(tmpdir(), 'loupe-pack-'));
+const project = join(dir, 'project');
+
+/** This process's environment without npm's and onnxruntime's settings (what a fresh shell has). */
+function plainEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && !/^ONNXRUNTIME/i.test(k) && k !== 'INIT_CWD'));
+}
+
+const run = (command: string, args: string[], cwd: string): string =>
+  execFileSync(command, args, { cwd, env: plainEnv(), encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** `run` without blocking (vitest's worker must keep answering while npm works for a minute). */
+const runAsync = async (command: string, args: string[], cwd: string): Promise<void> => {
+  await promisify(execFile)(command, args, { cwd, env: plainEnv(), maxBuffer: 1 << 26 });
+};
+
+beforeAll(async () => {
+  const packs = join(dir, 'packs');
+  mkdirSync(packs);
+  mkdirSync(project);
+  for (const p of PACKAGES) await runAsync('npm', ['pack', '--silent', '--pack-destination', packs], join(root, p));
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'integrator', private: true, type: 'module' }));
+  const tarballs = PACKAGES.map((p) => JSON.parse(readFileSync(join(root, p, 'package.json'), 'utf8')) as { name: string; version: string }).map((p) =>
+    join(packs, `${p.name.replace('@', '').replace('/', '-')}-${p.version}.tgz`),
+  );
+  await runAsync('npm', ['install', '--no-audit', '--no-fund', ...tarballs], project);
+}, 900_000);
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** JSON Lines of the installed `loupe` and of the workspace's, on the same files. */
+function bothWays(args: string[]): { installed: Record<string, unknown>[]; workspace: Record<string, unknown>[] } {
+  const lines = (text: string) =>
+    text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  return {
+    installed: lines(run(join(project, 'node_modules', '.bin', 'loupe'), args, project)),
+    workspace: lines(run(process.execPath, [join(root, 'packages', 'cli', 'bin', 'loupe.js'), ...args], project)),
+  };
+}
+
+describe('packed and installed outside the workspace', () => {
+  it('scans documents as the workspace does', async () => {
+    const genuine = await makeStatement({ seed: 41 });
+    writeFileSync(join(project, 'genuine.pdf'), genuine);
+    writeFileSync(join(project, 'edited.pdf'), await editText(genuine, 0, 'First Example Bank', 'Last Example Bank'));
+    const { installed, workspace } = bothWays(['scan', '--json', '--no-ocr', 'genuine.pdf', 'edited.pdf']);
+    const essence = (d: Record<string, unknown>) => ({
+      verdict: d.verdict,
+      risk_score: d.risk_score,
+      codes: (d.indicators as { code: string }[]).map((i) => i.code),
+    });
+    expect(installed.map(essence)).toEqual(workspace.map(essence));
+    expect(installed[1]!.verdict).not.toBe('CLEAN');
+  });
+
+  it('detects media with the installed models and the runtime that installed', () => {
+    writeFileSync(join(project, 'photo.jpg'), photographScene(12));
+    writeFileSync(join(project, 'words.ogg'), readFileSync(join(import.meta.dirname, 'fixtures', 'audio', 'natural-fr-words.ogg')));
+    const { installed, workspace } = bothWays(['detect', '--json', 'photo.jpg', 'words.ogg']);
+    expect(installed.map((d) => d.verdict)).toEqual(workspace.map((d) => d.verdict));
+    for (const [i, d] of installed.entries()) expect(Math.abs((d.score as number) - (workspace[i]!.score as number))).toBeLessThanOrEqual(0.01);
+    const probe = run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "const m = await import('@loupe/node'); console.log(JSON.stringify({ runtime: await m.inferenceRuntime(), models: m.MODELS_DIR }))",
+      ],
+      project,
+    );
+    const { runtime, models } = JSON.parse(probe) as { runtime: string; models: string };
+    expect(models).toBe(join(project, 'node_modules', '@loupe', 'models'));
+    expect(['onnxruntime-node', 'onnxruntime-web']).toContain(runtime);
+    expect(existsSync(join(models, 'silero_vad_v5.onnx'))).toBe(true);
+    expect(existsSync(join(project, 'node_modules', '@ricky0123'))).toBe(false);
+    for (const p of ['core', 'worker', 'node', 'server', 'cli', 'client', 'browser', 'models'])
+      expect(existsSync(join(project, 'node_modules', '@loupe', p, 'LICENSE'))).toBe(true);
+  });
+
+  it('serves the API and the console from the install', async () => {
+    const [port, sandboxPort] = await freePorts(2);
+    const server = spawn(
+      join(project, 'node_modules', '.bin', 'loupe'),
+      ['serve', '--data', join(dir, 'data'), '--port', String(port), '--sandbox-port', String(sandboxPort)],
+      {
+        cwd: project,
+        env: plainEnv(),
+        stdio: 'ignore',
+      },
+    );
+    try {
+      let health: Response | undefined;
+      for (let i = 0; i < 100 && !health; i++)
+        health = await fetch(`http://127.0.0.1:${port}/health`).catch(() => new Promise<undefined>((r) => setTimeout(r, 100)));
+      expect(await health!.json()).toEqual({ status: 'ok' });
+      const console = await fetch(`http://127.0.0.1:${port}/console/`);
+      expect(console.status).toBe(200);
+      expect(await console.text()).toContain('reviewer console');
+    } finally {
+      server.kill('SIGTERM');
+    }
+  });
+});
