@@ -114,12 +114,14 @@ describe('packed and installed outside the workspace', () => {
     );
     try {
       let health: Response | undefined;
-      for (let i = 0; i < 100 && !health; i++)
-        health = await fetch(`http://127.0.0.1:${port}/health`).catch(() => new Promise<undefined>((r) => setTimeout(r, 100)));
+      for (let i = 0; i < 100 && !health; i++) {
+        health = await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined);
+        if (!health) await new Promise((r) => setTimeout(r, 100));
+      }
       expect(await health!.json()).toEqual({ status: 'ok' });
-      const console = await fetch(`http://127.0.0.1:${port}/console/`);
-      expect(console.status).toBe(200);
-      expect(await console.text()).toContain('reviewer console');
+      const page = await fetch(`http://127.0.0.1:${port}/console/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('reviewer console');
     } finally {
       server.kill('SIGTERM');
     }
