@@ -5,7 +5,8 @@
 // fail, so the optional native runtime drops out and onnxruntime-web runs the models), and the
 // installed `loupe` run from there: `scan --json` and `detect --json` answer what the workspace's
 // answers, the models come from the installed @loupe/models (the VAD included, no
-// @ricky0123/vad-web), every package carries its LICENSE, and `loupe serve` answers with its
+// @ricky0123/vad-web), every package carries its LICENSE, the tarballs pass publint and
+// arethetypeswrong, importing a library sets no global, and `loupe serve` answers with its
 // console. Needs the npm registry (as CI has); about a minute and a half here.
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,9 @@ const root = join(import.meta.dirname, '..');
 const PACKAGES = ['models', 'packages/core', 'packages/worker', 'packages/node', 'packages/server', 'packages/cli', 'packages/client', 'packages/browser'];
 const dir = mkdtempSync(join(tmpdir(), 'loupe-pack-'));
 const project = join(dir, 'project');
+/** A page's project: only what a browser pre-screen installs (no pdf.js, no Node packages). */
+const webProject = join(dir, 'web');
+const tarballs: { name: string; path: string }[] = [];
 
 /** This process's environment without npm's and onnxruntime's settings (what a fresh shell has). */
 function plainEnv(): NodeJS.ProcessEnv {
@@ -99,6 +103,53 @@ describe('packed and installed outside the workspace', () => {
     expect(existsSync(join(project, 'node_modules', '@ricky0123'))).toBe(false);
     for (const p of ['core', 'worker', 'node', 'server', 'cli', 'client', 'browser', 'models'])
       expect(existsSync(join(project, 'node_modules', '@loupe', p, 'LICENSE'))).toBe(true);
+  });
+
+  it('passes publint and arethetypeswrong (ESM only: no CommonJS entry is offered)', () => {
+    const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+    for (const t of tarballs) {
+      expect(run(bin('publint'), ['run', t.path, '--strict'], dir), t.name).toContain('All good!');
+      // the models package holds no code and no types
+      if (t.name !== '@loupe/models') run(bin('attw'), [t.path, '--profile', 'esm-only', '--format', 'ascii'], dir);
+    }
+  });
+
+  it('compiles against the installed types with skipLibCheck off (a Node service; a page without pdf.js)', () => {
+    const check = (folder: string, moduleResolution: string, lines: string[]) => {
+      writeFileSync(join(folder, 'check.ts'), `${lines.join('\n')}\n`);
+      const compilerOptions = {
+        target: 'ES2022',
+        module: moduleResolution === 'Bundler' ? 'ESNext' : 'NodeNext',
+        moduleResolution,
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+      };
+      writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['check.ts'] }));
+      run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', folder], folder);
+    };
+    check(project, 'NodeNext', [
+      "import { sniffFormat } from '@loupe/core';",
+      "import { createNodeEngine, createNodeMediaEngine, createNodePool } from '@loupe/node';",
+      "import { createLoupeClient } from '@loupe/client';",
+      "import { createServer } from '@loupe/server';",
+      'export const used = [sniffFormat, createNodeEngine, createNodeMediaEngine, createNodePool, createLoupeClient, createServer];',
+    ]);
+    expect(existsSync(join(webProject, 'node_modules', 'pdfjs-dist'))).toBe(false);
+    check(webProject, 'Bundler', [
+      "import { createBrowserEngine } from '@loupe/browser';",
+      "import { sniffFormat } from '@loupe/core';",
+      "import { createWebPool } from '@loupe/worker/web';",
+      'export const used = [createBrowserEngine, sniffFormat, createWebPool];',
+    ]);
+  });
+
+  it('sets no globals when a library is imported', () => {
+    for (const name of ['@loupe/core', '@loupe/worker', '@loupe/node', '@loupe/client']) {
+      const script = `const before = new Set(Object.getOwnPropertyNames(globalThis)); await import('${name}'); console.log(JSON.stringify(Object.getOwnPropertyNames(globalThis).filter((k) => !before.has(k))))`;
+      expect([name, JSON.parse(run(process.execPath, ['--input-type=module', '-e', script], project))]).toEqual([name, []]);
+    }
   });
 
   it('serves the API and the console from the install', async () => {

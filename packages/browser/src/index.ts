@@ -10,7 +10,7 @@ import { createBrowserPdfText, type PdfJsAssets } from './pdfjs-text.js';
 export { createBrowserImageDecoder } from './image-decoder.js';
 export { createBrowserMediaDecoder } from './media-decoder.js';
 export { createFetchModelStore, createWebInference } from './onnx-inference.js';
-export { createBrowserPdfText, type PdfJsAssets } from './pdfjs-text.js';
+export { createBrowserPdfText, type PdfJsAssets, type PdfJsModule } from './pdfjs-text.js';
 
 /** What the browser platform needs to know: where its local assets are served. */
 export interface BrowserPlatformOptions {

@@ -5,13 +5,32 @@
 // adapter only names it as an optional peer) and every asset, all local: the worker's URL and
 // the CMap folder served with the page. One pdf.js worker serves every document.
 
-import { type PdfText, readTextWithPdfJs } from '@loupe/core';
-import type * as PdfJs from 'pdfjs-dist';
+import { type PdfJsLoadingTask, type PdfText, readTextWithPdfJs } from '@loupe/core';
+
+/**
+ * The parts of the pdf.js module this adapter uses, so its types compile without pdf.js installed
+ * (`import * as pdfjs from 'pdfjs-dist'` fits; a test checks it).
+ */
+export interface PdfJsModule {
+  GlobalWorkerOptions: { workerSrc: string };
+  PDFWorker: new () => object;
+  getDocument(source: {
+    /** A `PDFWorker` made by `new PDFWorker()` (typed `never` here so pdf.js's own type fits). */
+    worker: never;
+    data: Uint8Array;
+    cMapUrl: string;
+    cMapPacked: boolean;
+    disableFontFace: boolean;
+    useSystemFonts: boolean;
+    isEvalSupported: boolean;
+    verbosity: number;
+  }): PdfJsLoadingTask;
+}
 
 /** pdf.js (the browser build of pdfjs-dist 5.6) and where its own files are served from. */
 export interface PdfJsAssets {
   /** The pdf.js module: `import * as pdfjs from 'pdfjs-dist'`. */
-  lib: typeof PdfJs;
+  lib: PdfJsModule;
   /** URL of pdf.worker.mjs. */
   workerSrc: string;
   /** Folder of the packed CMaps, with a trailing slash. */
@@ -23,12 +42,12 @@ export function createBrowserPdfText(assets: PdfJsAssets, timeoutMs = 60_000): P
   const pdfjs = assets.lib;
   pdfjs.GlobalWorkerOptions.workerSrc = assets.workerSrc;
   // one pdf.js worker for every document: starting one per document costs more than a page's text
-  let worker: InstanceType<typeof pdfjs.PDFWorker> | undefined;
+  let worker: object | undefined;
   return {
     async extract(bytes, pages) {
       worker ??= new pdfjs.PDFWorker();
       const task = pdfjs.getDocument({
-        worker,
+        worker: worker as never,
         data: new Uint8Array(bytes),
         cMapUrl: assets.cMapUrl,
         cMapPacked: true,

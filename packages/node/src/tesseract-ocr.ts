@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Ocr, OcrWord } from '@loupe/core';
-import { createWorker, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
 
 /** Creates the tesseract.js OCR port. */
 export function createTesseractOcr(): Ocr {
@@ -18,7 +18,10 @@ export function createTesseractOcr(): Ocr {
     async recognize(image) {
       // failures reach the caller through the rejected promise; without a handler tesseract.js
       // would also raise them as an uncaught error
-      worker ??= createWorker('eng', 1, { langPath: langPath(), gzip: true, cacheMethod: 'none', errorHandler: () => undefined });
+      // imported on first use: tesseract.js sets globals (regeneratorRuntime) when it loads
+      worker ??= import('tesseract.js').then(({ createWorker }) =>
+        createWorker('eng', 1, { langPath: langPath(), gzip: true, cacheMethod: 'none', errorHandler: () => undefined }),
+      );
       const w = await worker;
       const { data } = await w.recognize(Buffer.from(image), {}, { blocks: true });
       const words: OcrWord[] = [];
