@@ -3,13 +3,14 @@
 // exits 1 if any file is FORGED (SUSPICIOUS is reported, not fatal: a person should look) or 2 if a
 // file could not be examined. In a workflow: `node --import tsx examples/ci-gate/gate.ts docs/*.pdf`.
 import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 
 /** The gate's verdict over `files`: the exit code and the lines it prints. */
 export async function gate(files: string[]): Promise<{ code: number; lines: string[] }> {
-  const loupe = createRequire(import.meta.url).resolve('@loupe/cli/bin/loupe.js');
-  const { stdout } = await promisify(execFile)(process.execPath, [loupe, 'scan', '--json', '--no-ocr', '--no-progress', ...files], { maxBuffer: 1 << 26 });
+  // the project's installed `loupe` (@loupe/cli), never one fetched on the fly
+  const { stdout } = await promisify(execFile)('npx', ['--no-install', 'loupe', 'scan', '--json', '--no-ocr', '--no-progress', ...files], {
+    maxBuffer: 1 << 26,
+  });
   const results = stdout
     .trim()
     .split('\n')

@@ -19,7 +19,8 @@ export interface Readiness {
 
 /** The admin listener over `metrics` and `readiness`. */
 export function adminListener(metrics: ServiceMetrics, readiness: Readiness, logger?: FastifyBaseLogger): FastifyInstance {
-  const app = Fastify(listenerLogging(logger));
+  // while it closes (last, after the APIs drained) /ready still answers its own 503 with the reason
+  const app = Fastify({ ...listenerLogging(logger), return503OnClosing: false });
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     done(null, payload);
