@@ -1,20 +1,29 @@
 // The `Inference` and `ModelStore` ports in browsers: onnxruntime-web on its WebAssembly backend
-// (single-threaded, its .wasm served with the page: `wasmPaths`), and models fetched from the
-// page's own models/ folder (manifest.json and the files it names, the Silero VAD included).
+// (single-threaded, its .wasm served with the page: `wasmPaths`), imported on the first model load
+// so a page that only reads documents never downloads its glue (73 KB minified); and models
+// fetched from the page's own models/ folder (manifest.json and the files it names, the Silero
+// VAD included).
 
 import { type Inference, type InferenceModel, ModelError, type ModelManifestEntry, type ModelStore, type ModelTensor } from '@loupe/core';
-import * as ort from 'onnxruntime-web/wasm';
+
+type Ort = typeof import('onnxruntime-web/wasm');
 
 /** Creates the onnxruntime-web inference port; `wasmPaths` is the folder of its .wasm/.mjs files. */
 export function createWebInference(wasmPaths: string): Inference {
-  ort.env.wasm.wasmPaths = wasmPaths;
-  ort.env.wasm.numThreads = 1;
+  let runtime: Promise<Ort> | undefined;
+  const loadRuntime = (): Promise<Ort> =>
+    (runtime ??= import('onnxruntime-web/wasm').then((ort) => {
+      ort.env.wasm.wasmPaths = wasmPaths;
+      ort.env.wasm.numThreads = 1;
+      return ort;
+    }));
   return {
     async load(model): Promise<InferenceModel> {
+      const ort = await loadRuntime();
       const session = await ort.InferenceSession.create(model, { executionProviders: ['wasm'] });
       return {
         async run(feeds) {
-          const inputs: Record<string, ort.Tensor> = {};
+          const inputs: Record<string, InstanceType<Ort['Tensor']>> = {};
           for (const [name, t] of Object.entries(feeds))
             inputs[name] = t.data instanceof BigInt64Array ? new ort.Tensor('int64', t.data, t.dims) : new ort.Tensor('float32', t.data, t.dims);
           const results = await session.run(inputs);

@@ -1,7 +1,8 @@
 // Builds the ten fixed metadata rows of a Document (`Format`, `Pages`, `File size`, `Producer`,
 // `Creator`, `Created`, `Modified`, `Incremental revisions`, `Fonts embedded`, `XMP metadata`)
 // with their display values. `anomalous` is reserved by the spec and always false.
-import { METADATA_KEYS, type MetadataRow } from '../spec/document.js';
+import type { MetadataRow } from '../spec/document.js';
+import { METADATA_KEYS } from '../spec/document-fields.js';
 
 /** The facts the rows are made from; absent facts display as "Not present". */
 export interface MetadataFacts {

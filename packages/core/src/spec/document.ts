@@ -4,7 +4,9 @@
 // validates and documents its routes with. Property order is the spec's table order, and the
 // engine orders a Document's keys by it (`DOCUMENT_FIELD_ORDER`). Codes are open enums in the
 // spec (`string` here); the engine's own catalogue narrows them internally.
+
 import { type Static, Type } from 'typebox';
+import { METADATA_KEYS } from './document-fields.js';
 
 /** `severity` of indicators, regions and findings (`low` since spec 1.3). */
 export const SeveritySchema = Type.Enum(['high', 'medium', 'low']);
@@ -96,20 +98,6 @@ export const RevisionsSchema = Type.Object({
 });
 export type Revisions = Static<typeof RevisionsSchema>;
 
-/** Keys of the ten fixed metadata rows, in display order. */
-export const METADATA_KEYS = [
-  'Format',
-  'Pages',
-  'File size',
-  'Producer',
-  'Creator',
-  'Created',
-  'Modified',
-  'Incremental revisions',
-  'Fonts embedded',
-  'XMP metadata',
-] as const;
-
 /** One metadata row. */
 export const MetadataRowSchema = Type.Object({
   key: Type.Enum([...METADATA_KEYS]),
@@ -169,9 +157,6 @@ export const DocumentResultSchema = Type.Object({
 });
 export type DocumentResult = Static<typeof DocumentResultSchema>;
 
-/** A Document's keys in the spec's order. */
-export const DOCUMENT_FIELD_ORDER = Object.keys(DocumentResultSchema.properties) as (keyof DocumentResult)[];
-
 /** The spec's error object: `{type, code, message, doc_url}` plus context keys (here `reason`). */
 export const DocumentErrorSchema = Type.Object({
   type: Type.String(),
@@ -185,3 +170,5 @@ export type DocumentError = Static<typeof DocumentErrorSchema>;
 /** The error body of every failed document request: `{error: {...}}`. */
 export const DocumentErrorBodySchema = Type.Object({ error: DocumentErrorSchema });
 export type DocumentErrorBody = Static<typeof DocumentErrorBodySchema>;
+
+export { DOCUMENT_FIELD_ORDER, METADATA_KEYS } from './document-fields.js';

@@ -2,7 +2,8 @@
 // metadata rows, its keys in the spec's order (the Document schema's), the deprecated twin of
 // `recapture_eligible` beside it.
 import type { Examination } from '../../forensics/examine.js';
-import { DOCUMENT_FIELD_ORDER, type DocumentFileType, type DocumentResult } from '../../spec/document.js';
+import type { DocumentFileType, DocumentResult } from '../../spec/document.js';
+import { DOCUMENT_FIELD_ORDER } from '../../spec/document-fields.js';
 import type { ScanContext } from '../scan-context.js';
 
 /** The Document's `file`. */
