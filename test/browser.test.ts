@@ -1,20 +1,14 @@
-// The pre-screening page in a real browser: the page is built with Vite, served from a local
-// static server, and driven in Debian's Chromium with playwright-core. It scans a genuine and an
-// edited statement in the page's engine worker (a Web Worker behind @loupe/worker's pool) and must reach what `loupe scan --json` reaches for the same
-// bytes (verdict, score, indicator codes, regions), drawing the regions over the rendered pages.
-// Screenshots go to test-artifacts/.
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Detection, DocumentResult } from '@loupe/core';
-import { ffmpegPaths } from '@loupe/node';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../packages/cli/src/main.js';
 import { captureDocument, copyMoveDigit } from './fixtures/document-photos.js';
 import { editText, makeStatement, money } from './fixtures/pdf-builders.js';
 import { generateScene, photographScene } from './fixtures/scenes.js';
+import { webmClip } from './fixtures/videos.js';
 import { type ServedPage, servePage } from './fixtures/web-page.js';
 
 /** The page globals the callbacks below read in Chromium (this file compiles without the DOM library). */
@@ -132,19 +126,7 @@ describe('pre-screening page in Chromium', () => {
     const dir = mkdtempSync(join(tmpdir(), 'loupe-browser-'));
     writeFileSync(join(dir, 'photo.jpg'), photographScene(909));
     writeFileSync(join(dir, 'generated.jpg'), generateScene(909));
-    execFileSync(ffmpegPaths().ffmpeg, [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=320x240:rate=25:duration=3',
-      '-c:v',
-      'libvpx',
-      '-b:v',
-      '1M',
-      join(dir, 'clip.webm'),
-    ]);
+    webmClip(join(dir, 'clip.webm'));
     copyFileSync(join(import.meta.dirname, 'fixtures', 'audio', 'natural-fr-words.ogg'), join(dir, 'words.ogg'));
     copyFileSync(join(import.meta.dirname, 'fixtures', 'audio', 'espeak-en-us-m7.ogg'), join(dir, 'tts.ogg'));
     const names = ['photo.jpg', 'generated.jpg', 'clip.webm', 'words.ogg', 'tts.ogg'];

@@ -1,21 +1,13 @@
-// The reviewer console end to end in Debian's Chromium (playwright-core) against a real `loupe
-// serve` on loopback: signing in (a wrong key says so), the loan queue and its filters, a flagged
-// document with its regions drawn on its page images, a decision made with a button and one with
-// a key, both read back through the API, the tip-off validator's feedback before a re-capture link
-// is made, the audit report downloaded, an upload followed to its verdict, a media detection with
-// its frame plot, deep links that never carry the key, a phone-width layout, and the same-origin
-// rule of the console's API path. Screenshots go to test-artifacts/.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLoupeClient, type LoupeClient, submitDocument, waitForDocument } from '@loupe/client';
-import { ffmpegPaths } from '@loupe/node';
 import { createAccountWithKeys } from '@loupe/server';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LoopbackServer, loopbackServer } from './fixtures/loopback-server.js';
 import { editText, makeStatement } from './fixtures/pdf-builders.js';
+import { webmClip } from './fixtures/videos.js';
 import { CHROMIUM } from './fixtures/web-page.js';
 
 /** The page globals the callbacks below read in Chromium (this file compiles without the DOM library). */
@@ -210,19 +202,7 @@ describe('reviewer console in Chromium', () => {
       status: 'completed',
     });
     // media: a document key adds a media key first
-    execFileSync(ffmpegPaths().ffmpeg, [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc=size=320x240:rate=25:duration=3',
-      '-c:v',
-      'libvpx',
-      '-b:v',
-      '1M',
-      join(dir, 'clip.webm'),
-    ]);
+    webmClip(join(dir, 'clip.webm'));
     await page.getByRole('link', { name: 'Media' }).click();
     await page.getByLabel('Media API key').fill(keys.media_key);
     await page.getByRole('button', { name: 'Use this key' }).click();
