@@ -7,7 +7,7 @@
 //   gzipped) and what loads when a file needs it;
 // - `import('@loupe/core')` in a fresh process against Node's own start (budget 150 ms).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -20,16 +20,14 @@ const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
 
 console.log('One function of @loupe/core, bundled alone and minified (budget 30 KB):');
 for (const name of ['sniffFormat', 'manifestDigest', 'diffWords', 'parseAmount', 'toDocumentError']) {
-  const entry = join(dir, `${name}.mjs`);
-  writeFileSync(entry, `import { ${name} } from '@loupe/core'; console.log(${name});\n`);
   const out = await build({
-    entryPoints: [entry],
+    // as an integrator's module would import it, resolved from the workspace
+    stdin: { contents: `import { ${name} } from '@loupe/core'; console.log(${name});`, resolveDir: root, loader: 'js' },
     bundle: true,
     minify: true,
     format: 'esm',
     platform: 'browser',
     write: false,
-    absWorkingDir: root,
     logLevel: 'error',
   });
   const bytes = out.outputFiles[0]!.contents;

@@ -7,11 +7,13 @@
 // families under capture conditions (bench/ocr-families.ts; FAMILY_BENCH_SEEDS=0 skips them).
 // Not a test: nothing asserts.
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from '@cantoo/pdf-lib';
-import { parseAmount } from '@loupe/core';
+import { loadDecimals, parseAmount } from '@loupe/core';
 import { createNodeEngine, createPdfJsRaster, createTesseractOcr, openWithPdfJs } from '@loupe/node';
 import { imageOnlyPdf, photoOf } from '../test/fixtures/captures.js';
 import { makeStatement, money } from '../test/fixtures/pdf-builders.js';
 import { benchFamilies } from './ocr-families.js';
+
+await loadDecimals(); // parseAmount's arithmetic (a scan loads it itself)
 
 const COUNT = Number(process.env.OCR_BENCH_COUNT ?? 6);
 const engine = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });

@@ -75,5 +75,6 @@ export type {
 } from './platform.js';
 export * from './spec/index.js';
 export { type Amount, parseAmount } from './tables/amounts.js';
+export { loadDecimals } from './tables/decimal.js';
 export { type DiffHunk, diffWords, tokenizeWords } from './text/word-diff.js';
 export type { StagedKernel } from './wasm/staging.js';

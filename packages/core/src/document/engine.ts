@@ -11,6 +11,7 @@ import type { LoadedModel } from '../model-loading.js';
 import type { ParseLimits } from '../pdf/limits.js';
 import type { Digests, Platform } from '../platform.js';
 import type { DocumentResult } from '../spec/document.js';
+import { loadDecimals } from '../tables/decimal.js';
 import { MAX_FILE_BYTES, MAX_PAGES } from './constants.js';
 import type { ScanContext, ScanDetail, ScanInput } from './scan-context.js';
 import { scanImage } from './scan-image.js';
@@ -66,6 +67,7 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
     const format = sniffFormat(bytes);
     if (format === 'unknown') throw new UnreadableDocumentError('The content matches no known document signature (PDF, PNG or JPEG).', 'unknown_format');
     if (format !== 'pdf' && format !== 'png' && format !== 'jpg') throw new UnsupportedTypeError(format);
+    await loadDecimals(); // the arithmetic's mathjs, loaded with the first scan rather than with the core
     const scan: ScanContext = {
       bytes,
       input,

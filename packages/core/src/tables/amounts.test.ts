@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from './amounts.js';
-import { add, decimal, formatMoney, sameMoney } from './decimal.js';
+import { add, decimal, formatMoney, loadDecimals, sameMoney } from './decimal.js';
+
+beforeAll(loadDecimals); // the arithmetic's mathjs, which a scan loads itself
 
 describe('parseAmount', () => {
   it('reads the formats loan files carry, keeping the printed text', () => {

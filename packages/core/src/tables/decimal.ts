@@ -1,21 +1,39 @@
 // Exact decimal arithmetic for money: the core's own mathjs instance with BigNumber numbers
-// (built from the few functions it needs), so sums of figures never suffer binary rounding.
-import { addDependencies, type BigNumber as BigNumberType, bignumberDependencies, create, type FactoryFunctionMap, subtractDependencies } from 'mathjs';
+// (decimal-math.ts), so sums of figures never suffer binary rounding. mathjs is loaded by
+// `loadDecimals()`, which every scan awaits before reading figures (a page that only imports the
+// core never downloads it: 162 KB minified); the functions below are synchronous and need it loaded.
+import type { BigNumber as BigNumberType } from 'mathjs';
+import { LoupeError } from '../errors.js';
 
-// mathjs types its dependency maps as possibly undefined; they are always defined at run time
-const math = create({ bignumberDependencies, addDependencies, subtractDependencies } as FactoryFunctionMap, { number: 'BigNumber', precision: 64 });
+type MathInstance = typeof import('./decimal-math.js')['math'];
+
+let math: MathInstance | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads the decimal arithmetic (once); `parseAmount` and the arithmetic checks need it loaded. */
+export function loadDecimals(): Promise<void> {
+  loading ??= import('./decimal-math.js').then((m) => {
+    math = m.math;
+  });
+  return loading;
+}
+
+function loaded(): MathInstance {
+  if (!math) throw new LoupeError('server_error', 'Decimal arithmetic is not loaded: await loadDecimals() first.', 'decimals_not_loaded');
+  return math;
+}
 
 /** An exact decimal. */
 export type Decimal = BigNumberType;
 
 /** Parses a plain decimal string (`-1234.56`). */
-export const decimal = (text: string): Decimal => math.bignumber(text);
+export const decimal = (text: string): Decimal => loaded().bignumber(text);
 /** a + b. */
-export const add = (a: Decimal, b: Decimal): Decimal => math.add(a, b) as Decimal;
+export const add = (a: Decimal, b: Decimal): Decimal => loaded().add(a, b) as Decimal;
 /** a − b. */
-export const subtract = (a: Decimal, b: Decimal): Decimal => math.subtract(a, b) as Decimal;
+export const subtract = (a: Decimal, b: Decimal): Decimal => loaded().subtract(a, b) as Decimal;
 /** True when |a − b| is below one minor unit (0.01). */
-export const sameMoney = (a: Decimal, b: Decimal): boolean => (math.subtract(a, b) as Decimal).abs().lt(0.01);
+export const sameMoney = (a: Decimal, b: Decimal): boolean => (loaded().subtract(a, b) as Decimal).abs().lt(0.01);
 /** Formats with two decimals and thousands separators, e.g. `-1,234.56`. */
 export function formatMoney(a: Decimal): string {
   const fixed = a.toFixed(2);

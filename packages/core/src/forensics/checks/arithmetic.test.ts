@@ -1,12 +1,15 @@
 // OCR-aware running balances: on a scan, a contradiction that one misread digit explains (a
 // confused, dropped or doubled digit), or that rests on a figure OCR was unsure of, is not
 // evidence; a confident contradiction still is; native text is judged as printed.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '../../tables/amounts.js';
+import { loadDecimals } from '../../tables/decimal.js';
 import type { Word } from '../../tables/rows.js';
 import { buildRows } from '../../tables/rows.js';
 import type { TableContext } from '../context.js';
 import { joinWrappedRows, misreadings, statementArithmetic } from './arithmetic.js';
+
+beforeAll(loadDecimals); // the arithmetic's mathjs, which a scan loads itself
 
 const page = { number: 1, cropBox: [0, 0, 612, 792] as [number, number, number, number], rotate: 0 };
 

@@ -1,11 +1,14 @@
 // The daily ending balance grid against the ledger: pairs that are the ledger's day-end balances
 // agree, one changed pair is reported on the grid's figure, a grid that is not this ledger's (a pay
 // history, another account) is not judged, and dates match across their printed forms.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDecimals } from '../../tables/decimal.js';
 import type { Word } from '../../tables/rows.js';
 import { type Cell, tableContext, tableWords } from '../../testing/table-words.js';
 import type { TableContext } from '../context.js';
 import { dailyBalances, monthDay } from './daily-balances.js';
+
+beforeAll(loadDecimals); // the arithmetic's mathjs, which a scan loads itself
 
 const lines = (...rows: Cell[][]): Word[] => tableWords(1, ...rows);
 const context = (words: Word[]): TableContext => tableContext([words]);

@@ -1,10 +1,13 @@
 // Figures on a scan against the figures around them: one typed anew at a smaller size, or on
 // another baseline, is reported on itself; a page of consistent print, a page read from the
 // file's text (no ink bands) and a page printed in mixed sizes are not.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDecimals } from '../../tables/decimal.js';
 import type { Word } from '../../tables/rows.js';
 import { tableContext } from '../../testing/table-words.js';
 import { figureGlyphFindings } from './figure-glyphs.js';
+
+beforeAll(loadDecimals); // the arithmetic's mathjs, which a scan loads itself
 
 /** A word on line `line` (14 pt apart) whose print fills a 7 pt band on its baseline (raised by `lift`, scaled by `size`). */
 function word(text: string, x1: number, line: number, size = 1, lift = 0): Word {

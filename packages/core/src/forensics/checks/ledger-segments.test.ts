@@ -3,7 +3,8 @@
 // ledger are never read as transaction rows, while a contradiction inside the ledger still is, a
 // ledger whose header is repeated on the next page goes on, and one that continues without its
 // header resumes when its rows sit in its columns.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDecimals } from '../../tables/decimal.js';
 import type { Word } from '../../tables/rows.js';
 import { buildRows } from '../../tables/rows.js';
 import { tableContext, tableWords } from '../../testing/table-words.js';
@@ -11,6 +12,8 @@ import type { TableContext } from '../context.js';
 import { figures, statementArithmetic } from './arithmetic.js';
 import { isGridRow, isOtherHeader } from './ledger-segments.js';
 import { statementTotals } from './statement-totals.js';
+
+beforeAll(loadDecimals); // the arithmetic's mathjs, which a scan loads itself
 
 const lines = tableWords;
 const context = (pages: Word[][]): TableContext => tableContext(pages);

@@ -4,11 +4,14 @@
 // with little year to date) are not; a deduction line changed without its total is reported, a
 // table in sections whose total adds up from an earlier header is not.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDecimals } from '../../tables/decimal.js';
 import type { Word } from '../../tables/rows.js';
 import { type Cell, tableContext, tableWords } from '../../testing/table-words.js';
 import { mostPayDates } from './pay-dates.js';
 import { documentTotals } from './totals.js';
+
+beforeAll(loadDecimals); // the arithmetic's mathjs, which a scan loads itself
 
 /** A cell whose right edge is at `right` (as tableWords lays words: 5 points a character, 3 between words). */
 const r = (text: string, right: number): Cell => [text, right - (5 * text.replace(/ /g, '').length + 3 * (text.split(' ').length - 1))];

@@ -2,11 +2,14 @@
 // a header naming those columns (with the rounding of the printed quantity and rate allowed), the
 // amount due from the previous balance, payments and new charges, the charge lines to their total;
 // a changed figure is reported and pointed at, figures that agree are not.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDecimals } from '../../tables/decimal.js';
 import type { Word } from '../../tables/rows.js';
 import { type Cell, tableContext, tableWords } from '../../testing/table-words.js';
 import type { TableContext } from '../context.js';
 import { documentTotals } from './totals.js';
+
+beforeAll(loadDecimals); // the arithmetic's mathjs, which a scan loads itself
 
 const lines = (...rows: Cell[][]): Word[] => tableWords(1, ...rows);
 const context = (category: TableContext['category'], words: Word[], ocr = false): TableContext => tableContext([words], category, ocr);
