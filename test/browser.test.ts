@@ -116,6 +116,9 @@ describe('pre-screening page in Chromium', () => {
     expect((fromPage as DocumentResult[]).map(essence)).toEqual(fromCli.map(essence));
     expect(fromCli[1]!.indicators.map((i) => i.code)).toContain('copy_move_detected');
     expect(await page.$$eval('article.result[data-file="photo.jpg"] .region', (r) => r.length)).toBe(fromCli[1]!.regions.length);
+    // no OCR in the page: it says what it did not examine, and lists no arithmetic as passed
+    expect(await page.$$eval('article.result .no-ocr', (n) => n.length)).toBe(2);
+    for (const d of fromPage as DocumentResult[]) expect(d.checks_passed).not.toContain('arithmetic consistency');
     mkdirSync(artifacts, { recursive: true });
     await page.screenshot({ path: join(artifacts, 'pre-screen-images.png'), fullPage: true });
     await page.close();

@@ -3,6 +3,8 @@
 
 import { createNodeEngine } from '@loupe/node';
 import { describe, expect, it } from 'vitest';
+import { imageOnlyPdf } from './fixtures/captures.js';
+import { captureDocument } from './fixtures/document-photos.js';
 import { addOverlay, editMetadata, editText, fillForm, makeForm, makeStatement, money } from './fixtures/pdf-builders.js';
 import { onePageObjects, RawPdf } from './fixtures/raw-pdf.js';
 
@@ -50,6 +52,15 @@ describe('verdicts', () => {
     expect(doc.checks_passed).not.toContain('revision history');
     expect(doc.review_tier).toBe('escalate');
     expect(doc.next_step).toBe('escalate');
+  });
+
+  it('lists no arithmetic as passed when no words were read (an image-only PDF without OCR), and lists it when they were', async () => {
+    const page = await captureDocument({ kind: 'scan', seed: 3003, format: 'png' });
+    const imageOnly = await imageOnlyPdf(page.bytes);
+    const unread = await createNodeEngine({ ocr: false }).scan(imageOnly, { name: 'scan.pdf' });
+    expect(unread.checks_passed).not.toContain('arithmetic consistency');
+    const native = await scan(await makeStatement({ pages: 1, rowsPerPage: 5 }));
+    expect(native.checks_passed).toContain('arithmetic consistency');
   });
 
   it('keeps a metadata-only save CLEAN (context only, below SUSPICIOUS) even when it names an online editor, reporting it in findings', async () => {

@@ -53,3 +53,12 @@ export interface Check {
   /** Runs on `ctx`; `findingsOf` gives what a needed check found (nothing when it could not run). */
   run(ctx: CheckContext, findingsOf: (check: Check) => readonly Finding[]): CheckResult;
 }
+
+/**
+ * A check that reads the pages' words: not run when no page had any (image-only pages read
+ * without OCR), so `checks_passed` never lists arithmetic that read nothing.
+ */
+export function onWords(ctx: TableContext, run: () => Finding[]): CheckResult {
+  if (!ctx.pages.some((page) => (ctx.words(page)?.length ?? 0) > 0)) return { notRun: 'no words were read from the pages (image-only pages without OCR)' };
+  return { findings: run() };
+}

@@ -15,7 +15,7 @@
 import { type Amount, parseAmount } from '../../tables/amounts.js';
 import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../tables/decimal.js';
 import { buildRows, type Row, type Word } from '../../tables/rows.js';
-import type { Check, TableContext } from '../context.js';
+import { type Check, onWords, type TableContext } from '../context.js';
 import type { Finding, PageBox } from '../findings.js';
 import { CLOSING, columnAt, type LedgerColumns, OPENING, SUBTOTAL, startsWithDate } from './ledger-layout.js';
 import { LedgerSegments } from './ledger-segments.js';
@@ -141,7 +141,7 @@ export function ocrExplains(stated: Figure, computed: Decimal, terms: readonly T
 /** The arithmetic check (bank statements). */
 export const arithmetic: Check = {
   name: 'arithmetic consistency',
-  run: (ctx) => ({ findings: statementArithmetic(ctx) }),
+  run: (ctx) => onWords(ctx, () => statementArithmetic(ctx)),
 };
 
 /**

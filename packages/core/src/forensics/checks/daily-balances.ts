@@ -9,7 +9,7 @@
 // grid figure with another day.
 import { formatMoney, sameMoney } from '../../tables/decimal.js';
 import type { Row } from '../../tables/rows.js';
-import type { Check, TableContext } from '../context.js';
+import { type Check, onWords, type TableContext } from '../context.js';
 import type { Finding } from '../findings.js';
 import { type Figure, figures } from './arithmetic.js';
 import { columnAt, dateStarts, startsWithDate } from './ledger-layout.js';
@@ -94,5 +94,5 @@ export function dailyBalances(ctx: TableContext): Finding[] {
 /** The daily-balance check of bank statements. */
 export const dailyBalancesCheck: Check = {
   name: 'arithmetic consistency',
-  run: (ctx) => ({ findings: dailyBalances(ctx) }),
+  run: (ctx) => onWords(ctx, () => dailyBalances(ctx)),
 };

@@ -8,7 +8,7 @@
 // for the same label (several accounts) yields nothing.
 import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../tables/decimal.js';
 import { buildRows, type Row } from '../../tables/rows.js';
-import type { Check, TableContext } from '../context.js';
+import { type Check, onWords, type TableContext } from '../context.js';
 import type { Finding } from '../findings.js';
 import { CLOSING, type Figure, figures, joinWrappedRows, OPENING, ocrExplains, type Term } from './arithmetic.js';
 import { columnAt, startsWithDate } from './ledger-layout.js';
@@ -237,5 +237,5 @@ export function statementTotals(ctx: TableContext): Finding[] {
 /** The stated-totals check of bank statements. */
 export const statementTotalsCheck: Check = {
   name: 'arithmetic consistency',
-  run: (ctx) => ({ findings: statementTotals(ctx) }),
+  run: (ctx) => onWords(ctx, () => statementTotals(ctx)),
 };

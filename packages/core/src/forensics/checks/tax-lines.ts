@@ -6,7 +6,7 @@
 // with different amounts (two forms in one file) makes that line unusable.
 import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../tables/decimal.js';
 import type { Row } from '../../tables/rows.js';
-import type { Check, TableContext } from '../context.js';
+import { type Check, onWords, type TableContext } from '../context.js';
 import type { Finding } from '../findings.js';
 import { type Figure, figures } from './arithmetic.js';
 import { rowsOf } from './totals.js';
@@ -99,5 +99,5 @@ export function taxLines(ctx: TableContext): Finding[] {
 /** The labelled-lines check of tax forms. */
 export const taxLinesCheck: Check = {
   name: 'arithmetic consistency',
-  run: (ctx) => ({ findings: taxLines(ctx) }),
+  run: (ctx) => onWords(ctx, () => taxLines(ctx)),
 };

@@ -10,7 +10,7 @@
 // unverified.
 import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../tables/decimal.js';
 import { buildRows, type Row } from '../../tables/rows.js';
-import type { Check, TableContext } from '../context.js';
+import { type Check, onWords, type TableContext } from '../context.js';
 import type { Finding } from '../findings.js';
 import { CONFIDENT_FIGURE, type Figure, figures, ocrExplains, type Term } from './arithmetic.js';
 import { payDateFindings } from './pay-dates.js';
@@ -349,5 +349,5 @@ export function documentTotals(ctx: TableContext): Finding[] {
 /** The totals check of pay stubs and bills. */
 export const totals: Check = {
   name: 'arithmetic consistency',
-  run: (ctx) => ({ findings: documentTotals(ctx) }),
+  run: (ctx) => onWords(ctx, () => documentTotals(ctx)),
 };
