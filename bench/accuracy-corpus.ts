@@ -9,10 +9,12 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFArray, PDFDocument, PDFName, PDFRef, PDFString, StandardFonts } from '@cantoo/pdf-lib';
-import { type PaintEvent, PdfFile, TextInterpreter } from '@loupe/core';
+import { loadFontTables, type PaintEvent, PdfFile, TextInterpreter } from '@loupe/core';
 import { concatBytes } from '../test/fixtures/bytes.js';
 import { addOverlay, editText, fillForm, makeForm, makeStatement, money } from '../test/fixtures/pdf-builders.js';
 import { signPdf } from '../test/fixtures/signing.js';
+
+await loadFontTables(); // the interpreter's standard font tables (a scan loads them itself)
 
 /** What a sample is. */
 export type SampleKind = 'genuine' | 'benign' | 'tampered';

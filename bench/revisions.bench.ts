@@ -7,11 +7,13 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { listPages, PdfFile, scanMarkers, TextInterpreter } from '@loupe/core';
+import { listPages, loadFontTables, PdfFile, scanMarkers, TextInterpreter } from '@loupe/core';
 import { scanMarkersReference } from '@loupe/core/testing';
 import { createNodeEngine, openWithPdfJs } from '@loupe/node';
 import { type BenchFile, benchCorpus, PAGE_COUNTS } from './corpus.js';
 import { hasCommand, median, PeakRss, timeIt, timeProcess } from './measure.js';
+
+await loadFontTables(); // the interpreter's standard font tables (a scan loads them itself)
 
 const OUT = join(import.meta.dirname, 'out');
 const LOUPE_BIN = join(import.meta.dirname, '../packages/cli/bin/loupe.js');

@@ -2,10 +2,12 @@
 // interpreter answers for (first three pages of each file), its words must equal pdf.js's words.
 // The few known disagreements are pages where pdf.js emits control characters instead of text.
 import { readFileSync } from 'node:fs';
-import { listPages, PdfFile, TextInterpreter, tokenizeWords, UnsupportedText } from '@loupe/core';
+import { listPages, loadFontTables, PdfFile, TextInterpreter, tokenizeWords, UnsupportedText } from '@loupe/core';
 import { createPdfJsText } from '@loupe/node';
 import { describe, expect, it } from 'vitest';
 import { corpusFiles } from './corpus.js';
+
+await loadFontTables(); // the interpreter's standard font tables (a scan loads them itself)
 
 const words = (items: { str: string }[]) => tokenizeWords(items.map((i) => i.str).join(' ')).join(' ');
 

@@ -40,6 +40,7 @@ export { cropPixels } from './media/picture-score.js';
 export { AUDIO_HOP_MS, AUDIO_WINDOW_MS, aggregateScore, audioWindows, billableUnits, framePlan, MAX_FRAMES, MIN_AUDIO_MS, mediaVerdict } from './media/plan.js';
 export { checkManifest, type LoadedModel, loadModel, type ModelExpectation } from './model-loading.js';
 export { type PaintEvent, TextInterpreter, UnsupportedText } from './pdf/content/text-interpreter.js';
+export { loadFontTables } from './pdf/fonts/glyphs.js';
 export { DEFAULT_LIMITS, type ParseLimits } from './pdf/limits.js';
 export { type MarkerTable, scanMarkers } from './pdf/markers.js';
 export * from './pdf/objects.js';

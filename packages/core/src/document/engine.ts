@@ -8,6 +8,7 @@ import { FileTooLargeError, ModelError, UnreadableDocumentError, UnsupportedType
 import type { TextSource } from '../forensics/revision-diffs.js';
 import { loadPatchModel } from '../image/genai-heatmap.js';
 import type { LoadedModel } from '../model-loading.js';
+import { loadFontTables } from '../pdf/fonts/glyphs.js';
 import type { ParseLimits } from '../pdf/limits.js';
 import type { Digests, Platform } from '../platform.js';
 import type { DocumentResult } from '../spec/document.js';
@@ -81,7 +82,9 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
         docforge,
       },
     };
-    return format === 'pdf' ? scanPdf(scan) : scanImage(scan, format);
+    if (format !== 'pdf') return scanImage(scan, format);
+    await loadFontTables(); // read with a PDF's text, not with the core
+    return scanPdf(scan);
   }
 
   return {

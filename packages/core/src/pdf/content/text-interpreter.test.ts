@@ -1,11 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeStatement } from '../../../../../test/fixtures/pdf-builders.js';
 import { RawPdf } from '../../../../../test/fixtures/raw-pdf.js';
 import { tokenizeWords } from '../../text/word-diff.js';
+import { loadFontTables } from '../fonts/glyphs.js';
 import { listPages } from '../pages.js';
 import { PdfFile } from '../pdf-file.js';
 import { splitOperators } from './operations.js';
 import { TextInterpreter, UnsupportedText } from './text-interpreter.js';
+
+beforeAll(loadFontTables); // the standard font tables, which a scan loads itself
 
 function pageWithContent(content: string, fonts: string, extra: { num: number; body: string }[] = []): PdfFile {
   return PdfFile.open(

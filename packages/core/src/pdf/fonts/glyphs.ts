@@ -1,10 +1,30 @@
 // Glyph names, base encodings and standard-14 widths, decoded lazily from the tables extracted
 // from pdf.js (standard-font-data.generated.ts). Also resolves the algorithmic glyph names (`uniXXXX`,
-// `uXXXX[XX]`) the way readers do.
-import { BASE_ENCODINGS, GLYPH_UNICODE, STANDARD_FONT_ALIASES, STANDARD_WIDTHS } from './standard-font-data.generated.js';
+// `uXXXX[XX]`) the way readers do. The tables (119 KB minified) are imported by `loadFontTables()`,
+// which a PDF scan awaits first, so a page that imports the core loads them with its first PDF;
+// the functions below are synchronous and need them loaded.
+import { LoupeError } from '../../errors.js';
+
+type FontTables = typeof import('./standard-font-data.generated.js');
+
+let tables: FontTables | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads the standard font tables (once); reading a PDF's text needs them loaded. */
+export function loadFontTables(): Promise<void> {
+  loading ??= import('./standard-font-data.generated.js').then((t) => {
+    tables = t;
+  });
+  return loading;
+}
+
+function loaded(): FontTables {
+  if (!tables) throw new LoupeError('server_error', 'The standard font tables are not loaded: await loadFontTables() first.', 'font_tables_not_loaded');
+  return tables;
+}
 
 /** Names of the base encodings. */
-export type BaseEncodingName = keyof typeof BASE_ENCODINGS;
+export type BaseEncodingName = keyof FontTables['BASE_ENCODINGS'];
 
 const encodings = new Map<string, string[]>();
 let glyphTable: Map<string, string> | undefined;
@@ -14,7 +34,7 @@ const widthTables = new Map<string, Map<string, number> | number>();
 export function baseEncoding(name: BaseEncodingName): string[] {
   let e = encodings.get(name);
   if (!e) {
-    e = BASE_ENCODINGS[name].split(' ');
+    e = loaded().BASE_ENCODINGS[name].split(' ');
     encodings.set(name, e);
   }
   return e;
@@ -24,7 +44,7 @@ export function baseEncoding(name: BaseEncodingName): string[] {
 export function glyphToUnicode(name: string): string | undefined {
   if (!glyphTable) {
     glyphTable = new Map();
-    for (const pair of GLYPH_UNICODE.split(' ')) {
+    for (const pair of loaded().GLYPH_UNICODE.split(' ')) {
       const colon = pair.lastIndexOf(':');
       glyphTable.set(pair.slice(0, colon), String.fromCodePoint(parseInt(pair.slice(colon + 1), 16)));
     }
@@ -46,6 +66,7 @@ export function glyphToUnicode(name: string): string | undefined {
 /** The standard-14 font a base font name stands for (aliases such as Arial,Bold resolved). */
 export function standardFontName(baseFont: string): string | undefined {
   const name = baseFont.replace(/^[A-Z]{6}\+/, '');
+  const { STANDARD_FONT_ALIASES } = loaded();
   return STANDARD_FONT_ALIASES[name] ?? STANDARD_FONT_ALIASES[name.replace(/,/g, '-')];
 }
 
@@ -53,7 +74,7 @@ export function standardFontName(baseFont: string): string | undefined {
 export function standardWidth(font: string, glyph: string): number | undefined {
   let table = widthTables.get(font);
   if (table === undefined) {
-    const raw = STANDARD_WIDTHS[font];
+    const raw = loaded().STANDARD_WIDTHS[font];
     if (raw === undefined) return undefined;
     if (/^\d+$/.test(raw)) table = Number(raw);
     else {
