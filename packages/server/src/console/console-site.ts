@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { ERROR_DOC_BASE } from '@loupe/core';
+import { Type } from 'typebox';
 import type { LoupeApp } from '../http/app.js';
 import { CONSOLE_API_PREFIX } from '../http/console-api-path.js';
 
@@ -66,8 +67,8 @@ export async function consoleSite(app: LoupeApp, options: ConsoleSiteOptions): P
       },
     }),
   );
-  app.get('/console/*', hide, async (request, reply) => {
-    const path = (request.params as { '*': string })['*'];
+  app.get('/console/*', { schema: { hide: true, params: Type.Object({ '*': Type.String() }) } }, async (request, reply) => {
+    const path = request.params['*'];
     const file = files.get(path) ?? (extname(path) === '' ? files.get('index.html') : undefined);
     if (!file) {
       const message = files.size === 0 ? 'The console was not built (npm run build).' : 'No such file.';
