@@ -3,25 +3,13 @@
 // `loadDecimals()`, which every scan awaits before reading figures (a page that only imports the
 // core never downloads it: 162 KB minified); the functions below are synchronous and need it loaded.
 import type { BigNumber as BigNumberType } from 'mathjs';
-import { LoupeError } from '../errors.js';
+import { onDemand } from '../on-demand.js';
 
-type MathInstance = typeof import('./decimal-math.js')['math'];
-
-let math: MathInstance | undefined;
-let loading: Promise<void> | undefined;
+const mathjs = /* @__PURE__ */ onDemand<typeof import('./decimal-math.js')>('Decimal arithmetic is', 'loadDecimals', 'decimals_not_loaded');
+const loaded = () => mathjs.get().math;
 
 /** Loads the decimal arithmetic (once); `parseAmount` and the arithmetic checks need it loaded. */
-export function loadDecimals(): Promise<void> {
-  loading ??= import('./decimal-math.js').then((m) => {
-    math = m.math;
-  });
-  return loading;
-}
-
-function loaded(): MathInstance {
-  if (!math) throw new LoupeError('server_error', 'Decimal arithmetic is not loaded: await loadDecimals() first.', 'decimals_not_loaded');
-  return math;
-}
+export const loadDecimals = (): Promise<void> => mathjs.load(() => import('./decimal-math.js'));
 
 /** An exact decimal. */
 export type Decimal = BigNumberType;

@@ -3,25 +3,15 @@
 // `uXXXX[XX]`) the way readers do. The tables (119 KB minified) are imported by `loadFontTables()`,
 // which a PDF scan awaits first, so a page that imports the core loads them with its first PDF;
 // the functions below are synchronous and need them loaded.
-import { LoupeError } from '../../errors.js';
+import { onDemand } from '../../on-demand.js';
 
 type FontTables = typeof import('./standard-font-data.generated.js');
 
-let tables: FontTables | undefined;
-let loading: Promise<void> | undefined;
+const fontTables = /* @__PURE__ */ onDemand<FontTables>('The standard font tables are', 'loadFontTables', 'font_tables_not_loaded');
+const loaded = (): FontTables => fontTables.get();
 
 /** Loads the standard font tables (once); reading a PDF's text needs them loaded. */
-export function loadFontTables(): Promise<void> {
-  loading ??= import('./standard-font-data.generated.js').then((t) => {
-    tables = t;
-  });
-  return loading;
-}
-
-function loaded(): FontTables {
-  if (!tables) throw new LoupeError('server_error', 'The standard font tables are not loaded: await loadFontTables() first.', 'font_tables_not_loaded');
-  return tables;
-}
+export const loadFontTables = (): Promise<void> => fontTables.load(() => import('./standard-font-data.generated.js'));
 
 /** Names of the base encodings. */
 export type BaseEncodingName = keyof FontTables['BASE_ENCODINGS'];
