@@ -1,20 +1,12 @@
-// The examples/ folder, run as an integrator would run it: the Fastify service screens uploads
-// over HTTP on loopback, the worker-pool script screens a folder, the CI gate fails on a FORGED
-// document, and the Vite page is built and pre-screens a PDF in Debian's Chromium — each against
-// what `loupe scan --json` says about the same bytes.
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
-import { promisify } from 'node:util';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gate } from '../examples/ci-gate/gate.js';
 import { screeningApp } from '../examples/fastify-service/server.js';
 import { scanFolder } from '../examples/worker-pool/scan-folder.js';
 import { editText, makeStatement } from './fixtures/pdf-builders.js';
-import { CHROMIUM } from './fixtures/web-page.js';
+import { serveBuiltPage } from './fixtures/web-page.js';
 
 const root = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'loupe-examples-'));
@@ -64,44 +56,20 @@ describe('examples/', () => {
   }, 120_000);
 
   it('vite-page: builds, and pre-screens a PDF in Chromium as loupe scan does', async () => {
-    const site = join(root, 'examples', 'vite-page', 'dist');
-    await promisify(execFile)(
-      process.execPath,
-      [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', join(root, 'examples', 'vite-page'), '--logLevel', 'error'],
-      {
-        cwd: root,
-      },
-    );
-    expect(existsSync(join(site, 'index.html'))).toBe(true);
-    const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript' };
-    const server = createServer((req, res) => {
-      const file = normalize(join(site, decodeURIComponent((req.url ?? '/').split('?')[0]!).replace(/\/$/, '/index.html')));
-      if (!file.startsWith(site) || !existsSync(file)) {
-        res.statusCode = 404;
-        res.end();
-        return;
-      }
-      res.setHeader('content-type', types[extname(file)] ?? 'application/octet-stream');
-      res.end(readFileSync(file));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
-    });
+    const { base, browser, close } = await serveBuiltPage(join(root, 'examples', 'vite-page'));
+    expect(existsSync(join(root, 'examples', 'vite-page', 'dist', 'index.html'))).toBe(true);
     try {
       const page = await browser.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`http://127.0.0.1:${(server.address() as { port: number }).port}/`);
+      await page.goto(base);
       await page.setInputFiles('#file', [path('genuine.pdf'), path('forged.pdf')]);
       await page.locator('li[data-file="forged.pdf"][data-verdict]').waitFor({ timeout: 60_000 });
       const verdicts = await page.$$eval('li', (items) => items.map((i) => (i as unknown as { dataset: { verdict?: string } }).dataset.verdict));
       expect(verdicts).toEqual(['CLEAN', 'FORGED']);
       expect(errors).toEqual([]);
     } finally {
-      await browser.close();
-      server.close();
+      await close();
     }
   }, 180_000);
 });
