@@ -1,5 +1,5 @@
-// Display helpers shared by the views: money in minor units, coverage, dates, verdict badges and
-// a loan's or document's labels.
+// Display helpers shared by the views: money in minor units, coverage, dates, verdict badges,
+// a loan's or document's labels, and a form control with its label.
 import { element } from '@loupe/ui';
 
 /** A flagged amount as the loan summary carries it. */
@@ -50,4 +50,11 @@ export function verdictBadge(verdict: string | undefined, status?: string): HTML
 /** A review state or disposition in words. */
 export function stateWords(state: string | undefined): string {
   return state ? state.replace(/_/g, ' ') : '—';
+}
+
+/** `control` with its label (`for` its id), in one `.field` block. */
+export function labelledField(id: string, label: string, control: HTMLElement): HTMLElement {
+  const wrap = element('div', { class: 'field' });
+  wrap.append(element('label', { for: id }, label), control);
+  return wrap;
 }

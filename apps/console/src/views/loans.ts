@@ -4,7 +4,7 @@
 // per loan; j/k (or the arrows) move, Enter opens, i/c/e set the selected loan's review state.
 import { element } from '@loupe/ui';
 import { dataOf, type Loan, messageOf } from '../answers.js';
-import { type Coverage, coverage, type FlaggedAmount, money, stateWords, when } from '../format.js';
+import { type Coverage, coverage, type FlaggedAmount, labelledField, money, stateWords, when } from '../format.js';
 import { setShortcuts } from '../keyboard.js';
 import { loanLink, navigate, type Route } from '../router.js';
 import { documents, session } from '../session.js';
@@ -18,12 +18,6 @@ const SORTS = [
 const STATES = ['open', 'in_review', 'cleared', 'escalated'] as const;
 type Sort = (typeof SORTS)[number][0];
 type State = (typeof STATES)[number];
-
-function labelled(id: string, label: string, control: HTMLElement): HTMLElement {
-  const wrap = element('div', { class: 'field' });
-  wrap.append(element('label', { for: id }, label), control);
-  return wrap;
-}
 
 /** Renders the queue for the filters in `route`. */
 export async function loansView(main: HTMLElement, route: Route, status: (text: string) => void): Promise<void> {
@@ -46,10 +40,10 @@ export async function loansView(main: HTMLElement, route: Route, status: (text: 
   unresolvedField.append(unresolved, element('label', { for: 'f-unresolved' }, 'Unresolved only'));
   form.append(
     unresolvedField,
-    labelled('f-min-risk', 'Minimum risk', minRisk),
-    labelled('f-state', 'Review state', state),
-    labelled('f-assignee', 'Assignee', assignee),
-    labelled('f-sort', 'Sort', sort),
+    labelledField('f-min-risk', 'Minimum risk', minRisk),
+    labelledField('f-state', 'Review state', state),
+    labelledField('f-assignee', 'Assignee', assignee),
+    labelledField('f-sort', 'Sort', sort),
     element('button', { type: 'submit' }, 'Apply'),
     mine,
   );

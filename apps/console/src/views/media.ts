@@ -5,15 +5,9 @@
 // signed in with a document key adds a media key here.
 import { element, framePlot, segmentTimeline } from '@loupe/ui';
 import { type Detection, dataOf, messageOf } from '../answers.js';
-import { verdictBadge } from '../format.js';
+import { labelledField, verdictBadge } from '../format.js';
 import { setShortcuts } from '../keyboard.js';
 import { keyKind, media, session } from '../session.js';
-
-function field(id: string, label: string, control: HTMLElement): HTMLElement {
-  const wrap = element('div', { class: 'field' });
-  wrap.append(element('label', { for: id }, label), control);
-  return wrap;
-}
 
 /** The answer of one detection. */
 function detectionCard(d: Detection): HTMLElement {
@@ -56,7 +50,7 @@ function mediaKeyForm(main: HTMLElement, again: () => void): void {
   form.append(
     element('h1', { id: 'media-key-title' }, 'Media detection'),
     element('p', {}, 'Media detection takes a media API key (sk_ and 64 hex digits), not a document key.'),
-    field('media-key', 'Media API key', key),
+    labelledField('media-key', 'Media API key', key),
     element('button', { type: 'submit' }, 'Use this key'),
     error,
   );
@@ -98,8 +92,8 @@ export async function mediaView(main: HTMLElement, status: (text: string) => voi
   form.append(
     element('h1', { id: 'media-title' }, 'Media detection'),
     balance,
-    field('media-file', 'Photo, video or audio file', file),
-    field('media-url', 'Or a link to one', url),
+    labelledField('media-file', 'Photo, video or audio file', file),
+    labelledField('media-url', 'Or a link to one', url),
     thumbField,
     button,
   );

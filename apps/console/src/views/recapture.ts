@@ -5,13 +5,8 @@
 // acknowledges the disclosure); nothing is sent until it passes.
 import { element } from '@loupe/ui';
 import { codeOf, dataOf, messageOf, type Template } from '../answers.js';
+import { labelledField } from '../format.js';
 import { documents } from '../session.js';
-
-function field(id: string, label: string, control: HTMLElement): HTMLElement {
-  const wrap = element('div', { class: 'field' });
-  wrap.append(element('label', { for: id }, label), control);
-  return wrap;
-}
 
 /** The re-capture form for document `documentId`. */
 export async function recaptureForm(documentId: string, status: (text: string) => void): Promise<HTMLElement> {
@@ -44,14 +39,14 @@ export async function recaptureForm(documentId: string, status: (text: string) =
   const result = element('div', { class: 'link-result' });
   form.append(
     element('h2', { id: 'recapture-title' }, 'Ask for a re-capture'),
-    field('rc-template', 'Message template', template),
-    field('rc-body', 'Message to the borrower', body),
+    labelledField('rc-template', 'Message template', template),
+    labelledField('rc-body', 'Message to the borrower', body),
     element('p', { class: 'hint' }, 'Write {document} where the document’s kind should appear. Never mention the review or its findings.'),
-    field('rc-name', 'Borrower name', name),
-    field('rc-email', 'Borrower e-mail', email),
-    field('rc-phone', 'Borrower phone', phone),
-    field('rc-delivery', 'Delivery', delivery),
-    field('rc-expires', 'Link expires in', expires),
+    labelledField('rc-name', 'Borrower name', name),
+    labelledField('rc-email', 'Borrower e-mail', email),
+    labelledField('rc-phone', 'Borrower phone', phone),
+    labelledField('rc-delivery', 'Delivery', delivery),
+    labelledField('rc-expires', 'Link expires in', expires),
     feedback,
     ackField,
     element('button', { type: 'submit' }, 'Create the link'),
