@@ -15,7 +15,7 @@ import { defaultPoolSize } from '@loupe/worker/node';
 import type { FastifyBaseLogger } from 'fastify';
 import { documentApi } from './apis/document-api.js';
 import { openBackend, type SharedQueueOptions } from './backend.js';
-import { consoleSite } from './console/console-site.js';
+import { consoleFiles, consoleSite } from './console/console-site.js';
 import type { ScanRunner } from './documents/analysis-job.js';
 import { createApp, type LoupeApp } from './http/app.js';
 import { sessionSecret } from './http/auth/sessions.js';
@@ -231,8 +231,8 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   await sandbox.register(claimPage, claim);
   await sandbox.register(docs, { envelope: documentEnvelope });
   // the console's build sits beside the package's code (src/ and dist/ are both one folder down)
-  const consoleDir = fileURLToPath(new URL('../console/', import.meta.url));
-  for (const listener of [app, sandbox]) await listener.register(consoleSite, { dir: consoleDir });
+  const files = consoleFiles(fileURLToPath(new URL('../console/', import.meta.url)));
+  for (const listener of [app, sandbox]) await listener.register(consoleSite, { files });
   const readiness = {
     draining: () => closed,
     storeAnswers: () => store.documents.queueFigures(),

@@ -41,20 +41,23 @@ function filesUnder(dir: string): Map<string, Buffer> {
   return files;
 }
 
-/** Options of the console site. */
-export interface ConsoleSiteOptions {
-  /** The console's build (index.html and assets/); a folder that does not exist serves nothing. */
-  dir: string;
+/** The console's build in `dir` (index.html and assets/), read once; none when the folder does not exist. */
+export function consoleFiles(dir: string): Map<string, Buffer> {
+  try {
+    return filesUnder(dir);
+  } catch {
+    return new Map();
+  }
 }
 
-/** Serves the console under `/console/` (its files read once, at start). */
-export async function consoleSite(app: LoupeApp, options: ConsoleSiteOptions): Promise<void> {
-  let files: Map<string, Buffer>;
-  try {
-    files = filesUnder(options.dir);
-  } catch {
-    files = new Map();
-  }
+/** Options of the console site. */
+export interface ConsoleSiteOptions {
+  /** The console's files (`consoleFiles`), shared by the listeners. */
+  files: ReadonlyMap<string, Buffer>;
+}
+
+/** Serves the console under `/console/`. */
+export async function consoleSite(app: LoupeApp, { files }: ConsoleSiteOptions): Promise<void> {
   const hide = { schema: { hide: true } };
   app.get('/console', hide, async (_request, reply) => reply.redirect('/console/', 301));
   app.all(`${CONSOLE_API_PREFIX}/*`, hide, async (_request, reply) =>
