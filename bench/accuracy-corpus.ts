@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFArray, PDFDocument, PDFName, PDFRef, PDFString, StandardFonts } from '@cantoo/pdf-lib';
-import { loadFontTables, type PaintEvent, PdfFile, TextInterpreter } from '@loupe/core';
+import { loadFontTables, type PaintEvent, PdfFile, TextInterpreter } from '@loupe/core/internal';
 import { concatBytes } from '../test/fixtures/bytes.js';
 import { addOverlay, editText, fillForm, makeForm, makeStatement, money } from '../test/fixtures/pdf-builders.js';
 import { signPdf } from '../test/fixtures/signing.js';

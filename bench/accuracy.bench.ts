@@ -4,7 +4,8 @@
 // with a known place the share whose edit a returned region covers; then genuine files of eight
 // producers the tuning never used, the tuning and held-out splits apart. Not a test: nothing asserts.
 import { readFileSync } from 'node:fs';
-import { type DocumentResult, PdfFile } from '@loupe/core';
+import type { DocumentResult } from '@loupe/core';
+import { PdfFile } from '@loupe/core/internal';
 import { createNodeEngine } from '@loupe/node';
 import { corpusFiles } from '../test/corpus.js';
 import { EDIT_TOOLS } from '../test/fixtures/trailless-edits.js';

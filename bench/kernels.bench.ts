@@ -2,7 +2,7 @@
 // same inputs, one run. Prints the kernel's own time on inputs resident in linear memory, the
 // time of the whole call with copies in and out, the reference's time and the ratio reference /
 // kernel. `npm run bench:kernels`.
-import { type ImageKernels, type Plane, stagedKernels, wasmKernels as wasm } from '@loupe/core';
+import { type ImageKernels, type Plane, stagedKernels, wasmKernels as wasm } from '@loupe/core/internal';
 import { referenceKernels as ref, syntheticPage } from '@loupe/core/testing';
 import { timeIt } from './measure.js';
 
@@ -47,7 +47,7 @@ for (const [name, run] of cases) {
 // The whole image-forensics pass of a 12-megapixel JPEG: decode (canvas) then every pixel check.
 const { createCanvas } = await import('@napi-rs/canvas');
 const { createCanvasDecoder } = await import('@loupe/node');
-const { analysePixels } = await import('@loupe/core');
+const { analysePixels } = await import('@loupe/core/internal');
 const canvas = createCanvas(W, H);
 const ctx = canvas.getContext('2d');
 const pixels = ctx.createImageData(W, H);

@@ -21,7 +21,7 @@ import {
   wasmAudioKernels,
   wasmKernels,
   windowFeatures,
-} from '@loupe/core';
+} from '@loupe/core/internal';
 import { referenceAudioKernels, referenceKernels } from '@loupe/core/testing';
 import { createCanvasDecoder, createFfmpegMediaDecoder, createModelStore, createNodeMediaEngine, createOnnxInference, ffmpegPaths } from '@loupe/node';
 import { downscaleRgba, generateScene, photographScene } from '../test/fixtures/scenes.js';

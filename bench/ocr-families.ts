@@ -8,7 +8,7 @@
 // copied from elsewhere on the page). Part of `npm run bench:ocr`; nothing asserts.
 
 import type { DocumentResult } from '@loupe/core';
-import { PdfFile } from '@loupe/core';
+import { PdfFile } from '@loupe/core/internal';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
 import { conditionsFor, imageOnlyPdf, phoneCapture, scanOf, screenshotOf } from '../test/fixtures/captures.js';
 import { copyDigit, figureBoxes, retype } from '../test/fixtures/image-edits.js';

@@ -7,7 +7,7 @@
 // families under capture conditions (bench/ocr-families.ts; FAMILY_BENCH_SEEDS=0 skips them).
 // Not a test: nothing asserts.
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from '@cantoo/pdf-lib';
-import { loadDecimals, parseAmount } from '@loupe/core';
+import { loadDecimals, parseAmount } from '@loupe/core/internal';
 import { createNodeEngine, createPdfJsRaster, createTesseractOcr, openWithPdfJs } from '@loupe/node';
 import { imageOnlyPdf, photoOf } from '../test/fixtures/captures.js';
 import { makeStatement, money } from '../test/fixtures/pdf-builders.js';

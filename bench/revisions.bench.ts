@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { listPages, loadFontTables, PdfFile, scanMarkers, TextInterpreter } from '@loupe/core';
+import { listPages, loadFontTables, PdfFile, scanMarkers, TextInterpreter } from '@loupe/core/internal';
 import { scanMarkersReference } from '@loupe/core/testing';
 import { createNodeEngine, openWithPdfJs } from '@loupe/node';
 import { type BenchFile, benchCorpus, PAGE_COUNTS } from './corpus.js';

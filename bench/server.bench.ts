@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { framePlan } from '@loupe/core';
+import { framePlan } from '@loupe/core/internal';
 import { createNodeEngine, createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
 import autocannon from 'autocannon';
 import { editText, makeStatement } from '../test/fixtures/pdf-builders.js';

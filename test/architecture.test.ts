@@ -2,7 +2,7 @@
 // published package pulls in. A browser or the pure core must never drag a Node-native package
 // (an addon, a prebuilt binary, a platform-only toolchain) into an install, and the
 // technology-neutral worker package must not depend on the Node platform.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -229,5 +229,16 @@ describe('package entry points', () => {
     const core = await import('@loupe/core');
     const testing = await import('@loupe/core/testing');
     for (const helper of Object.keys(testing)) expect(Object.keys(core), helper).not.toContain(helper);
+  });
+
+  it("the core's main entry serves no internal (they live in @loupe/core/internal), and the examples use the public entries only", async () => {
+    const core = await import('@loupe/core');
+    const internal = await import('@loupe/core/internal');
+    for (const name of Object.keys(internal)) expect(Object.keys(core), name).not.toContain(name);
+    const sources = readdirSync(join(root, 'examples'), { recursive: true, encoding: 'utf8' }).filter(
+      (f) => /\.(ts|mjs|js)$/.test(f) && !f.includes('node_modules'),
+    );
+    expect(sources.length).toBeGreaterThan(3);
+    for (const file of sources) expect(readFileSync(join(root, 'examples', file), 'utf8'), file).not.toMatch(/@loupe\/[a-z]+\/internal/);
   });
 });

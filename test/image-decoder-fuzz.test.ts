@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { wellFormedImage } from '@loupe/core';
+import { wellFormedImage } from '@loupe/core/internal';
 import { seededRandom } from '@loupe/core/testing';
 import { createCanvasDecoder, ffmpegPaths } from '@loupe/node';
 import { describe, expect, it } from 'vitest';

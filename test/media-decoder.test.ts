@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { framePlan } from '@loupe/core';
+import { framePlan } from '@loupe/core/internal';
 import { createFfmpegMediaDecoder, ffmpegPaths } from '@loupe/node';
 import { describe, expect, it } from 'vitest';
 

@@ -5,7 +5,7 @@
 // id among them); and a statement with its summary tables scanned and photographed reads as
 // INSUFFICIENT_EVIDENCE with no finding.
 
-import { PdfFile } from '@loupe/core';
+import { PdfFile } from '@loupe/core/internal';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { conditionsFor, imageOnlyPdf, phoneCapture, scanOf } from './fixtures/captures.js';

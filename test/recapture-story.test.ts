@@ -10,7 +10,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server } f
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PdfFile } from '@loupe/core';
+import { PdfFile } from '@loupe/core/internal';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer, tipOffTerms } from '@loupe/server';
 import { chromium } from 'playwright-core';

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PdfFile } from '@loupe/core';
+import { PdfFile } from '@loupe/core/internal';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { conditionsFor, imageOnlyPdf, phoneCapture, scanOf } from './fixtures/captures.js';

@@ -2,7 +2,8 @@
 // interpreter answers for (first three pages of each file), its words must equal pdf.js's words.
 // The few known disagreements are pages where pdf.js emits control characters instead of text.
 import { readFileSync } from 'node:fs';
-import { listPages, loadFontTables, PdfFile, TextInterpreter, tokenizeWords, UnsupportedText } from '@loupe/core';
+import { tokenizeWords } from '@loupe/core';
+import { listPages, loadFontTables, PdfFile, TextInterpreter, UnsupportedText } from '@loupe/core/internal';
 import { createPdfJsText } from '@loupe/node';
 import { describe, expect, it } from 'vitest';
 import { corpusFiles } from './corpus.js';

@@ -1,7 +1,8 @@
 // The `ImageDecoder` port in browsers: the browser's own decoders through createImageBitmap,
 // pixels read back from an OffscreenCanvas (no colour-space conversion, stored orientation, as
 // the Node port), and JPEG thumbnails through convertToBlob.
-import { type DecodedImage, type ImageDecoder, wellFormedImage } from '@loupe/core';
+import type { DecodedImage, ImageDecoder } from '@loupe/core';
+import { wellFormedImage } from '@loupe/core/internal';
 
 /** Creates the canvas image decoder for browsers. */
 export function createBrowserImageDecoder(): ImageDecoder {

@@ -5,7 +5,8 @@
 // adapter only names it as an optional peer) and every asset, all local: the worker's URL and
 // the CMap folder served with the page. One pdf.js worker serves every document.
 
-import { type PdfJsLoadingTask, type PdfText, readTextWithPdfJs } from '@loupe/core';
+import type { PdfText } from '@loupe/core';
+import { type PdfJsLoadingTask, readTextWithPdfJs } from '@loupe/core/internal';
 
 /**
  * The parts of the pdf.js module this adapter uses, so its types compile without pdf.js installed
@@ -14,6 +15,7 @@ import { type PdfJsLoadingTask, type PdfText, readTextWithPdfJs } from '@loupe/c
 export interface PdfJsModule {
   GlobalWorkerOptions: { workerSrc: string };
   PDFWorker: new () => object;
+  /** Opens a PDF (pdf.js's `getDocument`). */
   getDocument(source: {
     /** A `PDFWorker` made by `new PDFWorker()` (typed `never` here so pdf.js's own type fits). */
     worker: never;

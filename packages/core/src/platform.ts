@@ -33,7 +33,9 @@ export interface PdfText {
 
 /** Native hashing (lowercase hex); the core falls back to its own pure implementation. */
 export interface Digests {
+  /** SHA-256 of the bytes, lowercase hex. */
   sha256(bytes: Uint8Array): string;
+  /** MD5 of the bytes, lowercase hex (the spec's `file.md5`). */
   md5(bytes: Uint8Array): string;
 }
 
@@ -49,6 +51,7 @@ export interface CmsVerification {
 
 /** Verifies detached CMS (PKCS#7) signatures; no certificate chain is trusted. */
 export interface SignatureVerifier {
+  /** Checks a detached CMS signature over the signed byte ranges; never throws for a bad signature, reports it. */
   verify(cms: Uint8Array, signedBytes: Uint8Array): Promise<CmsVerification>;
 }
 
@@ -64,6 +67,7 @@ export interface RasterImage {
 
 /** Renders PDF pages to images (pdf.js with a canvas in both adapters). */
 export interface Rasterizer {
+  /** Renders one page (1-based) of the PDF at `dpi` to an encoded image. */
   renderPage(pdf: Uint8Array, page: number, dpi: number): Promise<RasterImage>;
 }
 
@@ -86,6 +90,7 @@ export interface OcrWord {
 
 /** Optical character recognition of an encoded image (tesseract.js, offline). */
 export interface Ocr {
+  /** Reads the words of an encoded image with their boxes in its pixels. */
   recognize(image: Uint8Array): Promise<{ width: number; height: number; words: OcrWord[] }>;
   /** Releases workers; the engine's `dispose` calls it. */
   dispose?(): Promise<void>;
@@ -118,6 +123,7 @@ export interface DecodedRegions {
  * The stored pixel orientation is kept (no EXIF rotation), so regions match the file's pixels.
  */
 export interface ImageDecoder {
+  /** Decodes a PNG, JPEG or WebP into pixels; rejects what it cannot decode. */
   decode(bytes: Uint8Array): Promise<DecodedImage>;
   /**
    * Decodes only the regions `regionsOf` names for the picture's size, at full resolution (each
@@ -158,11 +164,13 @@ export interface ModelTensor {
 
 /** A loaded model. */
 export interface InferenceModel {
+  /** Runs the model on named input tensors and answers its named outputs. */
   run(feeds: Record<string, ModelTensor>): Promise<Record<string, ModelTensor>>;
 }
 
 /** Runs ONNX models (onnxruntime-node on Node, onnxruntime-web in browsers). */
 export interface Inference {
+  /** Creates a session for an ONNX model's bytes. */
   load(model: Uint8Array): Promise<InferenceModel>;
 }
 
@@ -183,6 +191,7 @@ export interface ModelManifestEntry {
 
 /** Where models come from: the manifest entry and the model's bytes, read locally. */
 export interface ModelStore {
+  /** The manifest entry of model `id` and its bytes (checked against the manifest's SHA-256 by the caller). */
   load(id: string): Promise<{ manifest: ModelManifestEntry; bytes: Uint8Array }>;
 }
 
@@ -208,6 +217,7 @@ export interface DecodedAudio {
  * the frames at the planned times only, and mixes audio down to mono float PCM.
  */
 export interface MediaDecoder {
+  /** Reads the container's streams and duration without decoding. */
   probe(bytes: Uint8Array): Promise<MediaProbe>;
   /** Frames at `timesS`, scaled to fit `maxSide` pixels; `probe`, when the caller has it, saves probing again. */
   frames(bytes: Uint8Array, timesS: readonly number[], maxSide: number, probe?: MediaProbe): Promise<DecodedFrame[]>;

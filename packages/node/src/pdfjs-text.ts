@@ -4,7 +4,8 @@
 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { type PdfText, readTextWithPdfJs } from '@loupe/core';
+import type { PdfText } from '@loupe/core';
+import { readTextWithPdfJs } from '@loupe/core/internal';
 import { loadCanvas } from './canvas.js';
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');

@@ -15,7 +15,7 @@ export {
   retireKey,
   sessionFor,
 } from './accounts.js';
-export { openStateStore, type SharedQueueOptions } from './backend.js';
+export { openStateStore, type SharedQueueOptions, type StateStore } from './backend.js';
 export { sessionSecret, signSession, verifySession } from './http/auth/sessions.js';
 export type { MigrationSummary } from './migrate-embedded.js';
 

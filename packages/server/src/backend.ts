@@ -44,6 +44,7 @@ export interface Backend {
   rates: RateState;
   /** Other processes share the database: nothing may be reset at start. */
   shared: boolean;
+  /** Closes the store (and the queue's connections when it owns them). */
   close(): Promise<void>;
 }
 
@@ -58,8 +59,15 @@ const envNumber = (name: string): number | undefined => {
   return value === undefined || value === '' ? undefined : Number(value);
 };
 
+/** A store opened by {@link openStateStore}. */
+export interface StateStore {
+  store: Store;
+  /** Stops the queue it enqueues to (on PostgreSQL) and closes the store. */
+  close(): Promise<void>;
+}
+
 /** A store for a command-line tool beside running servers: nothing reset, work it queues enqueued. */
-export async function openStateStore(options: { dataDir: string; databaseUrl?: string }): Promise<{ store: Store; close(): Promise<void> }> {
+export async function openStateStore(options: { dataDir: string; databaseUrl?: string }): Promise<StateStore> {
   if (!options.databaseUrl) {
     const store = await openSqliteStore({ path: join(options.dataDir, 'loupe.db') });
     return { store, close: () => store.close() };

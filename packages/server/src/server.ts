@@ -100,6 +100,7 @@ export interface ServerOptions {
   webhookPollMs?: number;
   /** The store (default: SQLite in the data folder). */
   store?: Store;
+  /** The clock for every timestamp (default: the system's). */
   now?: () => Date;
 }
 

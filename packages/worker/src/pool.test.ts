@@ -1,4 +1,5 @@
-import { MediaError, serializeError, toMediaErrorBody } from '@loupe/core';
+import { MediaError, toMediaErrorBody } from '@loupe/core';
+import { serializeError } from '@loupe/core/internal';
 import { describe, expect, it } from 'vitest';
 import { Pool, PoolError, type WorkerExit, type WorkerHandle } from './pool.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';

@@ -4,7 +4,8 @@
 // cancelled running job and a worker that crashed or ran out of memory all end the same way:
 // the job is rejected, the worker terminated, and a fresh one started for the next job, so the
 // pool keeps serving.
-import { PoolError, reviveError } from '@loupe/core';
+import { PoolError } from '@loupe/core';
+import { reviveError } from '@loupe/core/internal';
 import { type JobInputs, type JobKind, type JobOutputs, type JobStage, transferList, type WorkerRequest, type WorkerResponse } from './protocol.js';
 
 export { PoolError, type PoolErrorCode } from '@loupe/core';
@@ -14,9 +15,11 @@ export type WorkerExit = { reason: 'out_of_memory' | 'crashed'; message: string 
 
 /** One worker, as the pool drives it (see adapter/node for worker_threads). */
 export interface WorkerHandle {
+  /** Sends a request, transferring the listed buffers. */
   post(request: WorkerRequest, transfer: ArrayBuffer[]): void;
   /** Registers the message and exit listeners (called once, right after spawning). */
   listen(onMessage: (response: WorkerResponse) => void, onExit: (exit: WorkerExit) => void): void;
+  /** Stops the worker; resolves once it has exited. */
   terminate(): Promise<void>;
 }
 
@@ -37,6 +40,7 @@ export interface JobOptions {
   signal?: AbortSignal;
   /** This job's time limit (default: the pool's). */
   timeoutMs?: number;
+  /** Told of each stage the worker reports. */
   onProgress?: (stage: JobStage) => void;
 }
 

@@ -3,7 +3,8 @@
 // input bytes moved with a transfer list rather than copied, and errors flattened to plain data
 // by the core (`serializeError`), so an engine error is revived on the other side as the same
 // class with the same stable code (`reviveError`).
-import type { DetectInput, Detection, RasterImage, ScanDetail, ScanInput, SerializedError } from '@loupe/core';
+import type { DetectInput, Detection, RasterImage, ScanDetail, ScanInput } from '@loupe/core';
+import type { SerializedError } from '@loupe/core/internal';
 
 /** The work a worker does. */
 export type JobKind = 'scan' | 'detect' | 'render';

@@ -2,18 +2,31 @@
 // requests with the engines it is given (made on first use), reporting progress and sending the
 // result or the serialized error.
 import type { DetectInput, Detection, RasterImage, ScanDetail, ScanInput } from '@loupe/core';
-import { serializeError } from '@loupe/core';
+import { serializeError } from '@loupe/core/internal';
 import type { RenderInput, WorkerRequest, WorkerResponse } from './protocol.js';
 
 /** The engines a worker runs, made when first needed. */
 export interface WorkerEngines {
-  scan?: () => { scanDetailed(bytes: Uint8Array, input: ScanInput): Promise<ScanDetail> };
-  detect?: () => { detect(bytes: Uint8Array, input: DetectInput): Promise<Detection> };
-  render?: () => { render(bytes: Uint8Array, input: RenderInput): Promise<RasterImage[]> };
+  /** Makes the document engine (`@loupe/node`'s or the browser's). */
+  scan?: () => {
+    /** Scans one document with its details. */
+    scanDetailed(bytes: Uint8Array, input: ScanInput): Promise<ScanDetail>;
+  };
+  /** Makes the media engine. */
+  detect?: () => {
+    /** Detects one photo, video or audio file. */
+    detect(bytes: Uint8Array, input: DetectInput): Promise<Detection>;
+  };
+  /** Makes the page renderer. */
+  render?: () => {
+    /** Renders pages of a PDF. */
+    render(bytes: Uint8Array, input: RenderInput): Promise<RasterImage[]>;
+  };
 }
 
 /** The message channel of the worker's side (parentPort, or a Web Worker's global scope). */
 export interface WorkerPort {
+  /** Sends a response to the pool. */
   postMessage(message: WorkerResponse): void;
 }
 

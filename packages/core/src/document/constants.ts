@@ -1,7 +1,8 @@
 // The document engine's name, release and the spec's limits on what it accepts.
 
-/** Name and release the engine reports in `model` and `model_version`. */
+/** The name the engine reports in `model`. */
 export const ENGINE_MODEL = 'pdf-native-forensics';
+/** The engine's release, reported as `model_version`. */
 export const ENGINE_VERSION = '0.1.0';
 
 /** The spec's file-size limit: 200 MiB. */

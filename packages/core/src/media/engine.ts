@@ -25,6 +25,7 @@ export interface MediaEngineOptions {
   version?: DetectorVersion;
   /** A caller's own models (ids in the model store) instead of the version's. */
   models?: Partial<DetectorModels>;
+  /** The clock for `created_at` (default: the system's). */
   now?: () => Date;
   /** Detection ids (default: `det_` and 16 random hex digits). */
   newId?: () => string;

@@ -10,30 +10,37 @@ import { METADATA_KEYS } from './document-fields.js';
 
 /** `severity` of indicators, regions and findings (`low` since spec 1.3). */
 export const SeveritySchema = Type.Enum(['high', 'medium', 'low']);
+/** `severity` of indicators, regions and findings (`low` since spec 1.3): the type of {@link SeveritySchema}. */
 export type Severity = Static<typeof SeveritySchema>;
 
 /** The four verdicts (INSUFFICIENT_EVIDENCE since spec 1.3). */
 export const VerdictSchema = Type.Enum(['CLEAN', 'SUSPICIOUS', 'FORGED', 'INSUFFICIENT_EVIDENCE']);
+/** The four verdicts (INSUFFICIENT_EVIDENCE since spec 1.3): the type of {@link VerdictSchema}. */
 export type Verdict = Static<typeof VerdictSchema>;
 
 /** The spec's category values. */
 export const CategorySchema = Type.Enum(['bank_statement', 'paystub', 'tax_form', 'id_document', 'utility_bill', 'other']);
+/** The spec's category values: the type of {@link CategorySchema}. */
 export type Category = Static<typeof CategorySchema>;
 
 /** The spec's `capture` values. */
 export const CaptureSchema = Type.Enum(['native_pdf', 'photo', 'scan']);
+/** The spec's `capture` values: the type of {@link CaptureSchema}. */
 export type Capture = Static<typeof CaptureSchema>;
 
 /** File types of `file.type`. */
 export const DocumentFileTypeSchema = Type.Enum(['pdf', 'png', 'jpg']);
+/** File types of `file.type`: the type of {@link DocumentFileTypeSchema}. */
 export type DocumentFileType = Static<typeof DocumentFileTypeSchema>;
 
 /** Routing tiers (spec 1.3 `review_tier`; values chosen here, see the core README). */
 export const ReviewTierSchema = Type.Enum(['auto_pass', 'human_review', 'escalate', 'recapture']);
+/** Routing tiers (spec 1.3 `review_tier`; values chosen here, see the core README): the type of {@link ReviewTierSchema}. */
 export type ReviewTier = Static<typeof ReviewTierSchema>;
 
 /** Next steps (spec 1.3 `next_step`). */
 export const NextStepSchema = Type.Enum(['human_review', 'escalate', 'request_recapture']);
+/** Next steps (spec 1.3 `next_step`): the type of {@link NextStepSchema}. */
 export type NextStep = Static<typeof NextStepSchema>;
 
 /** `file` of a Document. */
@@ -45,6 +52,7 @@ export const DocumentFileSchema = Type.Object({
   sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
   md5: Type.String({ pattern: '^[0-9a-f]{32}$' }),
 });
+/** `file` of a Document: the type of {@link DocumentFileSchema}. */
 export type DocumentFile = Static<typeof DocumentFileSchema>;
 
 /** The spec's Indicator. */
@@ -56,6 +64,7 @@ export const IndicatorSchema = Type.Object({
   what_it_means: Type.String(),
   how_detected: Type.String(),
 });
+/** The spec's Indicator: the type of {@link IndicatorSchema}. */
 export type Indicator = Static<typeof IndicatorSchema>;
 
 /** The spec's Region: percentages of the rendered page, origin top-left. */
@@ -70,6 +79,7 @@ export const RegionSchema = Type.Object({
   label: Type.String(),
   indicator_code: Type.String(),
 });
+/** The spec's Region: percentages of the rendered page, origin top-left: the type of {@link RegionSchema}. */
 export type Region = Static<typeof RegionSchema>;
 
 /** The spec's MathCheck (only failing checks are reported, so `ok` is always false). */
@@ -80,6 +90,7 @@ export const MathCheckSchema = Type.Object({
   ok: Type.Literal(false),
   note: Type.String(),
 });
+/** The spec's MathCheck (only failing checks are reported, so `ok` is always false): the type of {@link MathCheckSchema}. */
 export type MathCheck = Static<typeof MathCheckSchema>;
 
 /** One entry of `revisions.diffs`. */
@@ -89,6 +100,7 @@ export const RevisionDiffSchema = Type.Object({
   before: Type.String(),
   after: Type.String(),
 });
+/** One entry of `revisions.diffs`: the type of {@link RevisionDiffSchema}. */
 export type RevisionDiff = Static<typeof RevisionDiffSchema>;
 
 /** `revisions` of a PDF Document. */
@@ -96,6 +108,7 @@ export const RevisionsSchema = Type.Object({
   count: Type.Integer({ minimum: 1 }),
   diffs: Type.Array(RevisionDiffSchema),
 });
+/** `revisions` of a PDF Document: the type of {@link RevisionsSchema}. */
 export type Revisions = Static<typeof RevisionsSchema>;
 
 /** One metadata row. */
@@ -104,6 +117,7 @@ export const MetadataRowSchema = Type.Object({
   value: Type.String(),
   anomalous: Type.Boolean(),
 });
+/** One metadata row: the type of {@link MetadataRowSchema}. */
 export type MetadataRow = Static<typeof MetadataRowSchema>;
 
 /** One finding as the Document reports it (spec 1.3 `findings[]`, `lead_finding`). */
@@ -115,6 +129,7 @@ export const ReportedFindingSchema = Type.Object({
   revision: Type.Optional(Type.Integer({ minimum: 1 })),
   confidence: Type.Number({ minimum: 0, maximum: 1 }),
 });
+/** One finding as the Document reports it (spec 1.3 `findings[]`, `lead_finding`): the type of {@link ReportedFindingSchema}. */
 export type ReportedFinding = Static<typeof ReportedFindingSchema>;
 
 /**
@@ -155,6 +170,7 @@ export const DocumentResultSchema = Type.Object({
   findings: Type.Array(ReportedFindingSchema),
   lead_finding: Type.Optional(ReportedFindingSchema),
 });
+/** The type of {@link DocumentResultSchema}. */
 export type DocumentResult = Static<typeof DocumentResultSchema>;
 
 /** The spec's error object: `{type, code, message, doc_url}` plus context keys (here `reason`). */
@@ -165,10 +181,12 @@ export const DocumentErrorSchema = Type.Object({
   doc_url: Type.String(),
   reason: Type.Optional(Type.String()),
 });
+/** The spec's error object: `{type, code, message, doc_url}` plus context keys (here `reason`): the type of {@link DocumentErrorSchema}. */
 export type DocumentError = Static<typeof DocumentErrorSchema>;
 
 /** The error body of every failed document request: `{error: {...}}`. */
 export const DocumentErrorBodySchema = Type.Object({ error: DocumentErrorSchema });
+/** The error body of every failed document request: `{error: {...}}`: the type of {@link DocumentErrorBodySchema}. */
 export type DocumentErrorBody = Static<typeof DocumentErrorBodySchema>;
 
 export { DOCUMENT_FIELD_ORDER, METADATA_KEYS } from './document-fields.js';

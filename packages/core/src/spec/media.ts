@@ -7,10 +7,12 @@ import { type Static, Type } from 'typebox';
 
 /** Media types a detection answers for. */
 export const MediaTypeSchema = Type.Enum(['image', 'video', 'audio']);
+/** Media types a detection answers for: the type of {@link MediaTypeSchema}. */
 export type MediaType = Static<typeof MediaTypeSchema>;
 
 /** The envelope's verdicts (audio answers only LIKELY_REAL or LIKELY_AI). */
 export const MediaVerdictSchema = Type.Enum(['LIKELY_REAL', 'ALERT', 'LIKELY_AI']);
+/** The envelope's verdicts (audio answers only LIKELY_REAL or LIKELY_AI): the type of {@link MediaVerdictSchema}. */
 export type MediaVerdict = Static<typeof MediaVerdictSchema>;
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -22,6 +24,7 @@ export const MediaFactsSchema = Type.Object({
   mime_type: Nullable(Type.String()),
   bytes: Nullable(Type.Integer({ minimum: 0 })),
 });
+/** `media` of a Detection: the type of {@link MediaFactsSchema}. */
 export type MediaFacts = Static<typeof MediaFactsSchema>;
 
 /** One frame of a video's series. */
@@ -33,6 +36,7 @@ export const FrameSchema = Type.Object({
   cause: Type.Optional(Type.String()),
   thumbnail_b64: Type.Optional(Type.String()),
 });
+/** One frame of a video's series: the type of {@link FrameSchema}. */
 export type Frame = Static<typeof FrameSchema>;
 
 /** One analysis window of an audio clip. */
@@ -43,6 +47,7 @@ export const SegmentSchema = Type.Object({
   status: Type.Enum(['scored', 'abstained']),
   reason_codes: Type.Optional(Type.Array(Type.String())),
 });
+/** One analysis window of an audio clip: the type of {@link SegmentSchema}. */
 export type Segment = Static<typeof SegmentSchema>;
 
 /** `source` of a Detection made from a link. */
@@ -56,6 +61,7 @@ export const SourceSchema = Type.Object({
   truncated: Type.Boolean(),
   analyzed_duration_s: Type.Optional(Type.Number({ minimum: 0 })),
 });
+/** `source` of a Detection made from a link: the type of {@link SourceSchema}. */
 export type Source = Static<typeof SourceSchema>;
 
 /** The spec's Detection: the one envelope for every media type. */
@@ -76,6 +82,7 @@ export const DetectionSchema = Type.Object({
   segments: Type.Optional(Type.Array(SegmentSchema)),
   source: Type.Optional(SourceSchema),
 });
+/** The spec's Detection: the one envelope for every media type: the type of {@link DetectionSchema}. */
 export type Detection = Static<typeof DetectionSchema>;
 
 /** 402 `data`. */
@@ -106,6 +113,7 @@ export const MediaObjectErrorSchema = Type.Object({
   error: Type.Object({ code: Type.String(), message: Type.String() }),
   ...errorContext,
 });
+/** Object form `{success: false, error: {code, message}}`: route and platform refusals: the type of {@link MediaObjectErrorSchema}. */
 export type MediaObjectError = Static<typeof MediaObjectErrorSchema>;
 
 /** String form `{success: false, error: CODE, message}`: link refusals and API_KEY_SCOPE. */
@@ -114,8 +122,10 @@ export const MediaStringErrorSchema = Type.Object({
   error: Type.String(),
   ...errorContext,
 });
+/** String form `{success: false, error: CODE, message}`: link refusals and API_KEY_SCOPE: the type of {@link MediaStringErrorSchema}. */
 export type MediaStringError = Static<typeof MediaStringErrorSchema>;
 
 /** Either error body of the media service. */
 export const MediaErrorBodySchema = Type.Union([MediaObjectErrorSchema, MediaStringErrorSchema]);
+/** Either error body of the media service: the type of {@link MediaErrorBodySchema}. */
 export type MediaErrorBody = Static<typeof MediaErrorBodySchema>;

@@ -12,6 +12,7 @@ import type { Job, LoanSnapshot, NewEvent, Store, StoredDocument, StoredResult }
 
 /** Runs document scans (the worker pool). */
 export interface ScanRunner {
+  /** Scans one document (in a worker thread in the default runner). */
   scan(bytes: Uint8Array, input: ScanInput): Promise<ScanDetail>;
 }
 

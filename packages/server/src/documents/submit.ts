@@ -8,7 +8,8 @@
 // a new document with its job. Then the workers are woken and, with `wait`, the answer waits for
 // the analysis up to the wait limit. A `file_url` is fetched here under the egress rule.
 import { randomBytes } from 'node:crypto';
-import { ENGINE_MODEL, MAX_FILE_BYTES, MAX_PAGES, PdfFile, sniffFormat } from '@loupe/core';
+import { ENGINE_MODEL, MAX_FILE_BYTES, MAX_PAGES, sniffFormat } from '@loupe/core';
+import { PdfFile } from '@loupe/core/internal';
 import { nodeDigests } from '@loupe/node';
 import type { DocumentCaller } from '../http/auth/document-caller.js';
 import { type Egress, EgressError, lastPathSegment } from '../http/egress/egress.js';

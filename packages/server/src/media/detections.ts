@@ -15,6 +15,7 @@ import { price } from './pricing.js';
 
 /** Runs detections (the worker pool, or an engine in tests). */
 export interface DetectionRunner {
+  /** Detects one photo, video or audio file. */
   detect(bytes: Uint8Array, input: DetectInput): Promise<Detection>;
 }
 

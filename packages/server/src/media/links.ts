@@ -9,6 +9,7 @@ import { type MediaHttpError, stringError } from '../http/errors/media-errors.js
 
 /** Turns a video page into its media (an adapter over yt-dlp or a platform API). */
 export interface LinkResolver {
+  /** Fetches the media a link points at (the default resolver runs yt-dlp behind the egress guard). */
   resolve(url: string): Promise<{ bytes: Uint8Array; filename: string | null; source: Source }>;
 }
 

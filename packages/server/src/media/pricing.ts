@@ -2,7 +2,8 @@
 // one credit per frame of its frame plan (at most 20) from its probed duration; audio is one per
 // started minute of its probed duration, at least 1. The settled charge is what the engine
 // actually scored (never more than the reservation: unscored frames are not charged).
-import { billableUnits, framePlan, inspectMedia, MAX_FRAMES, type MediaDecoder, type MediaFacts, mediaOfStreams, undecodable } from '@loupe/core';
+import { MAX_FRAMES, type MediaDecoder, type MediaFacts } from '@loupe/core';
+import { billableUnits, framePlan, inspectMedia, mediaOfStreams, undecodable } from '@loupe/core/internal';
 
 /** The admitted media and its price. */
 export interface Priced {

@@ -12,7 +12,9 @@ export const MAX_JOB_TAKES = 4;
 
 /** What a worker does with each piece of work (already leased to it in the store). */
 export interface WorkHandlers {
+  /** Runs one claimed job (an analysis or an audit report). */
   job(job: Job): Promise<void>;
+  /** Makes one webhook delivery attempt. */
   delivery(delivery: Delivery): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export interface JobQueue {
 /** Options of the embedded queue. */
 export interface EmbeddedQueueOptions {
   store: Store;
+  /** The clock for leases and due times. */
   now: () => Date;
   /** How long a job is leased before another worker may take it (default 15 min). */
   jobLeaseMs?: number;
@@ -44,6 +47,7 @@ export interface EmbeddedQueueOptions {
   jobPollMs?: number;
   /** Idle wait between looks at the outbox (default 1 s). */
   deliveryPollMs?: number;
+  /** Told of a handler that failed (default: nothing). */
   log?: (message: string, error?: unknown) => void;
 }
 

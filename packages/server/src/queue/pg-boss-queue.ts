@@ -18,7 +18,9 @@ export const QUEUES = { analysis: 'loupe-analysis', audit_report: 'loupe-audit-r
 
 /** Options of the pg-boss queue. */
 export interface PgBossQueueOptions {
+  /** The PostgreSQL URL pg-boss keeps its schema in (the store's database). */
   connectionString: string;
+  /** The clock for due times. */
   now: () => Date;
   /** How long a job may run before pg-boss hands it to another worker (default 900 s). */
   expireSeconds?: number;
@@ -30,6 +32,7 @@ export interface PgBossQueueOptions {
   retries?: number;
   /** Only enqueue from this process: no maintenance, no schedules (a command-line tool). */
   passive?: boolean;
+  /** Told of pg-boss errors and failed handlers (default: nothing). */
   log?: (message: string, error?: unknown) => void;
 }
 

@@ -1,7 +1,7 @@
 // The sandbox's simulate-capture use case: a pending link is captured with a photo made from the
 // original's genuine pages (a PDF's first save rendered, or an image as it is), the capture is
 // queued for analysis like a borrower's, and the answer waits for its evidence up to the limit.
-import { PdfFile } from '@loupe/core';
+import { PdfFile } from '@loupe/core/internal';
 import type { DocumentCaller } from '../http/auth/document-caller.js';
 import { documentError } from '../http/errors/document-errors.js';
 import type { FinishSignal } from '../queue/finish-signal.js';

@@ -4,7 +4,8 @@
 // produced file, and finishes the report with its `audit_report.completed` event in one
 // transaction. Downloads serve the stored bytes, so a report always downloads identically.
 
-import { imageSize, PdfFile, toDocumentError } from '@loupe/core';
+import { toDocumentError } from '@loupe/core';
+import { imageSize, PdfFile } from '@loupe/core/internal';
 import { makeEvent } from '../notifications/events.js';
 import { messageRecord } from '../notifications/message-outbox.js';
 import { MAX_JOB_TAKES } from '../queue/job-queue.js';
@@ -34,6 +35,7 @@ export function comparedWithUpload(evidence: CaptureEvidence): boolean | undefin
 
 /** Renders pages of a PDF to PNG (the worker pool). */
 export interface PageRenderer {
+  /** Renders the listed pages (1-based) of a PDF to PNG at `dpi`. */
   render(bytes: Uint8Array, input: { pages: number[]; dpi: number }): Promise<{ image: Uint8Array; width: number; height: number }[]>;
 }
 

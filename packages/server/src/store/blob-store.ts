@@ -14,6 +14,7 @@ export interface BlobStore {
   putFile(path: string, sha256: string): Promise<void>;
   /** The bytes stored under `sha256`, or undefined. */
   get(sha256: string): Promise<Uint8Array | undefined>;
+  /** Whether bytes with this SHA-256 are stored. */
   has(sha256: string): Promise<boolean>;
   /** Forgets the bytes (no error when absent). */
   delete(sha256: string): Promise<void>;

@@ -10,6 +10,7 @@ export type { StoredOptions, StoredResult, StoredReview } from './document-field
 
 /** Key scopes of the media spec; `UNIVERSAL` passes every scope. */
 export const SERVICE_TYPES = ['UNIVERSAL', 'AI_CONTENT_DETECTION', 'FACE_SWAP_DETECTION', 'QR_URL_DETECTION', 'AGE_DETECTION', 'AI_MANIPULATED'] as const;
+/** One of {@link SERVICE_TYPES}. */
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
 /** Ledger reasons of the media spec. */
@@ -336,13 +337,19 @@ export interface IdempotentAnswer {
 export interface AccountStore {
   /** Creates an account and, when `credits` > 0, its `SIGNUP_GRANT` ledger row, in one transaction. */
   createAccount(account: NewAccount, credits: number): Promise<Account>;
+  /** The account with this id. */
   accountById(id: string): Promise<Account | undefined>;
+  /** The account with this email (emails are unique). */
   accountByEmail(email: string): Promise<Account | undefined>;
+  /** How many accounts exist. */
   countAccounts(): Promise<number>;
+  /** Changes an account's editable fields; undefined when there is no such account. */
   updateAccount(id: string, changes: Partial<Pick<Account, 'name' | 'emailVerified' | 'active' | 'detector' | 'webhookUrl'>>): Promise<Account | undefined>;
+  /** Stores a new key (its hash only; the secret is never stored). */
   createKey(key: NewKey): Promise<ApiKey>;
   /** The active key with this hash and its account, in one read (revoked keys are not found). */
   keyHolder(hash: string): Promise<{ key: ApiKey; account: Account } | undefined>;
+  /** Every key of the account, revoked ones included. */
   keysOf(accountId: string): Promise<ApiKey[]>;
   /** Active keys of an account for one kind and scope. */
   countActiveKeys(accountId: string, kind: KeyKind, serviceType: ServiceType): Promise<number>;
@@ -370,6 +377,7 @@ export interface CreditStore {
   settle(reservationId: string, credits: number, detection: StoredDetection): Promise<void>;
   /** Drops every reservation (no run survives a restart of the embedded store's only process; never called on a shared store). */
   releaseAllReservations(): Promise<number>;
+  /** The account's detection with this id (owner-only). */
   detection(accountId: string, id: string): Promise<StoredDetection | undefined>;
   /** The newest detection of these bytes by this account in one environment (sandbox or not) since `since` (ISO). */
   latestDetectionOf(accountId: string, sha256: string, sandbox: boolean, since: string): Promise<StoredDetection | undefined>;
@@ -535,7 +543,9 @@ export interface RecaptureStore {
     events?: NewEvent[],
     claim?: KeyClaim,
   ): Promise<StoredLink | { liveLinkId: string }>;
+  /** The account's re-capture link with this id in one environment (owner-only). */
   link(accountId: string, environment: Environment, id: string): Promise<StoredLink | undefined>;
+  /** The link a borrower's token opens. */
   linkByToken(token: string): Promise<StoredLink | undefined>;
   /** The links minted for a document, oldest first. */
   linksOfDocument(documentId: string): Promise<StoredLink[]>;
@@ -551,6 +561,7 @@ export interface RecaptureStore {
     capture: Omit<StoredCapture, 'status' | 'evidence'>,
     recaptured: Omit<StoredDocument, 'status' | 'result' | 'error' | 'review' | 'completedAt'>,
   ): Promise<StoredCapture | 'consumed' | 'revoked' | 'expired' | undefined>;
+  /** The account's capture with this id in one environment (owner-only). */
   capture(accountId: string, environment: Environment, id: string): Promise<StoredCapture | undefined>;
   /** Processing captures whose recaptured document has finished (to complete after a restart). */
   capturesToFinish(): Promise<StoredCapture[]>;
@@ -588,5 +599,6 @@ export interface Store {
   reports: ReportStore;
   recapture: RecaptureStore;
   webhooks: WebhookStore;
+  /** Closes the store's connections. */
   close(): Promise<void>;
 }

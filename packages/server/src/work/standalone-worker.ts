@@ -22,6 +22,7 @@ export interface WorkerOptions {
   egressAllow?: readonly string[];
   /** Where borrowers' re-capture messages go (each missing option from its `LOUPE_*` variable). */
   messaging?: MessagingOptions;
+  /** Told of failed jobs and deliveries (default: standard error). */
   log?: (message: string, error?: unknown) => void;
 }
 

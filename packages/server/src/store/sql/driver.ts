@@ -11,6 +11,7 @@ export type Row = Record<string, unknown>;
 export interface SqlQuery {
   /** The first row, or undefined. */
   get<T = Row>(sql: string, ...args: unknown[]): Promise<T | undefined>;
+  /** Every row the statement reads. */
   all<T = Row>(sql: string, ...args: unknown[]): Promise<T[]>;
   /** Runs a statement; answers the number of rows it changed. */
   run(sql: string, ...args: unknown[]): Promise<number>;
@@ -42,5 +43,6 @@ export interface SqlDriver extends SqlQuery {
    * database.
    */
   changeStamp?(): string;
+  /** Closes the connection or pool. */
   close(): Promise<void>;
 }
