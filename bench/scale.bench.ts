@@ -11,16 +11,8 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  createEmbeddedQueue,
-  createPgBossQueue,
-  createScratchDatabase,
-  type JobQueue,
-  openPostgresStore,
-  openSqliteStore,
-  type ScratchDatabase,
-  type Store,
-} from '@loupe/server';
+import { createEmbeddedQueue, createPgBossQueue, type JobQueue, openPostgresStore, openSqliteStore, type Store } from '@loupe/server';
+import { createScratchDatabase, type ScratchDatabase } from '@loupe/server/testing';
 import pg from 'pg';
 import { makeStatement } from '../test/fixtures/pdf-builders.js';
 

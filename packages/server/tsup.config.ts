@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/admin.ts'],
+  entry: ['src/index.ts', 'src/admin.ts', 'src/testing.ts'],
   format: ['esm'],
   target: 'es2022',
   dts: { compilerOptions: { composite: false, incremental: false } },

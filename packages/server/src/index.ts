@@ -1,6 +1,8 @@
 // Public surface of @loupe/server: the service (createServer), the operator actions behind
-// `loupe accounts` (also alone as `@loupe/server/admin`), the storage ports with their SQLite and file adapters, the tip-off validator
-// (so a client can check a message before minting a link) and the webhook signature helpers.
+// `loupe accounts` (also alone as `@loupe/server/admin`), the storage and queue ports with their
+// SQLite, PostgreSQL, file and pg-boss adapters, the tip-off validator (so a client can check a
+// message before minting a link) and the webhook signature helpers. Throw-away PostgreSQL
+// databases for tests live in `@loupe/server/testing`.
 export * from './admin.js';
 export type { ScanRunner } from './documents/analysis-job.js';
 export type { LoupeApp } from './http/app.js';
@@ -18,7 +20,6 @@ export type { BlobStore } from './store/blob-store.js';
 export type * from './store/document-fields.js';
 export { createFileBlobStore } from './store/file-blob-store.js';
 export { openPostgresStore, type PostgresStore, type PostgresStoreOptions } from './store/postgres/pg-store.js';
-export { createScratchDatabase, type ScratchDatabase, testDatabaseUrl } from './store/postgres/scratch-database.js';
 export type { Row, SqlDriver, SqlQuery } from './store/sql/driver.js';
 export type { QueuedWork } from './store/sql/sql-context.js';
 export { openSqliteStore, type SqliteStoreOptions } from './store/sqlite/sqlite-store.js';
