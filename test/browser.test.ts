@@ -2,9 +2,11 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Detection, DocumentResult } from '@loupe/core';
+import { createPdfJsRaster } from '@loupe/node';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../packages/cli/src/main.js';
+import { imageOnlyPdf } from './fixtures/captures.js';
 import { captureDocument, copyMoveDigit } from './fixtures/document-photos.js';
 import { editText, makeStatement, money } from './fixtures/pdf-builders.js';
 import { generateScene, photographScene } from './fixtures/scenes.js';
@@ -99,26 +101,63 @@ describe('pre-screening page in Chromium', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('scans a scanned page and a copy-move edited photo as loupe scan --json --no-ocr does', async () => {
+  it('reads scans and photos with OCR in the page as loupe scan --json does: verdict, category, date, arithmetic', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'loupe-browser-'));
-    const scan = await captureDocument({ kind: 'scan', seed: 3002, format: 'png' });
-    const tampered = await copyMoveDigit(await captureDocument({ kind: 'photo', seed: 3001 }), 1);
-    writeFileSync(join(dir, 'scan.png'), scan.bytes);
-    writeFileSync(join(dir, 'photo.jpg'), tampered.bytes);
+    const raster = createPdfJsRaster();
+    const render = async (pdf: Uint8Array) => (await raster.renderPage(pdf, 1, 200)).image;
+    const genuine = await render(await makeStatement({ pages: 1, rowsPerPage: 12, seed: 21 }));
+    const misprinted = await render(await makeStatement({ pages: 1, rowsPerPage: 12, seed: 21, misprint: { row: 5, delta: 100_000 } }));
+    const files: Record<string, Uint8Array> = {
+      'scan-genuine.pdf': await imageOnlyPdf(genuine),
+      'scan-misprinted.pdf': await imageOnlyPdf(misprinted),
+      'statement.png': misprinted,
+      'scan.png': (await captureDocument({ kind: 'scan', seed: 3002, format: 'png' })).bytes,
+      'photo.jpg': (await copyMoveDigit(await captureDocument({ kind: 'photo', seed: 3001 }), 1)).bytes,
+    };
+    const names = Object.keys(files);
+    for (const name of names) writeFileSync(join(dir, name), files[name]!);
     const lines: string[] = [];
-    await main(['scan', '--json', '--no-ocr', join(dir, 'scan.png'), join(dir, 'photo.jpg')], { out: (t) => lines.push(t), err: () => undefined });
+    await main(['scan', '--json', ...names.map((n) => join(dir, n))], { out: (t) => lines.push(t), err: () => undefined });
     const fromCli = lines.map((l) => JSON.parse(l) as DocumentResult);
     const page = await browser.newPage();
+    const outside: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(base) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) outside.push(r.url());
+    });
     await page.goto(base);
-    await page.setInputFiles('#file', [join(dir, 'scan.png'), join(dir, 'photo.jpg')]);
-    await finished(page, 2);
-    const fromPage = await page.$$eval('article.result', (cards) => cards.map((c) => JSON.parse((c as HTMLElement).dataset.document ?? 'null') as unknown));
-    expect((fromPage as DocumentResult[]).map(essence)).toEqual(fromCli.map(essence));
-    expect(fromCli[1]!.indicators.map((i) => i.code)).toContain('copy_move_detected');
-    expect(await page.$$eval('article.result[data-file="photo.jpg"] .region', (r) => r.length)).toBe(fromCli[1]!.regions.length);
-    // no OCR in the page: it says what it did not examine, and lists no arithmetic as passed
-    expect(await page.$$eval('article.result .no-ocr', (n) => n.length)).toBe(2);
-    for (const d of fromPage as DocumentResult[]) expect(d.checks_passed).not.toContain('arithmetic consistency');
+    await page.setInputFiles(
+      '#file',
+      names.map((n) => join(dir, n)),
+    );
+    await finished(page, names.length);
+    const fromPage = (await page.$$eval('article.result', (cards) =>
+      cards.map((c) => JSON.parse((c as HTMLElement).dataset.document ?? 'null') as unknown),
+    )) as DocumentResult[];
+    const read = (d: DocumentResult) => ({ ...(essence(d) as object), category: d.category, date: d.issue_date, passed: d.checks_passed });
+    expect(fromPage.map(read)).toEqual(fromCli.map(read));
+    // OCR ran in the page: the scans have a kind, and the misprinted balance is reported with the figures it compared
+    expect(fromPage[0]).toMatchObject({ capture: 'scan', category: 'bank_statement', verdict: 'INSUFFICIENT_EVIDENCE' });
+    for (const misprint of [fromPage[1]!, fromPage[2]!]) {
+      expect(misprint.indicators.map((i) => i.code)).toContain('running_balance_mismatch');
+      expect(misprint.math_checks!.length).toBeGreaterThanOrEqual(1);
+    }
+    // what could not run is listed under its card; the arithmetic ran on every one of them
+    const notRun = await page.$$eval('article.result', (cards) =>
+      cards.map((c) => ({ listed: c.querySelectorAll('.not-run li').length, notRun: JSON.parse((c as HTMLElement).dataset.notRun ?? '[]') as string[] })),
+    );
+    for (const card of notRun) {
+      expect(card.listed).toBe(card.notRun.length);
+      expect(card.notRun.join()).not.toMatch(/arithmetic/);
+    }
+    expect(fromPage[0]!.checks_passed).toContain('arithmetic consistency');
+    expect(fromCli[4]!.indicators.map((i) => i.code)).toContain('copy_move_detected');
+    expect(await page.$$eval('article.result[data-file="photo.jpg"] .region', (r) => r.length)).toBe(fromCli[4]!.regions.length);
+    // every file, its language data and the WebAssembly core came from the page's own origin
+    expect(outside).toEqual([]);
+    const tesseractFiles = served.requests.filter((r) => r.startsWith('/tesseract/'));
+    expect(tesseractFiles).toEqual(
+      expect.arrayContaining(['/tesseract/worker.min.js', '/tesseract/tesseract-core-simd-lstm.wasm.js', '/tesseract/eng.traineddata.gz']),
+    );
     mkdirSync(artifacts, { recursive: true });
     await page.screenshot({ path: join(artifacts, 'pre-screen-images.png'), fullPage: true });
     await page.close();

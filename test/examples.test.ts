@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createPdfJsRaster } from '@loupe/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gate } from '../examples/ci-gate/gate.js';
 import { screeningApp } from '../examples/fastify-service/server.js';
@@ -17,6 +18,8 @@ beforeAll(async () => {
   writeFileSync(path('genuine.pdf'), genuine);
   writeFileSync(path('forged.pdf'), await editText(genuine, 0, 'First Example Bank', 'Last Example Bank'));
   writeFileSync(path('broken.pdf'), genuine.subarray(0, 200));
+  const misprinted = await makeStatement({ pages: 1, rowsPerPage: 12, seed: 21, misprint: { row: 5, delta: 100_000 } });
+  writeFileSync(path('misprinted.png'), (await createPdfJsRaster().renderPage(misprinted, 1, 200)).image);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -55,7 +58,7 @@ describe('examples/', () => {
     expect((await gate([path('broken.pdf')])).code).toBe(2);
   }, 120_000);
 
-  it('vite-page: builds, and pre-screens a PDF in Chromium as loupe scan does', async () => {
+  it('vite-page: builds, and pre-screens PDFs and a photo (read with OCR) in Chromium as loupe scan does', async () => {
     const { base, browser, close } = await serveBuiltPage(join(root, 'examples', 'vite-page'));
     expect(existsSync(join(root, 'examples', 'vite-page', 'dist', 'index.html'))).toBe(true);
     try {
@@ -63,10 +66,11 @@ describe('examples/', () => {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(base);
-      await page.setInputFiles('#file', [path('genuine.pdf'), path('forged.pdf')]);
-      await page.locator('li[data-file="forged.pdf"][data-verdict]').waitFor({ timeout: 60_000 });
+      await page.setInputFiles('#file', [path('genuine.pdf'), path('forged.pdf'), path('misprinted.png')]);
+      await page.locator('li[data-file="misprinted.png"][data-verdict]').waitFor({ timeout: 120_000 });
       const verdicts = await page.$$eval('li', (items) => items.map((i) => (i as unknown as { dataset: { verdict?: string } }).dataset.verdict));
-      expect(verdicts).toEqual(['CLEAN', 'FORGED']);
+      // the photo's balance contradicts its rows: only OCR can tell
+      expect(verdicts).toEqual(['CLEAN', 'FORGED', 'SUSPICIOUS']);
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -1,7 +1,9 @@
 // The pre-screening page's build: workspace packages from their sources, and the files the
 // engines read at run time served by the dev server and emitted with the build, so nothing is
-// fetched from elsewhere: pdf.js's packed CMaps (cmaps/), onnxruntime-web's WebAssembly (ort/),
-// and the models with their manifest, the Silero VAD from its package included (models/).
+// fetched from elsewhere: pdf.js's packed CMaps (cmaps/), standard fonts (fonts/) and image
+// decoders (pdfwasm/), tesseract.js's worker, WebAssembly core and English model (tesseract/),
+// onnxruntime-web's WebAssembly (ort/), and the models with their manifest, the Silero VAD from
+// its package included (models/).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -18,8 +20,25 @@ function servedFiles(): Record<string, Record<string, string>> {
   const manifest = JSON.parse(readFileSync(join(modelsDir, 'manifest.json'), 'utf8')) as { models: { file: string; package?: string }[] };
   const models: Record<string, string> = { 'manifest.json': join(modelsDir, 'manifest.json') };
   for (const m of manifest.models) models[m.file] = m.package ? join(dirname(require.resolve(m.package)), m.file) : join(modelsDir, m.file);
+  const pdfjs = packageDir('pdfjs-dist');
+  const fonts = join(pdfjs, 'standard_fonts');
+  const pdfWasm = join(pdfjs, 'wasm');
+  const tesseract = packageDir('tesseract.js');
+  const tesseractCore = dirname(createRequire(join(tesseract, 'package.json')).resolve('tesseract.js-core/package.json'));
+  const english = join(packageDir('@tesseract.js-data/eng'), '4.0.0_best_int');
   return {
     cmaps: Object.fromEntries(readdirSync(cmaps).map((f) => [f, join(cmaps, f)])),
+    fonts: Object.fromEntries(readdirSync(fonts).map((f) => [f, join(fonts, f)])),
+    pdfwasm: Object.fromEntries(
+      readdirSync(pdfWasm)
+        .filter((f) => f.endsWith('.wasm'))
+        .map((f) => [f, join(pdfWasm, f)]),
+    ),
+    tesseract: {
+      'worker.min.js': join(tesseract, 'dist', 'worker.min.js'),
+      'tesseract-core-simd-lstm.wasm.js': join(tesseractCore, 'tesseract-core-simd-lstm.wasm.js'),
+      'eng.traineddata.gz': join(english, 'eng.traineddata.gz'),
+    },
     ort: Object.fromEntries(['ort-wasm-simd-threaded.mjs', 'ort-wasm-simd-threaded.wasm'].map((f) => [f, join(ort, f)])),
     models,
   };
@@ -34,7 +53,7 @@ function engineAssets(): Plugin {
         const [, folder, name] = /^\/([a-z]+)\/([^?]+)/.exec(req.url ?? '') ?? [];
         const file = folder && name ? folders[folder]?.[decodeURIComponent(name)] : undefined;
         if (!file || !existsSync(file)) return next();
-        if (file.endsWith('.mjs')) res.setHeader('content-type', 'text/javascript');
+        if (file.endsWith('.mjs') || file.endsWith('.js')) res.setHeader('content-type', 'text/javascript');
         if (file.endsWith('.wasm')) res.setHeader('content-type', 'application/wasm');
         res.end(readFileSync(file));
       });

@@ -10,7 +10,22 @@ import workerSrc from 'pdfjs-dist/build/pdf.worker.mjs?url';
 const local = (path: string): string => new URL(`../${path}`, self.location.href).href;
 serveInWebWorker(
   {
-    scan: () => createBrowserEngine({ pdfjs: { lib: pdfjs, workerSrc: new URL(workerSrc, import.meta.url).href, cMapUrl: local('cmaps/') } }),
+    scan: () =>
+      createBrowserEngine({
+        pdfjs: {
+          lib: pdfjs,
+          workerSrc: new URL(workerSrc, import.meta.url).href,
+          cMapUrl: local('cmaps/'),
+          standardFontDataUrl: local('fonts/'),
+          wasmUrl: local('pdfwasm/'),
+        },
+        ocr: {
+          load: () => import('tesseract.js'),
+          workerPath: local('tesseract/worker.min.js'),
+          corePath: local('tesseract/tesseract-core-simd-lstm.wasm.js'),
+          langPath: local('tesseract/'),
+        },
+      }),
     detect: () => createBrowserMediaEngine({ ortWasmPaths: local('ort/'), modelsBase: local('models/') }),
   },
   self as unknown as WebWorkerScope,

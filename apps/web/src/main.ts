@@ -82,15 +82,14 @@ async function scan(file: File): Promise<void> {
     const line = element('p');
     line.append(element('span', { class: `verdict ${doc.verdict}` }, doc.verdict.replace(/_/g, ' ')), ` risk score ${doc.risk_score ?? '—'} · ${doc.headline}`);
     card.append(line);
-    // the page has no OCR: say what was not examined rather than let a silent pass stand
-    if (doc.capture === 'scan' || doc.capture === 'photo')
-      card.append(
-        element(
-          'p',
-          { class: 'no-ocr', role: 'note' },
-          'This page reads no text from images (no OCR in the browser): the document’s kind, its dates and its arithmetic were not checked here. The service reads them.',
-        ),
-      );
+    // what could not be examined is said, never left to look like a pass
+    const notRun = [...new Set((detail.checksNotRun ?? []).map((n) => `${n.check} (${n.reason})`))];
+    card.dataset.notRun = JSON.stringify(notRun);
+    if (notRun.length > 0) {
+      const missing = element('ul', { class: 'not-run', 'aria-label': 'Not examined' });
+      for (const n of notRun) missing.append(element('li', {}, `Not examined: ${n}`));
+      card.append(missing);
+    }
     const list = element('ul', { class: 'indicators' });
     for (const i of doc.indicators) {
       const item = element('li');

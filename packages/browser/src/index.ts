@@ -1,25 +1,40 @@
-// Public surface of @loupe/browser: the browser platform (pdf.js text, browser image decoding,
-// WebCodecs/mediabunny video, Web Audio decoding, onnxruntime-web; digests fall back to the
-// core's own) and the document and media engines bound to it.
+// Public surface of @loupe/browser: the browser platform (pdf.js text and rendering, browser image
+// decoding, tesseract.js OCR, WebCodecs/mediabunny video, Web Audio decoding, onnxruntime-web;
+// digests fall back to the core's own) and the document and media engines bound to it.
 import { createEngine, createMediaEngine, type Engine, type EngineOptions, type MediaEngine, type MediaEngineOptions, type Platform } from '@loupe/core';
 import { createBrowserImageDecoder } from './image-decoder.js';
 import { createBrowserMediaDecoder } from './media-decoder.js';
 import { createFetchModelStore, createWebInference } from './onnx-inference.js';
 import { createBrowserPdfText, type PdfJsAssets } from './pdfjs-text.js';
+import { createBrowserRasterizer } from './raster.js';
+import { createBrowserOcr, type TesseractAssets } from './tesseract-ocr.js';
 
 export { createBrowserImageDecoder } from './image-decoder.js';
 export { createBrowserMediaDecoder } from './media-decoder.js';
 export { createFetchModelStore, createWebInference } from './onnx-inference.js';
 export { createBrowserPdfText, type PdfJsAssets, type PdfJsModule } from './pdfjs-text.js';
+export { createBrowserRasterizer } from './raster.js';
+export { createBrowserOcr, type TesseractAssets, type TesseractModule } from './tesseract-ocr.js';
 
 /** What the browser platform needs to know: where its local assets are served. */
 export interface BrowserPlatformOptions {
+  /** pdf.js and its files. */
   pdfjs: PdfJsAssets;
+  /**
+   * tesseract.js and its files: scanned pages and photos are read with OCR, as `loupe scan` reads
+   * them. Without it, their kind, dates and arithmetic are not examined (and listed as not run).
+   */
+  ocr?: TesseractAssets;
 }
 
-/** The browser platform: text through pdf.js, pixels through the browser's decoders. */
+/** The browser platform: text through pdf.js, pixels through the browser's decoders, OCR when its assets are given. */
 export function createBrowserPlatform(options: BrowserPlatformOptions): Platform {
-  return { pdf: createBrowserPdfText(options.pdfjs), images: createBrowserImageDecoder() };
+  const platform: Platform = { pdf: createBrowserPdfText(options.pdfjs), images: createBrowserImageDecoder() };
+  if (options.ocr) {
+    platform.raster = createBrowserRasterizer(options.pdfjs);
+    platform.ocr = createBrowserOcr(options.ocr);
+  }
+  return platform;
 }
 
 /** A document engine running in the page. */

@@ -37,19 +37,31 @@ export interface PdfJsAssets {
   workerSrc: string;
   /** Folder of the packed CMaps, with a trailing slash. */
   cMapUrl: string;
+  /** Folder of pdf.js's `standard_fonts/` (trailing slash): rendering draws non-embedded standard fonts with them. */
+  standardFontDataUrl?: string;
+  /** Folder of pdf.js's `wasm/` (trailing slash): rendering decodes JPEG 2000 and JBIG2 scans with it. */
+  wasmUrl?: string;
+}
+
+const workers = new WeakMap<PdfJsModule, object>();
+
+/** The one pdf.js worker every document of this pdf.js module is opened on, made on first use (starting one per document costs more than a page's text). */
+export function sharedPdfWorker(assets: PdfJsAssets): never {
+  let worker = workers.get(assets.lib);
+  if (!worker) {
+    assets.lib.GlobalWorkerOptions.workerSrc = assets.workerSrc;
+    worker = new assets.lib.PDFWorker();
+    workers.set(assets.lib, worker);
+  }
+  return worker as never;
 }
 
 /** Creates the pdf.js `PdfText` port for browsers. */
 export function createBrowserPdfText(assets: PdfJsAssets, timeoutMs = 60_000): PdfText {
-  const pdfjs = assets.lib;
-  pdfjs.GlobalWorkerOptions.workerSrc = assets.workerSrc;
-  // one pdf.js worker for every document: starting one per document costs more than a page's text
-  let worker: object | undefined;
   return {
     async extract(bytes, pages) {
-      worker ??= new pdfjs.PDFWorker();
-      const task = pdfjs.getDocument({
-        worker: worker as never,
+      const task = assets.lib.getDocument({
+        worker: sharedPdfWorker(assets),
         data: new Uint8Array(bytes),
         cMapUrl: assets.cMapUrl,
         cMapPacked: true,

@@ -1,10 +1,11 @@
 // The `Ocr` port on Node: tesseract.js fully offline, with the English model shipped in
 // @tesseract.js-data/eng (loaded from the installed package, never downloaded). One worker is
-// created on first use and reused; `dispose` terminates it. Words carry their word confidence and
-// the least confidence of their characters.
+// created on first use and reused; `dispose` terminates it. Words as `tesseractWords` reads them
+// (the browser adapter reads them the same way).
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Ocr, OcrWord } from '@loupe/core';
+import type { Ocr } from '@loupe/core';
+import { type TesseractPage, tesseractWords } from '@loupe/core/internal';
 import type { Worker } from 'tesseract.js';
 
 /** Creates the tesseract.js OCR port. */
@@ -24,29 +25,7 @@ export function createTesseractOcr(): Ocr {
       );
       const w = await worker;
       const { data } = await w.recognize(Buffer.from(image), {}, { blocks: true });
-      const words: OcrWord[] = [];
-      for (const block of data.blocks ?? []) {
-        for (const paragraph of block.paragraphs) {
-          for (const line of paragraph.lines) {
-            for (const word of line.words) {
-              const symbols = word.symbols ?? [];
-              words.push({
-                text: word.text,
-                x0: word.bbox.x0,
-                y0: word.bbox.y0,
-                x1: word.bbox.x1,
-                y1: word.bbox.y1,
-                confidence: word.confidence / 100,
-                ...(symbols.length ? { characterConfidence: Math.min(...symbols.map((s) => s.confidence)) / 100 } : {}),
-              });
-            }
-          }
-        }
-      }
-      const size = (data as unknown as { imageSize?: { width: number; height: number } }).imageSize;
-      const width = size?.width ?? Math.max(0, ...words.map((x) => x.x1));
-      const height = size?.height ?? Math.max(0, ...words.map((x) => x.y1));
-      return { width, height, words };
+      return tesseractWords(data as TesseractPage);
     },
     async dispose() {
       const w = worker;
