@@ -14,7 +14,7 @@ export { createBrowserMediaDecoder } from './media-decoder.js';
 export { createFetchModelStore, createWebInference } from './onnx-inference.js';
 export { createBrowserPdfText, type PdfJsAssets, type PdfJsModule } from './pdfjs-text.js';
 export { createBrowserRasterizer } from './raster.js';
-export { createBrowserOcr, type TesseractAssets, type TesseractModule } from './tesseract-ocr.js';
+export { createBrowserOcr, type TesseractAssets, type TesseractModule, type TesseractWorker } from './tesseract-ocr.js';
 
 /** What the browser platform needs to know: where its local assets are served. */
 export interface BrowserPlatformOptions {

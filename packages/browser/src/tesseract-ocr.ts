@@ -8,11 +8,20 @@ import { type TesseractPage, tesseractWords } from '@loupe/core/internal';
 
 /** The one tesseract.js function this adapter calls, so its types compile without tesseract.js installed. */
 export interface TesseractModule {
+  /** Starts a recognition worker for `langs` with the OCR engine mode `oem` (1: LSTM only). */
   createWorker(
     langs: string,
     oem: number,
     options: { workerPath: string; corePath: string; langPath: string; gzip: boolean; cacheMethod: string; workerBlobURL: boolean; errorHandler: () => void },
-  ): Promise<{ recognize(image: Blob, options: object, output: { blocks: boolean }): Promise<{ data: unknown }>; terminate(): Promise<unknown> }>;
+  ): Promise<TesseractWorker>;
+}
+
+/** The members of a tesseract.js worker this adapter calls. */
+export interface TesseractWorker {
+  /** Recognises an encoded image; `output.blocks` asks for the block tree with word boxes. */
+  recognize(image: Blob, options: object, output: { blocks: boolean }): Promise<{ data: unknown }>;
+  /** Ends the worker. */
+  terminate(): Promise<unknown>;
 }
 
 /** tesseract.js and where the page serves its files (URLs; folders with a trailing slash). */

@@ -58,6 +58,8 @@ function ignorePdfJsStrayRejections(): void {
  * Loads pdf.js's legacy build once, with its worker module preloaded into
  * `globalThis.pdfjsWorker` (pdf.js then runs it in-process without importing it later), and
  * the process's native built-ins restored after both have loaded.
+ *
+ * @internal
  */
 export function loadPdfJs(): Promise<PdfJs> {
   if (!pdfjsPromise) {
@@ -81,7 +83,11 @@ export function pdfjsDistDir(): string {
   return dirname(require.resolve('pdfjs-dist/package.json'));
 }
 
-/** Local asset locations pdf.js needs, with the trailing slash it requires. */
+/**
+ * Local asset locations pdf.js needs, with the trailing slash it requires.
+ *
+ * @internal
+ */
 export function pdfjsAssetOptions(): { standardFontDataUrl: string; cMapUrl: string; wasmUrl: string; iccUrl: string } {
   const dir = pdfjsDistDir();
   const slash = (p: string): string => (p.endsWith('/') ? p : `${p}/`);
@@ -99,7 +105,11 @@ export interface PdfJsTextOptions {
   timeoutMs?: number;
 }
 
-/** How pdf.js should open a document. */
+/**
+ * How pdf.js should open a document.
+ *
+ * @internal
+ */
 export interface OpenOptions {
   /**
    * Load the standard font programs (needed to render, not to read text). Text extraction needs
@@ -110,7 +120,11 @@ export interface OpenOptions {
   fontPrograms?: boolean;
 }
 
-/** Opens `bytes` with pdf.js (on a copy) and returns the loading task. */
+/**
+ * Opens `bytes` with pdf.js (on a copy) and returns the loading task (the text and raster ports' shared opener).
+ *
+ * @internal
+ */
 export async function openWithPdfJs(bytes: Uint8Array, options: OpenOptions = {}) {
   const pdfjs = await loadPdfJs();
   const assets = pdfjsAssetOptions();
