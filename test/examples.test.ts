@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPdfJsRaster } from '@loupe/node';
@@ -19,7 +19,8 @@ beforeAll(async () => {
   writeFileSync(path('forged.pdf'), await editText(genuine, 0, 'First Example Bank', 'Last Example Bank'));
   writeFileSync(path('broken.pdf'), genuine.subarray(0, 200));
   const misprinted = await makeStatement({ pages: 1, rowsPerPage: 12, seed: 21, misprint: { row: 5, delta: 100_000 } });
-  writeFileSync(path('misprinted.png'), (await createPdfJsRaster().renderPage(misprinted, 1, 200)).image);
+  mkdirSync(path('photos'));
+  writeFileSync(path('photos/misprinted.png'), (await createPdfJsRaster().renderPage(misprinted, 1, 200)).image);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -66,7 +67,7 @@ describe('examples/', () => {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(base);
-      await page.setInputFiles('#file', [path('genuine.pdf'), path('forged.pdf'), path('misprinted.png')]);
+      await page.setInputFiles('#file', [path('genuine.pdf'), path('forged.pdf'), path('photos/misprinted.png')]);
       await page.locator('li[data-file="misprinted.png"][data-verdict]').waitFor({ timeout: 120_000 });
       const verdicts = await page.$$eval('li', (items) => items.map((i) => (i as unknown as { dataset: { verdict?: string } }).dataset.verdict));
       // the photo's balance contradicts its rows: only OCR can tell

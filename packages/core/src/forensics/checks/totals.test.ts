@@ -139,3 +139,94 @@ describe('a bill', () => {
     ]);
   });
 });
+
+describe('documents read by their own labels, whatever their class', () => {
+  /** A pay stub's totals; `taxes` printed on a row of its own when given. */
+  const stub = (net: string, taxes?: string): [string, number][][] => [
+    [
+      ['Gross pay', 50],
+      ['2,000.00', 340],
+    ],
+    ...(taxes
+      ? [
+          [
+            ['Total taxes', 50],
+            [taxes, 340],
+          ] as [string, number][],
+        ]
+      : []),
+    [
+      ['Total deductions', 50],
+      ['150.00', 340],
+    ],
+    [
+      ['Net pay', 50],
+      [net, 340],
+    ],
+  ];
+
+  it('checks a pay stub the classifier called other', () => {
+    expect(documentTotals(context('other', lines(...stub('1,850.00'))))).toEqual([]);
+    expect(documentTotals(context('other', lines(...stub('1,950.00')))).map((f) => f.code)).toEqual(['paystub_totals_mismatch']);
+  });
+
+  it('accepts net pay after taxes totalled apart from the deductions, and still reports one that fits neither', () => {
+    expect(documentTotals(context('paystub', lines(...stub('1,550.00', '300.00'))))).toEqual([]);
+    expect(documentTotals(context('paystub', lines(...stub('1,850.00', '300.00'))))).toEqual([]);
+    expect(documentTotals(context('paystub', lines(...stub('1,650.00', '300.00')))).map((f) => f.math?.formula)).toEqual([
+      'net pay = gross pay − total deductions (current)',
+    ]);
+  });
+
+  it("checks an invoice's items against its subtotal and the total against subtotal and tax", () => {
+    const invoice = (item: string, total: string): Word[] =>
+      lines(
+        [
+          ['Description', 50],
+          ['Amount', 400],
+        ],
+        [
+          ['Consulting, March', 50],
+          ['4,200.00', 400],
+        ],
+        [
+          ['Travel', 50],
+          [item, 400],
+        ],
+        [
+          ['Subtotal', 50],
+          ['5,500.00', 400],
+        ],
+        [
+          ['Sales tax', 50],
+          ['1,100.00', 400],
+        ],
+        [
+          ['Total', 50],
+          [total, 400],
+        ],
+      );
+    // the test's words are placed by their left edge: figures of one length share their right edge
+    expect(documentTotals(context('other', invoice('1,300.00', '6,600.00')))).toEqual([]);
+    expect(documentTotals(context('other', invoice('1,800.00', '6,600.00'))).map((f) => f.math?.formula)).toEqual(['subtotal = sum of the line items']);
+    expect(documentTotals(context('other', invoice('1,300.00', '6,700.00'))).map((f) => f.math?.formula)).toEqual(['total = subtotal + taxes and fees']);
+  });
+
+  it('leaves a document without such labels alone', () => {
+    const table = lines(
+      [
+        ['Description', 50],
+        ['Amount', 400],
+      ],
+      [
+        ['Consulting', 50],
+        ['1,200.00', 400],
+      ],
+      [
+        ['Total', 50],
+        ['9,999.00', 400],
+      ],
+    );
+    expect(documentTotals(context('other', table))).toEqual([]);
+  });
+});

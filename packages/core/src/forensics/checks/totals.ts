@@ -3,7 +3,9 @@
 // edges. Pay stubs: net = gross − deductions (current and YTD), YTD ≥ current, gross and total
 // deductions = the sums of their lines (both columns), and the dates against the year to date
 // (`pay-dates.ts`). Bills and invoices: line items sum to the subtotal, subtotal +
-// taxes and fees = total. Runs only on documents classified as pay stubs or utility bills. Gross,
+// taxes and fees = total. Runs on documents classified as pay stubs or utility bills, and on any
+// other whose own labels make it one (gross and net pay; an amount due from a previous balance, a
+// charges total or a subtotal: invoices, bills another class won). Gross,
 // deductions and net are compared column by column only when their rows print as many figures
 // (a figure OCR lost would shift the year-to-date figure into the current column). On a scan or
 // photo a contradiction OCR could explain (cents, an unsure figure, one misread digit) is
@@ -22,9 +24,11 @@ interface Labelled {
   figures: Figure[];
 }
 
-const GROSS = /\b(gross (pay|earnings|wages)|total (gross|earnings))\b/i;
-const DEDUCTIONS = /\b(total deductions|deductions total|total taxes and deductions)\b/i;
-const NET = /\b(net (pay|amount|wages)|take[- ]home( pay)?)\b/i;
+const GROSS = /\b(gross (pay|earnings|wages|salary)|total (gross|earnings)|current gross)\b|^gross\b/i;
+const DEDUCTIONS = /\b(total deductions|deductions total|total taxes and deductions|total (taxes|withholdings) (and|&) deductions)\b/i;
+/** Taxes totalled apart from the other deductions (then net = gross − taxes − deductions). */
+const TAXES = /\b(total (employee )?(taxes|tax withholdings?|withholdings?|statutory deductions)|taxes total)\b/i;
+const NET = /\b(net (pay|amount|wages|earnings|salary|check)|take[- ]home( pay)?)\b|^net\b/i;
 const EARNINGS_HEADER = /\bearnings\b/i;
 const DEDUCTIONS_HEADER = /\b(deductions|taxes|withholdings?)\b/i;
 const SUBTOTAL = /\bsub-?total\b/i;
@@ -113,18 +117,25 @@ type Unverified = (stated: Figure, computed: Decimal, terms: readonly Term[]) =>
 function payStub(rows: Row[], unverified: Unverified): Finding[] {
   const findings: Finding[] = [];
   const gross = find(rows, GROSS);
-  const net = find(rows, NET);
+  const net = find(rows, NET, GROSS);
   const deductions = find(rows, DEDUCTIONS);
-  const sameColumns = gross && net && deductions && gross.figures.length === net.figures.length && net.figures.length === deductions.figures.length;
+  const taxes = find(rows, TAXES, DEDUCTIONS);
+  const width = net?.figures.length;
+  const sameColumns = gross && net && deductions && gross.figures.length === width && deductions.figures.length === width;
   if (gross && net && deductions && sameColumns) {
+    const separateTaxes = taxes?.figures.length === width ? taxes : undefined;
     for (const column of [0, 1]) {
       const [g, d, n] = [gross.figures[column], deductions.figures[column], net.figures[column]];
       if (!g || !d || !n) continue;
       const computed = subtract(g.amount.value.abs(), d.amount.value.abs());
+      // a stub that totals its taxes apart may leave them out of its total deductions
+      const t = separateTaxes?.figures[column];
+      const withoutTaxes = t && subtract(computed, t.amount.value.abs());
       const terms: Term[] = [
         { figure: g, sign: 1 },
         { figure: d, sign: -1 },
       ];
+      if (withoutTaxes && sameMoney(withoutTaxes, n.amount.value.abs())) continue;
       if (!sameMoney(computed, n.amount.value.abs()) && !unverified(n, computed, terms)) {
         const which = column === 0 ? 'current' : 'year-to-date';
         findings.push(
@@ -323,16 +334,32 @@ function bill(rows: Row[], unverified: Unverified): Finding[] {
   return findings;
 }
 
-/** Contradictions between the totals of a pay stub or a bill. */
+/**
+ * What a document's own labels say it is, whatever its class: a pay stub when it prints gross and
+ * net pay, a bill or invoice when it prints an amount due from a previous balance, a charges total
+ * or a subtotal. The class (`category`) needs three cues of its own and loses to a tie, so a
+ * template with few of them is still read by its labels.
+ */
+function kindOf(ctx: TableContext, rows: Row[]): 'paystub' | 'bill' | undefined {
+  if (ctx.category === 'paystub') return 'paystub';
+  if (ctx.category === 'utility_bill') return 'bill';
+  const labelled = (label: RegExp): boolean => rows.some((r) => label.test(r.text) && figures(r).length > 0);
+  if (labelled(GROSS) && labelled(NET)) return 'paystub';
+  if ((labelled(DUE) && labelled(PREVIOUS)) || labelled(TOTAL_CHARGES) || labelled(SUBTOTAL)) return 'bill';
+  return undefined;
+}
+
+/** Contradictions between the totals of a pay stub, a bill or an invoice. */
 export function documentTotals(ctx: TableContext): Finding[] {
-  if (ctx.category !== 'paystub' && ctx.category !== 'utility_bill') return [];
   const rows = rowsOf(ctx);
+  const kind = kindOf(ctx, rows);
+  if (!kind) return [];
   const unverified: Unverified = (stated, computed, terms) => ctx.fromOcr(stated.box.page) && ocrExplains(stated, computed, terms);
-  const findings = ctx.category === 'paystub' ? payStub(rows, unverified) : bill(rows, unverified);
+  const findings = kind === 'paystub' ? payStub(rows, unverified) : bill(rows, unverified);
   const sums = Object.values(ITEM_SUMS);
   findings.push(
     ...quantityRate(rows, {
-      code: ctx.category === 'paystub' ? 'paystub_totals_mismatch' : 'bill_totals_mismatch',
+      code: kind === 'paystub' ? 'paystub_totals_mismatch' : 'bill_totals_mismatch',
       // a misread digit of a quantity or a four-decimal rate moves the product by more than any
       // tolerance: read by OCR, a line's product is not judged
       unverified: (stated) => ctx.fromOcr(stated.box.page),
@@ -346,7 +373,7 @@ export function documentTotals(ctx: TableContext): Finding[] {
   return findings;
 }
 
-/** The totals check of pay stubs and bills. */
+/** The totals check of pay stubs, bills and invoices. */
 export const totals: Check = {
   name: 'arithmetic consistency',
   run: (ctx) => onWords(ctx, () => documentTotals(ctx)),
