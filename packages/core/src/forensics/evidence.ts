@@ -76,6 +76,7 @@ export const EVIDENCE: Record<keyof typeof INDICATORS, 'content' | ContextFamily
   paystub_totals_mismatch: 'content',
   paystub_dates_inconsistent: 'content',
   bill_totals_mismatch: 'content',
+  table_total_mismatch: 'content',
   structure_recovered: 'structure',
   data_after_end_of_file: 'structure',
   encrypted_with_owner_password: 'structure',

@@ -590,6 +590,17 @@ export const INDICATORS = {
     what_it_means: 'An amount of the bill or invoice was changed without its totals.',
     how_detected: 'Line items, subtotal, taxes, fees and total were recomputed with decimal arithmetic.',
   }),
+  table_total_mismatch: def({
+    title: 'A table total does not add up',
+    severity: 'high',
+    weight: 0.65,
+    check: 'arithmetic consistency',
+    conclusive: true,
+    what_it_is:
+      'A row labelled as a total does not equal the sum of the figures above it in its column, however the table is read (all items, without subtotals, subtotals alone, its last section).',
+    what_it_means: 'A figure of the table, or its total, was changed without the other.',
+    how_detected: 'The figures right-aligned with the total, from the table header or the previous total down, were summed with decimal arithmetic.',
+  }),
   // structure
   structure_recovered: def({
     title: 'File structure had to be repaired',

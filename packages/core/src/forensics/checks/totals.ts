@@ -15,6 +15,7 @@ import { buildRows, type Row } from '../../tables/rows.js';
 import { type Check, onWords, type TableContext } from '../context.js';
 import type { Finding } from '../findings.js';
 import { CONFIDENT_FIGURE, type Figure, figures, ocrExplains, type Term } from './arithmetic.js';
+import { columnTotals } from './column-totals.js';
 import { payDateFindings } from './pay-dates.js';
 import { quantityRate } from './quantity-rate.js';
 
@@ -334,6 +335,13 @@ function bill(rows: Row[], unverified: Unverified): Finding[] {
   return findings;
 }
 
+/** The total rows the pay stub and bill checks read, which the column totals leave to them. */
+const READ_ABOVE = {
+  paystub: new RegExp([GROSS, DEDUCTIONS, TAXES, NET].map((r) => r.source).join('|'), 'i'),
+  bill: new RegExp([SUBTOTAL, TOTAL_CHARGES, DUE].map((r) => r.source).join('|'), 'i'),
+  none: undefined,
+};
+
 /**
  * What a document's own labels say it is, whatever its class: a pay stub when it prints gross and
  * net pay, a bill or invoice when it prints an amount due from a previous balance, a charges total
@@ -353,9 +361,14 @@ function kindOf(ctx: TableContext, rows: Row[]): 'paystub' | 'bill' | undefined 
 export function documentTotals(ctx: TableContext): Finding[] {
   const rows = rowsOf(ctx);
   const kind = kindOf(ctx, rows);
-  if (!kind) return [];
   const unverified: Unverified = (stated, computed, terms) => ctx.fromOcr(stated.box.page) && ocrExplains(stated, computed, terms);
-  const findings = kind === 'paystub' ? payStub(rows, unverified) : bill(rows, unverified);
+  const findings = kind === 'paystub' ? payStub(rows, unverified) : kind === 'bill' ? bill(rows, unverified) : [];
+  // any other table's totals, but not the rows read above, nor a statement's or a tax form's (their own checks read them)
+  if (ctx.category !== 'bank_statement' && ctx.category !== 'tax_form') {
+    const judged = new Set(findings.map((f) => JSON.stringify(f.boxes?.[0])));
+    findings.push(...columnTotals(rows, unverified, READ_ABOVE[kind ?? 'none']).filter((f) => !judged.has(JSON.stringify(f.boxes?.[0]))));
+  }
+  if (!kind) return findings;
   const sums = Object.values(ITEM_SUMS);
   findings.push(
     ...quantityRate(rows, {
