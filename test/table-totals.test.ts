@@ -1,0 +1,86 @@
+// Arithmetic on templates no check was written for: an invoice and an expense report laid out by
+// jsPDF with their own labels ("Line total", "Amount (USD)", "Total"), classified as neither pay
+// stub nor bill. A re-print with one line changed and its total kept is reported on the total;
+// the genuine documents raise nothing.
+import type { DocumentResult } from '@loupe/core';
+import { createNodeEngine } from '@loupe/node';
+import { jsPDF } from 'jspdf';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const engine = createNodeEngine({ ocr: false, now: () => new Date('2026-11-22T12:00:00Z') });
+afterAll(() => engine.dispose());
+
+const money = (cents: number): string => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+
+/** A one-page document: a heading, lines of text, and a table of label and amount rows with a header. */
+function document(title: string, lines: string[], header: [string, string], rows: [string, number][], totals: [string, number][]): Uint8Array {
+  const doc = new jsPDF({ unit: 'pt', format: 'a4', compress: true });
+  doc.setFont('times', 'bold');
+  doc.setFontSize(16);
+  doc.text(title, 56, 70);
+  doc.setFont('times', 'normal');
+  doc.setFontSize(10);
+  lines.forEach((l, i) => doc.text(l, 56, 96 + 14 * i));
+  let y = 110 + 14 * lines.length;
+  doc.setFont('times', 'bold');
+  doc.text(header[0], 56, y);
+  doc.text(header[1], 520, y, { align: 'right' });
+  doc.setFont('times', 'normal');
+  for (const [label, cents] of [...rows, ...totals]) {
+    y += 16;
+    doc.text(label, 56, y);
+    doc.text(money(cents), 520, y, { align: 'right' });
+  }
+  return new Uint8Array(doc.output('arraybuffer'));
+}
+
+const invoiceRows: [string, number][] = [
+  ['Site survey, 2 days', 180_000],
+  ['Structural report', 95_000],
+  ['Travel and lodging', 41_250],
+];
+const invoice = (rows: [string, number][]) =>
+  document('INVOICE 2026-114', ['Brightwater Engineering Ltd', 'Bill to: Northfield Homes', 'Issued 14 October 2026'], ['Description', 'Line total'], rows, [
+    ['Subtotal', 316_250],
+    ['VAT 20%', 63_250],
+    ['Total', 379_500],
+  ]);
+const expenseRows: [string, number][] = [
+  ['Flights', 64_820],
+  ['Hotel, 3 nights', 51_300],
+  ['Meals', 12_740],
+  ['Taxis', 8_960],
+];
+const expenses = (rows: [string, number][]) =>
+  document('Expense report', ['Employee: R. Alvarez', 'Trip: client visit, Lisbon'], ['Expense', 'Amount (USD)'], rows, [['Total', 137_820]]);
+
+const arithmetic = (d: DocumentResult) => d.indicators.filter((i) => i.code.endsWith('_totals_mismatch') || i.code === 'table_total_mismatch');
+
+describe('totals on templates no check was written for', () => {
+  it('passes the genuine invoice and expense report', async () => {
+    for (const bytes of [invoice(invoiceRows), expenses(expenseRows)]) {
+      const d = await engine.scan(bytes, { name: 'genuine.pdf' });
+      expect(arithmetic(d)).toEqual([]);
+      expect(d.checks_passed).toContain('arithmetic consistency');
+    }
+  });
+
+  it('reports an invoice re-printed with one line changed, with a region on the subtotal', async () => {
+    const edited = invoiceRows.map(([label, cents]): [string, number] => [label, label.startsWith('Structural') ? 195_000 : cents]);
+    const d = await engine.scan(invoice(edited), { name: 'invoice.pdf' });
+    expect(d.category).not.toBe('utility_bill');
+    expect(arithmetic(d).map((i) => i.code)).toEqual(['bill_totals_mismatch']);
+    expect(d.math_checks?.[0]).toMatchObject({ formula: 'subtotal = sum of the line items', stated: '3,162.50' });
+    expect(d.regions.some((r) => r.indicator_code === 'bill_totals_mismatch')).toBe(true);
+  });
+
+  it('reports an expense report re-printed with one amount changed, with a region on the total', async () => {
+    const edited = expenseRows.map(([label, cents]): [string, number] => [label, label === 'Meals' ? 42_740 : cents]);
+    const d = await engine.scan(expenses(edited), { name: 'expenses.pdf' });
+    expect(arithmetic(d).map((i) => i.code)).toEqual(['table_total_mismatch']);
+    expect(d.math_checks?.[0]).toMatchObject({ formula: 'total = sum of the column above it', computed: '1,678.20', stated: '1,378.20' });
+    const region = d.regions.find((r) => r.indicator_code === 'table_total_mismatch')!;
+    expect(region.x + region.w).toBeGreaterThan(80); // the amount column, at the right
+    expect(d.verdict).not.toBe('CLEAN');
+  });
+});
