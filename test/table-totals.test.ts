@@ -1,7 +1,8 @@
 // Arithmetic on templates no check was written for: an invoice and an expense report laid out by
 // jsPDF with their own labels ("Line total", "Amount (USD)", "Total"), classified as neither pay
-// stub nor bill. A re-print with one line changed and its total kept is reported on the total;
-// the genuine documents raise nothing.
+// stub nor bill, and an employment verification letter stating its pay for two periods. A
+// re-print with one figure changed and the others kept is reported on the figures; the genuine
+// documents raise nothing.
 import type { DocumentResult } from '@loupe/core';
 import { createNodeEngine } from '@loupe/node';
 import { jsPDF } from 'jspdf';
@@ -20,7 +21,7 @@ function document(title: string, lines: string[], header: [string, string], rows
   doc.text(title, 56, 70);
   doc.setFont('times', 'normal');
   doc.setFontSize(10);
-  lines.forEach((l, i) => doc.text(l, 56, 96 + 14 * i));
+  for (const [i, l] of lines.entries()) doc.text(l, 56, 96 + 14 * i);
   let y = 110 + 14 * lines.length;
   doc.setFont('times', 'bold');
   doc.text(header[0], 56, y);
@@ -82,5 +83,43 @@ describe('totals on templates no check was written for', () => {
     const region = d.regions.find((r) => r.indicator_code === 'table_total_mismatch')!;
     expect(region.x + region.w).toBeGreaterThan(80); // the amount column, at the right
     expect(d.verdict).not.toBe('CLEAN');
+  });
+});
+
+/** An employment verification letter: prose, one sentence a line. */
+function letter(annual: string, perPeriod: string): Uint8Array {
+  const doc = new jsPDF({ unit: 'pt', format: 'letter', compress: true });
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(11);
+  const lines = [
+    'Harbour Logistics Inc.',
+    '12 November 2026',
+    'To whom it may concern,',
+    'This letter confirms that Dana Whitfield has been employed full time as a dispatcher since 3 March 2021.',
+    `Her current base salary is ${annual} per year, and she is paid bi-weekly.`,
+    `Each bi-weekly pay before taxes is ${perPeriod}.`,
+    'She is also eligible for an annual bonus of up to $4,000.00, paid each March.',
+    'Please contact our payroll office at 555-0142 with any question.',
+  ];
+  for (const [i, l] of lines.entries()) doc.text(l, 72, 90 + 20 * i);
+  return new Uint8Array(doc.output('arraybuffer'));
+}
+
+describe('pay stated in a letter', () => {
+  it('passes a letter whose annual and bi-weekly pay agree', async () => {
+    const d = await engine.scan(letter('$78,000.00', '$3,000.00'), { name: 'letter.pdf' });
+    expect(d.indicators.map((i) => i.code)).not.toContain('stated_pay_inconsistent');
+    expect(d.checks_passed).toContain('arithmetic consistency');
+  });
+
+  it('reports a letter whose annual salary was raised and whose pay per period was not, on both figures', async () => {
+    const d = await engine.scan(letter('$98,000.00', '$3,000.00'), { name: 'letter.pdf' });
+    expect(d.indicators.map((i) => i.code)).toContain('stated_pay_inconsistent');
+    expect(d.math_checks?.find((m) => m.formula.startsWith('annual pay'))).toMatchObject({
+      formula: 'annual pay = bi-weekly pay × 26',
+      computed: '78,000.00',
+      stated: '$98,000.00',
+    });
+    expect(d.regions.filter((r) => r.indicator_code === 'stated_pay_inconsistent')).toHaveLength(2);
   });
 });

@@ -77,6 +77,7 @@ export const EVIDENCE: Record<keyof typeof INDICATORS, 'content' | ContextFamily
   paystub_dates_inconsistent: 'content',
   bill_totals_mismatch: 'content',
   table_total_mismatch: 'content',
+  stated_pay_inconsistent: 'content',
   structure_recovered: 'structure',
   data_after_end_of_file: 'structure',
   encrypted_with_owner_password: 'structure',

@@ -601,6 +601,17 @@ export const INDICATORS = {
     what_it_means: 'A figure of the table, or its total, was changed without the other.',
     how_detected: 'The figures right-aligned with the total, from the table header or the previous total down, were summed with decimal arithmetic.',
   }),
+  stated_pay_inconsistent: def({
+    title: 'Pay stated for two periods does not agree',
+    severity: 'high',
+    weight: 0.6,
+    check: 'arithmetic consistency',
+    conclusive: true,
+    what_it_is: 'The document states the same pay for two periods (a year and a pay period, say), and the two differ once brought to a year.',
+    what_it_means: 'One of the figures was changed without the other: typically the annual salary of a letter raised and its per-period pay left.',
+    how_detected:
+      'Each pay figure was paired with the period word nearest it on its line and multiplied by that period’s count a year (52, 26, 24, 12), with 1% allowed for rounding.',
+  }),
   // structure
   structure_recovered: def({
     title: 'File structure had to be repaired',

@@ -18,6 +18,7 @@ import { CONFIDENT_FIGURE, type Figure, figures, ocrExplains, type Term } from '
 import { columnTotals } from './column-totals.js';
 import { payDateFindings } from './pay-dates.js';
 import { quantityRate } from './quantity-rate.js';
+import { statedPay } from './stated-pay.js';
 
 interface Labelled {
   row: Row;
@@ -368,6 +369,8 @@ export function documentTotals(ctx: TableContext): Finding[] {
     const judged = new Set(findings.map((f) => JSON.stringify(f.boxes?.[0])));
     findings.push(...columnTotals(rows, unverified, READ_ABOVE[kind ?? 'none']).filter((f) => !judged.has(JSON.stringify(f.boxes?.[0]))));
   }
+  // a letter's pay, stated for more than one period
+  if (!kind && ctx.category === 'other') findings.push(...statedPay(rows));
   if (!kind) return findings;
   const sums = Object.values(ITEM_SUMS);
   findings.push(
