@@ -30,6 +30,17 @@ describe('pay stated for several periods', () => {
     expect(statedPay(prose('Wages are paid every two weeks: $1,946.15 each pay, or $48,000 per year.'))).toHaveLength(1);
   });
 
+  it('on a page read by OCR, reports only what no misreading explains', () => {
+    const ocr = (confidence: number) => (annual: string) =>
+      buildRows(
+        tableWords(1, [[`Her annual salary is ${annual}.`, 72]], [['She earns $7,083.33 per month before taxes.', 72]]).map((w) => ({ ...w, confidence })),
+      );
+    const sure = ocr(0.97);
+    expect(statedPay(sure('$120,000.00'), () => true)).toHaveLength(1);
+    expect(statedPay(sure('$35,000.00'), () => true)).toEqual([]); // 8 read as 3
+    expect(statedPay(ocr(0.6)('$120,000.00'), () => true)).toEqual([]);
+  });
+
   it('leaves bonuses, allowances, hourly rates and two figures of one period alone', () => {
     expect(statedPay(prose('Her annual salary is $85,000.00.', 'An annual bonus of $9,000.00 is paid in March.'))).toEqual([]);
     expect(statedPay(prose('Her annual salary is $85,000.00.', 'A housing allowance of $900.00 per month is paid with her salary.'))).toEqual([]);

@@ -9,7 +9,7 @@ import { parseAmount } from '../../tables/amounts.js';
 import { type Decimal, formatMoney } from '../../tables/decimal.js';
 import type { Row } from '../../tables/rows.js';
 import type { Finding } from '../findings.js';
-import type { Figure } from './arithmetic.js';
+import { CONFIDENT_FIGURE, type Figure, misreadings, placeOf } from './arithmetic.js';
 
 /** Periods a year, by the words naming them (checked in this order: "semi-monthly" before "monthly"). */
 const PERIODS: [RegExp, number, string][] = [
@@ -43,8 +43,7 @@ function proseFigures(row: Row): Figure[] {
     const whole = /^[$€£]\d{1,3}(,\d{3})+$/.test(text) ? parseAmount(`${text}.00`) : undefined;
     const amount = parseAmount(text) ?? (whole && { ...whole, raw: text });
     if (!amount) return;
-    const first = currency ?? w;
-    out.push({ amount, box: { page: w.page, x0: first.x0, y0: Math.min(first.y0, w.y0), x1: w.x1, y1: Math.max(first.y1, w.y1) } });
+    out.push({ amount, ...placeOf(currency ? [currency, w] : [w]) });
   });
   return out;
 }
@@ -75,8 +74,26 @@ function periodOf(row: Row, figure: Figure, isFigure: (i: number) => boolean): [
   return undefined;
 }
 
-/** Base pay stated for different periods that does not agree once brought to a year. */
-export function statedPay(rows: Row[]): Finding[] {
+/** True when two annual figures agree within the rounding of a per-period one. */
+function agree(a: Decimal, b: Decimal): boolean {
+  const larger = a.gt(b) ? a : b;
+  return a.minus(b).abs().lte(larger.times(TOLERANCE));
+}
+
+/** True when OCR could explain the disagreement: a figure read unsurely, or one plausible misreading of either. */
+function ocrExplains(a: StatedPay, b: StatedPay): boolean {
+  if ([a, b].some((p) => (p.figure.confidence ?? 0) < CONFIDENT_FIGURE)) return true;
+  return (
+    misreadings(a.figure.amount).some((v) => agree(v.times(a.perYear), b.annual)) ||
+    misreadings(b.figure.amount).some((v) => agree(v.times(b.perYear), a.annual))
+  );
+}
+
+/**
+ * Base pay stated for different periods that does not agree once brought to a year; on pages read
+ * by OCR (`fromOcr`) only when OCR could not explain it.
+ */
+export function statedPay(rows: Row[], fromOcr: (page: number) => boolean = () => false): Finding[] {
   const stated: StatedPay[] = [];
   for (const row of rows) {
     if (!PAY.test(row.text) || OTHER.test(row.text)) continue;
@@ -92,10 +109,8 @@ export function statedPay(rows: Row[]): Finding[] {
   for (let i = 0; i < stated.length; i++) {
     for (let j = i + 1; j < stated.length; j++) {
       const [a, b] = [stated[i]!, stated[j]!];
-      if (a.perYear === b.perYear) continue;
-      const larger = a.annual.gt(b.annual) ? a.annual : b.annual;
-      const gap = a.annual.minus(b.annual).abs();
-      if (gap.lte(larger.times(TOLERANCE))) continue;
+      if (a.perYear === b.perYear || agree(a.annual, b.annual)) continue;
+      if ((fromOcr(a.figure.box.page) || fromOcr(b.figure.box.page)) && ocrExplains(a, b)) continue;
       const [annual, other] = a.perYear === 1 ? [a, b] : b.perYear === 1 ? [b, a] : [a, b];
       findings.push({
         code: 'stated_pay_inconsistent',

@@ -370,19 +370,19 @@ export function documentTotals(ctx: TableContext): Finding[] {
     findings.push(...columnTotals(rows, unverified, READ_ABOVE[kind ?? 'none']).filter((f) => !judged.has(JSON.stringify(f.boxes?.[0]))));
   }
   // a letter's pay, stated for more than one period
-  if (!kind && ctx.category === 'other') findings.push(...statedPay(rows));
-  if (!kind) return findings;
+  if (!kind && ctx.category === 'other') findings.push(...statedPay(rows, (page) => ctx.fromOcr(page)));
   const sums = Object.values(ITEM_SUMS);
-  findings.push(
-    ...quantityRate(rows, {
-      code: kind === 'paystub' ? 'paystub_totals_mismatch' : 'bill_totals_mismatch',
-      // a misread digit of a quantity or a four-decimal rate moves the product by more than any
-      // tolerance: read by OCR, a line's product is not judged
-      unverified: (stated) => ctx.fromOcr(stated.box.page),
-      // the amounts agree with their total when no sum of the table was contradicted
-      amountsAddUp: () => !findings.some((f) => f.math && sums.some((sum) => f.math!.formula.startsWith(sum))),
-    }),
-  );
+  if (kind)
+    findings.push(
+      ...quantityRate(rows, {
+        code: kind === 'paystub' ? 'paystub_totals_mismatch' : 'bill_totals_mismatch',
+        // a misread digit of a quantity or a four-decimal rate moves the product by more than any
+        // tolerance: read by OCR, a line's product is not judged
+        unverified: (stated) => ctx.fromOcr(stated.box.page),
+        // the amounts agree with their total when no sum of the table was contradicted
+        amountsAddUp: () => !findings.some((f) => f.math && sums.some((sum) => f.math!.formula.startsWith(sum))),
+      }),
+    );
   // sums of figures OCR read are less sure; the pay dates were judged only when read surely, and
   // their year-to-date count rests on the least of several figures' ratios
   for (const f of findings) if (f.page !== undefined && ctx.fromOcr(f.page) && f.code !== 'paystub_dates_inconsistent') f.confidence = 0.7;
