@@ -140,7 +140,7 @@ describe('a bill', () => {
   });
 });
 
-describe('documents read by their own labels, whatever their class', () => {
+describe('documents of no class read by their own labels', () => {
   /** A pay stub's totals; `taxes` printed on a row of its own when given. */
   const stub = (net: string, taxes?: string): [string, number][][] => [
     [

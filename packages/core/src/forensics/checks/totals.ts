@@ -3,9 +3,9 @@
 // edges. Pay stubs: net = gross − deductions (current and YTD), YTD ≥ current, gross and total
 // deductions = the sums of their lines (both columns), and the dates against the year to date
 // (`pay-dates.ts`). Bills and invoices: line items sum to the subtotal, subtotal +
-// taxes and fees = total. Runs on documents classified as pay stubs or utility bills, and on any
-// other whose own labels make it one (gross and net pay; an amount due from a previous balance, a
-// charges total or a subtotal: invoices, bills another class won). Gross,
+// taxes and fees = total. Runs on documents classified as pay stubs or utility bills, and on those
+// of no class whose own labels make them one (gross and net pay; an amount due from a previous
+// balance, a charges total or a subtotal: invoices, templates with few cues). Gross,
 // deductions and net are compared column by column only when their rows print as many figures
 // (a figure OCR lost would shift the year-to-date figure into the current column). On a scan or
 // photo a contradiction OCR could explain (cents, an unsure figure, one misread digit) is
@@ -344,7 +344,7 @@ const READ_ABOVE = {
 };
 
 /**
- * What a document's own labels say it is, whatever its class: a pay stub when it prints gross and
+ * What a document of no class says it is by its own labels: a pay stub when it prints gross and
  * net pay, a bill or invoice when it prints an amount due from a previous balance, a charges total
  * or a subtotal. The class (`category`) needs three cues of its own and loses to a tie, so a
  * template with few of them is still read by its labels.
@@ -352,6 +352,8 @@ const READ_ABOVE = {
 function kindOf(ctx: TableContext, rows: Row[]): 'paystub' | 'bill' | undefined {
   if (ctx.category === 'paystub') return 'paystub';
   if (ctx.category === 'utility_bill') return 'bill';
+  // another class's own checks read it: a statement's sections have subtotals, a card statement an amount due
+  if (ctx.category !== 'other') return undefined;
   const labelled = (label: RegExp): boolean => rows.some((r) => label.test(r.text) && figures(r).length > 0);
   if (labelled(GROSS) && labelled(NET)) return 'paystub';
   if ((labelled(DUE) && labelled(PREVIOUS)) || labelled(TOTAL_CHARGES) || labelled(SUBTOTAL)) return 'bill';
