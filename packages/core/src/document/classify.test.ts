@@ -10,6 +10,12 @@ describe('classifyText', () => {
       'paystub',
     );
     expect(classifyText('Form W-2 Wage and Tax Statement 2023. Employer identification number. Internal Revenue Service')).toBe('tax_form');
+    // a W-2 as printed, with the payroll words a pay stub also has: its box labels decide
+    expect(
+      classifyText(
+        "Form W-2 Wage and Tax Statement 2025. Copy B To Be Filed With Employee's FEDERAL Tax Return. b Employer identification number (EIN). 1 Wages, tips, other compensation 2 Federal income tax withheld 3 Social security wages 4 Social security tax withheld 5 Medicare wages and tips 6 Medicare tax withheld",
+      ),
+    ).toBe('tax_form');
     expect(classifyText('City Power. Service address 1 Main St. Billing period. 523 kWh. Amount due 84.20. Due date 04/15/2024')).toBe('utility_bill');
     expect(classifyText('PASSPORT Nationality USA Date of birth 01 JAN 1980 Sex F Place of birth Ohio Expires 2030')).toBe('id_document');
   });

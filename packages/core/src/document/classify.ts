@@ -44,6 +44,10 @@ const CUES: Record<Exclude<Category, 'other'>, RegExp[]> = {
     /\btaxable income\b/,
     /\badjusted gross income\b/,
     /\btax year\b/,
+    // a W-2's own box labels: its payroll words otherwise tie it with a pay stub
+    /\bwages, tips,? (and )?other compensation\b/,
+    /\bsocial security wages\b/,
+    /\bmedicare wages and tips\b/,
   ],
   id_document: [
     /\bpassport\b/,

@@ -78,6 +78,7 @@ export const EVIDENCE: Record<keyof typeof INDICATORS, 'content' | ContextFamily
   bill_totals_mismatch: 'content',
   table_total_mismatch: 'content',
   stated_pay_inconsistent: 'content',
+  payroll_tax_mismatch: 'content',
   structure_recovered: 'structure',
   data_after_end_of_file: 'structure',
   encrypted_with_owner_password: 'structure',

@@ -601,6 +601,17 @@ export const INDICATORS = {
     what_it_means: 'A figure of the table, or its total, was changed without the other.',
     how_detected: 'The figures right-aligned with the total, from the table header or the previous total down, were summed with decimal arithmetic.',
   }),
+  payroll_tax_mismatch: def({
+    title: 'Payroll tax does not follow from the wages',
+    severity: 'high',
+    weight: 0.6,
+    check: 'arithmetic consistency',
+    conclusive: true,
+    what_it_is: 'A wage statement’s social security or Medicare tax withheld is not the statutory rate of the wages printed beside it.',
+    what_it_means: 'The wages were changed without the taxes withheld from them (or the other way round).',
+    how_detected:
+      'Box 4 was compared with 6.2% of box 3 and box 6 with 1.45% of box 5 (0.9% more over $200,000), allowing $1.00 or 0.1% for per-paycheck rounding.',
+  }),
   stated_pay_inconsistent: def({
     title: 'Pay stated for two periods does not agree',
     severity: 'high',

@@ -8,7 +8,8 @@ import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '..
 import type { Row } from '../../tables/rows.js';
 import { type Check, onWords, type TableContext } from '../context.js';
 import type { Finding } from '../findings.js';
-import { type Figure, figures } from './arithmetic.js';
+import { CONFIDENT_FIGURE, type Figure, figures } from './arithmetic.js';
+import { payrollTaxes } from './payroll-taxes.js';
 import { rowsOf } from './totals.js';
 
 const LINE_NUMBER = /^(\d{1,2}[a-z]?)$/;
@@ -96,8 +97,14 @@ export function taxLines(ctx: TableContext): Finding[] {
   return findings;
 }
 
-/** The labelled-lines check of tax forms. */
+/** The labelled-lines check of tax forms, with the payroll taxes of wage statements. */
 export const taxLinesCheck: Check = {
   name: 'arithmetic consistency',
-  run: (ctx) => onWords(ctx, () => taxLines(ctx)),
+  run: (ctx) =>
+    onWords(ctx, () => {
+      if (ctx.category !== 'tax_form') return [];
+      // read by OCR, a figure not read surely decides nothing
+      const unsure = (f: Figure): boolean => ctx.fromOcr(f.box.page) && (f.confidence ?? 0) < CONFIDENT_FIGURE;
+      return [...taxLines(ctx), ...payrollTaxes(rowsOf(ctx), unsure)];
+    }),
 };
