@@ -47,34 +47,42 @@ const MONEY = /\.\d{2}$/;
  */
 function labelled(rows: Row[], label: RegExp): Figure[] {
   const out: Figure[] = [];
-  rows.forEach((row, index) => {
+  for (const [index, row] of rows.entries()) {
     const match = label.exec(row.text);
-    if (!match) return;
-    // the label's words: those whose text falls in the match
-    let at = 0;
-    const starts = row.words.map((w) => {
-      const start = row.text.indexOf(w.text, at);
-      at = start + w.text.length;
-      return start;
-    });
-    const inLabel = row.words.filter((_, i) => starts[i]! >= match.index && starts[i]! < match.index + match[0].length);
-    if (inLabel.length === 0) return;
-    const x0 = inLabel[0]!.x0;
-    const end = inLabel[inLabel.length - 1]!.x1;
-    const money = (row_: Row) => figures(row_).filter((f) => MONEY.test(f.amount.raw));
-    const after = money(row).find((f) => f.box.x0 >= end);
-    // the next label on the line: the first word after this label that is no figure
-    const next = row.words.find((w) => w.x0 >= end && !MONEY.test(w.text) && /\p{L}/u.test(w.text));
-    if (after && (!next || after.box.x0 < next.x0)) return void out.push(after);
-    // where the next label starts, less the box number printed before it
-    const boxEnd = next ? (row.words.filter((w) => w.x1 <= next.x0 && w.x0 >= end).at(-1)?.x0 ?? next.x0) : Number.POSITIVE_INFINITY;
-    for (const below of rows.slice(index + 1, index + 1 + BELOW)) {
-      if (below.page !== row.page) break;
-      const under = money(below).find((f) => f.box.x0 >= x0 - 2 && f.box.x1 <= boxEnd + 2);
-      if (under) return void out.push(under);
-    }
-  });
+    const figure = match && figureOf(rows, index, match);
+    if (figure) out.push(figure);
+  }
   return out;
+}
+
+const money = (row: Row): Figure[] => figures(row).filter((f) => MONEY.test(f.amount.raw));
+
+/** The figure of the label `match` found on row `index`. */
+function figureOf(rows: Row[], index: number, match: RegExpExecArray): Figure | undefined {
+  const row = rows[index]!;
+  // the label's words: those whose text falls in the match
+  let at = 0;
+  const starts = row.words.map((w) => {
+    const start = row.text.indexOf(w.text, at);
+    at = start + w.text.length;
+    return start;
+  });
+  const inLabel = row.words.filter((_, i) => starts[i]! >= match.index && starts[i]! < match.index + match[0].length);
+  if (inLabel.length === 0) return undefined;
+  const x0 = inLabel[0]!.x0;
+  const end = inLabel[inLabel.length - 1]!.x1;
+  const after = money(row).find((f) => f.box.x0 >= end);
+  // the next label on the line: the first word after this label that is no figure
+  const next = row.words.find((w) => w.x0 >= end && !MONEY.test(w.text) && /\p{L}/u.test(w.text));
+  if (after && (!next || after.box.x0 < next.x0)) return after;
+  // where the next label starts, less the box number printed before it
+  const boxEnd = next ? (row.words.filter((w) => w.x1 <= next.x0 && w.x0 >= end).at(-1)?.x0 ?? next.x0) : Number.POSITIVE_INFINITY;
+  for (const below of rows.slice(index + 1, index + 1 + BELOW)) {
+    if (below.page !== row.page) break;
+    const under = money(below).find((f) => f.box.x0 >= x0 - 2 && f.box.x1 <= boxEnd + 2);
+    if (under) return under;
+  }
+  return undefined;
 }
 
 /** Payroll taxes that do not follow from the wages printed beside them. */
