@@ -4,9 +4,10 @@
 // re-print with one figure changed and the others kept is reported on the figures; the genuine
 // documents raise nothing.
 import type { DocumentResult } from '@loupe/core';
-import { createNodeEngine } from '@loupe/node';
+import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
 import { jsPDF } from 'jspdf';
 import { afterAll, describe, expect, it } from 'vitest';
+import { imageOnlyPdf } from './fixtures/captures.js';
 
 const engine = createNodeEngine({ ocr: false, now: () => new Date('2026-11-22T12:00:00Z') });
 afterAll(() => engine.dispose());
@@ -122,4 +123,20 @@ describe('pay stated in a letter', () => {
     });
     expect(d.regions.filter((r) => r.indicator_code === 'stated_pay_inconsistent')).toHaveLength(2);
   });
+});
+
+describe('the same documents scanned (read by OCR)', () => {
+  const reading = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
+  const raster = createPdfJsRaster();
+  afterAll(() => reading.dispose());
+
+  it('raise no arithmetic finding when genuine', async () => {
+    for (const pdf of [invoice(invoiceRows), expenses(expenseRows), letter('$78,000.00', '$3,000.00')]) {
+      const scan = await imageOnlyPdf((await raster.renderPage(pdf, 1, 200)).image);
+      const d = await reading.scan(scan, { name: 'scan.pdf' });
+      expect(d.capture).toBe('scan');
+      expect(arithmetic(d)).toEqual([]);
+      expect(d.indicators.map((i) => i.code)).not.toContain('stated_pay_inconsistent');
+    }
+  }, 60_000);
 });

@@ -2,9 +2,10 @@
 // box, figures under them, two copies on the page: its social security and Medicare taxes follow
 // from the wages beside them; wages raised without their taxes are reported on both figures.
 import type { DocumentResult } from '@loupe/core';
-import { createNodeEngine } from '@loupe/node';
+import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
 import { jsPDF } from 'jspdf';
 import { afterAll, describe, expect, it } from 'vitest';
+import { imageOnlyPdf } from './fixtures/captures.js';
 
 const engine = createNodeEngine({ ocr: false, now: () => new Date('2026-11-22T12:00:00Z') });
 afterAll(() => engine.dispose());
@@ -75,4 +76,20 @@ describe('a wage statement', () => {
     expect(d.regions.filter((r) => r.indicator_code === 'payroll_tax_mismatch')).toHaveLength(8);
     expect(['SUSPICIOUS', 'FORGED']).toContain(d.verdict);
   });
+});
+
+describe('a wage statement scanned', () => {
+  const reading = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
+  afterAll(() => reading.dispose());
+
+  const raster = createPdfJsRaster();
+  const scanned = async (boxes: Boxes) => reading.scan(await imageOnlyPdf((await raster.renderPage(w2(boxes), 1, 200)).image), { name: 'w2-scan.pdf' });
+
+  it('is read as a tax form by OCR: no payroll tax finding when genuine, raised wages found', async () => {
+    const d = await scanned(genuine);
+    expect(d.capture).toBe('scan');
+    expect(d.category).toBe('tax_form');
+    expect(codes(d)).not.toContain('payroll_tax_mismatch');
+    expect(codes(await scanned({ ...genuine, wages: '72,000.00', ssWages: '72,000.00', medicareWages: '72,000.00' }))).toContain('payroll_tax_mismatch');
+  }, 60_000);
 });
