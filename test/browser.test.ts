@@ -124,6 +124,8 @@ describe('pre-screening page in Chromium', () => {
     page.on('request', (r) => {
       if (!r.url().startsWith(base) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) outside.push(r.url());
     });
+    const warnings: string[] = [];
+    page.on('worker', (w) => w.on('console', (m) => warnings.push(m.text())));
     await page.goto(base);
     await page.setInputFiles(
       '#file',
@@ -154,6 +156,8 @@ describe('pre-screening page in Chromium', () => {
     expect(await page.$$eval('article.result[data-file="photo.jpg"] .region', (r) => r.length)).toBe(fromCli[4]!.regions.length);
     // every file, its language data and the WebAssembly core came from the page's own origin
     expect(outside).toEqual([]);
+    // pdf.js runs in a worker of its own, not on the engine's worker thread
+    expect(warnings.filter((w) => /fake worker/i.test(w))).toEqual([]);
     const tesseractFiles = served.requests.filter((r) => r.startsWith('/tesseract/'));
     expect(tesseractFiles).toEqual(
       expect.arrayContaining(['/tesseract/worker.min.js', '/tesseract/tesseract-core-simd-lstm.wasm.js', '/tesseract/eng.traineddata.gz']),

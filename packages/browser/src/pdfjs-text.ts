@@ -50,7 +50,12 @@ export function sharedPdfWorker(assets: PdfJsAssets): never {
   let worker = workers.get(assets.lib);
   if (!worker) {
     assets.lib.GlobalWorkerOptions.workerSrc = assets.workerSrc;
-    worker = new assets.lib.PDFWorker();
+    // pdf.js starts its worker after comparing origins with `window.location`, which a Web Worker
+    // has not: there it would run the worker's code on this thread ("fake worker"). In a Web
+    // Worker the nested worker is started here and handed to pdf.js as its port.
+    const inWebWorker = typeof (globalThis as { window?: unknown }).window === 'undefined' && typeof Worker !== 'undefined';
+    const WithPort = assets.lib.PDFWorker as unknown as new (options: { port: Worker }) => object;
+    worker = inWebWorker ? new WithPort({ port: new Worker(assets.workerSrc, { type: 'module' }) }) : new assets.lib.PDFWorker();
     workers.set(assets.lib, worker);
   }
   return worker as never;
