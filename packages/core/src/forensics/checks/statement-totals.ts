@@ -5,7 +5,8 @@
 // balance moved. Sectioned statements, which list deposits and withdrawals in separate lists of
 // one amount per row, are summed list by list. As in the running-balance check, row sums are only
 // judged on a table that otherwise reads consistently, and a document that states different totals
-// for the same label (several accounts) yields nothing.
+// for the same label (several accounts) yields nothing. Summaries in categories between a
+// beginning and an ending balance are read by `summary-block.ts`.
 import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../tables/decimal.js';
 import { buildRows, type Row } from '../../tables/rows.js';
 import { type Check, onWords, type TableContext } from '../context.js';
@@ -13,6 +14,7 @@ import type { Finding } from '../findings.js';
 import { CLOSING, type Figure, figures, joinWrappedRows, OPENING, ocrExplains, type Term } from './arithmetic.js';
 import { columnAt, startsWithDate } from './ledger-layout.js';
 import { LedgerSegments } from './ledger-segments.js';
+import { summaryBlocks } from './summary-block.js';
 
 const CREDITS = /\b(total (deposits|credits|additions)|deposits,? (and|&) (other )?(additions|credits)|(deposits|credits) total)\b/i;
 const DEBITS =
@@ -161,9 +163,11 @@ export function statementTotals(ctx: TableContext): Finding[] {
     if (!words) return []; // totals cannot be judged with a page missing
     rows.push(...joinWrappedRows(buildRows(words)));
   }
+  // account summaries in categories, judged on their own lines
+  const blocks = summaryBlocks(rows, (page) => ctx.fromOcr(page));
   const credits = statedTotal(rows, CREDITS);
   const debits = statedTotal(rows, DEBITS);
-  if (credits === 'ambiguous' || debits === 'ambiguous' || (!credits && !debits)) return [];
+  if (credits === 'ambiguous' || debits === 'ambiguous' || (!credits && !debits)) return blocks;
   const findings: Finding[] = [];
   const ledger = readLedger(rows);
   const opening = rows.find((r) => OPENING.test(r.text) && figures(r).length > 0);
@@ -231,7 +235,8 @@ export function statementTotals(ctx: TableContext): Finding[] {
       );
     }
   }
-  return findings;
+  const judged = new Set(findings.map((f) => JSON.stringify(f.boxes?.[0])));
+  return [...findings, ...blocks.filter((b) => !judged.has(JSON.stringify(b.boxes?.[0])))];
 }
 
 /** The stated-totals check of bank statements. */
