@@ -8,7 +8,7 @@
 // consistent. A block is judged only when every line in it is a labelled amount of one kind (a
 // count, a line of both kinds or of neither, or a total makes it unreadable), so a summary written
 // otherwise yields nothing.
-import { add, type Decimal, formatMoney, sameMoney } from '../../tables/decimal.js';
+import { add, formatMoney, sameMoney } from '../../tables/decimal.js';
 import type { Row } from '../../tables/rows.js';
 import type { Finding } from '../findings.js';
 import { CLOSING, type Figure, figures, OPENING, ocrExplains, type Term } from './arithmetic.js';
