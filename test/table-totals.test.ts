@@ -125,6 +125,44 @@ describe('pay stated in a letter', () => {
   });
 });
 
+/** A statement's first page: its account summary in categories, as some banks print it. */
+function statementSummary(ending: string): Uint8Array {
+  const doc = new jsPDF({ unit: 'pt', format: 'letter', compress: true });
+  doc.setFont('helvetica', 'bold');
+  doc.setFontSize(13);
+  doc.text('Lakeshore Community Bank', 50, 60);
+  doc.setFont('helvetica', 'normal');
+  doc.setFontSize(9);
+  doc.text('Checking account statement. Statement period: March 1, 2026 through March 31, 2026. Account number: 000004417', 50, 78);
+  doc.setFont('helvetica', 'bold');
+  doc.text('CHECKING SUMMARY', 50, 110);
+  doc.setFont('helvetica', 'normal');
+  const lines: [string, string][] = [
+    ['Beginning Balance', '$4,210.55'],
+    ['Deposits and Additions', '3,200.00'],
+    ['ATM & Debit Card Withdrawals', '-845.20'],
+    ['Electronic Withdrawals', '-1,150.00'],
+    ['Fees', '-12.00'],
+    ['Ending Balance', ending],
+  ];
+  for (const [i, [label, figure]] of lines.entries()) {
+    doc.text(label, 50, 128 + 15 * i);
+    doc.text(figure, 330, 128 + 15 * i, { align: 'right' });
+  }
+  return new Uint8Array(doc.output('arraybuffer'));
+}
+
+describe('an account summary in categories', () => {
+  it('passes when its lines lead to the ending balance, and reports an ending balance raised on it', async () => {
+    const genuine = await engine.scan(statementSummary('$5,403.35'), { name: 'statement.pdf' });
+    expect(genuine.category).toBe('bank_statement');
+    expect(genuine.math_checks ?? []).toEqual([]);
+    const raised = await engine.scan(statementSummary('$8,403.35'), { name: 'statement.pdf' });
+    expect(raised.math_checks?.[0]).toMatchObject({ computed: '5,403.35', stated: '$8,403.35' });
+    expect(raised.indicators.map((i) => i.code)).toContain('statement_balance_mismatch');
+  });
+});
+
 describe('the same documents scanned (read by OCR)', () => {
   const reading = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
   const raster = createPdfJsRaster();
