@@ -30,6 +30,14 @@ describe('pay stated for several periods', () => {
     expect(statedPay(prose('Wages are paid every two weeks: $1,946.15 each pay, or $48,000 per year.'))).toHaveLength(1);
   });
 
+  it('brings an hourly rate to a year with the hours a week the document states', () => {
+    const letter = (annual: string) => prose('She is paid $40.87 per hour for 40 hours per week.', `Her annual pay is ${annual}.`);
+    expect(statedPay(letter('$85,009.60'))).toEqual([]);
+    expect(statedPay(letter('$95,000.00'))).toMatchObject([{ math: { formula: 'annual pay = hourly pay × 2080', computed: '85,009.60' } }]);
+    // without the hours a week, an hourly rate is no year's pay
+    expect(statedPay(prose('She is paid $40.87 per hour.', 'Her annual pay is $95,000.00.'))).toEqual([]);
+  });
+
   it('on a page read by OCR, reports only what no misreading explains', () => {
     const ocr = (confidence: number) => (annual: string) =>
       buildRows(

@@ -1,7 +1,7 @@
 // Pay stated for several periods in prose (an employment verification letter, an offer letter):
 // "an annual base salary of $78,000.00, paid bi-weekly at $3,000.00" states one pay twice, and the
 // two must agree once each is brought to a year (weekly × 52, bi-weekly × 26, semi-monthly × 24,
-// monthly × 12). A figure takes the period word after it on its line, else the one before; lines about something
+// monthly × 12, hourly × 52 × the hours a week the document states). A figure takes the period word after it on its line, else the one before; lines about something
 // else than the base pay (a bonus, an allowance, overtime, a deduction) are not read. A letter
 // whose annual salary was raised and whose per-period pay was not is reported, on both figures.
 
@@ -49,11 +49,20 @@ function proseFigures(row: Row): Figure[] {
 }
 
 /** The period a word names ("two weeks" read with the word before it). */
-function periodWord(row: Row, i: number): [number, string] | undefined {
+function periodWord(row: Row, i: number, hoursAWeek: number | undefined): [number, string] | undefined {
   const token = row.words[i]!.text.toLowerCase().replace(/^[^a-z]+|[^a-z-]+$/g, '');
   if (token === 'weeks' && /^(two|2)$/i.test(row.words[i - 1]?.text ?? '')) return [26, 'bi-weekly'];
+  // an hourly rate is a year's pay only with the hours a week the document states
+  if (/^(hour|hourly|hr)$/.test(token)) return hoursAWeek === undefined ? undefined : [52 * hoursAWeek, 'hourly'];
   const found = PERIODS.find(([re]) => re.test(token));
   return found && [found[1], found[2]];
+}
+
+/** The hours a week the document states ("40 hours per week", "37.5 hours a week"), when it states one figure. */
+function hoursAWeekOf(rows: Row[]): number | undefined {
+  const stated = new Set<number>();
+  for (const row of rows) for (const m of row.text.matchAll(/\b(\d{1,2}(?:\.\d{1,2})?)\s+hours\s+(?:per|a|each|every)\s+week\b/gi)) stated.add(Number(m[1]));
+  return stated.size === 1 ? [...stated][0] : undefined;
 }
 
 /**
@@ -61,14 +70,14 @@ function periodWord(row: Row, i: number): [number, string] | undefined {
  * pay period bi-weekly", "$57,600.00 a year"), else the nearest before it within eight ("annual
  * salary of $78,000.00"), never across another figure.
  */
-function periodOf(row: Row, figure: Figure, isFigure: (i: number) => boolean): [number, string] | undefined {
+function periodOf(row: Row, figure: Figure, isFigure: (i: number) => boolean, hoursAWeek: number | undefined): [number, string] | undefined {
   const at = row.words.findIndex((w) => w.x1 >= figure.box.x1 - 0.5);
   for (let i = at + 1; i < row.words.length && i <= at + 3 && !isFigure(i); i++) {
-    const period = periodWord(row, i);
+    const period = periodWord(row, i, hoursAWeek);
     if (period) return period;
   }
   for (let i = at - 1; i >= 0 && i >= at - 8 && !isFigure(i); i--) {
-    const period = periodWord(row, i);
+    const period = periodWord(row, i, hoursAWeek);
     if (period) return period;
   }
   return undefined;
@@ -95,13 +104,14 @@ function ocrExplains(a: StatedPay, b: StatedPay): boolean {
  */
 export function statedPay(rows: Row[], fromOcr: (page: number) => boolean = () => false): Finding[] {
   const stated: StatedPay[] = [];
+  const hoursAWeek = hoursAWeekOf(rows);
   for (const row of rows) {
     if (!PAY.test(row.text) || OTHER.test(row.text)) continue;
     const amounts = proseFigures(row);
     const isFigure = (i: number): boolean => amounts.some((f) => f.box.x1 === row.words[i]!.x1 && f.box.y0 <= row.words[i]!.y0);
     for (const figure of amounts) {
       if (figure.amount.value.lte(0) || !/[$€£]|\.\d{2}$/.test(figure.amount.raw)) continue;
-      const period = periodOf(row, figure, isFigure);
+      const period = periodOf(row, figure, isFigure, hoursAWeek);
       if (period) stated.push({ figure, perYear: period[0], period: period[1], annual: figure.amount.value.times(period[0]) });
     }
   }
