@@ -1,5 +1,6 @@
 // The operator's view of a running server: Prometheus metrics and readiness on the admin listener,
 // and JSON log lines that carry each request's id (and never a key or a borrower's link token).
+import { request } from 'node:http';
 import { Writable } from 'node:stream';
 import { createAccountWithKeys, type LoupeServer } from '@loupe/server';
 import pino from 'pino';
@@ -98,10 +99,21 @@ describe('the operator listener', () => {
   it('answers /ready while the store and the queue run, and 503 once the server drains', async () => {
     const ready = await fetch(`${urls.adminUrl}/ready`);
     expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready', checks: { store: 'ok', queue: 'ok' } }]);
+    // an upload still arriving keeps the API draining (an idle server would finish closing, its
+    // admin listener with it, before the next request reached it)
+    const keys = await createAccountWithKeys(server.store, { email: 'drain@example.com', credits: 1 });
+    const upload = request(`${urls.url}/v1/documents`, {
+      method: 'POST',
+      headers: { 'x-api-key': keys.live_key, 'content-type': 'multipart/form-data; boundary=b', 'content-length': '100000' },
+    });
+    upload.on('error', () => undefined);
+    upload.write('--b\r\ncontent-disposition: form-data; name="file"; filename="slow.pdf"\r\ncontent-type: application/pdf\r\n\r\n%PDF-1.7\n');
+    await new Promise((r) => setTimeout(r, 100)); // the route is reading the file part
     const closing = server.close();
     const draining = await fetch(`${urls.adminUrl}/ready`);
     expect(draining.status).toBe(503);
     expect(await draining.json()).toMatchObject({ status: 'not_ready', checks: { server: 'draining' } });
+    upload.destroy();
     await closing;
   });
 });
