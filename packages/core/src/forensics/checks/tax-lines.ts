@@ -48,10 +48,8 @@ function entryOf(row: Row, map: Map<string, Entry | undefined>): [string, Entry]
   return found;
 }
 
-/** Contradictions between the labelled lines of a tax form. */
-export function taxLines(ctx: TableContext): Finding[] {
-  if (ctx.category !== 'tax_form') return [];
-  const rows = rowsOf(ctx);
+/** Contradictions between the labelled lines of a tax form, read from its `rows`. */
+export function taxLines(ctx: TableContext, rows: Row[]): Finding[] {
   const map = entries(rows);
   const findings: Finding[] = [];
   for (const row of rows) {
@@ -103,8 +101,9 @@ export const taxLinesCheck: Check = {
   run: (ctx) =>
     onWords(ctx, () => {
       if (ctx.category !== 'tax_form') return [];
+      const rows = rowsOf(ctx);
       // read by OCR, a figure not read surely decides nothing
       const unsure = (f: Figure): boolean => ctx.fromOcr(f.box.page) && (f.confidence ?? 0) < CONFIDENT_FIGURE;
-      return [...taxLines(ctx), ...payrollTaxes(rowsOf(ctx), unsure)];
+      return [...taxLines(ctx, rows), ...payrollTaxes(rows, unsure)];
     }),
 };
