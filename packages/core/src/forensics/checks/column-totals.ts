@@ -27,23 +27,41 @@ interface Item {
   subtotal: boolean;
 }
 
-/** The figures of rows (from, to) in the column of `total`; undefined when a figure there cannot be read or sits off the column's edge. */
-function columnItems(rows: Row[], from: number, to: number, total: Figure): Item[] | undefined {
-  const { x0, x1 } = total.box;
-  const tolerance = Math.max(ALIGN, (total.box.y1 - total.box.y0) / 2);
-  const cents = CENTS.test(total.amount.raw);
-  const items: Item[] = [];
+/**
+ * The figures of rows (from, to) right-aligned with `reference` (within 3 points, or half its
+ * height on OCR pages), each with its row, rows `include` rejects left out. Undefined when a figure
+ * in that column cannot be read, or a figure under the reference ends off its edge (a column a
+ * converter set again, a figure rewritten in place: the typesetting check's to report): a partial
+ * sum would be a false contradiction.
+ */
+export function alignedFigures(
+  rows: Row[],
+  from: number,
+  to: number,
+  reference: Figure,
+  include: (row: Row) => boolean = () => true,
+): { figure: Figure; row: Row }[] | undefined {
+  const { x0, x1 } = reference.box;
+  const tolerance = Math.max(ALIGN, (reference.box.y1 - reference.box.y0) / 2);
+  const out: { figure: Figure; row: Row }[] = [];
   for (let i = from + 1; i < to; i++) {
     const row = rows[i]!;
+    if (!include(row)) continue;
     const figs = figures(row);
-    const f = figs.find((g) => Math.abs(g.box.x1 - x1) <= tolerance);
-    // a figure printed otherwise than the total (a year over a column, a count) is no item of its sum
-    if (f && CENTS.test(f.amount.raw) !== cents) return undefined;
-    if (f) items.push({ figure: f, subtotal: SUBTOTAL.test(row.text) });
+    const figure = figs.find((g) => Math.abs(g.box.x1 - x1) <= tolerance);
+    if (figure) out.push({ figure, row });
     else if (row.words.some((w) => Math.abs(w.x1 - x1) <= tolerance && /\d/.test(w.text))) return undefined;
     else if (figs.some((g) => g.box.x0 < x1 && g.box.x1 > x0)) return undefined;
   }
-  return items;
+  return out;
+}
+
+/** The items of the column of `total` between two rows; undefined as `alignedFigures` is, or when one is printed otherwise than the total (a year over a column, a count: no item of its sum). */
+function columnItems(rows: Row[], from: number, to: number, total: Figure): Item[] | undefined {
+  const found = alignedFigures(rows, from, to, total);
+  const cents = CENTS.test(total.amount.raw);
+  if (!found || found.some(({ figure }) => CENTS.test(figure.amount.raw) !== cents)) return undefined;
+  return found.map(({ figure, row }) => ({ figure, subtotal: SUBTOTAL.test(row.text) }));
 }
 
 const sumOf = (items: readonly Item[], signed: boolean): Decimal =>

@@ -15,7 +15,7 @@ import { buildRows, type Row } from '../../tables/rows.js';
 import { type Check, onWords, type TableContext } from '../context.js';
 import type { Finding } from '../findings.js';
 import { CONFIDENT_FIGURE, type Figure, figures, ocrExplains, type Term } from './arithmetic.js';
-import { columnTotals } from './column-totals.js';
+import { alignedFigures, columnTotals } from './column-totals.js';
 import { payDateFindings } from './pay-dates.js';
 import { quantityRate } from './quantity-rate.js';
 import { statedPay } from './stated-pay.js';
@@ -36,7 +36,6 @@ const DEDUCTIONS_HEADER = /\b(deductions|taxes|withholdings?)\b/i;
 const SUBTOTAL = /\bsub-?total\b/i;
 const TOTAL = /\b(total amount due|amount due|total due|balance due|total)\b/i;
 const CHARGE = /\b(tax|taxes|vat|gst|fee|fees|surcharge)\b/i;
-const ALIGN = 3;
 
 /** The formulas of a table's items summed to its total: when none failed, the amounts agree with their total. */
 const ITEM_SUMS = {
@@ -68,11 +67,10 @@ function find(rows: Row[], label: RegExp, exclude?: RegExp): Labelled | undefine
 }
 
 /**
- * Sum of the amounts of rows (from, to) aligned on the right edge of `reference` (within 3 points,
- * or half the figure's height on OCR pages), rows matching `skip` left out and, with `only`, only
- * rows matching it; amounts as absolute values unless `signed`. Undefined when a figure in that
- * column cannot be read, or a figure under the reference ends off its edge: a partial sum would be
- * a false contradiction.
+ * Sum of the amounts of rows (from, to) aligned on the right edge of `reference`
+ * (`alignedFigures`), rows matching `skip` left out and, with `only`, only rows matching it;
+ * amounts as absolute values unless `signed`. Undefined when `alignedFigures` finds the column
+ * unreadable.
  */
 function alignedSum(
   rows: Row[],
@@ -83,21 +81,13 @@ function alignedSum(
   only?: RegExp,
   signed = false,
 ): { sum: Decimal; count: number; terms: Term[] } | undefined {
-  const { x1 } = reference.box;
-  const tolerance = Math.max(ALIGN, (reference.box.y1 - reference.box.y0) / 2);
+  const found = alignedFigures(rows, from, to, reference, (row) => !skip?.test(row.text) && (!only || only.test(row.text)));
+  if (!found) return undefined;
   let sum = decimal('0');
   const terms: Term[] = [];
-  for (let i = from + 1; i < to; i++) {
-    if (skip?.test(rows[i]!.text) || (only && !only.test(rows[i]!.text))) continue;
-    const inColumn = rows[i]!.words.filter((w) => Math.abs(w.x1 - x1) <= tolerance);
-    const f = figures(rows[i]!).find((g) => Math.abs(g.box.x1 - x1) <= tolerance);
-    if (f) {
-      sum = add(sum, signed ? f.amount.value : f.amount.value.abs());
-      terms.push({ figure: f, sign: signed && f.amount.value.isNegative() ? -1 : 1 });
-    } else if (inColumn.some((w) => /\d/.test(w.text))) return undefined;
-    // a figure under the reference but off its edge (a column a converter set again, a figure
-    // rewritten in place) leaves the items uncertain: it is the typesetting check's to report
-    else if (figures(rows[i]!).some((g) => g.box.x0 < x1 && g.box.x1 > reference.box.x0)) return undefined;
+  for (const { figure: f } of found) {
+    sum = add(sum, signed ? f.amount.value : f.amount.value.abs());
+    terms.push({ figure: f, sign: signed && f.amount.value.isNegative() ? -1 : 1 });
   }
   return { sum, count: terms.length, terms };
 }
