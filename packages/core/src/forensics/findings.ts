@@ -43,3 +43,12 @@ export interface Finding {
 
 /** What a check returns: its findings, or that it could not run (and why). */
 export type CheckResult = { findings: Finding[] } | { notRun: string };
+
+/**
+ * `more` without the findings about a figure one of `findings` already judged (a finding's first
+ * box is the figure it judged): two checks reading the same total report it once.
+ */
+export function notYetJudged(findings: readonly Finding[], more: readonly Finding[]): Finding[] {
+  const judged = new Set(findings.map((f) => JSON.stringify(f.boxes?.[0])));
+  return more.filter((f) => !judged.has(JSON.stringify(f.boxes?.[0])));
+}

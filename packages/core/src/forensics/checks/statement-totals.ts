@@ -10,7 +10,7 @@
 import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../tables/decimal.js';
 import { buildRows, type Row } from '../../tables/rows.js';
 import { type Check, onWords, type TableContext } from '../context.js';
-import type { Finding } from '../findings.js';
+import { type Finding, notYetJudged } from '../findings.js';
 import { CLOSING, type Figure, figures, joinWrappedRows, OPENING, ocrExplains, type Term } from './arithmetic.js';
 import { columnAt, startsWithDate } from './ledger-layout.js';
 import { LedgerSegments } from './ledger-segments.js';
@@ -235,8 +235,7 @@ export function statementTotals(ctx: TableContext): Finding[] {
       );
     }
   }
-  const judged = new Set(findings.map((f) => JSON.stringify(f.boxes?.[0])));
-  return [...findings, ...blocks.filter((b) => !judged.has(JSON.stringify(b.boxes?.[0])))];
+  return [...findings, ...notYetJudged(findings, blocks)];
 }
 
 /** The stated-totals check of bank statements. */

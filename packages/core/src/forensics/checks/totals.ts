@@ -13,7 +13,7 @@
 import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../tables/decimal.js';
 import { buildRows, type Row } from '../../tables/rows.js';
 import { type Check, onWords, type TableContext } from '../context.js';
-import type { Finding } from '../findings.js';
+import { type Finding, notYetJudged } from '../findings.js';
 import { CONFIDENT_FIGURE, type Figure, figures, ocrExplains, type Term } from './arithmetic.js';
 import { alignedFigures, columnTotals } from './column-totals.js';
 import { payDateFindings } from './pay-dates.js';
@@ -358,8 +358,7 @@ export function documentTotals(ctx: TableContext): Finding[] {
   const findings = kind === 'paystub' ? payStub(rows, unverified) : kind === 'bill' ? bill(rows, unverified) : [];
   // any other table's totals, but not the rows read above, nor a statement's or a tax form's (their own checks read them)
   if (ctx.category !== 'bank_statement' && ctx.category !== 'tax_form') {
-    const judged = new Set(findings.map((f) => JSON.stringify(f.boxes?.[0])));
-    findings.push(...columnTotals(rows, unverified, READ_ABOVE[kind ?? 'none']).filter((f) => !judged.has(JSON.stringify(f.boxes?.[0]))));
+    findings.push(...notYetJudged(findings, columnTotals(rows, unverified, READ_ABOVE[kind ?? 'none'])));
   }
   // a letter's pay, stated for more than one period
   if (!kind && ctx.category === 'other') findings.push(...statedPay(rows, (page) => ctx.fromOcr(page)));
