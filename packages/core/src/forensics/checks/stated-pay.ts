@@ -1,10 +1,10 @@
 // Pay stated for several periods in prose (an employment verification letter, an offer letter):
 // "an annual base salary of $78,000.00, paid bi-weekly at $3,000.00" states one pay twice, and the
 // two must agree once each is brought to a year (weekly × 52, bi-weekly × 26, semi-monthly × 24,
-// monthly × 12, hourly × 52 × the hours a week the document states). A figure takes the period word after it on its line, else the one before; lines about something
-// else than the base pay (a bonus, an allowance, overtime, a deduction) are not read. A letter
-// whose annual salary was raised and whose per-period pay was not is reported, on both figures.
-
+// monthly × 12, hourly × 52 × the hours a week the document states). A figure takes the period
+// word after it on its line, else the one before; lines about something else than the base pay (a
+// bonus, an allowance, overtime, a deduction) are not read. A letter whose annual salary was
+// raised and whose per-period pay was not is reported, on both figures.
 import { parseAmount } from '../../tables/amounts.js';
 import { type Decimal, formatMoney } from '../../tables/decimal.js';
 import type { Row } from '../../tables/rows.js';
@@ -90,7 +90,7 @@ function agree(a: Decimal, b: Decimal): boolean {
 }
 
 /** True when OCR could explain the disagreement: a figure read unsurely, or one plausible misreading of either. */
-function ocrExplains(a: StatedPay, b: StatedPay): boolean {
+function misreadingExplains(a: StatedPay, b: StatedPay): boolean {
   if ([a, b].some((p) => (p.figure.confidence ?? 0) < CONFIDENT_FIGURE)) return true;
   return (
     misreadings(a.figure.amount).some((v) => agree(v.times(a.perYear), b.annual)) ||
@@ -120,7 +120,7 @@ export function statedPay(rows: Row[], fromOcr: (page: number) => boolean = () =
     for (let j = i + 1; j < stated.length; j++) {
       const [a, b] = [stated[i]!, stated[j]!];
       if (a.perYear === b.perYear || agree(a.annual, b.annual)) continue;
-      if ((fromOcr(a.figure.box.page) || fromOcr(b.figure.box.page)) && ocrExplains(a, b)) continue;
+      if ((fromOcr(a.figure.box.page) || fromOcr(b.figure.box.page)) && misreadingExplains(a, b)) continue;
       const [annual, other] = a.perYear === 1 ? [a, b] : b.perYear === 1 ? [b, a] : [a, b];
       findings.push({
         code: 'stated_pay_inconsistent',
