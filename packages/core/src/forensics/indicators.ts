@@ -533,7 +533,8 @@ export const INDICATORS = {
     conclusive: true,
     what_it_is: 'The stated closing balance (or a balance carried to the next page) differs from the balance the transactions lead to.',
     what_it_means: 'A total was edited, or transactions were added or removed, without the rest following.',
-    how_detected: 'Opening, carried and closing balance lines were compared with the running balance of the transaction rows.',
+    how_detected:
+      'Opening, carried and closing balance lines were compared with the running balance of the transaction rows, and the account summary (a line per kind of movement, or cells across the page) recomputed from its opening balance.',
   }),
   statement_totals_mismatch: def({
     title: 'Statement totals do not add up',
@@ -545,7 +546,7 @@ export const INDICATORS = {
       'A stated total of deposits or withdrawals differs from the sum of the rows it totals, or opening balance plus deposits less withdrawals differs from the closing balance.',
     what_it_means: 'A transaction or a total was changed without the figures that depend on it.',
     how_detected:
-      'Transactions were assigned to deposits or withdrawals by their column header, sign or balance movement, summed with decimal arithmetic and compared with the stated totals.',
+      'Transactions were assigned to deposits or withdrawals by their column header, sign or balance movement, summed with decimal arithmetic and compared with the stated totals (a list without a running balance only when it sums to more than its total).',
   }),
   tax_form_lines_mismatch: def({
     title: 'Tax form lines do not add up',
@@ -566,7 +567,7 @@ export const INDICATORS = {
     what_it_is:
       'Net pay differs from gross pay less deductions, gross pay or total deductions from the sum of their lines (this period or year to date), or a year-to-date figure is below the current one.',
     what_it_means: 'A figure of the pay stub was changed without the figures that depend on it.',
-    how_detected: 'Labelled totals and right-aligned columns of the pay stub were recomputed with decimal arithmetic.',
+    how_detected: 'Labelled totals, right-aligned columns and summaries across the page of the pay stub were recomputed with decimal arithmetic.',
   }),
   paystub_dates_inconsistent: def({
     title: 'Pay stub dates contradict each other or its year-to-date figures',
@@ -586,9 +587,11 @@ export const INDICATORS = {
     weight: 0.65,
     check: 'arithmetic consistency',
     conclusive: true,
-    what_it_is: 'Line items do not sum to the subtotal, or subtotal plus taxes and fees differs from the total.',
+    what_it_is:
+      'Line items do not sum to the subtotal or the charges total, subtotal plus taxes, fees and other lines differs from the total, or the amount due differs from the previous balance less payments plus new charges.',
     what_it_means: 'An amount of the bill or invoice was changed without its totals.',
-    how_detected: 'Line items, subtotal, taxes, fees and total were recomputed with decimal arithmetic.',
+    how_detected:
+      'Line items, subtotal, taxes, fees, the account summary (in a column or across the page) and the total were recomputed with decimal arithmetic.',
   }),
   table_total_mismatch: def({
     title: 'A table total does not add up',

@@ -116,6 +116,12 @@ export function figures(row: Row): Figure[] {
   return out;
 }
 
+/** A figure printed with cents (and maybe a credit or debit mark): money, not a count or a year. */
+const WITH_CENTS = /\.\d{2}\)?(\s*(CR|DR|-))?$/i;
+
+/** The amounts of a row printed with cents. */
+export const moneyFigures = (row: Row): Figure[] => figures(row).filter((f) => WITH_CENTS.test(f.amount.raw));
+
 /** One figure of a sum, added or subtracted. */
 export interface Term {
   figure: Figure;

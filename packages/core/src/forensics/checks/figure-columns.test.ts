@@ -59,6 +59,17 @@ describe('figures off their column', () => {
     expect(figureColumnFindings(1, paint)).toEqual([]);
   });
 
+  it('passes a figure ending a sentence, and a summary line of its own table under the column', () => {
+    // "Taxable wages this period are 2,042.50", a word's space before the figure, a digit short of the column's edge
+    const prose = [word('are', 602, { right: 500 - 9 * CHAR - 2.5 }), word('2,042.50', 602, { right: 500 - CHAR })];
+    expect(figureColumnFindings(1, [...column(500), ...prose])).toEqual([]);
+    // "Gross pay 1,860.50  Total deductions 461.90  Net pay 1,398.60" a row under the column, none of its figures on a column's edge
+    const summary = ['1,860.50', '461.90', '1,398.60'].map((a, i) => word(a, 700 - 14 * 7, { right: [300, 420, 500 - CHAR][i]! }));
+    expect(figureColumnFindings(1, [...column(500), ...summary])).toEqual([]);
+    // the same figure off the edge inside the column is still reported
+    expect(figureColumnFindings(1, [...column(500), word('1,398.60', 700 - 14 * 3 - 7, { right: 500 - CHAR })])).toHaveLength(1);
+  });
+
   it('passes a column of one width (no alignment to judge by) and hidden text', () => {
     const same = ['100.00', '200.00', '300.00', '400.00'].map((a, i) => word(a, 700 - 14 * i, { right: 500 }));
     const hidden = { ...word('1,293.26', 600, { left: 500 - 6 * CHAR }), visible: false } as PaintEvent;

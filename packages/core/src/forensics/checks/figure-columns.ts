@@ -179,6 +179,27 @@ const inColumn = (f: TextEvent, c: Column): boolean =>
   f.box[1] >= c.bottom - 2 * c.rowPitch &&
   f.box[3] <= c.top + 2 * c.rowPitch;
 
+/** True when a word of letters ends a space's width before `f` on its line: the figure is part of a sentence, not of a column. */
+const inProse = (f: TextEvent, words: readonly TextEvent[]): boolean =>
+  words.some(
+    (w) =>
+      w !== f &&
+      /\p{L}{2}/u.test(w.text) &&
+      Math.abs(w.box[1] - f.box[1]) <= 0.3 * heightOf(f) &&
+      f.box[0] - w.box[2] >= -0.5 &&
+      f.box[0] - w.box[2] <= 0.6 * heightOf(f),
+  );
+
+/**
+ * True when `f` sits above or below `column` on a row whose other figures end on no column's
+ * edge: a table of its own (a summary line under a table), not a row of this one.
+ */
+function inAnotherTable(f: TextEvent, column: Column, figures: readonly TextEvent[], cols: readonly Column[]): boolean {
+  if (f.box[1] >= column.bottom - 0.5 * column.height && f.box[3] <= column.top + 0.5 * column.height) return false;
+  const others = figures.filter((o) => o !== f && Math.abs(o.box[1] - f.box[1]) <= 0.3 * heightOf(f));
+  return others.length > 0 && others.every((o) => !cols.some((c) => Math.abs(o.box[2] - c.edge) <= EDGE));
+}
+
 /** The typesetting findings of one page's paint: figures off their column's edge or in another font family. */
 export function figureColumnFindings(page: number, paint: readonly PaintEvent[]): Finding[] {
   const figures = paint.filter((e): e is TextEvent => e.kind === 'text' && e.visible && FIGURE.test(e.text.trim()));
@@ -192,8 +213,9 @@ export function figureColumnFindings(page: number, paint: readonly PaintEvent[])
         figures.filter((f) => c.members.has(f) || inColumn(f, c)),
       ),
     );
+  const words = paint.filter((e): e is TextEvent => e.kind === 'text' && e.visible);
   for (const f of figures) {
-    if (cols.some((c) => c.members.has(f))) continue;
+    if (cols.some((c) => c.members.has(f)) || inProse(f, words)) continue;
     // a figure ending where another figure ends belongs to that alignment, not to this column
     if (figures.some((o) => o !== f && Math.abs(o.box[2] - f.box[2]) <= EDGE)) continue;
     const column = cols.find(
@@ -206,7 +228,7 @@ export function figureColumnFindings(page: number, paint: readonly PaintEvent[])
         Math.abs(f.box[2] - c.edge) <= 0.5 * (f.box[2] - f.box[0]) &&
         widthOfCharacters(f.box[2] - c.edge, c),
     );
-    if (!column) continue;
+    if (!column || inAnotherTable(f, column, figures, cols)) continue;
     const off = f.box[2] - column.edge;
     findings.push({
       code: 'figure_off_column',

@@ -72,13 +72,20 @@ export interface LedgerColumns {
 const letters = (w: Word): string => w.text.replace(/[^\p{L}]/gu, '');
 
 /** The cells of a row: runs of words separated by less than their height. */
-export function cellsOf(row: Row): Word[][] {
+export const cellsOf = (row: Row): Word[][] => wordCells(row.words);
+
+/**
+ * Words grouped into cells left to right: a word starting less than its height past the right
+ * edge of the cell before it joins that cell. Words of several lines (a header whose labels wrap)
+ * join the cell they sit under or over.
+ */
+export function wordCells(words: readonly Word[]): Word[][] {
   const cells: Word[][] = [];
-  for (const w of row.words) {
-    const cell = cells[cells.length - 1];
-    const previous = cell?.[cell.length - 1];
-    if (previous && w.x0 - previous.x1 < 0.8 * Math.max(1, w.y1 - w.y0)) cell!.push(w);
+  let right = Number.NEGATIVE_INFINITY;
+  for (const w of [...words].sort((a, b) => a.x0 - b.x0)) {
+    if (cells.length > 0 && w.x0 - right < 0.8 * Math.max(1, w.y1 - w.y0)) cells[cells.length - 1]!.push(w);
     else cells.push([w]);
+    right = cells[cells.length - 1]!.length === 1 ? w.x1 : Math.max(right, w.x1);
   }
   return cells;
 }
@@ -91,24 +98,40 @@ function columnOfLabel(cell: Word[]): LedgerColumn | undefined {
   return undefined;
 }
 
+/** A header row's cells, each with the column its label names; undefined unless the row has no figures, few words and three cells or more. */
+function headerCells(row: Row, hasFigures: boolean): HeaderCell[] | undefined {
+  if (hasFigures || row.words.length > 16) return undefined;
+  const groups = cellsOf(row);
+  if (groups.length < 3) return undefined;
+  return groups.map((g): HeaderCell => {
+    const column = columnOfLabel(g);
+    return { ...(column ? { column } : {}), x0: g[0]!.x0, x1: g[g.length - 1]!.x1 };
+  });
+}
+
+const countOf = (cells: readonly HeaderCell[], c: LedgerColumn): number => cells.filter((cell) => cell.column === c).length;
+
 /**
  * The columns a header row names, or undefined when `row` is not one: at least three separate
  * cells, no figures, exactly one balance column and either an amount column or both a debit and a
  * credit column (a sentence that mentions payments and balances is one long cell, not a header).
  */
 export function ledgerColumns(row: Row, hasFigures: boolean): LedgerColumns | undefined {
-  if (hasFigures || row.words.length > 16) return undefined;
-  const groups = cellsOf(row);
-  if (groups.length < 3) return undefined;
-  const cells = groups.map((g): HeaderCell => {
-    const column = columnOfLabel(g);
-    return { ...(column ? { column } : {}), x0: g[0]!.x0, x1: g[g.length - 1]!.x1 };
-  });
-  const count = (c: LedgerColumn): number => cells.filter((cell) => cell.column === c).length;
+  const cells = headerCells(row, hasFigures);
+  if (!cells) return undefined;
+  const count = (c: LedgerColumn): number => countOf(cells, c);
   if (count('balance') !== 1 || count('debit') > 1 || count('credit') > 1 || count('amount') > 1) return undefined;
   const split = count('debit') === 1 && count('credit') === 1;
   if (!split && count('amount') !== 1) return undefined;
   return { cells, split };
+}
+
+/** The columns of a header row naming one debit and one credit column and no balance or amount column: a list of movements without a running balance. */
+export function movementColumns(row: Row, hasFigures: boolean): LedgerColumns | undefined {
+  const cells = headerCells(row, hasFigures);
+  if (!cells) return undefined;
+  const count = (c: LedgerColumn): number => countOf(cells, c);
+  return count('balance') === 0 && count('amount') === 0 && count('debit') === 1 && count('credit') === 1 ? { cells, split: true } : undefined;
 }
 
 /** The column a figure spanning [x0, x1] sits in: the header cell it overlaps most, else the nearest. */

@@ -50,12 +50,16 @@ interface Columns {
 function columnsOf(row: Row): Columns | undefined {
   if (/\d/.test(row.text)) return undefined;
   const found: Partial<Record<keyof Columns, [number, number]>> = {};
+  const labelOf = (cell: Word[]): string => cell.map((w) => w.text.replace(/[^\p{L} ]/gu, '')).join(' ');
+  const named = (label: string): keyof Columns | undefined =>
+    QUANTITY.test(label) ? 'quantity' : RATE.test(label) ? 'rate' : AMOUNT.test(label) ? 'amount' : undefined;
   for (const cell of cellsOf(row)) {
-    const label = cell.map((w) => w.text.replace(/[^\p{L} ]/gu, '')).join(' ');
-    const span: [number, number] = [cell[0]!.x0, cell[cell.length - 1]!.x1];
-    if (QUANTITY.test(label)) found.quantity ??= span;
-    else if (RATE.test(label)) found.rate ??= span;
-    else if (AMOUNT.test(label)) found.amount ??= span;
+    // headers of narrow columns set close together read as one cell ("Rate Hours Amount"): each word names its own
+    const parts = named(labelOf(cell)) || !cell.every((w) => named(labelOf([w]))) ? [cell] : cell.map((w) => [w]);
+    for (const part of parts) {
+      const column = named(labelOf(part));
+      if (column) found[column] ??= [part[0]!.x0, part[part.length - 1]!.x1];
+    }
   }
   return found.quantity && found.rate && found.amount ? (found as Columns) : undefined;
 }

@@ -14,15 +14,15 @@ import { type Finding, notYetJudged } from '../findings.js';
 import { CLOSING, type Figure, figures, joinWrappedRows, OPENING, ocrExplains, type Term } from './arithmetic.js';
 import { columnAt, startsWithDate } from './ledger-layout.js';
 import { LedgerSegments } from './ledger-segments.js';
-import { summaryBlocks } from './summary-block.js';
+import { movementsOverStated, type Side } from './movement-table.js';
+import { readAcross } from './summary-across.js';
+import { BALANCE_CONVENTIONS, readBlocks, signsUnder, summaryBlocks } from './summary-block.js';
 
 const CREDITS = /\b(total (deposits|credits|additions)|deposits,? (and|&) (other )?(additions|credits)|(deposits|credits) total)\b/i;
 const DEBITS =
   /\b(total (withdrawals|debits|subtractions|checks)|(withdrawals|checks),? (and|&) (other )?(subtractions|debits|withdrawals)|(withdrawals|debits) total)\b/i;
 /** Right edges within this many points are one column. */
 const ALIGN = 3;
-
-type Side = 'credit' | 'debit';
 
 /** The rows stating one total: all of them carry the same figure. */
 interface Stated {
@@ -144,6 +144,73 @@ function sectionSum(rows: Row[], index: number, x1: number): { sum: Decimal; cou
   return { sum, count };
 }
 
+/**
+ * The figures stating a statement's deposits and withdrawals: its total lines, else the cells of
+ * its summary across the page (read as a deposit account's: what adds to the balance is a deposit).
+ */
+function statedSides(rows: Row[], credits: Stated | 'ambiguous' | undefined, debits: Stated | 'ambiguous' | undefined): Partial<Record<Side, Figure[]>> {
+  const lines: Partial<Record<Side, Figure[]>> = {};
+  if (credits && credits !== 'ambiguous') lines.credit = [credits.figure];
+  if (debits && debits !== 'ambiguous') lines.debit = [debits.figure];
+  if (lines.credit || lines.debit) return lines;
+  const across = readAcross(rows).find((summary) => summary.kind === 'balance');
+  const signs = across && signsUnder(across.lines, BALANCE_CONVENTIONS[0]!);
+  if (!across || !signs) return lines;
+  return {
+    credit: across.lines.filter((_, i) => signs[i] === 1).map((l) => l.figure),
+    debit: across.lines.filter((_, i) => signs[i] === -1).map((l) => l.figure),
+  };
+}
+
+/**
+ * Account summaries (in categories, or across the page) against the ledger, when every ledger row
+ * follows from the one before and the ledger runs from the summary's opening balance through its
+ * movements (so it is this account's whole ledger): the summary's deposits and withdrawals must be
+ * the ledger's sums, its closing balance the ledger's last balance. A summary edited to agree with
+ * itself, or a ledger edited with every balance after the change, still contradicts the other.
+ */
+function summariesAgainstLedger(ctx: TableContext, rows: Row[], ledger: Ledger): Finding[] {
+  const last = ledger.lastBalance;
+  if (last === undefined || ledger.transactions < 3 || ledger.undecided > 0 || ledger.agreements < 2 || ledger.disagreements > 0) return [];
+  const findings: Finding[] = [];
+  const unverified = (stated: Figure, computed: Decimal, terms: Term[]): boolean => ctx.fromOcr(stated.box.page) && ocrExplains(stated, computed, terms);
+  for (const summary of [...readBlocks(rows), ...readAcross(rows).filter((s) => s.kind === 'balance')]) {
+    const signs = signsUnder(summary.lines, BALANCE_CONVENTIONS[0]!);
+    if (!signs || !sameMoney(add(summary.open.amount.value, subtract(ledger.credits, ledger.debits)), last)) continue;
+    for (const side of ['credit', 'debit'] as const) {
+      const cells = summary.lines.filter((_, i) => signs[i] === (side === 'credit' ? 1 : -1)).map((l) => l.figure);
+      const stated = cells.reduce((sum, f) => add(sum, f.amount.value.abs()), decimal('0'));
+      const computed = side === 'credit' ? ledger.credits : ledger.debits;
+      if (cells.length === 0 || sameMoney(stated, computed) || (cells.length === 1 && unverified(cells[0]!, computed, ledger.terms[side]))) continue;
+      const words = side === 'credit' ? 'credits (deposits)' : 'debits (withdrawals)';
+      const finding = mismatch(
+        ctx,
+        `total ${words} = sum of the ${words} listed`,
+        computed,
+        cells[0]!,
+        `The account summary's ${words} ${formatMoney(stated)} are not the ${formatMoney(computed)} its ledger lists.`,
+        `${ledger.terms[side].length} ledger rows summed; the ledger runs from the summary's opening balance.`,
+        cells.slice(1),
+      );
+      findings.push({ ...finding, math: { ...finding.math!, stated: cells.map((f) => f.amount.raw).join(' + ') } });
+    }
+    if (!sameMoney(summary.close.amount.value, last) && !unverified(summary.close, last.abs(), [])) {
+      findings.push({
+        ...mismatch(
+          ctx,
+          "closing balance = the ledger's last balance",
+          last,
+          summary.close,
+          `The account summary's closing balance ${summary.close.amount.raw} is not the ${formatMoney(last)} its ledger ends on.`,
+          "The ledger's running balance after its last movement.",
+        ),
+        code: 'statement_balance_mismatch',
+      });
+    }
+  }
+  return findings;
+}
+
 function mismatch(ctx: TableContext, formula: string, computed: Decimal, stated: Figure, summary: string, note: string, others: Figure[] = []): Finding {
   return {
     code: 'statement_totals_mismatch',
@@ -167,9 +234,12 @@ export function statementTotals(ctx: TableContext): Finding[] {
   const blocks = summaryBlocks(rows, (page) => ctx.fromOcr(page));
   const credits = statedTotal(rows, CREDITS);
   const debits = statedTotal(rows, DEBITS);
-  if (credits === 'ambiguous' || debits === 'ambiguous' || (!credits && !debits)) return blocks;
-  const findings: Finding[] = [];
   const ledger = readLedger(rows);
+  // a list of movements without a running balance against the totals stated for it; account
+  // summaries against a ledger that runs from their opening balance
+  const listed = [...movementsOverStated(rows, statedSides(rows, credits, debits), (page) => ctx.fromOcr(page)), ...summariesAgainstLedger(ctx, rows, ledger)];
+  if (credits === 'ambiguous' || debits === 'ambiguous' || (!credits && !debits)) return [...listed, ...notYetJudged(listed, blocks)];
+  const totals: Finding[] = [];
   const opening = rows.find((r) => OPENING.test(r.text) && figures(r).length > 0);
   const closing = [...rows].reverse().find((r) => CLOSING.test(r.text) && figures(r).length > 0);
   // a row missed or misread (a wrapped description, a layout read differently, OCR) would make the
@@ -201,7 +271,7 @@ export function statementTotals(ctx: TableContext): Finding[] {
     }
     const unverified = computed !== undefined && ctx.fromOcr(figure.box.page) && ocrExplains(figure, computed, terms);
     if (computed !== undefined && !sameMoney(computed, figure.amount.value.abs()) && !unverified) {
-      findings.push(
+      totals.push(
         mismatch(
           ctx,
           `total ${words} = sum of the ${words} listed`,
@@ -222,7 +292,7 @@ export function statementTotals(ctx: TableContext): Finding[] {
       { figure: debits.figure, sign: -1 },
     ];
     if (!sameMoney(computed, close.amount.value) && !(ctx.fromOcr(close.box.page) && ocrExplains(close, computed.abs(), terms))) {
-      findings.push(
+      totals.push(
         mismatch(
           ctx,
           'closing balance = opening balance + total credits − total debits',
@@ -235,6 +305,7 @@ export function statementTotals(ctx: TableContext): Finding[] {
       );
     }
   }
+  const findings = [...listed, ...notYetJudged(listed, totals)];
   return [...findings, ...notYetJudged(findings, blocks)];
 }
 

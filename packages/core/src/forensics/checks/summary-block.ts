@@ -8,10 +8,10 @@
 // consistent. A block is judged only when every line in it is a labelled amount of one kind (a
 // count, a line of both kinds or of neither, or a total makes it unreadable), so a summary written
 // otherwise yields nothing.
-import { add, formatMoney, sameMoney } from '../../tables/decimal.js';
+import { add, type Decimal, formatMoney, sameMoney } from '../../tables/decimal.js';
 import type { Row } from '../../tables/rows.js';
 import type { Finding } from '../findings.js';
-import { CLOSING, type Figure, figures, OPENING, ocrExplains, type Term } from './arithmetic.js';
+import { CLOSING, type Figure, moneyFigures, OPENING, ocrExplains, type Term } from './arithmetic.js';
 
 /** A deposit account's summary: what adds to the balance and what subtracts from it. */
 const ADDS = /\b(deposits?|credits?|additions?|interest|refunds?|dividends?|transfers? in)\b/i;
@@ -20,27 +20,77 @@ const SUBTRACTS = /\b(withdrawals?|debits?|checks?|cheques?|fees?|charges?|payme
 const OWED_ADDS = /\b(purchases?|charges?|fees?|interest|cash advances?|balance transfers?|debits?)\b/i;
 const OWED_SUBTRACTS = /\b(payments?|credits?|refunds?|returns?)\b/i;
 
+/** Lines whose sign is the one they are printed with (an adjustment adds unless printed negative). */
+const AS_PRINTED = /\badjust(ments?|ed)\b/i;
+
 /** The sign a line takes under one convention: +1, −1, or undefined when its label names both or neither. */
 function signOf(text: string, adds: RegExp, subtracts: RegExp): 1 | -1 | undefined {
   const [a, b] = [adds.test(text), subtracts.test(text)];
-  return a === b ? undefined : a ? 1 : -1;
+  return a === b ? (!a && AS_PRINTED.test(text) ? 1 : undefined) : a ? 1 : -1;
 }
-const MONEY = /\.\d{2}\)?(\s*(CR|DR|-))?$/i;
+
+/** How the lines of a summary are signed: what adds to the opening figure and what subtracts from it. */
+export type Convention = readonly [adds: RegExp, subtracts: RegExp];
+/** A deposit account's summary, and a card or loan account's (or a bill's), where the balance is what is owed. */
+export const BALANCE_CONVENTIONS: readonly Convention[] = [
+  [ADDS, SUBTRACTS],
+  [OWED_ADDS, OWED_SUBTRACTS],
+];
+
+/** One labelled line of a summary. */
+export interface SummaryLine {
+  label: string;
+  figure: Figure;
+}
+
+/** The sign of each line under `convention` (a figure printed with its sign keeps it), or undefined when one line takes none. */
+export function signsUnder(lines: readonly SummaryLine[], [adds, subtracts]: Convention): (1 | -1)[] | undefined {
+  const signs = lines.map((l) => (l.figure.amount.value.isNegative() ? -1 : signOf(l.label, adds, subtracts)));
+  return signs.every((sign) => sign !== undefined) ? (signs as (1 | -1)[]) : undefined;
+}
+
+/**
+ * The lines of a summary read from `open` under each convention that signs every line (a figure
+ * printed with its sign keeps it): `consistent` when one reading leads to `close`, else the first
+ * reading's sum and terms; undefined when no convention reads every line.
+ */
+export function readSummary(
+  open: Figure,
+  lines: readonly SummaryLine[],
+  close: Figure,
+  conventions: readonly Convention[],
+): 'consistent' | { computed: Decimal; terms: Term[]; readings: { computed: Decimal; terms: Term[] }[] } | undefined {
+  const read = conventions.flatMap((convention) => {
+    const signs = signsUnder(lines, convention);
+    if (!signs) return [];
+    const terms: Term[] = lines.map((l, i) => ({ figure: l.figure, sign: signs[i]! }));
+    const computed = terms.reduce((sum, t) => add(sum, t.sign === 1 ? t.figure.amount.value.abs() : t.figure.amount.value.abs().neg()), open.amount.value);
+    return [{ terms, computed }];
+  });
+  if (read.length === 0) return undefined;
+  if (read.some((r) => sameMoney(r.computed, close.amount.value))) return 'consistent';
+  return { ...read[0]!, readings: read };
+}
+
 /** The most lines a summary holds between its balances. */
 const MAX_LINES = 10;
 
 /** The one amount of a summary line, or undefined when it has none or several. */
 function amountOf(row: Row): Figure | undefined {
-  const figs = figures(row).filter((f) => MONEY.test(f.amount.raw));
+  const figs = moneyFigures(row);
   return figs.length === 1 ? figs[0] : undefined;
 }
 
-/**
- * Summaries in categories that do not lead from their opening to their closing balance;
- * `fromOcr` says which pages were read by OCR (there a misreading may explain the difference).
- */
-export function summaryBlocks(rows: Row[], fromOcr: (page: number) => boolean): Finding[] {
-  const findings: Finding[] = [];
+/** A summary from an opening to a closing figure through labelled lines. */
+export interface ChainSummary {
+  open: Figure;
+  close: Figure;
+  lines: SummaryLine[];
+}
+
+/** The account summaries in categories of `rows`: a beginning balance, two lines or more of one amount each, no total, an ending balance, on one page. */
+export function readBlocks(rows: readonly Row[]): ChainSummary[] {
+  const out: ChainSummary[] = [];
   for (const [index, row] of rows.entries()) {
     if (!OPENING.test(row.text)) continue;
     const open = amountOf(row);
@@ -51,21 +101,23 @@ export function summaryBlocks(rows: Row[], fromOcr: (page: number) => boolean): 
     if (!close || lines.length < 2 || lines.some((l) => l.page !== row.page)) continue;
     const amounts = lines.map(amountOf);
     if (amounts.some((a) => !a) || lines.some((l) => /\btotal\b/i.test(l.text))) continue;
-    // the lines as a deposit account reads them, and as a card or loan account does; a figure printed with its sign keeps it
-    const readings = [
-      [ADDS, SUBTRACTS],
-      [OWED_ADDS, OWED_SUBTRACTS],
-    ].map(([adds, subtracts]) => {
-      const signs = lines.map((l, i) => (amounts[i]!.amount.value.isNegative() ? -1 : signOf(l.text, adds!, subtracts!)));
-      if (signs.some((sign) => sign === undefined)) return undefined;
-      const terms: Term[] = amounts.map((figure, i) => ({ figure: figure!, sign: signs[i]! }));
-      const computed = terms.reduce((sum, t) => add(sum, t.sign === 1 ? t.figure.amount.value.abs() : t.figure.amount.value.abs().neg()), open.amount.value);
-      return { terms, computed };
-    });
-    const read = readings.filter((r) => r !== undefined);
-    if (read.length === 0 || read.some((r) => sameMoney(r.computed, close.amount.value))) continue;
-    if (fromOcr(close.box.page) && read.some((r) => ocrExplains(close, r.computed.abs(), [{ figure: open, sign: 1 }, ...r.terms]))) continue;
-    const { terms, computed } = read[0]!;
+    out.push({ open, close, lines: lines.map((l, i) => ({ label: l.text, figure: amounts[i]! })) });
+  }
+  return out;
+}
+
+/**
+ * Summaries in categories that do not lead from their opening to their closing balance;
+ * `fromOcr` says which pages were read by OCR (there a misreading may explain the difference).
+ */
+export function summaryBlocks(rows: Row[], fromOcr: (page: number) => boolean): Finding[] {
+  const findings: Finding[] = [];
+  for (const { open, close, lines } of readBlocks(rows)) {
+    // the lines as a deposit account reads them, and as a card or loan account does
+    const read = readSummary(open, lines, close, BALANCE_CONVENTIONS);
+    if (read === undefined || read === 'consistent') continue;
+    if (fromOcr(close.box.page) && read.readings.some((r) => ocrExplains(close, r.computed.abs(), [{ figure: open, sign: 1 }, ...r.terms]))) continue;
+    const { terms, computed } = read;
     findings.push({
       code: 'statement_balance_mismatch',
       summary: `The ending balance ${close.amount.raw} is not the beginning balance ${open.amount.raw} with the ${terms.length} lines of the summary (${formatMoney(computed)}).`,

@@ -12,6 +12,8 @@ import { documentTotals } from './totals.js';
 beforeAll(loadDecimals); // the arithmetic's mathjs, which a scan loads itself
 
 const lines = (...rows: Cell[][]): Word[] => tableWords(1, ...rows);
+/** A cell of one word whose right edge is at `x1` (5 points a character). */
+const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
 const context = (category: TableContext['category'], words: Word[], ocr = false): TableContext => tableContext([words], category, ocr);
 
 /** A pay stub's earnings table; `hours` of overtime as printed. */
@@ -52,6 +54,21 @@ describe('quantity x rate', () => {
     expect(finding!.code).toBe('paystub_totals_mismatch');
     expect(finding!.math).toMatchObject({ formula: 'amount = quantity × rate', computed: '356.25', stated: '206.25' });
     expect(finding!.boxes![0]!.x0).toBe(200); // the hours: the amounts still sum to the gross
+  });
+
+  it('reads headers of narrow columns set close together ("Rate Hours Amount" as one run of words)', () => {
+    const stub = (amount: string): Word[] =>
+      lines(
+        [
+          ['Description', 50],
+          ['Rate', 150],
+          ['Hours', 178],
+          ['Amount', 211],
+        ],
+        [['Regular', 50], right('20.50', 170), right('80.00', 205), right(amount, 245)],
+      );
+    expect(documentTotals(context('paystub', stub('1,640.00')))).toEqual([]);
+    expect(documentTotals(context('paystub', stub('1,840.00'))).map((f) => f.math?.formula)).toEqual(['amount = quantity × rate']);
   });
 
   it('allows for a rate printed to four decimals, and does not judge lines read by OCR', () => {
@@ -210,6 +227,57 @@ describe('documents of no class read by their own labels', () => {
     expect(documentTotals(context('other', invoice('1,300.00', '6,600.00')))).toEqual([]);
     expect(documentTotals(context('other', invoice('1,800.00', '6,600.00'))).map((f) => f.math?.formula)).toEqual(['subtotal = sum of the line items']);
     expect(documentTotals(context('other', invoice('1,300.00', '6,700.00'))).map((f) => f.math?.formula)).toEqual(['total = subtotal + taxes and fees']);
+  });
+
+  it('counts shipping and a discount between the subtotal and the total', () => {
+    const invoice = (total: string): Word[] =>
+      lines(
+        [
+          ['Item', 50],
+          ['Amount', 400],
+        ],
+        [['Oak flooring', 50], right('2,625.00', 440)],
+        [['Labour', 50], right('1,170.00', 440)],
+        [['Subtotal', 50], right('3,795.00', 440)],
+        [['Sales tax', 50], right('313.09', 440)],
+        [['Shipping', 50], right('85.00', 440)],
+        [['Loyalty discount', 50], right('100.00', 440)],
+        [
+          ['Total due', 50],
+          [total, 400],
+        ],
+      );
+    expect(documentTotals(context('other', invoice('4,093.09')))).toEqual([]);
+    expect(documentTotals(context('other', invoice('4,193.09'))).map((f) => f.math?.formula)).toEqual(['total = subtotal + taxes and fees']);
+  });
+
+  it("reads only a label's own figures on a row of several labelled totals", () => {
+    const row = (net: string): Word[] =>
+      lines([['Gross Pay', 50], right('1,860.50', 160), ['Total Deductions', 200], right('461.90', 340), ['Net Pay', 380], [net, 450]]);
+    // before, gross pay read all three figures as its current and year to date (and the year to date below the current)
+    expect(documentTotals(context('paystub', row('1,398.60')))).toEqual([]);
+    expect(documentTotals(context('paystub', row('1,389.44'))).map((f) => f.math?.formula)).toEqual(['net pay = gross pay − total deductions (current)']);
+  });
+
+  it('subtracts the deductions listed between gross and net pay when no total deductions is printed', () => {
+    const stub = (tax: string): Word[] =>
+      lines(
+        [['Gross Pay', 50], right('$2,150.00', 340), right('39,600.00', 440)],
+        [
+          ['Statutory Deductions', 50],
+          ['this period', 300],
+          ['year to date', 400],
+        ],
+        [['Federal Income Tax', 50], right(tax, 340), right('4,356.00', 440)],
+        [['Social Security Tax', 50], right('-133.30', 340), right('2,455.20', 440)],
+        [['Federal taxable wages', 50], right('2,042.50', 340)],
+        [['Dental', 50], right('-12.00', 340), right('228.00', 440)],
+        [['Net Pay', 50], right('$1,768.20', 340)],
+      );
+    expect(documentTotals(context('paystub', stub('-236.50')))).toEqual([]);
+    const [finding, ...rest] = documentTotals(context('paystub', stub('-136.50')));
+    expect(rest).toEqual([]);
+    expect(finding!.math).toMatchObject({ formula: 'net pay = gross pay − the deductions listed (current)', computed: '1,868.20', stated: '$1,768.20' });
   });
 
   it('leaves a document without such labels alone', () => {

@@ -19,6 +19,7 @@ import { alignedFigures, columnTotals } from './column-totals.js';
 import { payDateFindings } from './pay-dates.js';
 import { quantityRate } from './quantity-rate.js';
 import { statedPay } from './stated-pay.js';
+import { summariesAcross } from './summary-across.js';
 
 interface Labelled {
   row: Row;
@@ -36,6 +37,8 @@ const DEDUCTIONS_HEADER = /\b(deductions|taxes|withholdings?)\b/i;
 const SUBTOTAL = /\bsub-?total\b/i;
 const TOTAL = /\b(total amount due|amount due|total due|balance due|total)\b/i;
 const CHARGE = /\b(tax|taxes|vat|gst|fee|fees|surcharge)\b/i;
+/** Lines between a subtotal and its total that take away from it. */
+const LESS = /\b(less|discounts?|credits?|deposits?|paid|payments?|rebates?|coupons?|promo(tion)?s?|savings?)\b/i;
 
 /** The formulas of a table's items summed to its total: when none failed, the amounts agree with their total. */
 const ITEM_SUMS = {
@@ -55,12 +58,43 @@ export function rowsOf(ctx: TableContext): Row[] {
   return rows;
 }
 
-/** The first row matching `label` that carries an amount, with its figures. */
+/** A word that may follow a figure as part of it (a currency, a credit or debit mark). */
+const FIGURE_MARK = /^([$€£¥₹]|USD|EUR|GBP|CAD|AUD|CHF|CR|DR)$/i;
+
+/**
+ * The part of `row` that `label` heads: from the word the label starts in to the next word of
+ * letters after its figures. A row may print several labelled totals side by side ("Gross pay
+ * 1,860.50  Total deductions 461.90  Net pay 1,398.60"), or a figure of another table before
+ * the label: only the label's own figures are its current and year-to-date ones.
+ */
+export function labelSegment(row: Row, label: RegExp): Row {
+  const match = label.exec(row.text);
+  if (!match) return row;
+  let start = 0;
+  for (let i = 0, offset = 0; i < row.words.length && offset <= match.index; offset += row.words[i]!.text.length + 1, i++) start = i;
+  let end = row.words.length;
+  let figureSeen = false;
+  for (let i = start + 1; i < row.words.length; i++) {
+    const text = row.words[i]!.text;
+    if (/\d/.test(text)) figureSeen = true;
+    else if (figureSeen && /\p{L}{2}/u.test(text) && !FIGURE_MARK.test(text)) {
+      end = i;
+      break;
+    }
+  }
+  if (start === 0 && end === row.words.length) return row;
+  const words = row.words.slice(start, end);
+  return { page: row.page, words, text: words.map((w) => w.text).join(' ') };
+}
+
+/** The first row matching `label` that carries an amount, with the figures of the label's segment. */
 function find(rows: Row[], label: RegExp, exclude?: RegExp): Labelled | undefined {
   for (let index = 0; index < rows.length; index++) {
     const row = rows[index]!;
-    if (!label.test(row.text) || exclude?.test(row.text)) continue;
-    const figs = figures(row);
+    if (!label.test(row.text)) continue;
+    const segment = labelSegment(row, label);
+    if (exclude?.test(segment.text)) continue;
+    const figs = figures(segment);
     if (figs.length > 0) return { row, index, figures: figs };
   }
   return undefined;
@@ -144,6 +178,7 @@ function payStub(rows: Row[], unverified: Unverified): Finding[] {
       }
     }
   }
+  if (gross && net && !sameColumns) findings.push(...deductionsListed(rows, gross, net, unverified));
   for (const labelled of [gross, net]) {
     const [current, ytd] = labelled?.figures ?? [];
     if (current && ytd && !current.amount.signed && ytd.amount.value.lt(current.amount.value) && !unverified(ytd, current.amount.value, [])) {
@@ -164,6 +199,54 @@ function payStub(rows: Row[], unverified: Unverified): Finding[] {
   if (deductions) findings.push(...lineSums(rows, deductions, DEDUCTIONS_HEADER, 'deductions', unverified));
   const yearToDate = [gross, net, deductions].flatMap((l) => (l?.figures.length === 2 ? [{ current: l.figures[0]!, ytd: l.figures[1]! }] : []));
   findings.push(...payDateFindings(rows, yearToDate, CONFIDENT_FIGURE));
+  return findings;
+}
+
+/** Lines between gross and net pay that are no deduction: a memo of taxable wages, what the employer paid. */
+const MEMO = /\b(taxable|employer|memo|info(rmation)?)\b/i;
+const TOTAL_LINE = /\btotals?\b/i;
+
+/**
+ * A stub that prints no total deductions: net pay against gross pay less the figures listed
+ * between them in net pay's column (right edges aligned), column by column. Accepted in every
+ * way such a list is printed: each line subtracted, each added with its own sign (deductions
+ * printed negative, a refund positive), the lines without their section totals, or the section
+ * totals alone. Only when gross and net pay are printed in the same column.
+ */
+function deductionsListed(rows: Row[], gross: Labelled, net: Labelled, unverified: Unverified): Finding[] {
+  if (net.index <= gross.index) return [];
+  const findings: Finding[] = [];
+  for (const column of [0, 1]) {
+    const [g, n] = [gross.figures[column], net.figures[column]];
+    if (!g || !n || Math.abs(g.box.x1 - n.box.x1) > Math.max(3, (n.box.y1 - n.box.y0) / 2)) continue;
+    const items = alignedFigures(rows, gross.index, net.index, n, (row) => !MEMO.test(row.text));
+    if (!items || items.length < 2) continue;
+    const start = g.amount.value.abs();
+    const less = (list: typeof items): Decimal => list.reduce((sum, { figure }) => subtract(sum, figure.amount.value.abs()), start);
+    const plain = items.filter(({ row }) => !TOTAL_LINE.test(row.text));
+    const totals = items.filter(({ row }) => TOTAL_LINE.test(row.text));
+    const readings = [
+      less(items),
+      items.reduce((sum, { figure }) => add(sum, figure.amount.value), start),
+      less(plain),
+      ...(totals.length > 0 ? [less(totals)] : []),
+    ];
+    const computed = readings[0]!;
+    const terms: Term[] = [{ figure: g, sign: 1 }, ...items.map(({ figure }): Term => ({ figure, sign: -1 }))];
+    if (readings.some((r) => sameMoney(r, n.amount.value.abs())) || unverified(n, computed, terms)) continue;
+    const which = column === 0 ? 'current' : 'year-to-date';
+    findings.push(
+      mismatch(
+        'paystub_totals_mismatch',
+        `net pay = gross pay − the deductions listed (${which})`,
+        computed,
+        n,
+        `Net pay ${n.amount.raw} is not gross ${g.amount.raw} less the ${items.length} deductions listed between them (${formatMoney(computed)}).`,
+        `Gross ${g.amount.raw}; ${items.length} deductions aligned with net pay.`,
+        [g],
+      ),
+    );
+  }
   return findings;
 }
 
@@ -309,7 +392,14 @@ function bill(rows: Row[], unverified: Unverified): Finding[] {
     const totalIndex = subtotal.index + 1 + total.index;
     const charges = alignedSum(rows, subtotal.index, totalIndex, t, undefined, CHARGE, true);
     const computed = charges && add(s.amount.value.abs(), charges.sum);
-    if (computed && !sameMoney(computed, t.amount.value.abs()) && !unverified(t, computed, [{ figure: s, sign: 1 }, ...charges.terms])) {
+    // every line between the subtotal and the total (shipping, handling, a discount) also counts
+    const between = alignedFigures(rows, subtotal.index, totalIndex, t);
+    const withEveryLine = between?.reduce((sum, { figure, row }) => {
+      const value = figure.amount.value;
+      return add(sum, LESS.test(row.text) && !value.isNegative() ? value.neg() : value);
+    }, s.amount.value.abs());
+    const agrees = (sum: Decimal | undefined): boolean => sum !== undefined && sameMoney(sum, t.amount.value.abs());
+    if (computed && !agrees(computed) && !agrees(withEveryLine) && !unverified(t, computed, [{ figure: s, sign: 1 }, ...charges.terms])) {
       findings.push(
         mismatch(
           'bill_totals_mismatch',
@@ -356,6 +446,16 @@ export function documentTotals(ctx: TableContext): Finding[] {
   const kind = kindOf(ctx, rows);
   const unverified: Unverified = (stated, computed, terms) => ctx.fromOcr(stated.box.page) && ocrExplains(stated, computed, terms);
   const findings = kind === 'paystub' ? payStub(rows, unverified) : kind === 'bill' ? bill(rows, unverified) : [];
+  // summaries printed across the page (a tax form's boxes are read by its own checks)
+  if (ctx.category !== 'tax_form') {
+    const balanceCode = ctx.category === 'bank_statement' ? 'statement_balance_mismatch' : 'bill_totals_mismatch';
+    findings.push(
+      ...notYetJudged(
+        findings,
+        summariesAcross(rows, (page) => ctx.fromOcr(page), balanceCode),
+      ),
+    );
+  }
   // any other table's totals, but not the rows read above, nor a statement's or a tax form's (their own checks read them)
   if (ctx.category !== 'bank_statement' && ctx.category !== 'tax_form') {
     findings.push(...notYetJudged(findings, columnTotals(rows, unverified, READ_ABOVE[kind ?? 'none'])));
