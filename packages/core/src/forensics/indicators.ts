@@ -610,10 +610,11 @@ export const INDICATORS = {
     weight: 0.6,
     check: 'arithmetic consistency',
     conclusive: true,
-    what_it_is: 'A wage statement’s social security or Medicare tax withheld is not the statutory rate of the wages printed beside it.',
+    what_it_is:
+      'A wage statement’s social security or Medicare tax withheld is not the statutory rate of the wages printed beside it, or a pay stub’s Medicare tax is below 1.45% of its gross pay less every deduction.',
     what_it_means: 'The wages were changed without the taxes withheld from them (or the other way round).',
     how_detected:
-      'Box 4 was compared with 6.2% of box 3 and box 6 with 1.45% of box 5 (0.9% more over $200,000), allowing $1.00 or 0.1% for per-paycheck rounding.',
+      'Box 4 was compared with 6.2% of box 3 and box 6 with 1.45% of box 5 (0.9% more over $200,000), allowing $1.00 or 0.1% for per-paycheck rounding; on a pay stub, Medicare tax with 1.45% of gross pay less its total deductions and taxes (a cent allowed a period).',
   }),
   stated_pay_inconsistent: def({
     title: 'Pay stated for two periods does not agree',

@@ -116,6 +116,32 @@ export function figures(row: Row): Figure[] {
   return out;
 }
 
+/**
+ * The part of `row` that `label` heads: from the word the label starts in to the next word of
+ * letters after its figures. A row may print several labelled totals side by side ("Gross pay
+ * 1,860.50  Total deductions 461.90  Net pay 1,398.60"), or a figure of another table before
+ * the label: only the label's own figures are its current and year-to-date ones.
+ */
+export function labelSegment(row: Row, label: RegExp): Row {
+  const match = label.exec(row.text);
+  if (!match) return row;
+  let start = 0;
+  for (let i = 0, offset = 0; i < row.words.length && offset <= match.index; offset += row.words[i]!.text.length + 1, i++) start = i;
+  let end = row.words.length;
+  let figureSeen = false;
+  for (let i = start + 1; i < row.words.length; i++) {
+    const text = row.words[i]!.text;
+    if (/\d/.test(text)) figureSeen = true;
+    else if (figureSeen && /\p{L}{2}/u.test(text) && !CURRENCY_WORD.test(text) && !/^(CR|DR)$/i.test(text)) {
+      end = i;
+      break;
+    }
+  }
+  if (start === 0 && end === row.words.length) return row;
+  const words = row.words.slice(start, end);
+  return { page: row.page, words, text: words.map((w) => w.text).join(' ') };
+}
+
 /** A figure printed with cents (and maybe a credit or debit mark): money, not a count or a year. */
 const WITH_CENTS = /\.\d{2}\)?(\s*(CR|DR|-))?$/i;
 

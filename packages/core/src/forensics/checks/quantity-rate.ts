@@ -12,8 +12,8 @@ import type { Finding, PageBox } from '../findings.js';
 import { cellsOf } from './ledger-layout.js';
 
 const QUANTITY = /^(hours|hrs|units|qty|quantity|usage|kwh|therms|gallons|ccf)$/i;
-const RATE = /^(rate|price|unit\s+price|per\s+unit)$/i;
-const AMOUNT = /^(current|amount|this\s+period|earnings\s+amount|charge|charges)$/i;
+const RATE = /^(rate|price|unit\s+(price|cost|rate)|per\s+unit|each)$/i;
+const AMOUNT = /^(current|amount|this\s+period|earnings\s+amount|charges?|line\s+total|total|ext(ended)?(\s+(price|amount))?)$/i;
 /** A number as printed: optional currency, grouped digits, any decimals, an optional unit word after it. */
 const NUMBER = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/;
 const TOTAL = /\b(total|gross|subtotal|net)\b/i;
@@ -46,6 +46,18 @@ interface Columns {
   amount: [number, number];
 }
 
+/** `cell` cut into the longest runs of words (up to three) that name a column, and single words that name none. */
+function namedParts(cell: Word[], names: (part: Word[]) => boolean): Word[][] {
+  const parts: Word[][] = [];
+  for (let i = 0; i < cell.length; ) {
+    let length = Math.min(3, cell.length - i);
+    while (length > 1 && !names(cell.slice(i, i + length))) length--;
+    parts.push(cell.slice(i, i + length));
+    i += length;
+  }
+  return parts;
+}
+
 /** The quantity, rate and amount columns a header row names, or undefined. */
 function columnsOf(row: Row): Columns | undefined {
   if (/\d/.test(row.text)) return undefined;
@@ -54,9 +66,8 @@ function columnsOf(row: Row): Columns | undefined {
   const named = (label: string): keyof Columns | undefined =>
     QUANTITY.test(label) ? 'quantity' : RATE.test(label) ? 'rate' : AMOUNT.test(label) ? 'amount' : undefined;
   for (const cell of cellsOf(row)) {
-    // headers of narrow columns set close together read as one cell ("Rate Hours Amount"): each word names its own
-    const parts = named(labelOf(cell)) || !cell.every((w) => named(labelOf([w]))) ? [cell] : cell.map((w) => [w]);
-    for (const part of parts) {
+    // headers of narrow columns set close together read as one cell ("Rate Hours Amount", "Unit Price Line Total")
+    for (const part of named(labelOf(cell)) ? [cell] : namedParts(cell, (c) => named(labelOf(c)) !== undefined)) {
       const column = named(labelOf(part));
       if (column) found[column] ??= [part[0]!.x0, part[part.length - 1]!.x1];
     }
@@ -87,7 +98,28 @@ export interface QuantityRateOptions {
   amountsAddUp?(amount: Read): boolean;
 }
 
-/** Lines whose quantity times rate is not their amount. */
+/** The word between a quantity and its rate written out on a line ("612 kWh x $0.1420", "3 @ 25.00"). */
+const TIMES = /^(x|×|@|at)$/i;
+
+/**
+ * A product written out on the line: a quantity (and maybe its unit), "x", "×", "@" or "at", a
+ * rate printed with a currency sign or two decimals or more (so "2 x 4 lumber" is no product), and
+ * the line's last figure, with cents, as its amount.
+ */
+function inlineProduct(row: Row): [Read, Read, Read] | undefined {
+  const words = row.words;
+  const amount = words.length > 0 ? readNumber(words[words.length - 1]!) : undefined;
+  if (!amount || amount.decimals !== 2) return undefined;
+  for (let i = 1; i + 1 < words.length - 1; i++) {
+    if (!TIMES.test(words[i]!.text)) continue;
+    const rate = readNumber(words[i + 1]!);
+    const quantity = readNumber(words[i - 1]!) ?? (i >= 2 && /^\p{L}+$/u.test(words[i - 1]!.text) ? readNumber(words[i - 2]!) : undefined);
+    if (rate && quantity && (rate.raw.startsWith('$') || rate.decimals >= 2)) return [quantity, rate, amount];
+  }
+  return undefined;
+}
+
+/** Lines whose quantity times rate is not their amount: in a table whose header names the three columns, or written out on the line. */
 export function quantityRate(rows: readonly Row[], options: QuantityRateOptions): Finding[] {
   const findings: Finding[] = [];
   let columns: Columns | undefined;
@@ -97,14 +129,14 @@ export function quantityRate(rows: readonly Row[], options: QuantityRateOptions)
       columns = header;
       continue;
     }
-    if (!columns) continue;
     const numbers = row.words.map(readNumber).filter((n): n is Read => n !== undefined);
     if (numbers.length === 0) {
       if (row.words.length > 0 && !/\d/.test(row.text) && cellsOf(row).length >= 2) columns = undefined; // another table's header
       continue;
     }
     if (TOTAL.test(row.text)) continue;
-    const [q, r, a] = [inColumn(numbers, columns.quantity), inColumn(numbers, columns.rate), inColumn(numbers, columns.amount)];
+    const inColumns = columns && ([inColumn(numbers, columns.quantity), inColumn(numbers, columns.rate), inColumn(numbers, columns.amount)] as const);
+    const [q, r, a] = inColumns && inColumns.every((n) => n !== undefined) ? (inColumns as [Read, Read, Read]) : (inlineProduct(row) ?? []);
     if (!q || !r || !a || q === r || r === a || q === a || a.decimals !== 2) continue;
     const product = q.value.times(r.value);
     // the printed quantity and rate are rounded: their product may be off by that much, plus a cent
@@ -128,7 +160,7 @@ export function quantityRate(rows: readonly Row[], options: QuantityRateOptions)
         stated: a.raw,
         ok: false,
         note: amountAgrees
-          ? `The amounts still add up to the total: the quantity ${q.raw} or the rate ${r.raw} is the figure that changed.`
+          ? `The amounts still add up to the total: the quantity ${q.raw} or the rate ${r.raw} changed, or the amount and every total after it.`
           : `Quantity ${q.raw}, rate ${r.raw}.`,
       },
     });

@@ -71,6 +71,36 @@ describe('quantity x rate', () => {
     expect(documentTotals(context('paystub', stub('1,840.00'))).map((f) => f.math?.formula)).toEqual(['amount = quantity × rate']);
   });
 
+  it('reads an invoice header whose labels run into their neighbours ("Qty Description", "Unit Price Line Total")', () => {
+    const invoice = (amount: string): Word[] =>
+      lines(
+        [
+          ['Qty', 40],
+          ['Description', 62],
+          ['Unit Price', 200],
+          ['Line Total', 252],
+        ],
+        [right('14', 50), ['Electrician labour', 62], right('95.00', 245), right(amount, 300)],
+        [['Subtotal', 200], right(amount, 300)],
+      );
+    expect(documentTotals(context('other', invoice('1,330.00')))).toEqual([]);
+    expect(documentTotals(context('other', invoice('1,470.00'))).map((f) => f.math?.formula)).toEqual(['amount = quantity × rate']);
+  });
+
+  it('reads a product written out on its line, not a dimension', () => {
+    const bill = (energy: string, lumber = '12.00'): Word[] =>
+      lines(
+        [['Energy charge 612 kWh x $0.1420', 50], right(energy, 400)],
+        [['Fuel adjustment 612 kWh @ 0.0210', 50], right('12.85', 400)],
+        [['Lumber 2 x 4 studs', 50], right(lumber, 400)],
+        [['Total current charges', 50], right('111.75', 400)],
+      );
+    expect(documentTotals(context('utility_bill', bill('86.90')))).toEqual([]);
+    const [finding, ...rest] = documentTotals(context('utility_bill', bill('96.90', '2.00')));
+    expect(rest).toEqual([]);
+    expect(finding!.math).toMatchObject({ formula: 'amount = quantity × rate', computed: '86.90', stated: '96.90' });
+  });
+
   it('allows for a rate printed to four decimals, and does not judge lines read by OCR', () => {
     const bill = (usage: string): Word[] =>
       lines(

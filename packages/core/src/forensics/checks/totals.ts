@@ -14,11 +14,12 @@ import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '..
 import { buildRows, type Row } from '../../tables/rows.js';
 import { type Check, onWords, type TableContext } from '../context.js';
 import { type Finding, notYetJudged } from '../findings.js';
-import { CONFIDENT_FIGURE, type Figure, figures, ocrExplains, type Term } from './arithmetic.js';
+import { CONFIDENT_FIGURE, type Figure, figures, labelSegment, ocrExplains, type Term } from './arithmetic.js';
 import { alignedFigures, columnTotals } from './column-totals.js';
 import { payDateFindings } from './pay-dates.js';
 import { quantityRate } from './quantity-rate.js';
 import { statedPay } from './stated-pay.js';
+import { stubPayrollTaxes } from './stub-payroll-taxes.js';
 import { summariesAcross } from './summary-across.js';
 
 interface Labelled {
@@ -56,35 +57,6 @@ export function rowsOf(ctx: TableContext): Row[] {
     if (words) rows.push(...buildRows(words));
   }
   return rows;
-}
-
-/** A word that may follow a figure as part of it (a currency, a credit or debit mark). */
-const FIGURE_MARK = /^([$€£¥₹]|USD|EUR|GBP|CAD|AUD|CHF|CR|DR)$/i;
-
-/**
- * The part of `row` that `label` heads: from the word the label starts in to the next word of
- * letters after its figures. A row may print several labelled totals side by side ("Gross pay
- * 1,860.50  Total deductions 461.90  Net pay 1,398.60"), or a figure of another table before
- * the label: only the label's own figures are its current and year-to-date ones.
- */
-export function labelSegment(row: Row, label: RegExp): Row {
-  const match = label.exec(row.text);
-  if (!match) return row;
-  let start = 0;
-  for (let i = 0, offset = 0; i < row.words.length && offset <= match.index; offset += row.words[i]!.text.length + 1, i++) start = i;
-  let end = row.words.length;
-  let figureSeen = false;
-  for (let i = start + 1; i < row.words.length; i++) {
-    const text = row.words[i]!.text;
-    if (/\d/.test(text)) figureSeen = true;
-    else if (figureSeen && /\p{L}{2}/u.test(text) && !FIGURE_MARK.test(text)) {
-      end = i;
-      break;
-    }
-  }
-  if (start === 0 && end === row.words.length) return row;
-  const words = row.words.slice(start, end);
-  return { page: row.page, words, text: words.map((w) => w.text).join(' ') };
 }
 
 /** The first row matching `label` that carries an amount, with the figures of the label's segment. */
@@ -140,7 +112,7 @@ function mismatch(code: Finding['code'], formula: string, computed: Decimal, sta
 /** True when OCR read the page of `stated` and could explain the contradiction. */
 type Unverified = (stated: Figure, computed: Decimal, terms: readonly Term[]) => boolean;
 
-function payStub(rows: Row[], unverified: Unverified): Finding[] {
+function payStub(rows: Row[], unverified: Unverified, fromOcr: (page: number) => boolean): Finding[] {
   const findings: Finding[] = [];
   const gross = find(rows, GROSS);
   const net = find(rows, NET, GROSS);
@@ -194,6 +166,11 @@ function payStub(rows: Row[], unverified: Unverified): Finding[] {
         ),
       );
     }
+  }
+  if (gross) {
+    const withheld = [deductions, taxes].flatMap((l) => (l ? [l.figures] : []));
+    // a tax rate's bounds leave no room for a misread digit: judged on text read from the file only
+    findings.push(...stubPayrollTaxes(rows, { gross: gross.figures, withheld }, (f) => fromOcr(f.box.page)));
   }
   if (gross) findings.push(...lineSums(rows, gross, EARNINGS_HEADER, 'earnings', unverified));
   if (deductions) findings.push(...lineSums(rows, deductions, DEDUCTIONS_HEADER, 'deductions', unverified));
@@ -445,7 +422,7 @@ export function documentTotals(ctx: TableContext): Finding[] {
   const rows = rowsOf(ctx);
   const kind = kindOf(ctx, rows);
   const unverified: Unverified = (stated, computed, terms) => ctx.fromOcr(stated.box.page) && ocrExplains(stated, computed, terms);
-  const findings = kind === 'paystub' ? payStub(rows, unverified) : kind === 'bill' ? bill(rows, unverified) : [];
+  const findings = kind === 'paystub' ? payStub(rows, unverified, (page) => ctx.fromOcr(page)) : kind === 'bill' ? bill(rows, unverified) : [];
   // summaries printed across the page (a tax form's boxes are read by its own checks)
   if (ctx.category !== 'tax_form') {
     const balanceCode = ctx.category === 'bank_statement' ? 'statement_balance_mismatch' : 'bill_totals_mismatch';

@@ -1,0 +1,60 @@
+// A pay stub's social security and Medicare taxes follow from its gross pay: never above their
+// rate's share of it, and Medicare never below 1.45% of gross pay less every deduction. A stub
+// whose gross and net pay were raised together, its taxes kept, is reported on the Medicare tax.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDecimals } from '../../tables/decimal.js';
+import type { Word } from '../../tables/rows.js';
+import { type Cell, tableContext, tableWords } from '../../testing/table-words.js';
+import { documentTotals } from './totals.js';
+
+beforeAll(loadDecimals);
+
+/** A cell of one word whose right edge is at `x1` (5 points a character). */
+const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
+/** Total deductions, current and year to date, with the given social security and Medicare taxes. */
+function totalOf(socialSecurity: string[], medicare: string[]): [string, string] {
+  const cents = (t: string) => Math.round(Number(t.replace(/,/g, '')) * 100);
+  const money = (c: number) => (c / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
+  return [money(32_000 + cents(socialSecurity[0]!) + cents(medicare[0]!)), money(640_000 + cents(socialSecurity[1]!) + cents(medicare[1]!))];
+}
+/** A stub: gross pay, four taxes and a 401(k), total deductions and net pay, current and year to date. */
+function stub(gross: [string, string], net: [string, string], socialSecurity = ['124.00', '2,480.00'], medicare = ['29.00', '580.00']): Word[] {
+  const row = (label: string, current: string, ytd: string): Cell[] => [[label, 40], right(current, 340), right(ytd, 440)];
+  return tableWords(
+    1,
+    [['Earnings', 40], right('Current', 340), right('Year to date', 440)],
+    row('Gross pay', ...gross),
+    [['Deductions', 40], right('Current', 340), right('Year to date', 440)],
+    row('Federal income tax', '220.00', '4,400.00'),
+    row('Social Security', socialSecurity[0]!, socialSecurity[1]!),
+    row('Medicare', medicare[0]!, medicare[1]!),
+    row('401(k)', '100.00', '2,000.00'),
+    row('Total deductions', ...totalOf(socialSecurity, medicare)),
+    row('Net pay', ...net),
+  );
+}
+const findings = (words: Word[], ocr = false) => documentTotals(tableContext([words], 'paystub', ocr));
+
+describe("a pay stub's payroll taxes", () => {
+  it('pass when they follow from gross pay', () => {
+    expect(findings(stub(['2,000.00', '40,000.00'], ['1,527.00', '30,540.00']))).toEqual([]);
+    // an exempt employee's zero social security is not judged
+    expect(findings(stub(['2,000.00', '40,000.00'], ['1,651.00', '33,020.00'], ['0.00', '0.00']))).toEqual([]);
+  });
+
+  it('report gross and net pay raised together, the taxes kept, on the Medicare tax', () => {
+    const [finding, ...rest] = findings(stub(['3,000.00', '40,000.00'], ['2,527.00', '30,540.00']));
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({
+      code: 'payroll_tax_mismatch',
+      math: { formula: 'Medicare tax ≥ 1.45% × (gross pay − deductions) (this period)', computed: '36.64', stated: '29.00' },
+    });
+  });
+
+  it('judge no ceiling (imputed income raises the tax), and leave pages read by OCR alone', () => {
+    // social security above 6.2% of gross pay: group-term life insurance over $50,000 is taxed without being paid
+    expect(findings(stub(['2,000.00', '40,000.00'], ['1,427.00', '30,540.00'], ['224.00', '2,480.00']))).toEqual([]);
+    const raised = stub(['3,000.00', '40,000.00'], ['2,527.00', '30,540.00']);
+    expect(findings(raised, true).filter((f) => f.code === 'payroll_tax_mismatch')).toEqual([]);
+  });
+});
