@@ -10,6 +10,7 @@ import { createNodeEngine } from '@loupe/node';
 import { corpusFiles } from '../test/corpus.js';
 import { EDIT_TOOLS } from '../test/fixtures/trailless-edits.js';
 import { accuracyCorpus, type Sample } from './accuracy-corpus.js';
+import { layoutTable, scoreLayouts } from './payroll-layouts.js';
 import { familyTable, reprintTable, scoreProducerFamilies, scoreReprints } from './producer-families.js';
 import { rocAuc, scoreTraillessEdits, type TraillessRow, traillessTable } from './trailless-edits.js';
 
@@ -111,6 +112,9 @@ const scanEdits = await scoreTraillessEdits(
   undefined,
   ['reportlab', 'weasyprint', 'wkhtmltopdf'],
 );
+// Layouts no fixture family prints (summaries across the page, deductions without a total, invoices,
+// statements without a running balance), by WeasyPrint and LibreOffice Writer
+const layouts = await scoreLayouts(today);
 await today.dispose();
 for (const [key, row] of scanEdits) {
   const into = trailless.get(key);
@@ -118,6 +122,7 @@ for (const [key, row] of scanEdits) {
   else mergeRows(into, row);
 }
 console.log(traillessTable(trailless));
+console.log(`\n## Payroll, bill and statement layouts no family prints\n\n${layoutTable(layouts)}`);
 
 /** Adds `row`'s counts and scores to `into`. */
 function mergeRows(into: TraillessRow, row: TraillessRow): void {

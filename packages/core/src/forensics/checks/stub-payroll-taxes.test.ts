@@ -43,12 +43,21 @@ describe("a pay stub's payroll taxes", () => {
   });
 
   it('report gross and net pay raised together, the taxes kept, on the Medicare tax', () => {
+    // and the year to date no longer 20 of this period's gross pay, as the Medicare tax's 20 equal periods have it
     const [finding, ...rest] = findings(stub(['3,000.00', '40,000.00'], ['2,527.00', '30,540.00']));
-    expect(rest).toEqual([]);
+    expect(rest.map((f) => f.math?.formula)).toEqual(["year-to-date gross pay = 20 × gross pay (the Medicare tax's 20 equal periods)"]);
     expect(finding).toMatchObject({
       code: 'payroll_tax_mismatch',
       math: { formula: 'Medicare tax ≥ 1.45% × (gross pay − deductions) (this period)', computed: '36.64', stated: '29.00' },
     });
+  });
+
+  it("report gross pay raised this period alone when the Medicare tax shows equal periods, on gross pay's figures", () => {
+    const [finding, ...rest] = findings(stub(['2,200.00', '40,000.00'], ['1,727.00', '30,540.00']));
+    expect(rest).toEqual([]);
+    expect(finding!.math).toMatchObject({ formula: "year-to-date gross pay = 20 × gross pay (the Medicare tax's 20 equal periods)", computed: '44,000.00' });
+    // a Medicare tax that varied from period to period (not exactly 1/n of its year to date) says nothing
+    expect(findings(stub(['2,200.00', '40,000.00'], ['1,726.90', '30,540.00'], undefined, ['29.10', '580.00']))).toEqual([]);
   });
 
   it('judge no ceiling (imputed income raises the tax), and leave pages read by OCR alone', () => {

@@ -7,6 +7,10 @@
 // year-to-date corrections raise a period's tax legitimately), nor social security (it stops at
 // the year's wage base), nor a tax printed as zero (an exempt employee). A cent of rounding is
 // allowed on a period's figures, $1 or 0.1% on year-to-date ones (each period rounds on its own).
+// And when the year-to-date Medicare tax is exactly n times this period's (n of 3 or more: the same
+// tax every period, so the same Medicare wages), gross pay's year to date must be n times this
+// period's gross within a dollar a period: a stub whose gross pay was raised this period alone,
+// or its year to date with it by another amount, no longer divides.
 import { type Decimal, decimal, formatMoney } from '../../tables/decimal.js';
 import type { Row } from '../../tables/rows.js';
 import type { Finding } from '../findings.js';
@@ -71,5 +75,33 @@ export function stubPayrollTaxes(rows: readonly Row[], pay: StubPay, unsure: (f:
       },
     });
   }
+  findings.push(...equalPeriods(medicare, pay.gross, unsure));
   return findings;
+}
+
+/** Gross pay's year to date against n equal periods, when the Medicare tax's year to date is exactly n times this period's. */
+function equalPeriods(medicare: readonly Figure[] | undefined, gross: readonly Figure[], unsure: (f: Figure) => boolean): Finding[] {
+  const [tax, taxYtd] = medicare ?? [];
+  const [pay, payYtd] = gross;
+  if (!tax || !taxYtd || !pay || !payYtd || [tax, taxYtd, pay, payYtd].some(unsure) || tax.amount.value.isZero()) return [];
+  const periods = taxYtd.amount.value.abs().div(tax.amount.value.abs());
+  if (!periods.isInteger() || periods.lt(3)) return [];
+  const expected = pay.amount.value.abs().times(periods);
+  if (expected.minus(payYtd.amount.value.abs()).abs().lte(periods)) return [];
+  return [
+    {
+      code: 'payroll_tax_mismatch',
+      summary: `The Medicare tax ${tax.amount.raw} is exactly 1/${periods.toString()} of its year to date ${taxYtd.amount.raw} (${periods.toString()} equal pay periods), but gross pay's year to date ${payYtd.amount.raw} is not ${periods.toString()} times this period's ${pay.amount.raw} (${formatMoney(expected)}).`,
+      page: pay.box.page,
+      boxes: [pay.box, payYtd.box, tax.box, taxYtd.box],
+      confidence: 0.75,
+      math: {
+        formula: `year-to-date gross pay = ${periods.toString()} × gross pay (the Medicare tax's ${periods.toString()} equal periods)`,
+        computed: formatMoney(expected),
+        stated: payYtd.amount.raw,
+        ok: false,
+        note: `Medicare tax ${tax.amount.raw} this period, ${taxYtd.amount.raw} year to date.`,
+      },
+    },
+  ];
 }
