@@ -211,6 +211,45 @@ function statementWithLedger(summaryDeposits: number, summaryEnding: number, pay
   ]);
 }
 
+/** A credit union's statement: a summary listing dividends apart from deposits, then a ledger of signed amounts and balances. */
+function creditUnionStatement(newBalance: number): Uint8Array {
+  const line = (label: string, amount: string): Line => [
+    [label, 50],
+    [amount, 250, true],
+  ];
+  let balance = 2_381_00;
+  const movement = (date: string, what: string, amount: number): Line => {
+    balance += amount;
+    return [
+      [date, 50],
+      [what, 100],
+      [`${amount < 0 ? '-' : ''}${money(Math.abs(amount))}`, 450, true],
+      [money(balance), 550, true],
+    ];
+  };
+  return page('Riverbend Federal Credit Union', [
+    [['Share draft account 0042-7   Statement period 09/01/2026 - 09/30/2026', 50]],
+    line('Previous Balance', '2,381.00'),
+    line('Deposits and Credits', '2,500.00'),
+    line('Withdrawals and Debits', '1,598.07'),
+    line('Dividends', '1.18'),
+    line('New Balance', money(newBalance)),
+    { gap: 14 },
+    [
+      ['Date', 50],
+      ['Transaction', 100],
+      ['Amount', 450, true],
+      ['Balance', 550, true],
+    ],
+    movement('09/03', 'Deposit - Payroll', 2_400_00),
+    movement('09/05', 'Withdrawal - ATM', -200_00),
+    movement('09/11', 'Withdrawal - ACH Mortgage', -1_310_45),
+    movement('09/18', 'Deposit - Transfer from Savings', 100_00),
+    movement('09/25', 'Withdrawal - Debit Card Purchase', -87_62),
+    movement('09/30', 'Dividend', 1_18),
+  ]);
+}
+
 describe('summaries and totals laid out as other producers print them', () => {
   it('pass the genuine documents', async () => {
     for (const bytes of [
@@ -221,6 +260,8 @@ describe('summaries and totals laid out as other producers print them', () => {
       invoice(4_093_09),
       statementAcross(3_200_00, 5_403_35),
       statementWithLedger(3_200_00, 5_403_35),
+      // its "deposits and credits" leave out the dividends the ledger counts as credits
+      creditUnionStatement(3_284_11),
     ]) {
       const d = await scan(bytes);
       expect(arithmetic(d), JSON.stringify(d.math_checks)).toEqual([]);
