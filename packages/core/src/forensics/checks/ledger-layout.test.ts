@@ -52,6 +52,15 @@ describe('header columns', () => {
     expect(columnAt(columns, 120, 200)).toBeUndefined();
   });
 
+  it('cuts labels of narrow columns set so close they read as one cell, not a label naming one column twice', () => {
+    // "Withdrawals Deposits Balance", a space apart
+    const columns = ledgerColumns(row(['Date', 50], ['Description', 120], ['Withdrawals', 330], ['Deposits', 388], ['Balance', 431]), false)!;
+    expect(columns.split).toBe(true);
+    expect([columnAt(columns, 335, 380), columnAt(columns, 390, 428), columnAt(columns, 433, 466)]).toEqual(['debit', 'credit', 'balance']);
+    const phrase = row(['Date', 50], ['Withdrawals', 200], ['and', 258], ['debits', 276], ['Deposits', 380], ['Balance', 480]);
+    expect(columnAt(ledgerColumns(phrase, false)!, 200, 300)).toBe('debit');
+  });
+
   it('accepts one signed amount column beside the balance', () => {
     expect(ledgerColumns(row(['Date', 50], ['Balance', 150], ['Amount', 260], ['Description', 330]), false)?.split).toBe(false);
   });

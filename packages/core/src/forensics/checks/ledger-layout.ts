@@ -98,10 +98,32 @@ function columnOfLabel(cell: Word[]): LedgerColumn | undefined {
   return undefined;
 }
 
+/** The column one word names on its own. */
+const wordColumn = (w: Word): LedgerColumn | undefined => HEADER_WORDS.find(([, re]) => re.test(letters(w)))?.[0];
+
+/**
+ * A cell whose words name two different columns or more on their own ("Withdrawals Deposits
+ * Balance": labels of narrow columns set so close they read as one cell) cut before each word that
+ * names another column than the words before it; other cells whole ("Withdrawals and other debits").
+ */
+function splitNamed(cell: Word[]): Word[][] {
+  const named = cell.map(wordColumn);
+  if (new Set(named.filter((c) => c !== undefined)).size < 2) return [cell];
+  const parts: Word[][] = [];
+  for (const [i, w] of cell.entries()) {
+    // a new part at each word naming another column than the part's
+    const current = parts[parts.length - 1];
+    const currentColumn = current?.map(wordColumn).find((c) => c !== undefined);
+    if (!current || (named[i] && currentColumn && named[i] !== currentColumn)) parts.push([w]);
+    else current.push(w);
+  }
+  return parts;
+}
+
 /** A header row's cells, each with the column its label names; undefined unless the row has no figures, few words and three cells or more. */
 function headerCells(row: Row, hasFigures: boolean): HeaderCell[] | undefined {
   if (hasFigures || row.words.length > 16) return undefined;
-  const groups = cellsOf(row);
+  const groups = cellsOf(row).flatMap(splitNamed);
   if (groups.length < 3) return undefined;
   return groups.map((g): HeaderCell => {
     const column = columnOfLabel(g);
