@@ -16,7 +16,7 @@ import { columnAt, startsWithDate } from './ledger-layout.js';
 import { LedgerSegments } from './ledger-segments.js';
 import { movementsOverStated, type Side } from './movement-table.js';
 import { readAcross } from './summary-across.js';
-import { BALANCE_CONVENTIONS, readBlocks, signsUnder, summaryBlocks } from './summary-block.js';
+import { BALANCE_CONVENTIONS, type ChainSummary, readBlocks, signsUnder, summaryBlocks } from './summary-block.js';
 
 const CREDITS = /\b(total (deposits|credits|additions)|deposits,? (and|&) (other )?(additions|credits)|(deposits|credits) total)\b/i;
 const DEBITS =
@@ -151,17 +151,21 @@ const sameBox = (a: Figure, b: Figure): boolean => a.box.page === b.box.page && 
  * The figures stating a statement's deposits and withdrawals: its total lines, else the cells of
  * its summary across the page (read as a deposit account's: what adds to the balance is a deposit).
  */
-function statedSides(rows: Row[], credits: Stated | 'ambiguous' | undefined, debits: Stated | 'ambiguous' | undefined): Partial<Record<Side, Figure[]>> {
+function statedSides(
+  across: readonly ChainSummary[],
+  credits: Stated | 'ambiguous' | undefined,
+  debits: Stated | 'ambiguous' | undefined,
+): Partial<Record<Side, Figure[]>> {
   const lines: Partial<Record<Side, Figure[]>> = {};
   if (credits && credits !== 'ambiguous') lines.credit = [credits.figure];
   if (debits && debits !== 'ambiguous') lines.debit = [debits.figure];
   if (lines.credit || lines.debit) return lines;
-  const across = readAcross(rows).find((summary) => summary.kind === 'balance');
-  const signs = across && signsUnder(across.lines, BALANCE_CONVENTIONS[0]!);
-  if (!across || !signs) return lines;
+  const summary = across[0];
+  const signs = summary && signsUnder(summary.lines, BALANCE_CONVENTIONS[0]!);
+  if (!summary || !signs) return lines;
   return {
-    credit: across.lines.filter((_, i) => signs[i] === 1).map((l) => l.figure),
-    debit: across.lines.filter((_, i) => signs[i] === -1).map((l) => l.figure),
+    credit: summary.lines.filter((_, i) => signs[i] === 1).map((l) => l.figure),
+    debit: summary.lines.filter((_, i) => signs[i] === -1).map((l) => l.figure),
   };
 }
 
@@ -172,12 +176,12 @@ function statedSides(rows: Row[], credits: Stated | 'ambiguous' | undefined, deb
  * the ledger's sums, its closing balance the ledger's last balance. A summary edited to agree with
  * itself, or a ledger edited with every balance after the change, still contradicts the other.
  */
-function summariesAgainstLedger(ctx: TableContext, rows: Row[], ledger: Ledger): Finding[] {
+function summariesAgainstLedger(ctx: TableContext, summaries: readonly ChainSummary[], ledger: Ledger): Finding[] {
   const last = ledger.lastBalance;
   if (last === undefined || ledger.transactions < 3 || ledger.undecided > 0 || ledger.agreements < 2 || ledger.disagreements > 0) return [];
   const findings: Finding[] = [];
   const unverified = (stated: Figure, computed: Decimal, terms: Term[]): boolean => ctx.fromOcr(stated.box.page) && ocrExplains(stated, computed, terms);
-  for (const summary of [...readBlocks(rows), ...readAcross(rows).filter((s) => s.kind === 'balance')]) {
+  for (const summary of summaries) {
     const signs = signsUnder(summary.lines, BALANCE_CONVENTIONS[0]!);
     if (!signs || !sameMoney(add(summary.open.amount.value, subtract(ledger.credits, ledger.debits)), last)) continue;
     for (const side of ['credit', 'debit'] as const) {
@@ -238,9 +242,14 @@ export function statementTotals(ctx: TableContext): Finding[] {
   const credits = statedTotal(rows, CREDITS);
   const debits = statedTotal(rows, DEBITS);
   const ledger = readLedger(rows);
+  const across = readAcross(rows).filter((s) => s.kind === 'balance');
+  const summaries = [...readBlocks(rows), ...across];
   // a list of movements without a running balance against the totals stated for it; account
   // summaries against a ledger that runs from their opening balance
-  const listed = [...movementsOverStated(rows, statedSides(rows, credits, debits), (page) => ctx.fromOcr(page)), ...summariesAgainstLedger(ctx, rows, ledger)];
+  const listed = [
+    ...movementsOverStated(rows, statedSides(across, credits, debits), (page) => ctx.fromOcr(page)),
+    ...summariesAgainstLedger(ctx, summaries, ledger),
+  ];
   if (credits === 'ambiguous' || debits === 'ambiguous' || (!credits && !debits)) return [...listed, ...notYetJudged(listed, blocks)];
   const totals: Finding[] = [];
   const opening = rows.find((r) => OPENING.test(r.text) && figures(r).length > 0);
@@ -254,8 +263,8 @@ export function statementTotals(ctx: TableContext): Finding[] {
   const tableReads = whole && ledger.transactions >= 3 && ledger.undecided === 0 && ledger.agreements >= 2 && ledger.disagreements === 0;
   // a total that is a line of an account summary is read with the summary's other lines (dividends
   // or interest listed apart from "deposits and credits"): by the summary checks, not alone here
-  const summaryLines = new Set([...readBlocks(rows), ...readAcross(rows)].flatMap((s) => s.lines.map((l) => l.figure)));
-  const inSummary = (stated: Stated | undefined): boolean => !!stated && [...summaryLines].some((f) => sameBox(f, stated.figure));
+  const summaryLines = summaries.flatMap((s) => s.lines.map((l) => l.figure));
+  const inSummary = (stated: Stated | undefined): boolean => !!stated && summaryLines.some((f) => sameBox(f, stated.figure));
   for (const [stated, side] of [
     [credits, 'credit'],
     [debits, 'debit'],

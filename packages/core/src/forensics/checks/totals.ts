@@ -1,9 +1,11 @@
 // Totals of pay stubs and bills: figures found by their labels on a row (the first amount after
-// the label is the current figure, a second one the year-to-date), columns found by aligned right
-// edges. Pay stubs: net = gross − deductions (current and YTD), YTD ≥ current, gross and total
-// deductions = the sums of their lines (both columns), and the dates against the year to date
-// (`pay-dates.ts`). Bills and invoices: line items sum to the subtotal, subtotal +
-// taxes and fees = total. Runs on documents classified as pay stubs or utility bills, and on those
+// the label, before the next label on the row, is the current figure, a second one the
+// year-to-date), columns found by aligned right edges. Pay stubs: net = gross − deductions (current
+// and YTD; or less the deductions listed between them when no total is printed), YTD ≥ current,
+// gross and total deductions = the sums of their lines (both columns), the dates against the year
+// to date (`pay-dates.ts`) and the Medicare tax against the pay (`stub-payroll-taxes.ts`). Bills
+// and invoices: line items sum to the subtotal, subtotal + taxes and fees (or every line between
+// them) = total. Summaries across the page are read by `summary-across.ts`. Runs on documents classified as pay stubs or utility bills, and on those
 // of no class whose own labels make them one (gross and net pay; an amount due from a previous
 // balance, a charges total or a subtotal: invoices, templates with few cues). Gross,
 // deductions and net are compared column by column only when their rows print as many figures
@@ -171,8 +173,8 @@ function payStub(rows: Row[], unverified: Unverified, fromOcr: (page: number) =>
     const withheld = [deductions, taxes].flatMap((l) => (l ? [l.figures] : []));
     // a tax rate's bounds leave no room for a misread digit: judged on text read from the file only
     findings.push(...stubPayrollTaxes(rows, { gross: gross.figures, withheld }, (f) => fromOcr(f.box.page)));
+    findings.push(...lineSums(rows, gross, EARNINGS_HEADER, 'earnings', unverified));
   }
-  if (gross) findings.push(...lineSums(rows, gross, EARNINGS_HEADER, 'earnings', unverified));
   if (deductions) findings.push(...lineSums(rows, deductions, DEDUCTIONS_HEADER, 'deductions', unverified));
   const yearToDate = [gross, net, deductions].flatMap((l) => (l?.figures.length === 2 ? [{ current: l.figures[0]!, ytd: l.figures[1]! }] : []));
   findings.push(...payDateFindings(rows, yearToDate, CONFIDENT_FIGURE));
