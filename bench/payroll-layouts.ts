@@ -313,7 +313,33 @@ const paychex: LayoutTemplate = {
   },
 };
 
-// Held out: written after the checks were tuned on the layouts above, run once, never tuned on.
+const bankFees: LayoutTemplate = {
+  name: 'bank-fees',
+  edits: { summary: { deposits: 3_700_00 }, ledger: { payroll: 3_700_00 } },
+  html: (e) => {
+    const moves: [string, string, number][] = [
+      ['10/02', 'PAYROLL ACME CORP', e.payroll ?? 3_200_00],
+      ['10/05', 'RENT PAYMENT', -1_450_00],
+      ['10/09', 'GROCERY MART', -312_40],
+      ['10/17', 'ELECTRIC UTILITY', -244_80],
+      ['10/31', 'MONTHLY SERVICE CHARGE', -12_00],
+      ['10/31', 'INTEREST PAID', 1_07],
+    ];
+    let bal = 4_210_55;
+    const rows = moves.map(([d, t, a]) => {
+      bal += a;
+      return `<tr><td>${d}</td><td>${t}</td><td class=r>${a < 0 ? m(-a) : ''}</td><td class=r>${a > 0 ? m(a) : ''}</td><td class=r>${m(bal)}</td></tr>`;
+    });
+    return `<h1>Lakeside Savings Bank</h1><p>Statement period 10/01/2026 - 10/31/2026 &nbsp; Account 77120045</p>
+    <table style="width:50%"><tr><td>Beginning Balance</td><td class=r>4,210.55</td></tr><tr><td>Total Deposits</td><td class=r>${m(e.deposits ?? 3_200_00)}</td></tr>
+    <tr><td>Total Withdrawals</td><td class=r>2,007.20</td></tr><tr><td>Service Charges</td><td class=r>12.00</td></tr><tr><td>Interest Paid</td><td class=r>1.07</td></tr><tr><td>Ending Balance</td><td class=r>${m(e.deposits ? bal + 500_00 : e.payroll ? bal - 500_00 : bal)}</td></tr></table>
+    <h3>Transactions</h3><table><tr><th>Date</th><th>Description</th><th class=r>Debits</th><th class=r>Credits</th><th class=r>Balance</th></tr>
+    <tr><td>10/01</td><td>Beginning Balance</td><td></td><td></td><td class=r>4,210.55</td></tr>${rows.join('')}</table>`;
+  },
+};
+
+// Held out: written after the checks were tuned on the layouts above, run once before anything was
+// changed for them (the credit union statement's false alarm was fixed after that run).
 
 const summaryBoxStub: LayoutTemplate = {
   name: 'summary-box-stub',
@@ -404,6 +430,7 @@ export const LAYOUT_TEMPLATES: readonly LayoutTemplate[] = [
   bankLedger,
   invoiceLine,
   paychex,
+  bankFees,
   summaryBoxStub,
   waterBill,
   creditUnion,

@@ -250,6 +250,48 @@ function creditUnionStatement(newBalance: number): Uint8Array {
   ]);
 }
 
+/** A statement whose summary lists service charges and interest beside its total deposits and withdrawals, over a ledger of debits, credits and balances. */
+function feesStatement(totalDeposits: number, ending: number, payroll = 3_200_00): Uint8Array {
+  const line = (label: string, amount: string): Line => [
+    [label, 50],
+    [amount, 250, true],
+  ];
+  let balance = 4_210_55;
+  const movement = (date: string, what: string, amount: number): Line => {
+    balance += amount;
+    return [
+      [date, 50],
+      [what, 100],
+      [amount < 0 ? money(-amount) : '', 390, true],
+      [amount > 0 ? money(amount) : '', 470, true],
+      [money(balance), 550, true],
+    ];
+  };
+  return page('Lakeside Savings Bank', [
+    [['Statement period 10/01/2026 - 10/31/2026   Account 77120045', 50]],
+    line('Beginning Balance', '4,210.55'),
+    line('Total Deposits', money(totalDeposits)),
+    line('Total Withdrawals', '2,007.20'),
+    line('Service Charges', '12.00'),
+    line('Interest Paid', '1.07'),
+    line('Ending Balance', money(ending)),
+    { gap: 14 },
+    [
+      ['Date', 50],
+      ['Description', 100],
+      ['Debits', 390, true],
+      ['Credits', 470, true],
+      ['Balance', 550, true],
+    ],
+    movement('10/02', 'PAYROLL ACME CORP', payroll),
+    movement('10/05', 'RENT PAYMENT', -1_450_00),
+    movement('10/09', 'GROCERY MART', -312_40),
+    movement('10/17', 'ELECTRIC UTILITY', -244_80),
+    movement('10/31', 'MONTHLY SERVICE CHARGE', -12_00),
+    movement('10/31', 'INTEREST PAID', 1_07),
+  ]);
+}
+
 describe('summaries and totals laid out as other producers print them', () => {
   it('pass the genuine documents', async () => {
     for (const bytes of [
@@ -262,6 +304,8 @@ describe('summaries and totals laid out as other producers print them', () => {
       statementWithLedger(3_200_00, 5_403_35),
       // its "deposits and credits" leave out the dividends the ledger counts as credits
       creditUnionStatement(3_284_11),
+      // its total deposits and withdrawals leave out the interest and service charges listed beside them
+      feesStatement(3_200_00, 5_392_42),
     ]) {
       const d = await scan(bytes);
       expect(arithmetic(d), JSON.stringify(d.math_checks)).toEqual([]);
@@ -314,5 +358,8 @@ describe('summaries and totals laid out as other producers print them', () => {
     const ledger = await scan(statementWithLedger(3_200_00, 5_403_35, 3_700_00));
     expect(arithmetic(ledger).sort()).toEqual(['statement_balance_mismatch', 'statement_totals_mismatch']);
     expect(ledger.indicators.map((i) => i.code)).not.toContain('running_balance_mismatch');
+    // the same with service charges and interest listed beside the summary's totals
+    expect(arithmetic(await scan(feesStatement(3_700_00, 5_892_42))).sort(), 'summary').toEqual(['statement_balance_mismatch', 'statement_totals_mismatch']);
+    expect(arithmetic(await scan(feesStatement(3_200_00, 5_392_42, 3_700_00))).sort()).toEqual(['statement_balance_mismatch', 'statement_totals_mismatch']);
   });
 });

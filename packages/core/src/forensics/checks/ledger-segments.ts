@@ -27,6 +27,8 @@ export interface LedgerPlace {
   inLedger: boolean;
   /** The columns of the ledger the row is in, when a header named them. */
   columns: LedgerColumns | undefined;
+  /** True when the row is a ledger's header (a ledger opens or resumes under it). */
+  header?: true;
 }
 
 /**
@@ -73,7 +75,7 @@ export class LedgerSegments {
     if (header) {
       this.open = this.seen = true;
       this.columns = header;
-      return { inLedger: true, columns: header };
+      return { inLedger: true, columns: header, header: true };
     }
     if (isGridRow(row, figs) || isOtherHeader(row, figs)) {
       this.close();

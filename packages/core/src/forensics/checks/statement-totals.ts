@@ -11,12 +11,12 @@ import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '..
 import { buildRows, type Row } from '../../tables/rows.js';
 import { type Check, onWords, type TableContext } from '../context.js';
 import { type Finding, notYetJudged } from '../findings.js';
-import { CLOSING, type Figure, figures, joinWrappedRows, OPENING, ocrExplains, type Term } from './arithmetic.js';
+import { CLOSING, type Figure, figures, joinWrappedRows, moneyFigures, OPENING, ocrExplains, type Term } from './arithmetic.js';
 import { columnAt, startsWithDate } from './ledger-layout.js';
 import { LedgerSegments } from './ledger-segments.js';
 import { movementsOverStated, type Side } from './movement-table.js';
 import { readAcross } from './summary-across.js';
-import { BALANCE_CONVENTIONS, type ChainSummary, readBlocks, signsUnder, summaryBlocks } from './summary-block.js';
+import { BALANCE_CONVENTIONS, type ChainSummary, readBlocks, type SummaryLine, signsUnder, summaryBlocks } from './summary-block.js';
 
 const CREDITS = /\b(total (deposits|credits|additions)|deposits,? (and|&) (other )?(additions|credits)|(deposits|credits) total)\b/i;
 const DEBITS =
@@ -84,7 +84,9 @@ function readLedger(rows: Row[]): Ledger {
   let balance: Decimal | undefined;
   for (const row of rows) {
     const figs = figures(row);
-    const { inLedger, columns } = segments.place(row, figs);
+    const { inLedger, columns, header } = segments.place(row, figs);
+    // a balance printed before the ledger's header (an account summary's) is not the one its first row follows
+    if (header) balance = undefined;
     if (!inLedger || figs.length === 0) continue;
     const last = figs[figs.length - 1]!;
     if (OPENING.test(row.text) || CLOSING.test(row.text)) {
@@ -142,6 +144,44 @@ function sectionSum(rows: Row[], index: number, x1: number): { sum: Decimal; cou
     } else if (!(figures(rows[i]!).length === 0 && listEntry(rows[i - 1], x1))) break;
   }
   return { sum, count };
+}
+
+/** The most lines a summary holds between its balances. */
+const SUMMARY_LINES = 10;
+
+/**
+ * What a summary lists beside its stated totals, by side (each line signed by its label as a
+ * deposit account's summary is): the one-amount lines between the opening balance above the totals
+ * and the closing balance below them ("Service charges", "Interest paid" beside "Total deposits"
+ * and "Total withdrawals"). Zero on both sides when the totals sit in no such summary, or a line
+ * in it has no single amount or no side.
+ */
+function besideTotals(rows: Row[], stated: readonly (Stated | 'ambiguous' | undefined)[]): Record<Side, Decimal> {
+  const none = { credit: decimal('0'), debit: decimal('0') };
+  const indexes = stated.flatMap((s) => (s && s !== 'ambiguous' ? s.indexes : []));
+  if (indexes.length === 0) return none;
+  const [top, bottom] = [Math.min(...indexes), Math.max(...indexes)];
+  let open = -1;
+  for (let i = top - 1; i >= 0 && i >= top - SUMMARY_LINES; i--) if (open < 0 && OPENING.test(rows[i]!.text)) open = i;
+  let close = -1;
+  for (let i = bottom + 1; i < rows.length && i <= bottom + SUMMARY_LINES; i++) if (close < 0 && CLOSING.test(rows[i]!.text)) close = i;
+  if (open < 0 || close < 0) return none;
+  const lines: SummaryLine[] = [];
+  for (let i = open + 1; i < close; i++) {
+    if (indexes.includes(i)) continue;
+    const money = moneyFigures(rows[i]!);
+    if (money.length !== 1) return none;
+    lines.push({ label: rows[i]!.text, figure: money[0]! });
+  }
+  const signs = signsUnder(lines, BALANCE_CONVENTIONS[0]!);
+  if (!signs) return none;
+  return lines.reduce(
+    (sums, l, i) => {
+      sums[signs[i] === 1 ? 'credit' : 'debit'] = add(sums[signs[i] === 1 ? 'credit' : 'debit'], l.figure.amount.value.abs());
+      return sums;
+    },
+    { ...none },
+  );
 }
 
 /** True when two figures are the same print (the same box on the same page). */
@@ -265,6 +305,8 @@ export function statementTotals(ctx: TableContext): Finding[] {
   // or interest listed apart from "deposits and credits"): by the summary checks, not alone here
   const summaryLines = summaries.flatMap((s) => s.lines.map((l) => l.figure));
   const inSummary = (stated: Stated | undefined): boolean => !!stated && summaryLines.some((f) => sameBox(f, stated.figure));
+  // movements a summary lists beside its totals (service charges, interest paid), which the ledger counts too
+  const beside = besideTotals(rows, [credits, debits]);
   for (const [stated, side] of [
     [credits, 'credit'],
     [debits, 'debit'],
@@ -286,7 +328,8 @@ export function statementTotals(ctx: TableContext): Finding[] {
       }
     }
     const unverified = computed !== undefined && ctx.fromOcr(figure.box.page) && ocrExplains(figure, computed, terms);
-    if (computed !== undefined && !sameMoney(computed, figure.amount.value.abs()) && !unverified) {
+    const withBeside = add(figure.amount.value.abs(), beside[side]);
+    if (computed !== undefined && !sameMoney(computed, figure.amount.value.abs()) && !sameMoney(computed, withBeside) && !unverified) {
       totals.push(
         mismatch(
           ctx,
@@ -302,12 +345,17 @@ export function statementTotals(ctx: TableContext): Finding[] {
   if (credits && debits && opening && closing && !inSummary(credits) && !inSummary(debits)) {
     const [open, close] = [figures(opening).at(-1)!, figures(closing).at(-1)!];
     const computed = subtract(add(open.amount.value, credits.figure.amount.value.abs()), debits.figure.amount.value.abs());
+    const withBeside = subtract(add(computed, beside.credit), beside.debit);
     const terms: Term[] = [
       { figure: open, sign: 1 },
       { figure: credits.figure, sign: 1 },
       { figure: debits.figure, sign: -1 },
     ];
-    if (!sameMoney(computed, close.amount.value) && !(ctx.fromOcr(close.box.page) && ocrExplains(close, computed.abs(), terms))) {
+    if (
+      !sameMoney(computed, close.amount.value) &&
+      !sameMoney(withBeside, close.amount.value) &&
+      !(ctx.fromOcr(close.box.page) && ocrExplains(close, computed.abs(), terms))
+    ) {
       totals.push(
         mismatch(
           ctx,

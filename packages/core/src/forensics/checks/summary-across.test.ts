@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../tables/decimal.js';
 import { buildRows } from '../../tables/rows.js';
 import { type Cell, tableWords } from '../../testing/table-words.js';
-import { summariesAcross } from './summary-across.js';
+import { sectionsAgainstSummary, summariesAcross } from './summary-across.js';
 
 beforeAll(loadDecimals);
 const never = () => false;
@@ -90,6 +90,40 @@ describe('summaries across the page', () => {
     const [finding] = summariesAcross(buildRows(words), never, 'bill_totals_mismatch');
     expect(finding).toMatchObject({ code: 'paystub_totals_mismatch', math: { computed: '2,427.66', stated: '2,527.66' } });
     expect(finding!.math!.formula).toContain('pre-tax deductions');
+  });
+
+  it("hold a pay summary's taxes and deductions against the sections listing them, not an employer's section", () => {
+    const withSections = (socialSecurity: string, employerTax = '198.40') =>
+      buildRows(
+        tableWords(
+          1,
+          ...[
+            ['Gross Earnings', 'Pre-Tax Deductions', 'Employee Taxes', 'Post-Tax Deductions', 'Net Pay'].map((h, i) => right(h, PAY_EDGES[i]!)),
+            [['Current', 40] as Cell, ...['$3,200.00', '$160.00', '$612.34', '$25.00', '$2,402.66'].map((f, i) => right(f, PAY_EDGES[i]!))],
+            [['Employee Taxes Withheld', 40] as Cell],
+            [['Description', 40] as Cell, right('Current', 460)],
+            ...(
+              [
+                ['Federal Income Tax', '305.12'],
+                ['Social Security', socialSecurity],
+                ['Medicare', '46.40'],
+                ['State Tax', '62.42'],
+              ] as const
+            ).map(([label, f]): Cell[] => [[label, 40], right(f, 460)]),
+            [['Employee Deductions', 40] as Cell],
+            [['401(k) Pre-Tax', 40] as Cell, right('160.00', 460)],
+            [['Roth IRA Post-Tax', 40] as Cell, right('25.00', 460)],
+            [['Employer Taxes', 40] as Cell],
+            [['Social Security', 40] as Cell, right(employerTax, 460)],
+            [['FUTA', 40] as Cell, right('42.00', 460)],
+          ],
+        ),
+      );
+    expect(sectionsAgainstSummary(withSections('198.40'), never)).toEqual([]);
+    expect(sectionsAgainstSummary(withSections('198.40', '298.40'), never)).toEqual([]);
+    const [finding, ...rest] = sectionsAgainstSummary(withSections('178.40'), never);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({ code: 'paystub_totals_mismatch', math: { computed: '592.34', stated: '$612.34' } });
   });
 
   it('do not judge a header with a cell of no kind between the balances, nor figures under no header', () => {

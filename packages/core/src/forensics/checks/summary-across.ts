@@ -8,10 +8,10 @@
 // signed by its label as `summary-block.ts` signs a summary's lines (deductions and taxes subtract
 // from gross pay). A header whose cells do not each sit over one figure, or a cell no convention
 // signs, is not judged.
-import { formatMoney } from '../../tables/decimal.js';
+import { add, decimal, formatMoney, sameMoney } from '../../tables/decimal.js';
 import type { Row, Word } from '../../tables/rows.js';
 import type { Finding } from '../findings.js';
-import { CLOSING, type Figure, figures, moneyFigures, OPENING, ocrExplains } from './arithmetic.js';
+import { CLOSING, type Figure, figures, moneyFigures, OPENING, ocrExplains, type Term } from './arithmetic.js';
 import { wordCells } from './ledger-layout.js';
 import { BALANCE_CONVENTIONS, type ChainSummary, type Convention, readSummary } from './summary-block.js';
 
@@ -106,6 +106,8 @@ function headerAbove(rows: readonly Row[], index: number, figs: readonly Figure[
 /** One row of figures of a summary across the page: from the figure that opens it to the one that closes it. */
 export interface AcrossSummary extends ChainSummary {
   kind: 'pay' | 'balance';
+  /** The index of its figure row. */
+  index: number;
   /** The labels of the opening and closing cells. */
   from: string;
   to: string;
@@ -134,7 +136,7 @@ export function readAcross(rows: readonly Row[]): AcrossSummary[] {
       const [open, close] = [under?.[start], under?.[end]];
       if (!under || !open || !close) continue;
       const lines = cells.slice(start + 1, end).map((c, i) => ({ label: c.label, figure: under[start + 1 + i]! }));
-      out.push({ kind: pay >= 0 ? 'pay' : 'balance', from: cells[start]!.label, to: cells[end]!.label, open, close, lines });
+      out.push({ kind: pay >= 0 ? 'pay' : 'balance', index: r, from: cells[start]!.label, to: cells[end]!.label, open, close, lines });
     }
     index = last;
   }
@@ -169,6 +171,82 @@ export function summariesAcross(rows: readonly Row[], fromOcr: (page: number) =>
         note: `${from} ${open.amount.raw}; ${lines.map((l, i) => signed(i, l.figure.amount.raw.replace(/^[-−]/, ''))).join(' ')}.`,
       },
     });
+  }
+  return findings;
+}
+
+/** What a pay summary's cells and the sections listing their lines are both named by. */
+const SECTION_NOUN = /\b(taxes|deductions)\b/i;
+/** Sections of another party's figures, not the employee's. */
+const ANOTHER_PARTY = /\b(employer|company)\b/i;
+/** The most lines a section lists. */
+const MAX_SECTION = 20;
+
+/**
+ * The lines a section lists under `heading` (a row naming it, without figures): the rows with money
+ * figures after it (a column header between them allowed), up to the first row without figures;
+ * undefined when a line totals the others (the section has a total of its own) or the lines print
+ * different numbers of figures.
+ */
+function sectionLines(rows: readonly Row[], heading: number): Figure[][] | undefined {
+  const lines: Figure[][] = [];
+  for (let i = heading + 1; i < rows.length && i <= heading + MAX_SECTION; i++) {
+    const row = rows[i]!;
+    const figs = moneyFigures(row);
+    if (row.page !== rows[heading]!.page) break;
+    if (figs.length === 0) {
+      if (lines.length > 0 || i > heading + 1) break;
+      continue; // the section's column header
+    }
+    if (/\btotals?\b/i.test(row.text)) return undefined;
+    lines.push(figs);
+  }
+  return lines.length >= 2 && lines.every((l) => l.length === lines[0]!.length) ? lines : undefined;
+}
+
+/**
+ * A pay summary across the page against the sections that list its cells' lines: a section headed
+ * "Employee taxes withheld" lists the taxes whose sum the summary's "Employee taxes" cell states;
+ * one headed "Deductions" the lines of its "Pre-tax deductions" and "Post-tax deductions" cells
+ * together (or of one of them). Sections with a total of their own, and another party's (employer
+ * taxes), are not read.
+ */
+export function sectionsAgainstSummary(rows: readonly Row[], fromOcr: (page: number) => boolean): Finding[] {
+  const findings: Finding[] = [];
+  const pay = readAcross(rows).filter((s) => s.kind === 'pay');
+  const first = pay[0];
+  if (!first) return [];
+  // the summary's figure rows in order: this period, then the year to date
+  const periods = pay.filter((s) => s.from === first.from && s.to === first.to).slice(0, 2);
+  for (let heading = first.index + 1; heading < rows.length; heading++) {
+    const row = rows[heading]!;
+    const noun = SECTION_NOUN.exec(row.text)?.[1]?.toLowerCase();
+    if (!noun || ANOTHER_PARTY.test(row.text) || moneyFigures(row).length > 0) continue;
+    const lines = sectionLines(rows, heading);
+    if (!lines) continue;
+    for (const [column, summary] of periods.entries()) {
+      const cells = summary.lines.filter((l) => l.label.toLowerCase().includes(noun)).map((l) => l.figure);
+      if (cells.length === 0 || lines.some((l) => !l[column])) continue;
+      const listed = lines.reduce((sum, l) => add(sum, l[column]!.amount.value.abs()), decimal('0'));
+      const stated = cells.reduce((sum, f) => add(sum, f.amount.value.abs()), decimal('0'));
+      if ([stated, ...cells.map((f) => f.amount.value.abs())].some((v) => sameMoney(v, listed))) continue;
+      const terms = lines.map((l): Term => ({ figure: l[column]!, sign: 1 }));
+      if (cells.length === 1 && fromOcr(cells[0]!.box.page) && ocrExplains(cells[0]!, listed, terms)) continue;
+      findings.push({
+        code: 'paystub_totals_mismatch',
+        summary: `The summary's ${noun} ${formatMoney(stated)} are not the ${formatMoney(listed)} the ${lines.length} lines under "${row.text}" add up to.`,
+        page: cells[0]!.box.page,
+        boxes: [...cells.map((f) => f.box), ...terms.map((t) => t.figure.box)],
+        confidence: fromOcr(cells[0]!.box.page) ? 0.7 : 0.85,
+        math: {
+          formula: `${noun} (summary) = sum of the ${noun} listed (${column === 0 ? 'current' : 'year-to-date'})`,
+          computed: formatMoney(listed),
+          stated: cells.map((f) => f.amount.raw).join(' + '),
+          ok: false,
+          note: `${lines.length} lines under "${row.text}".`,
+        },
+      });
+    }
   }
   return findings;
 }

@@ -49,15 +49,37 @@ describe('account summaries', () => {
     expect(summaryBlocks(card('586.13'), never)).toHaveLength(1);
   });
 
-  it('leave summaries with a count, a total or a line of no kind alone', () => {
+  it('leave summaries with a count or a line of no kind alone', () => {
     expect(
       summaryBlocks(summary(['Beginning Balance', '100.00'], ['Number of deposits', '3'], ['Deposits', '50.00'], ['Ending Balance', '999.00']), never),
     ).toEqual([]);
     expect(
-      summaryBlocks(summary(['Beginning Balance', '100.00'], ['Deposits', '50.00'], ['Total withdrawals', '20.00'], ['Ending Balance', '999.00']), never),
-    ).toEqual([]);
-    expect(
       summaryBlocks(summary(['Beginning Balance', '100.00'], ['Deposits', '50.00'], ['Average balance', '20.00'], ['Ending Balance', '999.00']), never),
     ).toEqual([]);
+  });
+
+  it('leave out a line totalling the lines above it, and read a total of items listed elsewhere as a line', () => {
+    const subtotalled = (ending: string) =>
+      summary(
+        ['Beginning Balance', '100.00'],
+        ['Deposits', '50.00'],
+        ['Transfers in', '25.00'],
+        ['Total credits', '75.00'],
+        ['Withdrawals', '20.00'],
+        ['Ending Balance', ending],
+      );
+    expect(summaryBlocks(subtotalled('155.00'), never)).toEqual([]);
+    expect(summaryBlocks(subtotalled('230.00'), never)).toHaveLength(1);
+    // "Total withdrawals" beside fees listed apart: each a line of the summary
+    const fees = (ending: string) =>
+      summary(
+        ['Beginning Balance', '100.00'],
+        ['Total deposits', '50.00'],
+        ['Total withdrawals', '20.00'],
+        ['Service charges', '5.00'],
+        ['Ending Balance', ending],
+      );
+    expect(summaryBlocks(fees('125.00'), never)).toEqual([]);
+    expect(summaryBlocks(fees('130.00'), never)).toHaveLength(1);
   });
 });

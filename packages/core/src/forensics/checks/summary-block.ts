@@ -6,9 +6,10 @@
 // or loan account's summary, whose balance is what is owed, is read the other way (purchases, fees
 // and interest add, payments and credits subtract), and a summary either reading leads through is
 // consistent. A block is judged only when every line in it is a labelled amount of one kind (a
-// count, a line of both kinds or of neither, or a total makes it unreadable), so a summary written
-// otherwise yields nothing.
-import { add, type Decimal, formatMoney, sameMoney } from '../../tables/decimal.js';
+// count, or a line of both kinds or of neither, makes it unreadable), so a summary written
+// otherwise yields nothing; a line totalling the lines above it is left out, a total of items
+// listed elsewhere ("Total deposits" beside "Service charges") is a line like any other.
+import { add, type Decimal, decimal, formatMoney, sameMoney } from '../../tables/decimal.js';
 import type { Row } from '../../tables/rows.js';
 import type { Finding } from '../findings.js';
 import { CLOSING, type Figure, moneyFigures, OPENING, ocrExplains, type Term } from './arithmetic.js';
@@ -88,7 +89,11 @@ export interface ChainSummary {
   lines: SummaryLine[];
 }
 
-/** The account summaries in categories of `rows`: a beginning balance, two lines or more of one amount each, no total, an ending balance, on one page. */
+/**
+ * The account summaries in categories of `rows`: a beginning balance, two lines or more of one
+ * amount each, an ending balance, on one page. A line totalling the lines above it is left out (the
+ * items are the summary's lines); a total of items listed elsewhere ("Total deposits") is a line.
+ */
 export function readBlocks(rows: readonly Row[]): ChainSummary[] {
   const out: ChainSummary[] = [];
   for (const [index, row] of rows.entries()) {
@@ -100,8 +105,18 @@ export function readBlocks(rows: readonly Row[]): ChainSummary[] {
     const lines = rows.slice(index + 1, end);
     if (!close || lines.length < 2 || lines.some((l) => l.page !== row.page)) continue;
     const amounts = lines.map(amountOf);
-    if (amounts.some((a) => !a) || lines.some((l) => /\btotal\b/i.test(l.text))) continue;
-    out.push({ open, close, lines: lines.map((l, i) => ({ label: l.text, figure: amounts[i]! })) });
+    if (amounts.some((a) => !a)) continue;
+    // a total of the lines above it (since the block's start or the last total) is no line of its own
+    const kept: SummaryLine[] = [];
+    let since = decimal('0');
+    let items = 0;
+    for (const [i, l] of lines.entries()) {
+      const figure = amounts[i]!;
+      const total = /\btotals?\b/i.test(l.text);
+      if (!(total && items >= 2 && sameMoney(since, figure.amount.value.abs()))) kept.push({ label: l.text, figure });
+      [since, items] = total ? [decimal('0'), 0] : [add(since, figure.amount.value.abs()), items + 1];
+    }
+    out.push({ open, close, lines: kept });
   }
   return out;
 }

@@ -22,7 +22,7 @@ import { payDateFindings } from './pay-dates.js';
 import { quantityRate } from './quantity-rate.js';
 import { statedPay } from './stated-pay.js';
 import { stubPayrollTaxes } from './stub-payroll-taxes.js';
-import { summariesAcross } from './summary-across.js';
+import { sectionsAgainstSummary, summariesAcross } from './summary-across.js';
 
 interface Labelled {
   row: Row;
@@ -428,12 +428,10 @@ export function documentTotals(ctx: TableContext): Finding[] {
   // summaries printed across the page (a tax form's boxes are read by its own checks)
   if (ctx.category !== 'tax_form') {
     const balanceCode = ctx.category === 'bank_statement' ? 'statement_balance_mismatch' : 'bill_totals_mismatch';
-    findings.push(
-      ...notYetJudged(
-        findings,
-        summariesAcross(rows, (page) => ctx.fromOcr(page), balanceCode),
-      ),
-    );
+    const fromOcr = (page: number): boolean => ctx.fromOcr(page);
+    findings.push(...notYetJudged(findings, summariesAcross(rows, fromOcr, balanceCode)));
+    // a pay summary's cells against the sections listing their lines
+    if (kind === 'paystub') findings.push(...notYetJudged(findings, sectionsAgainstSummary(rows, fromOcr)));
   }
   // any other table's totals, but not the rows read above, nor a statement's or a tax form's (their own checks read them)
   if (ctx.category !== 'bank_statement' && ctx.category !== 'tax_form') {
