@@ -18,11 +18,18 @@ function totalOf(socialSecurity: string[], medicare: string[]): [string, string]
   return [money(32_000 + cents(socialSecurity[0]!) + cents(medicare[0]!)), money(640_000 + cents(socialSecurity[1]!) + cents(medicare[1]!))];
 }
 /** A stub: gross pay, four taxes and a 401(k), total deductions and net pay, current and year to date. */
-function stub(gross: [string, string], net: [string, string], socialSecurity = ['124.00', '2,480.00'], medicare = ['29.00', '580.00']): Word[] {
+function stub(
+  gross: [string, string],
+  net: [string, string],
+  socialSecurity = ['124.00', '2,480.00'],
+  medicare = ['29.00', '580.00'],
+  earnings: Cell[][] = [],
+): Word[] {
   const row = (label: string, current: string, ytd: string): Cell[] => [[label, 40], right(current, 340), right(ytd, 440)];
   return tableWords(
     1,
     [['Earnings', 40], right('Current', 340), right('Year to date', 440)],
+    ...earnings,
     row('Gross pay', ...gross),
     [['Deductions', 40], right('Current', 340), right('Year to date', 440)],
     row('Federal income tax', '220.00', '4,400.00'),
@@ -58,6 +65,12 @@ describe("a pay stub's payroll taxes", () => {
     expect(finding!.math).toMatchObject({ formula: "year-to-date gross pay = 20 × gross pay (the Medicare tax's 20 equal periods)", computed: '44,000.00' });
     // a Medicare tax that varied from period to period (not exactly 1/n of its year to date) says nothing
     expect(findings(stub(['2,200.00', '40,000.00'], ['1,726.90', '30,540.00'], undefined, ['29.10', '580.00']))).toEqual([]);
+  });
+
+  it('leave a stub paying a reimbursement alone: its gross pay holds pay that is no wages', () => {
+    const mileage: Cell[] = [['Mileage reimbursement', 40], right('1,000.00', 340), right('1,000.00', 440)];
+    const raised = stub(['3,000.00', '41,000.00'], ['2,527.00', '31,540.00'], undefined, ['29.00', '580.00'], [mileage]);
+    expect(findings(raised).filter((f) => f.code === 'payroll_tax_mismatch')).toEqual([]);
   });
 
   it('judge no ceiling (imputed income raises the tax), and leave pages read by OCR alone', () => {

@@ -7,6 +7,8 @@
 // year-to-date corrections raise a period's tax legitimately), nor social security (it stops at
 // the year's wage base), nor a tax printed as zero (an exempt employee). A cent of rounding is
 // allowed on a period's figures, $1 or 0.1% on year-to-date ones (each period rounds on its own).
+// A stub paying a reimbursement or an allowance is not judged by either rule: its gross pay may
+// hold pay that is no wages.
 // And when the year-to-date Medicare tax is exactly n times this period's (n of 3 or more: the same
 // tax every period, so the same Medicare wages), gross pay's year to date must be n times this
 // period's gross within a dollar a period: a stub whose gross pay was raised this period alone,
@@ -17,6 +19,8 @@ import type { Finding } from '../findings.js';
 import { type Figure, figures, labelSegment } from './arithmetic.js';
 
 const MEDICARE = /\b(medicare|fica[\s-]+(med|hi))\b/i;
+/** Pay that is no wages (a reimbursement, an allowance): a gross pay holding it can exceed the Medicare wages by more than the deductions. */
+const NOT_WAGES = /\b(reimburse\w*|mileage|expenses?|per\s+diem|non-?taxable|allowances?)\b/i;
 /** Lines about the wages or the employer's share, not the employee's tax. */
 const NOT_THE_TAX = /\b(wages|taxable|employer|er|company)\b/i;
 const RATE = '1.45';
@@ -48,10 +52,11 @@ function yearToDateSlack(due: Decimal): Decimal {
 
 /** A Medicare tax below 1.45% of gross pay less every deduction and tax the stub totals; `unsure` figures are not judged. */
 export function stubPayrollTaxes(rows: readonly Row[], pay: StubPay, unsure: (f: Figure) => boolean): Finding[] {
-  if (pay.withheld.length === 0) return [];
+  // both rules need a gross pay of wages only; the floor, the totals taken from it
+  if (rows.some((r) => NOT_WAGES.test(r.text) && figures(r).length > 0)) return [];
   const medicare = medicareLine(rows);
   const findings: Finding[] = [];
-  for (const [column, gross] of pay.gross.slice(0, 2).entries()) {
+  for (const [column, gross] of (pay.withheld.length > 0 ? pay.gross.slice(0, 2) : []).entries()) {
     const tax = medicare?.[column];
     const withheld = pay.withheld.map((totals) => totals[column]);
     if (!tax || tax.amount.value.isZero() || unsure(tax) || unsure(gross) || withheld.some((w) => !w || unsure(w))) continue;
