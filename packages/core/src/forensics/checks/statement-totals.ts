@@ -184,9 +184,6 @@ function besideTotals(rows: Row[], stated: readonly (Stated | 'ambiguous' | unde
   );
 }
 
-/** True when two figures are the same print (the same box on the same page). */
-const sameBox = (a: Figure, b: Figure): boolean => a.box.page === b.box.page && a.box.x0 === b.box.x0 && a.box.y0 === b.box.y0;
-
 /**
  * The figures stating a statement's deposits and withdrawals: its total lines, else the cells of
  * its summary across the page (read as a deposit account's: what adds to the balance is a deposit).
@@ -301,17 +298,13 @@ export function statementTotals(ctx: TableContext): Finding[] {
   // statement alone, or a scan of it, holds part of the rows its totals count)
   const whole = !!closing && ledger.lastBalance !== undefined && sameMoney(ledger.lastBalance, figures(closing).at(-1)!.amount.value);
   const tableReads = whole && ledger.transactions >= 3 && ledger.undecided === 0 && ledger.agreements >= 2 && ledger.disagreements === 0;
-  // a total that is a line of an account summary is read with the summary's other lines (dividends
-  // or interest listed apart from "deposits and credits"): by the summary checks, not alone here
-  const summaryLines = summaries.flatMap((s) => s.lines.map((l) => l.figure));
-  const inSummary = (stated: Stated | undefined): boolean => !!stated && summaryLines.some((f) => sameBox(f, stated.figure));
-  // movements a summary lists beside its totals (service charges, interest paid), which the ledger counts too
+  // movements a summary lists beside its totals (service charges, interest or dividends paid), which the ledger counts too
   const beside = besideTotals(rows, [credits, debits]);
   for (const [stated, side] of [
     [credits, 'credit'],
     [debits, 'debit'],
   ] as const) {
-    if (!stated || inSummary(stated)) continue;
+    if (!stated) continue;
     const { figure } = stated;
     const words = side === 'credit' ? 'credits (deposits)' : 'debits (withdrawals)';
     let computed: Decimal | undefined;
@@ -342,7 +335,7 @@ export function statementTotals(ctx: TableContext): Finding[] {
       );
     }
   }
-  if (credits && debits && opening && closing && !inSummary(credits) && !inSummary(debits)) {
+  if (credits && debits && opening && closing) {
     const [open, close] = [figures(opening).at(-1)!, figures(closing).at(-1)!];
     const computed = subtract(add(open.amount.value, credits.figure.amount.value.abs()), debits.figure.amount.value.abs());
     const withBeside = subtract(add(computed, beside.credit), beside.debit);
