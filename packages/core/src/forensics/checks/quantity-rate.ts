@@ -1,6 +1,7 @@
 // Quantity times rate: on a pay stub's earnings lines (hours x rate = current) and a bill's charge
 // lines (usage x rate = charge), wherever a table's header names a quantity column, a rate column
-// and an amount column. Figures are taken from the columns their header cells sit over; a
+// and an amount column (an invoice's Qty, Unit price, Line total), or a line writes its product out
+// ("612 kWh x $0.1420 … 86.90"). Figures are taken from the columns their header cells sit over; a
 // quantity may carry its unit (`512 kWh`), a rate four decimals (`$0.1300`). The product is
 // compared with the printed amount allowing for the rounding of the printed quantity and rate. A
 // line whose product disagrees points at the amount, or at the quantity and rate when the amounts

@@ -1,13 +1,14 @@
 // Summaries printed across the page: a header of labels ("Previous balance | Payments |
 // Adjustments | Current charges | Amount due", "Gross earnings | Pre-tax deductions | Employee
 // taxes | Net pay") over one to three rows of figures (current, year to date). The header's words
-// are grouped into cells by the gaps between them (a label may wrap onto a second header line),
-// and each figure belongs to the one cell over it. From the first cell that opens a chain (a
+// are grouped into cells by the gaps between them (a label may wrap onto two or three lines), and
+// each figure belongs to the one cell over it. From the first cell that opens a chain (a
 // previous, beginning or opening balance; gross pay) to the last that closes it (an ending or new
 // balance, an amount due; net pay), the cells between must lead from one figure to the other, each
 // signed by its label as `summary-block.ts` signs a summary's lines (deductions and taxes subtract
 // from gross pay). A header whose cells do not each sit over one figure, or a cell no convention
-// signs, is not judged.
+// signs, is not judged. A pay summary's taxes and deductions cells are also held against the
+// sections listing their lines (`sectionsAgainstSummary`).
 import { add, decimal, formatMoney, sameMoney } from '../../tables/decimal.js';
 import type { Row, Word } from '../../tables/rows.js';
 import type { Finding } from '../findings.js';
@@ -41,7 +42,7 @@ const ALIGNED = 2;
  * figure's column ends under a word's right edge (labels set right like their figures) or starts
  * under a word's left edge (set left).
  */
-function cellsOf(words: readonly Word[], figs: readonly Figure[]): Cell[] {
+function labelCells(words: readonly Word[], figs: readonly Figure[]): Cell[] {
   const cuts = figs.flatMap((f) =>
     words.some((w) => Math.abs(w.x1 - f.box.x1) <= ALIGNED)
       ? [f.box.x1 + ALIGNED]
@@ -121,7 +122,7 @@ export function readAcross(rows: readonly Row[]): AcrossSummary[] {
     if (first.length < 3) continue;
     const header = headerAbove(rows, index, first);
     if (!header) continue;
-    const cells = cellsOf(header, first);
+    const cells = labelCells(header, first);
     const pay = cells.findIndex((c) => GROSS.test(c.label));
     const start = pay >= 0 ? pay : cells.findIndex((c) => OPENING.test(c.label) || PREVIOUS.test(c.label));
     const closes = pay >= 0 ? NET : new RegExp(`${CLOSING.source}|${DUE.source}`, 'i');
