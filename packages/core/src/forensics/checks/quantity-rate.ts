@@ -110,7 +110,7 @@ const TIMES = /^(x|×|@|at)$/i;
 function inlineProduct(row: Row): [Read, Read, Read] | undefined {
   const words = row.words;
   const amount = words.length > 0 ? readNumber(words[words.length - 1]!) : undefined;
-  if (!amount || amount.decimals !== 2) return undefined;
+  if (amount?.decimals !== 2) return undefined;
   for (let i = 1; i + 1 < words.length - 1; i++) {
     if (!TIMES.test(words[i]!.text)) continue;
     const rate = readNumber(words[i + 1]!);
@@ -137,7 +137,7 @@ export function quantityRate(rows: readonly Row[], options: QuantityRateOptions)
     }
     if (TOTAL.test(row.text)) continue;
     const inColumns = columns && ([inColumn(numbers, columns.quantity), inColumn(numbers, columns.rate), inColumn(numbers, columns.amount)] as const);
-    const [q, r, a] = inColumns && inColumns.every((n) => n !== undefined) ? (inColumns as [Read, Read, Read]) : (inlineProduct(row) ?? []);
+    const [q, r, a] = inColumns?.every((n) => n !== undefined) ? (inColumns as [Read, Read, Read]) : (inlineProduct(row) ?? []);
     if (!q || !r || !a || q === r || r === a || q === a || a.decimals !== 2) continue;
     const product = q.value.times(r.value);
     // the printed quantity and rate are rounded: their product may be off by that much, plus a cent
