@@ -172,12 +172,10 @@ function statementAcross(payroll: number, ending: number): Uint8Array {
   ]);
 }
 
-/** A statement: its summary across the page (deposits and ending balance as given), then a ledger with a running balance whose payroll deposit is `payroll`. */
-function statementWithLedger(summaryDeposits: number, summaryEnding: number, payroll = 3_200_00): Uint8Array {
-  const edges = [170, 300, 430, 550];
-  const cells = (texts: string[]): Line => texts.map((t, i) => [t, edges[i]!, true]);
+/** A ledger from a balance of 4,210.55: its header (`columns` names the debit and credit columns), then each movement with the running balance. */
+function ledger(columns: [debits: string, credits: string], movements: [date: string, what: string, cents: number][]): Line[] {
   let balance = 4_210_55;
-  const movement = (date: string, what: string, amount: number): Line => {
+  const rows = movements.map(([date, what, amount]): Line => {
     balance += amount;
     return [
       [date, 50],
@@ -186,28 +184,37 @@ function statementWithLedger(summaryDeposits: number, summaryEnding: number, pay
       [amount > 0 ? money(amount) : '', 470, true],
       [money(balance), 550, true],
     ];
-  };
+  });
+  return [
+    [
+      ['Date', 50],
+      ['Description', 100],
+      [columns[0], 390, true],
+      [columns[1], 470, true],
+      ['Balance', 550, true],
+    ],
+    ...rows,
+  ];
+}
+
+/** A statement: its summary across the page (deposits and ending balance as given), then a ledger with a running balance whose payroll deposit is `payroll`. */
+function statementWithLedger(summaryDeposits: number, summaryEnding: number, payroll = 3_200_00): Uint8Array {
+  const edges = [170, 300, 430, 550];
+  const cells = (texts: string[]): Line => texts.map((t, i) => [t, edges[i]!, true]);
   return page('First Prairie Bank', [
     [['Checking account statement   October 1 - October 31, 2026   Account number 000123987', 50]],
     cells(['Beginning Balance', 'Deposits & Credits', 'Withdrawals & Debits', 'Ending Balance']),
     cells(['$4,210.55', dollars(summaryDeposits), '$2,007.20', dollars(summaryEnding)]),
     { gap: 14 },
-    [
-      ['Date', 50],
-      ['Description', 100],
-      ['Withdrawals', 390, true],
-      ['Deposits', 470, true],
-      ['Balance', 550, true],
-    ],
-    [
-      ['10/01', 50],
-      ['Beginning balance', 100],
-      ['4,210.55', 550, true],
-    ],
-    movement('10/02', 'PAYROLL ACME CORP DIRECT DEP', payroll),
-    movement('10/05', 'ONLINE TRANSFER RENT PAYMENT', -1_450_00),
-    movement('10/09', 'DEBIT CARD GROCERY MART 0412', -312_40),
-    movement('10/17', 'ELECTRIC UTILITY AUTOPAY', -244_80),
+    ...ledger(
+      ['Withdrawals', 'Deposits'],
+      [
+        ['10/02', 'PAYROLL ACME CORP DIRECT DEP', payroll],
+        ['10/05', 'ONLINE TRANSFER RENT PAYMENT', -1_450_00],
+        ['10/09', 'DEBIT CARD GROCERY MART 0412', -312_40],
+        ['10/17', 'ELECTRIC UTILITY AUTOPAY', -244_80],
+      ],
+    ),
   ]);
 }
 
@@ -256,17 +263,6 @@ function feesStatement(totalDeposits: number, ending: number, payroll = 3_200_00
     [label, 50],
     [amount, 250, true],
   ];
-  let balance = 4_210_55;
-  const movement = (date: string, what: string, amount: number): Line => {
-    balance += amount;
-    return [
-      [date, 50],
-      [what, 100],
-      [amount < 0 ? money(-amount) : '', 390, true],
-      [amount > 0 ? money(amount) : '', 470, true],
-      [money(balance), 550, true],
-    ];
-  };
   return page('Lakeside Savings Bank', [
     [['Statement period 10/01/2026 - 10/31/2026   Account 77120045', 50]],
     line('Beginning Balance', '4,210.55'),
@@ -276,19 +272,17 @@ function feesStatement(totalDeposits: number, ending: number, payroll = 3_200_00
     line('Interest Paid', '1.07'),
     line('Ending Balance', money(ending)),
     { gap: 14 },
-    [
-      ['Date', 50],
-      ['Description', 100],
-      ['Debits', 390, true],
-      ['Credits', 470, true],
-      ['Balance', 550, true],
-    ],
-    movement('10/02', 'PAYROLL ACME CORP', payroll),
-    movement('10/05', 'RENT PAYMENT', -1_450_00),
-    movement('10/09', 'GROCERY MART', -312_40),
-    movement('10/17', 'ELECTRIC UTILITY', -244_80),
-    movement('10/31', 'MONTHLY SERVICE CHARGE', -12_00),
-    movement('10/31', 'INTEREST PAID', 1_07),
+    ...ledger(
+      ['Debits', 'Credits'],
+      [
+        ['10/02', 'PAYROLL ACME CORP', payroll],
+        ['10/05', 'RENT PAYMENT', -1_450_00],
+        ['10/09', 'GROCERY MART', -312_40],
+        ['10/17', 'ELECTRIC UTILITY', -244_80],
+        ['10/31', 'MONTHLY SERVICE CHARGE', -12_00],
+        ['10/31', 'INTEREST PAID', 1_07],
+      ],
+    ),
   ]);
 }
 
