@@ -148,6 +148,9 @@ const WITH_CENTS = /\.\d{2}\)?(\s*(CR|DR|-))?$/i;
 /** The amounts of a row printed with cents. */
 export const moneyFigures = (row: Row): Figure[] => figures(row).filter((f) => WITH_CENTS.test(f.amount.raw));
 
+/** The sum of figures' magnitudes (a sum of lines printed with or without their sign). */
+export const sumOfMagnitudes = (figs: readonly Figure[]): Decimal => figs.reduce((sum, f) => add(sum, f.amount.value.abs()), decimal('0'));
+
 /** One figure of a sum, added or subtracted. */
 export interface Term {
   figure: Figure;

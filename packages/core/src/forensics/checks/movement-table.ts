@@ -9,7 +9,7 @@
 import { add, type Decimal, decimal, formatMoney, sameMoney } from '../../tables/decimal.js';
 import type { Row } from '../../tables/rows.js';
 import type { Finding } from '../findings.js';
-import { type Figure, figures, moneyFigures, ocrExplains, type Term } from './arithmetic.js';
+import { type Figure, figures, moneyFigures, ocrExplains, sumOfMagnitudes, type Term } from './arithmetic.js';
 import { columnAt, type LedgerColumns, movementColumns, startsWithDate } from './ledger-layout.js';
 
 /** Which column a movement sits in. */
@@ -68,7 +68,7 @@ export function movementsOverStated(rows: readonly Row[], stated: Partial<Record
   for (const side of ['credit', 'debit'] as const) {
     const figs = stated[side];
     if (!figs?.length) continue;
-    const statedTotal = figs.reduce((sum, f) => add(sum, f.amount.value.abs()), decimal('0'));
+    const statedTotal = sumOfMagnitudes(figs);
     const { total, terms } = sums[side];
     const first = figs[0]!;
     if (!total.gt(statedTotal) || sameMoney(total, statedTotal)) continue;

@@ -11,12 +11,12 @@ import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '..
 import { buildRows, type Row } from '../../tables/rows.js';
 import { type Check, onWords, type TableContext } from '../context.js';
 import { type Finding, notYetJudged } from '../findings.js';
-import { CLOSING, type Figure, figures, joinWrappedRows, moneyFigures, OPENING, ocrExplains, type Term } from './arithmetic.js';
+import { CLOSING, type Figure, figures, joinWrappedRows, moneyFigures, OPENING, ocrExplains, sumOfMagnitudes, type Term } from './arithmetic.js';
 import { columnAt, startsWithDate } from './ledger-layout.js';
 import { LedgerSegments } from './ledger-segments.js';
 import { movementsOverStated, type Side } from './movement-table.js';
 import { readAcross } from './summary-across.js';
-import { BALANCE_CONVENTIONS, type ChainSummary, readBlocks, type SummaryLine, signsUnder, summaryBlocks } from './summary-block.js';
+import { type ChainSummary, depositSides, readBlocks, type SummaryLine, summaryBlocks } from './summary-block.js';
 
 const CREDITS = /\b(total (deposits|credits|additions)|deposits,? (and|&) (other )?(additions|credits)|(deposits|credits) total)\b/i;
 const DEBITS =
@@ -173,15 +173,8 @@ function besideTotals(rows: Row[], stated: readonly (Stated | 'ambiguous' | unde
     if (money.length !== 1) return none;
     lines.push({ label: rows[i]!.text, figure: money[0]! });
   }
-  const signs = signsUnder(lines, BALANCE_CONVENTIONS[0]!);
-  if (!signs) return none;
-  return lines.reduce(
-    (sums, l, i) => {
-      sums[signs[i] === 1 ? 'credit' : 'debit'] = add(sums[signs[i] === 1 ? 'credit' : 'debit'], l.figure.amount.value.abs());
-      return sums;
-    },
-    { ...none },
-  );
+  const sides = depositSides(lines);
+  return sides ? { credit: sumOfMagnitudes(sides.credit), debit: sumOfMagnitudes(sides.debit) } : none;
 }
 
 /**
@@ -197,13 +190,7 @@ function statedSides(
   if (credits && credits !== 'ambiguous') lines.credit = [credits.figure];
   if (debits && debits !== 'ambiguous') lines.debit = [debits.figure];
   if (lines.credit || lines.debit) return lines;
-  const summary = across[0];
-  const signs = summary && signsUnder(summary.lines, BALANCE_CONVENTIONS[0]!);
-  if (!summary || !signs) return lines;
-  return {
-    credit: summary.lines.filter((_, i) => signs[i] === 1).map((l) => l.figure),
-    debit: summary.lines.filter((_, i) => signs[i] === -1).map((l) => l.figure),
-  };
+  return (across[0] && depositSides(across[0].lines)) ?? lines;
 }
 
 /**
@@ -219,11 +206,11 @@ function summariesAgainstLedger(ctx: TableContext, summaries: readonly ChainSumm
   const findings: Finding[] = [];
   const unverified = (stated: Figure, computed: Decimal, terms: Term[]): boolean => ctx.fromOcr(stated.box.page) && ocrExplains(stated, computed, terms);
   for (const summary of summaries) {
-    const signs = signsUnder(summary.lines, BALANCE_CONVENTIONS[0]!);
-    if (!signs || !sameMoney(add(summary.open.amount.value, subtract(ledger.credits, ledger.debits)), last)) continue;
+    const sides = depositSides(summary.lines);
+    if (!sides || !sameMoney(add(summary.open.amount.value, subtract(ledger.credits, ledger.debits)), last)) continue;
     for (const side of ['credit', 'debit'] as const) {
-      const cells = summary.lines.filter((_, i) => signs[i] === (side === 'credit' ? 1 : -1)).map((l) => l.figure);
-      const stated = cells.reduce((sum, f) => add(sum, f.amount.value.abs()), decimal('0'));
+      const cells = sides[side];
+      const stated = sumOfMagnitudes(cells);
       const computed = side === 'credit' ? ledger.credits : ledger.debits;
       if (cells.length === 0 || sameMoney(stated, computed) || (cells.length === 1 && unverified(cells[0]!, computed, ledger.terms[side]))) continue;
       const words = side === 'credit' ? 'credits (deposits)' : 'debits (withdrawals)';
@@ -274,13 +261,14 @@ export function statementTotals(ctx: TableContext): Finding[] {
     if (!words) return []; // totals cannot be judged with a page missing
     rows.push(...joinWrappedRows(buildRows(words)));
   }
-  // account summaries in categories, judged on their own lines
-  const blocks = summaryBlocks(rows, (page) => ctx.fromOcr(page));
   const credits = statedTotal(rows, CREDITS);
   const debits = statedTotal(rows, DEBITS);
   const ledger = readLedger(rows);
+  const inCategories = readBlocks(rows);
   const across = readAcross(rows).filter((s) => s.kind === 'balance');
-  const summaries = [...readBlocks(rows), ...across];
+  const summaries = [...inCategories, ...across];
+  // account summaries in categories, judged on their own lines
+  const blocks = summaryBlocks(inCategories, (page) => ctx.fromOcr(page));
   // a list of movements without a running balance against the totals stated for it; account
   // summaries against a ledger that runs from their opening balance
   const listed = [

@@ -5,12 +5,17 @@
 // with a cell of no kind is not judged.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../tables/decimal.js';
-import { buildRows } from '../../tables/rows.js';
+import { buildRows, type Row } from '../../tables/rows.js';
 import { type Cell, tableWords } from '../../testing/table-words.js';
-import { sectionsAgainstSummary, summariesAcross } from './summary-across.js';
+import { readAcross, sectionsAgainstSummary, summariesAcross } from './summary-across.js';
 
 beforeAll(loadDecimals);
 const never = () => false;
+/** The summaries across the page of `rows`, judged. */
+const judge = (rows: Row[], fromOcr: (page: number) => boolean, balanceCode: Parameters<typeof summariesAcross>[2]) =>
+  summariesAcross(readAcross(rows), fromOcr, balanceCode);
+/** The pay summary of `rows` against its sections. */
+const sections = (rows: Row[]) => sectionsAgainstSummary(rows, readAcross(rows), never);
 
 /** A cell of `text` whose right edge is at `x1` (5 points a character, 3 between words). */
 const right = (text: string, x1: number): Cell => [text, x1 - (5 * text.length - 2 * (text.split(' ').length - 1))];
@@ -35,11 +40,11 @@ const pay = (net: string, netYtd = '$48,053.20') =>
 
 describe('summaries across the page', () => {
   it('pass a pay summary whose net pay is gross less the deductions and taxes between them, in each row', () => {
-    expect(summariesAcross(pay('$2,402.66'), never, 'bill_totals_mismatch')).toEqual([]);
+    expect(judge(pay('$2,402.66'), never, 'bill_totals_mismatch')).toEqual([]);
   });
 
   it('report a net pay the cells do not lead to, on it, row by row', () => {
-    const [finding, ...rest] = summariesAcross(pay('$2,602.66'), never, 'bill_totals_mismatch');
+    const [finding, ...rest] = judge(pay('$2,602.66'), never, 'bill_totals_mismatch');
     expect(rest).toEqual([]);
     expect(finding).toMatchObject({
       code: 'paystub_totals_mismatch',
@@ -50,7 +55,7 @@ describe('summaries across the page', () => {
       },
     });
     expect(finding!.boxes![0]!.x1).toBe(540);
-    expect(summariesAcross(pay('$2,402.66', '$49,053.20'), never, 'bill_totals_mismatch')).toHaveLength(1);
+    expect(judge(pay('$2,402.66', '$49,053.20'), never, 'bill_totals_mismatch')).toHaveLength(1);
   });
 
   const bill = (due: string, payments = '-$152.30') =>
@@ -61,9 +66,9 @@ describe('summaries across the page', () => {
     );
 
   it("read a bill's summary as what is owed: payments and credits subtract, charges add, adjustments keep their sign", () => {
-    expect(summariesAcross(bill('$134.77'), never, 'bill_totals_mismatch')).toEqual([]);
-    expect(summariesAcross(bill('$134.77', '$152.30'), never, 'bill_totals_mismatch')).toEqual([]); // payments printed unsigned
-    const [finding] = summariesAcross(bill('$164.77'), never, 'bill_totals_mismatch');
+    expect(judge(bill('$134.77'), never, 'bill_totals_mismatch')).toEqual([]);
+    expect(judge(bill('$134.77', '$152.30'), never, 'bill_totals_mismatch')).toEqual([]); // payments printed unsigned
+    const [finding] = judge(bill('$164.77'), never, 'bill_totals_mismatch');
     expect(finding).toMatchObject({ code: 'bill_totals_mismatch', math: { computed: '134.77', stated: '$164.77' } });
   });
 
@@ -74,8 +79,8 @@ describe('summaries across the page', () => {
         [160, 280, 410, 530],
         ['', '4,210.55', '3,200.00', '2,007.20', ending],
       );
-    expect(summariesAcross(statement('5,403.35'), never, 'statement_balance_mismatch')).toEqual([]);
-    expect(summariesAcross(statement('6,403.35'), never, 'statement_balance_mismatch')).toMatchObject([{ code: 'statement_balance_mismatch' }]);
+    expect(judge(statement('5,403.35'), never, 'statement_balance_mismatch')).toEqual([]);
+    expect(judge(statement('6,403.35'), never, 'statement_balance_mismatch')).toMatchObject([{ code: 'statement_balance_mismatch' }]);
   });
 
   it('read labels wrapped onto a second header line, and labels of narrow columns run together', () => {
@@ -87,7 +92,7 @@ describe('summaries across the page', () => {
     );
     // the header lines set tight (a wrapped label), not a line's pitch apart
     for (const w of words) if (w.y0 === 740) [w.y0, w.y1] = [730, 739];
-    const [finding] = summariesAcross(buildRows(words), never, 'bill_totals_mismatch');
+    const [finding] = judge(buildRows(words), never, 'bill_totals_mismatch');
     expect(finding).toMatchObject({ code: 'paystub_totals_mismatch', math: { computed: '2,427.66', stated: '2,527.66' } });
     expect(finding!.math!.formula).toContain('pre-tax deductions');
   });
@@ -119,17 +124,17 @@ describe('summaries across the page', () => {
           ],
         ),
       );
-    expect(sectionsAgainstSummary(withSections('198.40'), never)).toEqual([]);
-    expect(sectionsAgainstSummary(withSections('198.40', '298.40'), never)).toEqual([]);
-    const [finding, ...rest] = sectionsAgainstSummary(withSections('178.40'), never);
+    expect(sections(withSections('198.40'))).toEqual([]);
+    expect(sections(withSections('198.40', '298.40'))).toEqual([]);
+    const [finding, ...rest] = sections(withSections('178.40'));
     expect(rest).toEqual([]);
     expect(finding).toMatchObject({ code: 'paystub_totals_mismatch', math: { computed: '592.34', stated: '$612.34' } });
   });
 
   it('do not judge a header with a cell of no kind between the balances, nor figures under no header', () => {
     const unknown = across(['Previous Balance', 'Payments', 'Transfers', 'Amount Due'], [150, 240, 330, 430], ['', '100.00', '50.00', '20.00', '90.00']);
-    expect(summariesAcross(unknown, never, 'bill_totals_mismatch')).toEqual([]);
+    expect(judge(unknown, never, 'bill_totals_mismatch')).toEqual([]);
     const noHeader = buildRows(tableWords(1, [right('1,000.00', 150), right('50.00', 240), right('2,000.00', 330)]));
-    expect(summariesAcross(noHeader, never, 'bill_totals_mismatch')).toEqual([]);
+    expect(judge(noHeader, never, 'bill_totals_mismatch')).toEqual([]);
   });
 });

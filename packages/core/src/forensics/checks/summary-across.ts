@@ -9,10 +9,10 @@
 // from gross pay). A header whose cells do not each sit over one figure, or a cell no convention
 // signs, is not judged. A pay summary's taxes and deductions cells are also held against the
 // sections listing their lines (`sectionsAgainstSummary`).
-import { add, decimal, formatMoney, sameMoney } from '../../tables/decimal.js';
+import { formatMoney, sameMoney } from '../../tables/decimal.js';
 import type { Row, Word } from '../../tables/rows.js';
 import type { Finding } from '../findings.js';
-import { CLOSING, type Figure, figures, moneyFigures, OPENING, ocrExplains, type Term } from './arithmetic.js';
+import { CLOSING, type Figure, figures, moneyFigures, OPENING, ocrExplains, sumOfMagnitudes, type Term } from './arithmetic.js';
 import { wordCells } from './ledger-layout.js';
 import { BALANCE_CONVENTIONS, type ChainSummary, type Convention, readSummary } from './summary-block.js';
 
@@ -145,15 +145,15 @@ export function readAcross(rows: readonly Row[]): AcrossSummary[] {
 }
 
 /**
- * Summaries across the page whose cells do not lead from the opening figure to the closing one,
- * reported on the closing figure; `balanceCode` names a balance summary's finding (a statement's
- * or a bill's), `fromOcr` says which pages OCR read (there a misreading may explain it).
+ * Summaries across the page (`readAcross`) whose cells do not lead from the opening figure to the
+ * closing one, reported on the closing figure; `balanceCode` names a balance summary's finding (a
+ * statement's or a bill's), `fromOcr` says which pages OCR read (there a misreading may explain it).
  */
-export function summariesAcross(rows: readonly Row[], fromOcr: (page: number) => boolean, balanceCode: Finding['code']): Finding[] {
+export function summariesAcross(summaries: readonly AcrossSummary[], fromOcr: (page: number) => boolean, balanceCode: Finding['code']): Finding[] {
   const findings: Finding[] = [];
   // a bill's balance is what is owed: that reading is the one reported
   const conventions = balanceCode === 'statement_balance_mismatch' ? BALANCE_CONVENTIONS : [...BALANCE_CONVENTIONS].reverse();
-  for (const { kind, from, to, open, close, lines } of readAcross(rows)) {
+  for (const { kind, from, to, open, close, lines } of summaries) {
     const read = readSummary(open, lines, close, kind === 'pay' ? PAY : conventions);
     if (read === undefined || read === 'consistent') continue;
     if (fromOcr(close.box.page) && read.readings.some((x) => ocrExplains(close, x.computed.abs(), [{ figure: open, sign: 1 }, ...x.terms]))) continue;
@@ -206,15 +206,15 @@ function sectionLines(rows: readonly Row[], heading: number): Figure[][] | undef
 }
 
 /**
- * A pay summary across the page against the sections that list its cells' lines: a section headed
+ * A pay summary across the page (of `summaries`) against the sections of `rows` that list its cells' lines: a section headed
  * "Employee taxes withheld" lists the taxes whose sum the summary's "Employee taxes" cell states;
  * one headed "Deductions" the lines of its "Pre-tax deductions" and "Post-tax deductions" cells
  * together (or of one of them). Sections with a total of their own, and another party's (employer
  * taxes), are not read.
  */
-export function sectionsAgainstSummary(rows: readonly Row[], fromOcr: (page: number) => boolean): Finding[] {
+export function sectionsAgainstSummary(rows: readonly Row[], summaries: readonly AcrossSummary[], fromOcr: (page: number) => boolean): Finding[] {
   const findings: Finding[] = [];
-  const pay = readAcross(rows).filter((s) => s.kind === 'pay');
+  const pay = summaries.filter((s) => s.kind === 'pay');
   const first = pay[0];
   if (!first) return [];
   // the summary's figure rows in order: this period, then the year to date
@@ -228,8 +228,8 @@ export function sectionsAgainstSummary(rows: readonly Row[], fromOcr: (page: num
     for (const [column, summary] of periods.entries()) {
       const cells = summary.lines.filter((l) => l.label.toLowerCase().includes(noun)).map((l) => l.figure);
       if (cells.length === 0 || lines.some((l) => !l[column])) continue;
-      const listed = lines.reduce((sum, l) => add(sum, l[column]!.amount.value.abs()), decimal('0'));
-      const stated = cells.reduce((sum, f) => add(sum, f.amount.value.abs()), decimal('0'));
+      const listed = sumOfMagnitudes(lines.map((l) => l[column]!));
+      const stated = sumOfMagnitudes(cells);
       if ([stated, ...cells.map((f) => f.amount.value.abs())].some((v) => sameMoney(v, listed))) continue;
       const terms = lines.map((l): Term => ({ figure: l[column]!, sign: 1 }));
       if (cells.length === 1 && fromOcr(cells[0]!.box.page) && ocrExplains(cells[0]!, listed, terms)) continue;

@@ -2,12 +2,14 @@
 // account or as a card account; an edited line or balance is reported on the ending balance.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../tables/decimal.js';
-import { buildRows } from '../../tables/rows.js';
+import { buildRows, type Row } from '../../tables/rows.js';
 import { tableWords } from '../../testing/table-words.js';
-import { summaryBlocks } from './summary-block.js';
+import { readBlocks, summaryBlocks } from './summary-block.js';
 
 beforeAll(loadDecimals);
 const never = () => false;
+/** The summaries in categories of `rows`, judged. */
+const judge = (rows: Row[], fromOcr: (page: number) => boolean) => summaryBlocks(readBlocks(rows), fromOcr);
 const summary = (...lines: [string, string][]) =>
   buildRows(
     tableWords(
@@ -31,12 +33,12 @@ describe('account summaries', () => {
     );
 
   it('lead from the beginning to the ending balance, with the lines signed by their labels or their own sign', () => {
-    expect(summaryBlocks(chase('-845.20', '$5,403.35'), never)).toEqual([]);
-    expect(summaryBlocks(chase('845.20', '$5,403.35'), never)).toEqual([]);
+    expect(judge(chase('-845.20', '$5,403.35'), never)).toEqual([]);
+    expect(judge(chase('845.20', '$5,403.35'), never)).toEqual([]);
   });
 
   it('report an ending balance the lines do not lead to, on it', () => {
-    const [finding, ...rest] = summaryBlocks(chase('-845.20', '$6,403.35'), never);
+    const [finding, ...rest] = judge(chase('-845.20', '$6,403.35'), never);
     expect(rest).toEqual([]);
     expect(finding).toMatchObject({ code: 'statement_balance_mismatch', math: { computed: '5,403.35', stated: '$6,403.35' } });
     expect(finding!.boxes![0]!.y0).toBeLessThan(finding!.boxes![1]!.y0); // the ending balance, below the beginning one
@@ -45,17 +47,17 @@ describe('account summaries', () => {
   it("read a card account's summary, where purchases add to what is owed", () => {
     const card = (ending: string) =>
       summary(['Previous Balance', '1,020.00'], ['Payments', '1,020.00'], ['Purchases', '486.13'], ['Fees Charged', '0.00'], ['New Balance', ending]);
-    expect(summaryBlocks(card('486.13'), never)).toEqual([]);
-    expect(summaryBlocks(card('586.13'), never)).toHaveLength(1);
+    expect(judge(card('486.13'), never)).toEqual([]);
+    expect(judge(card('586.13'), never)).toHaveLength(1);
   });
 
   it('leave summaries with a count or a line of no kind alone', () => {
-    expect(
-      summaryBlocks(summary(['Beginning Balance', '100.00'], ['Number of deposits', '3'], ['Deposits', '50.00'], ['Ending Balance', '999.00']), never),
-    ).toEqual([]);
-    expect(
-      summaryBlocks(summary(['Beginning Balance', '100.00'], ['Deposits', '50.00'], ['Average balance', '20.00'], ['Ending Balance', '999.00']), never),
-    ).toEqual([]);
+    expect(judge(summary(['Beginning Balance', '100.00'], ['Number of deposits', '3'], ['Deposits', '50.00'], ['Ending Balance', '999.00']), never)).toEqual(
+      [],
+    );
+    expect(judge(summary(['Beginning Balance', '100.00'], ['Deposits', '50.00'], ['Average balance', '20.00'], ['Ending Balance', '999.00']), never)).toEqual(
+      [],
+    );
   });
 
   it('leave out a line totalling the lines above it, and read a total of items listed elsewhere as a line', () => {
@@ -68,8 +70,8 @@ describe('account summaries', () => {
         ['Withdrawals', '20.00'],
         ['Ending Balance', ending],
       );
-    expect(summaryBlocks(subtotalled('155.00'), never)).toEqual([]);
-    expect(summaryBlocks(subtotalled('230.00'), never)).toHaveLength(1);
+    expect(judge(subtotalled('155.00'), never)).toEqual([]);
+    expect(judge(subtotalled('230.00'), never)).toHaveLength(1);
     // "Total withdrawals" beside fees listed apart: each a line of the summary
     const fees = (ending: string) =>
       summary(
@@ -79,7 +81,7 @@ describe('account summaries', () => {
         ['Service charges', '5.00'],
         ['Ending Balance', ending],
       );
-    expect(summaryBlocks(fees('125.00'), never)).toEqual([]);
-    expect(summaryBlocks(fees('130.00'), never)).toHaveLength(1);
+    expect(judge(fees('125.00'), never)).toEqual([]);
+    expect(judge(fees('130.00'), never)).toHaveLength(1);
   });
 });

@@ -50,6 +50,16 @@ export function signsUnder(lines: readonly SummaryLine[], [adds, subtracts]: Con
   return signs.every((sign) => sign !== undefined) ? (signs as (1 | -1)[]) : undefined;
 }
 
+/** A summary's lines by side as a deposit account reads them (what adds to the balance is a credit), or undefined when a line has no side. */
+export function depositSides(lines: readonly SummaryLine[]): Record<'credit' | 'debit', Figure[]> | undefined {
+  const signs = signsUnder(lines, BALANCE_CONVENTIONS[0]!);
+  if (!signs) return undefined;
+  return {
+    credit: lines.filter((_, i) => signs[i] === 1).map((l) => l.figure),
+    debit: lines.filter((_, i) => signs[i] === -1).map((l) => l.figure),
+  };
+}
+
 /**
  * The lines of a summary read from `open` under each convention that signs every line (a figure
  * printed with its sign keeps it): `consistent` when one reading leads to `close`, else the first
@@ -122,12 +132,12 @@ export function readBlocks(rows: readonly Row[]): ChainSummary[] {
 }
 
 /**
- * Summaries in categories that do not lead from their opening to their closing balance;
- * `fromOcr` says which pages were read by OCR (there a misreading may explain the difference).
+ * Summaries in categories (`readBlocks`) that do not lead from their opening to their closing
+ * balance; `fromOcr` says which pages were read by OCR (there a misreading may explain the difference).
  */
-export function summaryBlocks(rows: Row[], fromOcr: (page: number) => boolean): Finding[] {
+export function summaryBlocks(blocks: readonly ChainSummary[], fromOcr: (page: number) => boolean): Finding[] {
   const findings: Finding[] = [];
-  for (const { open, close, lines } of readBlocks(rows)) {
+  for (const { open, close, lines } of blocks) {
     // the lines as a deposit account reads them, and as a card or loan account does
     const read = readSummary(open, lines, close, BALANCE_CONVENTIONS);
     if (read === undefined || read === 'consistent') continue;

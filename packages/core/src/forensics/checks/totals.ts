@@ -22,7 +22,7 @@ import { payDateFindings } from './pay-dates.js';
 import { quantityRate } from './quantity-rate.js';
 import { statedPay } from './stated-pay.js';
 import { stubPayrollTaxes } from './stub-payroll-taxes.js';
-import { sectionsAgainstSummary, summariesAcross } from './summary-across.js';
+import { readAcross, sectionsAgainstSummary, summariesAcross } from './summary-across.js';
 
 interface Labelled {
   row: Row;
@@ -429,9 +429,10 @@ export function documentTotals(ctx: TableContext): Finding[] {
   if (ctx.category !== 'tax_form') {
     const balanceCode = ctx.category === 'bank_statement' ? 'statement_balance_mismatch' : 'bill_totals_mismatch';
     const fromOcr = (page: number): boolean => ctx.fromOcr(page);
-    findings.push(...notYetJudged(findings, summariesAcross(rows, fromOcr, balanceCode)));
+    const across = readAcross(rows);
+    findings.push(...notYetJudged(findings, summariesAcross(across, fromOcr, balanceCode)));
     // a pay summary's cells against the sections listing their lines
-    if (kind === 'paystub') findings.push(...notYetJudged(findings, sectionsAgainstSummary(rows, fromOcr)));
+    if (kind === 'paystub') findings.push(...notYetJudged(findings, sectionsAgainstSummary(rows, across, fromOcr)));
   }
   // any other table's totals, but not the rows read above, nor a statement's or a tax form's (their own checks read them)
   if (ctx.category !== 'bank_statement' && ctx.category !== 'tax_form') {
