@@ -49,6 +49,10 @@ describe('OCR-aware running balances', () => {
     expect(values).not.toContain('815');
     // a narrow 1 OCR lost altogether: 6.76 may have been 16.76
     expect(misreadings(parseAmount('6.76')!).map((v) => v.toString())).toContain('16.76');
+    // a digit OCR added is a 1, a doubled digit or a currency sign read as a digit, never any digit
+    expect(misreadings(parseAmount('236.50')!).map((v) => v.toString())).not.toContain('36.5');
+    expect(misreadings(parseAmount('836.50')!).map((v) => v.toString())).toContain('36.5');
+    expect(misreadings(parseAmount('205.00')!).map((v) => v.toString())).not.toContain('5');
   });
 
   it('does not take a single misread digit on a scan for tampering, but does on native text', () => {

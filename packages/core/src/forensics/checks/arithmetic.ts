@@ -19,6 +19,7 @@ import { type Check, onWords, type TableContext } from '../context.js';
 import type { Finding, PageBox } from '../findings.js';
 import { CLOSING, columnAt, type LedgerColumns, OPENING, SUBTOTAL, startsWithDate } from './ledger-layout.js';
 import { LedgerSegments } from './ledger-segments.js';
+import { acceptsMisreading } from './misreading-test.js';
 
 export { CLOSING, OPENING, startsWithDate } from './ledger-layout.js';
 
@@ -41,7 +42,15 @@ export const CONFIDENT_FIGURE = 0.85;
 /** Digits OCR confuses with each other. */
 const CONFUSABLE: Record<string, string> = { '0': '689', '1': '74', '2': '7', '3': '8', '4': '19', '5': '68', '6': '058', '7': '12', '8': '0356', '9': '04' };
 
-/** The values a figure would have had with one plausible misreading: a confused, dropped or doubled digit, or a narrow 1 lost from its whole part. */
+/** Digits OCR reads a currency sign ($) as, in front of a figure. */
+const SIGN_READ_AS = '853';
+
+/**
+ * The values a figure would have had with one plausible misreading: a confused digit; a digit OCR
+ * added (a 1 from a stroke of noise, a doubled digit, a currency sign read as a leading 8, 5 or
+ * 3 — not any digit anywhere: 236.50 is no misreading of 36.50); a doubled digit read once; a
+ * narrow 1 lost from its whole part.
+ */
 export function misreadings(amount: Amount): Decimal[] {
   const m = /^(-?)(\d+)\.(\d{2})$/.exec(formatMoney(amount.value).replace(/,/g, ''));
   if (!m) return [];
@@ -50,13 +59,17 @@ export function misreadings(amount: Amount): Decimal[] {
   const variants = new Set<string>();
   for (let i = 0; i < digits.length; i++) {
     for (const c of CONFUSABLE[digits[i]!] ?? '') variants.add(digits.slice(0, i) + c + digits.slice(i + 1));
-    variants.add(digits.slice(0, i) + digits.slice(i + 1)); // dropped
+    // a digit OCR added: a narrow 1 from a stroke of noise, a digit doubled, a currency sign read as a digit
+    if (digits[i] === '1' || digits[i] === digits[i - 1] || digits[i] === digits[i + 1] || (i === 0 && SIGN_READ_AS.includes(digits[i]!))) {
+      variants.add(digits.slice(0, i) + digits.slice(i + 1));
+    }
     variants.add(digits.slice(0, i) + digits[i] + digits.slice(i)); // doubled
   }
   // a narrow 1 OCR lost altogether (16.76 read as 6.76): the figure had one more digit
   for (let i = 0; i <= whole!.length; i++) variants.add(`${digits.slice(0, i)}1${digits.slice(i)}`);
   variants.delete(digits);
-  return [...variants].filter((v) => v.length >= 3).map((v) => decimal(`${sign}${v.slice(0, -2)}.${v.slice(-2)}`));
+  // no figure is printed with a leading zero
+  return [...variants].filter((v) => v.length >= 3 && !(v.length > 3 && v.startsWith('0'))).map((v) => decimal(`${sign}${v.slice(0, -2)}.${v.slice(-2)}`));
 }
 
 /** Where `words` are printed (their joint box) and, read by OCR, how surely (the least sure of them). */
@@ -166,11 +179,31 @@ export function ocrExplains(stated: Figure, computed: Decimal, terms: readonly T
   const target = stated.amount.value.abs();
   if (subtract(computed, target).abs().lt(OCR_CENTS)) return true;
   if (unsure(stated) || terms.some((t) => unsure(t.figure))) return true;
-  if (misreadings(stated.amount).some((v) => sameMoney(v.abs(), computed))) return true;
-  return terms.some((t) => {
+  // every misreading that would explain it is offered (a test of them collects them all)
+  let explained = false;
+  for (const v of misreadings(stated.amount)) if (sameMoney(v.abs(), computed) && acceptsMisreading({ figure: stated, value: v })) explained = true;
+  for (const t of terms) {
     const without = t.sign === 1 ? subtract(computed, t.figure.amount.value.abs()) : add(computed, t.figure.amount.value.abs());
-    return misreadings(t.figure.amount).some((v) => sameMoney(t.sign === 1 ? add(without, v.abs()) : subtract(without, v.abs()), target));
-  });
+    for (const v of misreadings(t.figure.amount)) {
+      if (sameMoney(t.sign === 1 ? add(without, v.abs()) : subtract(without, v.abs()), target) && acceptsMisreading({ figure: t.figure, value: v }))
+        explained = true;
+    }
+  }
+  return explained;
+}
+
+/**
+ * True when reading one of `figs` as one of its plausible misreadings satisfies `holds` (given
+ * each figure's value, by magnitude), and the misreading is accepted (`misreading-test.ts`).
+ */
+export function misreadingRestores(figs: readonly Figure[], holds: (value: (f: Figure) => Decimal) => boolean): boolean {
+  let restored = false;
+  for (const target of figs) {
+    for (const v of misreadings(target.amount)) {
+      if (holds((f) => (f === target ? v.abs() : f.amount.value.abs())) && acceptsMisreading({ figure: target, value: v })) restored = true;
+    }
+  }
+  return restored;
 }
 
 /** The arithmetic check (bank statements). */
@@ -204,7 +237,7 @@ export function joinWrappedRows(rows: Row[]): Row[] {
 }
 
 /** True when OCR read a figure without enough confidence to rest a contradiction on it. */
-const unsure = (figure: Figure): boolean => figure.confidence !== undefined && figure.confidence < CONFIDENT_FIGURE;
+export const unsure = (figure: Figure): boolean => figure.confidence !== undefined && figure.confidence < CONFIDENT_FIGURE;
 
 /** A movement between two balances, and which way it goes. */
 interface Movement {

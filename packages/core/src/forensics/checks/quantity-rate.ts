@@ -7,9 +7,11 @@
 // line whose product disagrees points at the amount, or at the quantity and rate when the amounts
 // still sum to the table's total (then the amount is the figure the others agree on). Lines read
 // by OCR are not judged: one misread digit of a quantity or a rate moves the product too far.
+import { parseAmount } from '../../tables/amounts.js';
 import { type Decimal, decimal, formatMoney, subtract } from '../../tables/decimal.js';
 import type { Row, Word } from '../../tables/rows.js';
 import type { Finding, PageBox } from '../findings.js';
+import type { Figure } from './arithmetic.js';
 import { cellsOf } from './ledger-layout.js';
 
 const QUANTITY = /^(hours|hrs|units|qty|quantity|usage|kwh|therms|gallons|ccf)$/i;
@@ -90,11 +92,27 @@ function inColumn(numbers: Read[], span: [number, number]): Read | undefined {
 /** Half a unit of the last printed decimal. */
 const half = (n: Read): Decimal => decimal(`0.${'0'.repeat(n.decimals)}5`);
 
+/** A line's quantity, rate and amount as figures (undefined for one printed without cents), and whether the line agrees given each figure's value. */
+export interface LineFigures {
+  page: number;
+  figures: readonly (Figure | undefined)[];
+  holds(value: (f: Figure) => Decimal): boolean;
+}
+
+/** A number printed with cents as a figure (misreadings are known only of those). */
+function asFigure(n: Read): Figure | undefined {
+  const amount = n.decimals === 2 ? parseAmount(n.raw) : undefined;
+  return amount && { amount, box: n.box, ...(n.confidence === undefined ? {} : { confidence: n.confidence }) };
+}
+
 /** Options of one run. */
 export interface QuantityRateOptions {
   code: 'paystub_totals_mismatch' | 'bill_totals_mismatch';
-  /** True when a contradiction on `stated`'s line is not to be judged (its page was read by OCR). */
-  unverified(stated: Read): boolean;
+  /**
+   * True when a line's contradiction is not to be judged (its page was read by OCR, and a misread
+   * figure may explain it).
+   */
+  unverified(line: LineFigures): boolean;
   /** True when the table's amounts still sum to its total (the amount agrees with the others). */
   amountsAddUp?(amount: Read): boolean;
 }
@@ -139,14 +157,21 @@ export function quantityRate(rows: readonly Row[], options: QuantityRateOptions)
     const inColumns = columns && ([inColumn(numbers, columns.quantity), inColumn(numbers, columns.rate), inColumn(numbers, columns.amount)] as const);
     const [q, r, a] = inColumns?.every((n) => n !== undefined) ? (inColumns as [Read, Read, Read]) : (inlineProduct(row) ?? []);
     if (!q || !r || !a || q === r || r === a || q === a || a.decimals !== 2) continue;
-    const product = q.value.times(r.value);
     // the printed quantity and rate are rounded: their product may be off by that much, plus a cent
-    const slack = q.value
-      .times(half(r))
-      .plus(r.value.times(half(q)))
-      .plus(decimal('0.01'));
-    if (subtract(product, a.value).abs().lte(slack)) continue;
-    if (options.unverified(a)) continue;
+    const holds = (value: (n: Read) => Decimal): boolean => {
+      const slack = value(q)
+        .times(half(r))
+        .plus(value(r).times(half(q)))
+        .plus(decimal('0.01'));
+      return subtract(value(q).times(value(r)), value(a))
+        .abs()
+        .lte(slack);
+    };
+    if (holds((n) => n.value)) continue;
+    const figs = [q, r, a].map(asFigure);
+    const byFigure = (value: (f: Figure) => Decimal) => (n: Read) => value(figs[[q, r, a].indexOf(n)]!);
+    if (options.unverified({ page: a.box.page, figures: figs, holds: (value) => holds(byFigure(value)) })) continue;
+    const product = q.value.times(r.value);
     const computed = product.toDecimalPlaces(2);
     const amountAgrees = options.amountsAddUp?.(a) ?? false;
     findings.push({

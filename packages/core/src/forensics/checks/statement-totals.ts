@@ -14,6 +14,7 @@ import { type Finding, notYetJudged } from '../findings.js';
 import { CLOSING, type Figure, figures, joinWrappedRows, moneyFigures, OPENING, ocrExplains, sumOfMagnitudes, type Term } from './arithmetic.js';
 import { columnAt, startsWithDate } from './ledger-layout.js';
 import { LedgerSegments } from './ledger-segments.js';
+import { testedMisreadings } from './misreading-test.js';
 import { movementsOverStated, type Side } from './movement-table.js';
 import { readAcross } from './summary-across.js';
 import { type ChainSummary, depositSides, readBlocks, type SummaryLine, summaryBlocks } from './summary-block.js';
@@ -357,5 +358,5 @@ export function statementTotals(ctx: TableContext): Finding[] {
 /** The stated-totals check of bank statements. */
 export const statementTotalsCheck: Check = {
   name: 'arithmetic consistency',
-  run: (ctx) => onWords(ctx, () => statementTotals(ctx)),
+  run: (ctx) => onWords(ctx, () => testedMisreadings(ctx, statementTotals)),
 };

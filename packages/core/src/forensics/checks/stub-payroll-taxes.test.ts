@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../tables/decimal.js';
 import type { Word } from '../../tables/rows.js';
 import { type Cell, tableContext, tableWords } from '../../testing/table-words.js';
+import { testedMisreadings } from './misreading-test.js';
 import { documentTotals } from './totals.js';
 
 beforeAll(loadDecimals);
@@ -64,7 +65,7 @@ describe("a pay stub's payroll taxes", () => {
     expect(rest).toEqual([]);
     expect(finding!.math).toMatchObject({ formula: "year-to-date gross pay = 20 × gross pay (the Medicare tax's 20 equal periods)", computed: '44,000.00' });
     // a Medicare tax that varied from period to period (not exactly 1/n of its year to date) says nothing
-    expect(findings(stub(['2,200.00', '40,000.00'], ['1,726.90', '30,540.00'], undefined, ['29.10', '580.00']))).toEqual([]);
+    expect(findings(stub(['2,200.00', '40,000.00'], ['1,726.47', '30,540.00'], ['124.43', '2,480.00'], ['29.10', '580.00']))).toEqual([]);
   });
 
   it('leave a stub paying a reimbursement alone: its gross pay holds pay that is no wages', () => {
@@ -73,10 +74,37 @@ describe("a pay stub's payroll taxes", () => {
     expect(findings(raised).filter((f) => f.code === 'payroll_tax_mismatch')).toEqual([]);
   });
 
-  it('judge no ceiling (imputed income raises the tax), and leave pages read by OCR alone', () => {
+  it('judge no ceiling: imputed income raises both taxes', () => {
     // social security above 6.2% of gross pay: group-term life insurance over $50,000 is taxed without being paid
-    expect(findings(stub(['2,000.00', '40,000.00'], ['1,427.00', '30,540.00'], ['224.00', '2,480.00']))).toEqual([]);
+    expect(findings(stub(['2,000.00', '40,000.00'], ['1,403.61', '30,540.00'], ['224.00', '2,480.00'], ['52.39', '580.00']))).toEqual([]);
+  });
+
+  it('hold social security to 6.2/1.45 of the Medicare tax below the wage base, whichever was changed', () => {
+    const loweredTax = findings(stub(['2,000.00', '40,000.00'], ['1,547.00', '30,540.00'], ['104.00', '2,480.00']));
+    expect(loweredTax.map((f) => f.math)).toEqual([
+      expect.objectContaining({
+        formula: 'social security tax = 6.2% / 1.45% × Medicare tax (this period, below the wage base)',
+        computed: '124.00',
+        stated: '104.00',
+      }),
+    ]);
+    expect(loweredTax[0]!.boxes).toHaveLength(2); // on both taxes: either may be the one changed
+    const loweredMedicare = findings(stub(['2,000.00', '40,000.00'], ['1,527.00', '30,540.00'], ['124.00', '2,480.00'], ['29.00', '480.00']));
+    expect(loweredMedicare.map((f) => f.math?.formula)).toContain('social security tax = 6.2% / 1.45% × Medicare tax (year to date, below the wage base)');
+    // past $7,000 of social security tax the wage base may have been reached: not judged
+    const taxes = (words: Word[]) => findings(words).filter((f) => f.code === 'payroll_tax_mismatch');
+    expect(taxes(stub(['2,000.00', '40,000.00'], ['1,547.00', '25,540.00'], ['104.00', '7,480.00']))).toEqual([]);
+    // an employee exempt from social security (some state and local government workers)
+    expect(findings(stub(['2,000.00', '40,000.00'], ['1,651.00', '33,020.00'], ['0.00', '0.00']))).toEqual([]);
+  });
+
+  it('judge pages read by OCR unless a misread digit satisfies the rule without breaking another sum', () => {
     const raised = stub(['3,000.00', '40,000.00'], ['2,527.00', '30,540.00']);
-    expect(findings(raised, true).filter((f) => f.code === 'payroll_tax_mismatch')).toEqual([]);
+    const ocr = tableContext([raised], 'paystub', true);
+    // taken alone, a Medicare tax of 129.00 (a narrow 1 lost) would satisfy the floor ...
+    expect(documentTotals(ocr).filter((f) => f.code === 'payroll_tax_mismatch')).toEqual([]);
+    // ... but it breaks the total deductions and net pay that agree with 29.00: the floor is broken
+    const tested = testedMisreadings(ocr, documentTotals).filter((f) => f.code === 'payroll_tax_mismatch');
+    expect(tested.map((f) => f.math?.formula)).toContain('Medicare tax ≥ 1.45% × (gross pay − deductions) (this period)');
   });
 });

@@ -1,42 +1,56 @@
-// The Medicare tax of a pay stub against its pay. Medicare tax is 1.45% of Medicare wages (more
+// The payroll taxes of a pay stub against its pay. Medicare tax is 1.45% of Medicare wages (more
 // above $200,000 a year, and wages only grow with imputed income), and Medicare wages are gross
 // pay less the deductions the law exempts (health premiums and other cafeteria-plan deductions),
 // which are never more than every deduction and tax the stub totals. So Medicare tax is at least
 // 1.45% of gross pay less those totals: gross pay raised without its taxes, the usual way to
 // inflate a stub's income, falls below that floor. No ceiling is judged (imputed income and
-// year-to-date corrections raise a period's tax legitimately), nor social security (it stops at
-// the year's wage base), nor a tax printed as zero (an exempt employee). A cent of rounding is
-// allowed on a period's figures, $1 or 0.1% on year-to-date ones (each period rounds on its own).
-// A stub paying a reimbursement or an allowance is not judged by either rule: its gross pay may
+// year-to-date corrections raise a period's tax legitimately), nor a tax printed as zero (an
+// exempt employee). A cent of rounding is allowed on a period's figures, $1 or 0.1% on
+// year-to-date ones (each period rounds on its own).
+// Social security tax is 6.2% of the same wages until the year's wage base: while its year to date
+// is below $7,000 (6.2% of $112,903, under every wage base since 2013, and far under the $200,000
+// where Medicare's rate rises), it is 6.2/1.45 times the Medicare tax, current and year to date —
+// whichever of the two was changed alone, the pair no longer agrees.
+// A stub paying a reimbursement or an allowance is not judged by the floor: its gross pay may
 // hold pay that is no wages.
 // And when the year-to-date Medicare tax is exactly n times this period's (n of 3 or more: the same
 // tax every period, so the same Medicare wages), gross pay's year to date must be n times this
 // period's gross within a dollar a period: a stub whose gross pay was raised this period alone,
 // or its year to date with it by another amount, no longer divides.
+// Read by OCR, a rule is judged only when no one misread digit of its figures would satisfy it
+// (`misreading-test.ts` tests such a misreading against the stub's other sums).
 import { type Decimal, decimal, formatMoney } from '../../tables/decimal.js';
 import type { Row } from '../../tables/rows.js';
 import type { Finding } from '../findings.js';
-import { type Figure, figures, labelSegment } from './arithmetic.js';
+import { type Figure, figures, labelSegment, misreadingRestores } from './arithmetic.js';
 
 const MEDICARE = /\b(medicare|fica[\s-]+(med|hi))\b/i;
+const SOCIAL_SECURITY = /\b(social security|soc\.? sec\.?|oasdi|fica[\s-]+(ss|oasdi))\b/i;
 /** Pay that is no wages (a reimbursement, an allowance): a gross pay holding it can exceed the Medicare wages by more than the deductions. */
 const NOT_WAGES = /\b(reimburse\w*|mileage|expenses?|per\s+diem|non-?taxable|allowances?)\b/i;
 /** Lines about the wages or the employer's share, not the employee's tax. */
-const NOT_THE_TAX = /\b(wages|taxable|employer|er|company)\b/i;
+const NOT_THE_TAX = /\b(wages|taxable|employer|er|company|number|no)\b/i;
 const RATE = '1.45';
+/** Social security's rate (Medicare's is `RATE`). */
+const SOCIAL_SECURITY_RATE = '6.2';
+/** A social security tax's year to date below this is below every wage base since 2013. */
+const BELOW_WAGE_BASE = 7000;
 
-/** A stub's pay, column by column (current, year to date): gross pay and what it totals as taken from it. */
+/** A stub's pay, column by column (current, year to date). */
 export interface StubPay {
   gross: readonly Figure[];
-  /** Per column, the totals the stub takes from gross pay (total deductions; total taxes when printed apart). */
+  /** The totals the stub takes from gross pay (total deductions; total taxes when printed apart), each by column. */
   withheld: readonly (readonly Figure[])[];
+  /** Total pre-tax deductions: Medicare wages are at least gross pay less these (a 401(k) is among them, yet taxed). */
+  preTax: readonly Figure[];
+  net: readonly Figure[];
 }
 
-/** The figures of the first Medicare tax line; undefined when absent. */
-function medicareLine(rows: readonly Row[]): Figure[] | undefined {
+/** The figures of the first line of a tax (its label, not its wages, nor the employer's share); undefined when absent. */
+function taxLine(rows: readonly Row[], label: RegExp): Figure[] | undefined {
   for (const row of rows) {
-    if (!MEDICARE.test(row.text)) continue;
-    const segment = labelSegment(row, MEDICARE);
+    if (!label.test(row.text)) continue;
+    const segment = labelSegment(row, label);
     if (NOT_THE_TAX.test(segment.text)) continue;
     const figs = figures(segment);
     if (figs.length > 0) return figs;
@@ -50,49 +64,155 @@ function yearToDateSlack(due: Decimal): Decimal {
   return share.gt(1) ? share : decimal('1');
 }
 
-/** A Medicare tax below 1.45% of gross pay less every deduction and tax the stub totals; `unsure` figures are not judged. */
-export function stubPayrollTaxes(rows: readonly Row[], pay: StubPay, unsure: (f: Figure) => boolean): Finding[] {
-  // both rules need a gross pay of wages only; the floor, the totals taken from it
-  if (rows.some((r) => NOT_WAGES.test(r.text) && figures(r).length > 0)) return [];
-  const medicare = medicareLine(rows);
-  const findings: Finding[] = [];
-  for (const [column, gross] of (pay.withheld.length > 0 ? pay.gross.slice(0, 2) : []).entries()) {
+/** How the figures of a stub were read: `unsure` ones are not judged, `byOcr` ones are judged unless a misread digit satisfies the rule. */
+export interface StubReading {
+  unsure(figure: Figure): boolean;
+  byOcr(figure: Figure): boolean;
+}
+
+/** A rule broken by `figs`, unless one of them read by OCR may have been misread: `holds` takes each figure's value (magnitude). */
+function broken(figs: readonly Figure[], read: StubReading, holds: (value: (f: Figure) => Decimal) => boolean): boolean {
+  if (holds((f) => f.amount.value.abs())) return false;
+  const ocr = figs.filter((f) => read.byOcr(f));
+  return !(ocr.length > 0 && misreadingRestores(ocr, holds));
+}
+
+/** A least the Medicare wages can be, and how the stub shows it. */
+interface WagesBound {
+  figures: readonly Figure[];
+  least(value: (f: Figure) => Decimal): Decimal;
+  /** The bound in the formula ("gross pay − deductions"). */
+  formula: string;
+  describe: string;
+}
+
+/** The least Medicare wages of one column (current or year to date), as each of the stub's figures shows it. */
+function wagesBounds(pay: StubPay, column: number): WagesBound[] {
+  const gross = pay.gross[column];
+  const bounds: WagesBound[] = [];
+  const withheld = pay.withheld.map((totals) => totals[column]);
+  if (gross && withheld.length > 0 && withheld.every((w) => w !== undefined)) {
+    bounds.push({
+      figures: [gross, ...withheld],
+      least: (value) => withheld.reduce((sum, w) => sum.minus(value(w)), value(gross)),
+      formula: 'gross pay − deductions',
+      describe: `gross pay ${gross.amount.raw} less ${withheld.map((w) => w.amount.raw).join(' and ')}`,
+    });
+  }
+  const preTax = pay.preTax[column];
+  if (gross && preTax) {
+    bounds.push({
+      figures: [gross, preTax],
+      least: (value) => value(gross).minus(value(preTax)),
+      formula: 'gross pay − pre-tax deductions',
+      describe: `gross pay ${gross.amount.raw} less pre-tax deductions ${preTax.amount.raw}`,
+    });
+  }
+  const net = pay.net[column];
+  if (net) bounds.push({ figures: [net], least: (value) => value(net), formula: 'net pay', describe: `net pay ${net.amount.raw}` });
+  return bounds;
+}
+
+/** The Medicare tax against the least its wages can be, social security against Medicare, and gross pay's year to date against the Medicare tax's equal periods. */
+export function stubPayrollTaxes(rows: readonly Row[], pay: StubPay, read: StubReading): Finding[] {
+  const medicare = taxLine(rows, MEDICARE);
+  const findings = socialSecurityAgainstMedicare(rows, medicare, read);
+  // the floor and the equal periods need pay of wages only
+  if (rows.some((r) => NOT_WAGES.test(r.text) && figures(r).length > 0)) return findings;
+  for (const column of [0, 1]) {
     const tax = medicare?.[column];
-    const withheld = pay.withheld.map((totals) => totals[column]);
-    if (!tax || tax.amount.value.isZero() || unsure(tax) || unsure(gross) || withheld.some((w) => !w || unsure(w))) continue;
-    const wages = withheld.reduce((sum, w) => sum.minus(w!.amount.value.abs()), gross.amount.value.abs());
-    const least = wages.times(RATE).div(100);
-    const paid = tax.amount.value.abs();
-    if (least.minus(paid).lte(column === 0 ? decimal('0.01') : yearToDateSlack(least))) continue;
+    const bounds = wagesBounds(pay, column).filter((b) => !b.figures.some((f) => read.unsure(f)));
+    if (!tax || tax.amount.value.isZero() || read.unsure(tax) || bounds.length === 0) continue;
+    const slack = (least: Decimal): Decimal => (column === 0 ? decimal('0.01') : yearToDateSlack(least));
+    const taxOn = (bound: WagesBound, value: (f: Figure) => Decimal): Decimal => bound.least(value).times(RATE).div(100);
+    // each is a floor of its own: the tax must clear them all
+    const failing = bounds.find((bound) =>
+      broken([tax, ...bound.figures], read, (value) =>
+        taxOn(bound, value)
+          .minus(value(tax))
+          .lte(slack(taxOn(bound, value))),
+      ),
+    );
+    if (!failing) continue;
+    const least = taxOn(failing, (f) => f.amount.value.abs());
     const which = column === 0 ? 'this period' : 'year to date';
     findings.push({
       code: 'payroll_tax_mismatch',
-      summary: `Medicare tax ${tax.amount.raw} is less than ${RATE}% of gross pay ${gross.amount.raw} less every deduction (${formatMoney(least)}): gross pay was raised without its taxes, or the tax was lowered.`,
+      summary: `Medicare tax ${tax.amount.raw} is less than ${RATE}% of the least its wages can be, ${failing.describe} (${formatMoney(least)}): pay was raised without its taxes, or the tax was lowered.`,
       page: tax.box.page,
-      boxes: [tax.box, gross.box],
+      boxes: [tax.box, failing.figures[0]!.box],
       confidence: 0.8,
       math: {
-        formula: `Medicare tax ≥ ${RATE}% × (gross pay − deductions) (${which})`,
+        formula: `Medicare tax ≥ ${RATE}% × (${failing.formula}) (${which})`,
         computed: formatMoney(least),
         stated: tax.amount.raw,
         ok: false,
-        note: `Gross pay ${gross.amount.raw}, less ${withheld.map((w) => w!.amount.raw).join(' and ')}.`,
+        note: `${failing.describe[0]!.toUpperCase()}${failing.describe.slice(1)}.`,
       },
     });
   }
-  findings.push(...equalPeriods(medicare, pay.gross, unsure));
+  findings.push(...equalPeriods(medicare, pay.gross, read));
+  return findings;
+}
+
+/** Social security tax against 6.2/1.45 of the Medicare tax, current and year to date, below the wage base (module header). */
+function socialSecurityAgainstMedicare(rows: readonly Row[], medicare: readonly Figure[] | undefined, read: StubReading): Finding[] {
+  const socialSecurity = taxLine(rows, SOCIAL_SECURITY);
+  const pairs = [0, 1].map((column) => [socialSecurity?.[column], medicare?.[column]] as const);
+  const ssYtd = socialSecurity?.[1];
+  // below the wage base all year: the year to date says so
+  if (!ssYtd?.amount.value.abs().lt(BELOW_WAGE_BASE)) return [];
+  const findings: Finding[] = [];
+  for (const [column, [ss, med]] of pairs.entries()) {
+    if (!ss || !med || ![ss, med].every((f) => /\.\d{2}$/.test(f.amount.raw.replace(/[^\d.]/g, '')))) continue;
+    if (ss.amount.value.isZero() || med.amount.value.isZero() || read.unsure(ss) || read.unsure(med)) continue;
+    // each period's two taxes round on their own; a year to date sums the periods' rounding
+    const slack = (expected: Decimal): Decimal => (column === 0 ? decimal('0.1') : yearToDateSlack(expected));
+    const expectedOf = (value: (f: Figure) => Decimal): Decimal => value(med).times(SOCIAL_SECURITY_RATE).div(RATE);
+    if (
+      !broken([ss, med], read, (value) =>
+        expectedOf(value)
+          .minus(value(ss))
+          .abs()
+          .lte(slack(expectedOf(value))),
+      )
+    )
+      continue;
+    const expected = expectedOf((f) => f.amount.value.abs());
+    const which = column === 0 ? 'this period' : 'year to date';
+    findings.push({
+      code: 'payroll_tax_mismatch',
+      summary: `Social security tax ${ss.amount.raw} is not 6.2/1.45 of the Medicare tax ${med.amount.raw} (${formatMoney(expected)}), though both are taken from the same wages below the wage base: one of them was changed.`,
+      page: ss.box.page,
+      boxes: [ss.box, med.box],
+      confidence: 0.75,
+      math: {
+        formula: `social security tax = 6.2% / 1.45% × Medicare tax (${which}, below the wage base)`,
+        computed: formatMoney(expected),
+        stated: ss.amount.raw,
+        ok: false,
+        note: `Medicare tax ${med.amount.raw}; social security year to date ${ssYtd.amount.raw}.`,
+      },
+    });
+  }
   return findings;
 }
 
 /** Gross pay's year to date against n equal periods, when the Medicare tax's year to date is exactly n times this period's. */
-function equalPeriods(medicare: readonly Figure[] | undefined, gross: readonly Figure[], unsure: (f: Figure) => boolean): Finding[] {
+function equalPeriods(medicare: readonly Figure[] | undefined, gross: readonly Figure[], read: StubReading): Finding[] {
   const [tax, taxYtd] = medicare ?? [];
   const [pay, payYtd] = gross;
-  if (!tax || !taxYtd || !pay || !payYtd || [tax, taxYtd, pay, payYtd].some(unsure) || tax.amount.value.isZero()) return [];
-  const periods = taxYtd.amount.value.abs().div(tax.amount.value.abs());
+  if (!tax || !taxYtd || !pay || !payYtd || [tax, taxYtd, pay, payYtd].some((f) => read.unsure(f)) || tax.amount.value.isZero()) return [];
+  const periodsOf = (value: (f: Figure) => Decimal): Decimal => value(taxYtd).div(value(tax));
+  const periods = periodsOf((f) => f.amount.value.abs());
   if (!periods.isInteger() || periods.lt(3)) return [];
+  // a misreading that leaves no equal periods, or periods gross pay divides into, satisfies the rule
+  const holds = (value: (f: Figure) => Decimal): boolean => {
+    const n = periodsOf(value);
+    return !n.isInteger() || n.lt(3) || value(pay).times(n).minus(value(payYtd)).abs().lte(n);
+  };
+  if (!broken([tax, taxYtd, pay, payYtd], read, holds)) return [];
   const expected = pay.amount.value.abs().times(periods);
-  if (expected.minus(payYtd.amount.value.abs()).abs().lte(periods)) return [];
   return [
     {
       code: 'payroll_tax_mismatch',

@@ -9,12 +9,12 @@
 // from gross pay). A header whose cells do not each sit over one figure, or a cell no convention
 // signs, is not judged. A pay summary's taxes and deductions cells are also held against the
 // sections listing their lines (`sectionsAgainstSummary`).
-import { formatMoney, sameMoney } from '../../tables/decimal.js';
+import { formatMoney, sameMoney, subtract } from '../../tables/decimal.js';
 import type { Row, Word } from '../../tables/rows.js';
 import type { Finding } from '../findings.js';
 import { CLOSING, type Figure, figures, moneyFigures, OPENING, ocrExplains, sumOfMagnitudes, type Term } from './arithmetic.js';
 import { wordCells } from './ledger-layout.js';
-import { BALANCE_CONVENTIONS, type ChainSummary, type Convention, readSummary } from './summary-block.js';
+import { BALANCE_CONVENTIONS, type ChainSummary, type Convention, readSummary, type SummaryLine } from './summary-block.js';
 
 const GROSS = /\bgross\b/i;
 const NET = /\bnet (pay|amount|earnings|wages|salary|check)\b|^net$/i;
@@ -203,6 +203,39 @@ function sectionLines(rows: readonly Row[], heading: number): Figure[][] | undef
     lines.push(figs);
   }
   return lines.length >= 2 && lines.every((l) => l.length === lines[0]!.length) ? lines : undefined;
+}
+
+/** Lines a pay summary in a column holds between gross and net pay at most. */
+const MAX_COLUMN_LINES = 6;
+
+/**
+ * A pay summary printed down a column: gross pay, then rows of one figure each (pre-tax
+ * deductions, taxes, post-tax deductions), then net pay, where gross pay less those lines is net
+ * pay to the cent (a chain that adds up is a summary; anything else is not read as one).
+ */
+export function readPayColumn(rows: readonly Row[]): AcrossSummary | undefined {
+  for (const [start, row] of rows.entries()) {
+    const open = moneyFigures(row);
+    if (!GROSS.test(row.text) || open.length !== 1) continue;
+    const lines: SummaryLine[] = [];
+    for (let i = start + 1; i < rows.length && i <= start + MAX_COLUMN_LINES + 1; i++) {
+      const figs = moneyFigures(rows[i]!);
+      if (figs.length !== 1 || rows[i]!.page !== row.page) break;
+      const label = rows[i]!.words.filter((w) => !/\d/.test(w.text))
+        .map((w) => w.text)
+        .join(' ');
+      if (!NET.test(label)) {
+        lines.push({ label, figure: figs[0]! });
+        continue;
+      }
+      const net = subtract(open[0]!.amount.value.abs(), sumOfMagnitudes(lines.map((l) => l.figure)));
+      if (lines.length >= 2 && sameMoney(net, figs[0]!.amount.value.abs())) {
+        return { kind: 'pay', index: i, from: 'gross', to: 'net', open: open[0]!, close: figs[0]!, lines };
+      }
+      break;
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -16,13 +16,14 @@ import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '..
 import { buildRows, type Row } from '../../tables/rows.js';
 import { type Check, onWords, type TableContext } from '../context.js';
 import { type Finding, notYetJudged } from '../findings.js';
-import { CONFIDENT_FIGURE, type Figure, figures, labelSegment, ocrExplains, type Term } from './arithmetic.js';
+import { CONFIDENT_FIGURE, type Figure, figures, labelSegment, misreadingRestores, ocrExplains, type Term, unsure } from './arithmetic.js';
 import { alignedFigures, columnTotals } from './column-totals.js';
+import { testedMisreadings } from './misreading-test.js';
 import { payDateFindings } from './pay-dates.js';
 import { quantityRate } from './quantity-rate.js';
 import { statedPay } from './stated-pay.js';
 import { stubPayrollTaxes } from './stub-payroll-taxes.js';
-import { readAcross, sectionsAgainstSummary, summariesAcross } from './summary-across.js';
+import { readAcross, readPayColumn, sectionsAgainstSummary, summariesAcross } from './summary-across.js';
 
 interface Labelled {
   row: Row;
@@ -34,6 +35,8 @@ const GROSS = /\b(gross (pay|earnings|wages|salary)|total (gross|earnings)|curre
 const DEDUCTIONS = /\b(total deductions|deductions total|total taxes and deductions|total (taxes|withholdings) (and|&) deductions)\b/i;
 /** Taxes totalled apart from the other deductions (then net = gross − taxes − deductions). */
 const TAXES = /\b(total (employee )?(taxes|tax withholdings?|withholdings?|statutory deductions)|taxes total)\b/i;
+/** The total of the deductions taken before taxes. */
+const PRE_TAX = /\b(total )?(pre-?tax|before-?tax) deductions\b/i;
 const NET = /\b(net (pay|amount|wages|earnings|salary|check)|take[- ]home( pay)?)\b|^net\b/i;
 const EARNINGS_HEADER = /\bearnings\b/i;
 const DEDUCTIONS_HEADER = /\b(deductions|taxes|withholdings?)\b/i;
@@ -47,6 +50,7 @@ const LESS = /\b(less|discounts?|credits?|deposits?|paid|payments?|rebates?|coup
 const ITEM_SUMS = {
   earnings: 'gross pay = sum of the earnings lines',
   deductions: 'total deductions = sum of the deduction lines',
+  taxes: 'total taxes = sum of the tax lines',
   charges: 'total charges = sum of the line items',
   subtotal: 'subtotal = sum of the line items',
 } as const;
@@ -169,13 +173,15 @@ function payStub(rows: Row[], unverified: Unverified, fromOcr: (page: number) =>
       );
     }
   }
-  if (gross) {
-    const withheld = [deductions, taxes].flatMap((l) => (l ? [l.figures] : []));
-    // a tax rate's bounds leave no room for a misread digit: judged on text read from the file only
-    findings.push(...stubPayrollTaxes(rows, { gross: gross.figures, withheld }, (f) => fromOcr(f.box.page)));
-    findings.push(...lineSums(rows, gross, EARNINGS_HEADER, 'earnings', unverified));
-  }
+  const withheld = [deductions, taxes].flatMap((l) => (l ? [l.figures] : []));
+  // read by OCR, a row printing fewer figures than gross pay may have lost its current one: its year to date is no floor
+  const inColumns = (l: Labelled | undefined): Figure[] =>
+    !l || (l.figures.some((f) => fromOcr(f.box.page)) && l.figures.length !== gross?.figures.length) ? [] : l.figures;
+  const pay = { gross: gross?.figures ?? [], withheld, preTax: inColumns(find(rows, PRE_TAX)), net: inColumns(net) };
+  findings.push(...stubPayrollTaxes(rows, pay, { unsure, byOcr: (f) => fromOcr(f.box.page) }));
+  if (gross) findings.push(...lineSums(rows, gross, EARNINGS_HEADER, 'earnings', unverified));
   if (deductions) findings.push(...lineSums(rows, deductions, DEDUCTIONS_HEADER, 'deductions', unverified));
+  if (taxes) findings.push(...lineSums(rows, taxes, DEDUCTIONS_HEADER, 'taxes', unverified));
   const yearToDate = [gross, net, deductions].flatMap((l) => (l?.figures.length === 2 ? [{ current: l.figures[0]!, ytd: l.figures[1]! }] : []));
   findings.push(...payDateFindings(rows, yearToDate, CONFIDENT_FIGURE));
   return findings;
@@ -236,11 +242,11 @@ function deductionsListed(rows: Row[], gross: Labelled, net: Labelled, unverifie
  * earlier header: every header up to the previous total is tried, and only a total no section
  * start adds up to is a contradiction.
  */
-function lineSums(rows: Row[], total: Labelled, header: RegExp, what: 'earnings' | 'deductions', unverified: Unverified): Finding[] {
+function lineSums(rows: Row[], total: Labelled, header: RegExp, what: 'earnings' | 'deductions' | 'taxes', unverified: Unverified): Finding[] {
   const starts: number[] = [];
   for (let i = total.index - 1; i >= 0 && i >= total.index - 40; i--) {
     const r = rows[i]!;
-    if (figures(r).length > 0 && (GROSS.test(r.text) || DEDUCTIONS.test(r.text) || NET.test(r.text))) break;
+    if (figures(r).length > 0 && (GROSS.test(r.text) || DEDUCTIONS.test(r.text) || TAXES.test(r.text) || NET.test(r.text))) break;
     if (header.test(r.text) && figures(r).length === 0) starts.push(i);
   }
   if (starts.length === 0) return [];
@@ -251,7 +257,7 @@ function lineSums(rows: Row[], total: Labelled, header: RegExp, what: 'earnings'
     if (!nearest || nearest.count < 2) continue;
     if (sums.some((s) => s && s.count >= 2 && sameMoney(s.sum, stated.amount.value.abs())) || unverified(stated, nearest.sum, nearest.terms)) continue;
     const which = column === 0 ? 'current' : 'year-to-date';
-    const label = what === 'earnings' ? 'Gross pay' : 'Total deductions';
+    const label = { earnings: 'Gross pay', deductions: 'Total deductions', taxes: 'Total taxes' }[what];
     findings.push(
       mismatch(
         'paystub_totals_mismatch',
@@ -432,7 +438,10 @@ export function documentTotals(ctx: TableContext): Finding[] {
     const across = readAcross(rows);
     findings.push(...notYetJudged(findings, summariesAcross(across, fromOcr, balanceCode)));
     // a pay summary's cells against the sections listing their lines
-    if (kind === 'paystub') findings.push(...notYetJudged(findings, sectionsAgainstSummary(rows, across, fromOcr)));
+    if (kind === 'paystub') {
+      const column = across.some((s) => s.kind === 'pay') ? undefined : readPayColumn(rows);
+      findings.push(...notYetJudged(findings, sectionsAgainstSummary(rows, column ? [column] : across, fromOcr)));
+    }
   }
   // any other table's totals, but not the rows read above, nor a statement's or a tax form's (their own checks read them)
   if (ctx.category !== 'bank_statement' && ctx.category !== 'tax_form') {
@@ -445,9 +454,9 @@ export function documentTotals(ctx: TableContext): Finding[] {
     findings.push(
       ...quantityRate(rows, {
         code: kind === 'paystub' ? 'paystub_totals_mismatch' : 'bill_totals_mismatch',
-        // a misread digit of a quantity or a four-decimal rate moves the product by more than any
-        // tolerance: read by OCR, a line's product is not judged
-        unverified: (stated) => ctx.fromOcr(stated.box.page),
+        // read by OCR, a line's product is judged only when its three figures have cents (a misread
+        // digit of a four-decimal rate or a count cannot be tested) and no misread digit explains it
+        unverified: (line) => ctx.fromOcr(line.page) && (line.figures.some((f) => !f || unsure(f)) || misreadingRestores(line.figures as Figure[], line.holds)),
         // the amounts agree with their total when no sum of the table was contradicted
         amountsAddUp: () => !findings.some((f) => f.math && sums.some((sum) => f.math!.formula.startsWith(sum))),
       }),
@@ -461,5 +470,5 @@ export function documentTotals(ctx: TableContext): Finding[] {
 /** The totals check of pay stubs, bills and invoices. */
 export const totals: Check = {
   name: 'arithmetic consistency',
-  run: (ctx) => onWords(ctx, () => documentTotals(ctx)),
+  run: (ctx) => onWords(ctx, () => testedMisreadings(ctx, documentTotals)),
 };

@@ -1,0 +1,148 @@
+// Whether a misread digit really explains a contradiction on a scan. A sum that does not add up on
+// an OCR page used to be left unverified whenever one plausible misreading of one of its figures
+// made it add up — so an edited figure whose change looked like a digit OCR confuses (2,150.00 for
+// 2,450.00) was never reported. A misreading is a hypothesis about what the page printed, and it
+// can be tested: the check runs again with the figure read as the hypothesis says. If the page had
+// printed that value, every sum that held must still hold; a hypothesis that breaks one (the gross
+// pay that made net pay add up, now off by the same 300.00) is not what was printed, and does not
+// excuse the contradiction. A contradiction stays unverified only when some misreading resolves it
+// without breaking anything else — as a real misread digit does.
+import { type Decimal, formatMoney } from '../../tables/decimal.js';
+import type { Word } from '../../tables/rows.js';
+import type { TableContext } from '../context.js';
+import type { Finding } from '../findings.js';
+import type { Figure } from './arithmetic.js';
+
+/** A misreading that would explain a contradiction: the figure OCR read, and the value it would have printed. */
+export interface Misreading {
+  figure: Figure;
+  value: Decimal;
+}
+
+/**
+ * How misreadings are taken during one synchronous run of a check: accepted at once (outside a
+ * test, or on pages not read by OCR), or refused and, on the first strict run, collected to be
+ * tested. A scope, not a parameter, so the sums deep inside each check need no extra argument;
+ * checks run synchronously, so the scope cannot leak into another document's run.
+ */
+let scope: { collected?: Misreading[] } | undefined;
+
+function within<T>(next: typeof scope, run: () => T): T {
+  const previous = scope;
+  scope = next;
+  try {
+    return run();
+  } finally {
+    scope = previous;
+  }
+}
+
+/**
+ * True when a contradiction may rest on OCR reading `misreading.figure` for `misreading.value`.
+ * Checks call it for each misreading that would make a sum agree; inside `testedMisreadings` it
+ * answers false and collects the misreading, which is tested afterwards.
+ */
+export function acceptsMisreading(misreading: Misreading): boolean {
+  if (!scope) return true;
+  scope.collected?.push(misreading);
+  return false;
+}
+
+/** A finding's identity across runs: its code and the figure it judged (the values in its text may differ). */
+const identity = (f: Finding): string => `${f.code}|${f.page}|${JSON.stringify(f.boxes?.[0])}`;
+
+/**
+ * `run`'s findings on `ctx`, where a contradiction a misread digit would explain is left out only
+ * when the misreading survives the test (module header). Without OCR pages, `run` once.
+ */
+export function testedMisreadings(ctx: TableContext, run: (ctx: TableContext) => Finding[]): Finding[] {
+  const lenient = run(ctx);
+  if (!ctx.pages.some((page) => ctx.fromOcr(page.number))) return lenient;
+  const collected: Misreading[] = [];
+  const strict = within({ collected }, () => run(ctx));
+  const lenientIds = new Set(lenient.map(identity));
+  let open = strict.filter((f) => !lenientIds.has(identity(f)));
+  if (open.length === 0) return lenient;
+  const strictIds = new Set(strict.map(identity));
+  const tried = new Set<string>();
+  for (const misreading of collected) {
+    const key = `${JSON.stringify(misreading.figure.box)}=${misreading.value.toString()}`;
+    if (tried.has(key)) continue;
+    tried.add(key);
+    const variant = readAs(ctx, misreading);
+    // a figure this test cannot rewrite (digits in several words): the misreading is taken, as before
+    if (!variant) return lenient;
+    // the same digits read alike elsewhere on the page (two identical misreadings are not
+    // plausible), or a digit added or lost that the printed width has no room for, or needs
+    if (typeof variant === 'string') continue;
+    const found = within({}, () => run(variant));
+    if (found.some((f) => !strictIds.has(identity(f)))) continue; // it breaks a sum that held
+    const foundIds = new Set(found.map(identity));
+    open = open.filter((f) => foundIds.has(identity(f)));
+    if (open.length === 0) break;
+  }
+  const kept = new Set(open);
+  const judged = strict.filter((f) => lenientIds.has(identity(f)) || kept.has(f));
+  const judgedIds = new Set(judged.map(identity));
+  return [...judged, ...lenient.filter((f) => !judgedIds.has(identity(f)))];
+}
+
+/** The figure's digits as written: with or without thousands separators. */
+const DIGITS = /\d[\d,]*\.\d{2}/;
+
+/**
+ * `ctx` with the one word holding the figure's digits rewritten to the misreading's value;
+ * undefined when no single word holds them; `read twice` when another word of the page holds the
+ * same digits (a figure printed twice, read alike both times, was read as printed); `too wide or
+ * narrow` when the misreading adds or drops a digit the word's printed width does not allow.
+ */
+function readAs(ctx: TableContext, { figure, value }: Misreading): TableContext | 'read twice' | 'too wide or narrow' | undefined {
+  const { box } = figure;
+  const page = ctx.pages.find((p) => p.number === box.page);
+  const words = page && ctx.words(page);
+  if (!words) return undefined;
+  const inside = (w: Word): boolean => w.x0 >= box.x0 - 0.5 && w.x1 <= box.x1 + 0.5 && w.y0 >= box.y0 - 0.5 && w.y1 <= box.y1 + 0.5;
+  const holders = words.filter((w) => inside(w) && DIGITS.test(w.text));
+  if (holders.length !== 1) return undefined;
+  const holder = holders[0]!;
+  const digits = holder.text.match(DIGITS)![0];
+  if (words.some((w) => w !== holder && w.text.match(DIGITS)?.[0] === digits)) return 'read twice';
+  const written = formatMoney(value.abs());
+  const text = holder.text.replace(DIGITS, (digits) => (digits.includes(',') ? written : written.replace(/,/g, '')));
+  if (!fitsWidth(holder, text, words)) return 'too wide or narrow';
+  const rewritten = words.map((w) => (w === holder ? { ...w, text } : w));
+  return {
+    pages: ctx.pages,
+    category: ctx.category,
+    words: (p) => (p.number === box.page ? rewritten : ctx.words(p)),
+    fromOcr: (p) => ctx.fromOcr(p),
+  };
+}
+
+/** Advance widths in ems of a figure's characters (digits and currency signs are tabular in document fonts). */
+const ADVANCE: Record<string, number> = { ',': 0.278, '.': 0.278, '-': 0.333, '(': 0.333, ')': 0.333 };
+const DIGIT_ADVANCE = 0.556;
+/** A word that is a figure and nothing else. */
+const FIGURE_WORD = /^[-$(]*\d[\d,]*\.\d{2}\)?$/;
+const ems = (text: string): number => [...text].reduce((sum, c) => sum + (ADVANCE[c] ?? DIGIT_ADVANCE), 0);
+
+/**
+ * False when `text` has another number of characters than the word OCR read and the word's box,
+ * measured against the other figures of its size on the page, fits what OCR read and not `text`:
+ * a digit OCR added or lost changes a figure's printed width by a digit's advance.
+ */
+function fitsWidth(holder: Word, text: string, words: readonly Word[]): boolean {
+  if (text.length === holder.text.length || !FIGURE_WORD.test(holder.text)) return true;
+  const height = holder.y1 - holder.y0;
+  const scales = words
+    .filter((w) => w !== holder && FIGURE_WORD.test(w.text) && Math.abs(w.y1 - w.y0 - height) <= 0.2 * height)
+    .map((w) => (w.x1 - w.x0) / ems(w.text))
+    .sort((a, b) => a - b);
+  // too few figures of its size to measure a digit by
+  if (scales.length < 3) return true;
+  const scale = scales[scales.length >> 1]!;
+  const width = holder.x1 - holder.x0;
+  const offAsRead = Math.abs(width / (ems(holder.text) * scale) - 1);
+  const offAsText = Math.abs(width / (ems(text) * scale) - 1);
+  return !(offAsText > 0.1 && offAsText > offAsRead + 0.05);
+}
