@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../tables/decimal.js';
 import { buildRows, type Row } from '../../tables/rows.js';
 import { type Cell, tableWords } from '../../testing/table-words.js';
-import { readAcross, sectionsAgainstSummary, summariesAcross } from './summary-across.js';
+import { readAcross, readPayColumn, sectionsAgainstSummary, summariesAcross } from './summary-across.js';
 
 beforeAll(loadDecimals);
 const never = () => false;
@@ -136,5 +136,41 @@ describe('summaries across the page', () => {
     expect(judge(unknown, never, 'bill_totals_mismatch')).toEqual([]);
     const noHeader = buildRows(tableWords(1, [right('1,000.00', 150), right('50.00', 240), right('2,000.00', 330)]));
     expect(judge(noHeader, never, 'bill_totals_mismatch')).toEqual([]);
+  });
+});
+
+describe('a pay summary down a column', () => {
+  /** A summary of gross pay, three lines and net pay, then the taxes section listing `taxes`. */
+  const column = (net: string, taxes: string[]) =>
+    buildRows(
+      tableWords(
+        1,
+        [['Summary', 40]],
+        ...(
+          [
+            ['Gross Pay', '$4,100.00'],
+            ['Pre-tax Deductions', '$205.00'],
+            ['Taxes', '$843.12'],
+            ['Post-tax Deductions', '$50.00'],
+            ['Net Pay', net],
+          ] as const
+        ).map(([label, f]): Cell[] => [[label, 40], right(f, 280)]),
+        [['Taxes', 40]],
+        ...['Federal Withholding', 'Social Security', 'Medicare', 'State Withholding'].map((label, i): Cell[] => [[label, 40], right(taxes[i]!, 540)]),
+      ),
+    );
+  const listed = (rows: Row[]) => {
+    const summary = readPayColumn(rows);
+    return summary && sectionsAgainstSummary(rows, [summary], never);
+  };
+
+  it('is read when gross pay less its lines is net pay, and held against the sections listing them', () => {
+    expect(listed(column('$3,001.88', ['461.20', '241.49', '56.48', '83.95']))).toEqual([]);
+    const [finding] = listed(column('$3,001.88', ['461.20', '241.49', '86.48', '83.95'])) ?? [];
+    expect(finding).toMatchObject({ code: 'paystub_totals_mismatch', math: { computed: '873.12', stated: '$843.12' } });
+  });
+
+  it('is no summary when its lines do not lead to net pay', () => {
+    expect(readPayColumn(column('$3,201.88', ['461.20', '241.49', '56.48', '83.95']))).toBeUndefined();
   });
 });

@@ -101,7 +101,25 @@ describe('quantity x rate', () => {
     expect(finding!.math).toMatchObject({ formula: 'amount = quantity × rate', computed: '86.90', stated: '96.90' });
   });
 
-  it('allows for a rate printed to four decimals, and does not judge lines read by OCR', () => {
+  it('judges a line read by OCR when its figures have cents and no misread digit explains it', () => {
+    const stub = (amount: string): Word[] =>
+      lines(
+        [
+          ['Description', 50],
+          ['Rate', 150],
+          ['Hours', 178],
+          ['Amount', 211],
+        ],
+        [['Regular', 50], right('20.50', 170), right('80.00', 205), right(amount, 245)],
+      );
+    const formulas = (amount: string) => documentTotals(context('paystub', stub(amount), true)).map((f) => f.math?.formula);
+    expect(formulas('1,640.00')).toEqual([]);
+    expect(formulas('1,940.00')).toEqual(['amount = quantity × rate']);
+    // 1,840.00 may be a misread 1,640.00 (taken here; testedMisreadings tries it against the other sums)
+    expect(formulas('1,840.00')).toEqual([]);
+  });
+
+  it('allows for a rate printed to four decimals, and does not judge such lines read by OCR', () => {
     const bill = (usage: string): Word[] =>
       lines(
         [
