@@ -3,7 +3,6 @@
 // headline, and the spec 1.3 fields (confidence, review_tier, next_step, reason_codes, findings,
 // lead_finding). Images go through the same assembly with the checks that apply to them.
 import type { DocumentResult, Indicator, Region, ReportedFinding, Severity, Verdict } from '../spec/document.js';
-import { arithmetic } from './checks/arithmetic.js';
 import { coverUps } from './checks/cover-ups.js';
 import { dailyBalancesCheck } from './checks/daily-balances.js';
 import { figureColumns } from './checks/figure-columns.js';
@@ -12,11 +11,10 @@ import { producerPipeline } from './checks/producer.js';
 import { revisionHistory } from './checks/revision-history.js';
 import { scriptsAndOverlays } from './checks/scripts-overlays.js';
 import { signatureIntegrity } from './checks/signatures.js';
-import { statementTotalsCheck } from './checks/statement-totals.js';
 import { fileStructure } from './checks/structure.js';
+import { arithmetic, statementTotalsCheck, totals } from './checks/sums.js';
 import { taxLinesCheck } from './checks/tax-lines.js';
 import { timestamps } from './checks/timestamps.js';
-import { totals } from './checks/totals.js';
 import { touchUp } from './checks/touch-up.js';
 import type { Check, CheckContext } from './context.js';
 import type { CheckResult, Finding, PageFrame } from './findings.js';

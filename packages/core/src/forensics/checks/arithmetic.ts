@@ -15,11 +15,11 @@
 import { type Amount, parseAmount } from '../../tables/amounts.js';
 import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../tables/decimal.js';
 import { buildRows, type Row, type Word } from '../../tables/rows.js';
-import { type Check, onWords, type TableContext } from '../context.js';
+import type { TableContext } from '../context.js';
 import type { Finding, PageBox } from '../findings.js';
 import { CLOSING, columnAt, type LedgerColumns, OPENING, SUBTOTAL, startsWithDate } from './ledger-layout.js';
 import { LedgerSegments } from './ledger-segments.js';
-import { acceptsMisreading } from './misreading-test.js';
+import { acceptsMisreading, type Misreading } from './misreading-test.js';
 
 export { CLOSING, OPENING, startsWithDate } from './ledger-layout.js';
 
@@ -206,12 +206,6 @@ export function misreadingRestores(figs: readonly Figure[], holds: (value: (f: F
   return restored;
 }
 
-/** The arithmetic check (bank statements). */
-export const arithmetic: Check = {
-  name: 'arithmetic consistency',
-  run: (ctx) => onWords(ctx, () => statementArithmetic(ctx)),
-};
-
 /**
  * Transaction rows whose description wraps, with the figures on a line of their own: a dated
  * line without its amount and balance, followed by up to three undated lines without figures and
@@ -350,15 +344,23 @@ export function statementArithmetic(ctx: TableContext): Finding[] {
     // a difference of cents is what a misread cent digit or a lost sign mark leaves, not an edit worth making
     if (candidates.some((c) => subtract(c, stated.amount.value).abs().lt(OCR_CENTS))) return true;
     if (unsure(stated) || pending.some((m) => unsure(m.figure)) || (balanceFigure && unsure(balanceFigure))) return true;
-    if (misreadings(stated.amount).some((v) => candidates.some((c) => sameMoney(c, v)))) return true;
+    // every misreading that would explain it is offered (a test of them collects them all)
+    const offered: Misreading[] = misreadings(stated.amount)
+      .filter((v) => candidates.some((c) => sameMoney(c, v)))
+      .map((value) => ({ figure: stated, value }));
     // the balance carried from the row before may be the misread figure
-    if (balanceFigure && misreadings(balanceFigure.amount).some((v) => (reachable(v, pending) ?? []).some((c) => sameMoney(c, stated.amount.value))))
-      return true;
-    return pending.some((target) =>
-      misreadings(target.figure.amount).some((v) =>
-        (reachable(balance!, pending, (m) => (m === target ? v : m.figure.amount.value)) ?? []).some((c) => sameMoney(c, stated.amount.value)),
-      ),
-    );
+    if (balanceFigure) {
+      for (const value of misreadings(balanceFigure.amount)) {
+        if ((reachable(value, pending) ?? []).some((c) => sameMoney(c, stated.amount.value))) offered.push({ figure: balanceFigure, value });
+      }
+    }
+    for (const target of pending) {
+      for (const value of misreadings(target.figure.amount)) {
+        const sums = reachable(balance!, pending, (m) => (m === target ? value : m.figure.amount.value)) ?? [];
+        if (sums.some((c) => sameMoney(c, stated.amount.value))) offered.push({ figure: target.figure, value });
+      }
+    }
+    return offered.filter((m) => acceptsMisreading(m)).length > 0;
   };
 
   /** Judges a printed balance against the balance before it and the movements since. */

@@ -5,7 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../tables/decimal.js';
 import type { Word } from '../../tables/rows.js';
 import { type Cell, tableContext, tableWords } from '../../testing/table-words.js';
+import type { CheckContext } from '../context.js';
 import { testedMisreadings } from './misreading-test.js';
+import { arithmetic, statementTotalsCheck, totals } from './sums.js';
 import { documentTotals } from './totals.js';
 
 beforeAll(loadDecimals);
@@ -53,15 +55,16 @@ describe('a misreading tested against the rest of the page', () => {
   });
 
   it('does not take the same digits read alike twice for two identical misreadings', () => {
-    // no net pay to test against, but gross pay is printed twice and read alike both times
+    // no net pay to test against, but gross pay is printed twice and read alike both times (round
+    // figures, 2,150.00, are not taken for copies of each other: two such may differ)
     const words = (twice: boolean) =>
       tableWords(
         1,
         [['Earnings', 40], right('Current', 340)],
         row('Regular', '2,300.00'),
-        row('Overtime', '150.00'),
-        row('Gross pay', '2,150.00'),
-        ...(twice ? [[['Gross pay this period', 40] as Cell, right('2,150.00', 260)]] : []),
+        row('Overtime', '150.40'),
+        row('Gross pay', '2,150.40'),
+        ...(twice ? [[['Gross pay this period', 40] as Cell, right('2,150.40', 260)]] : []),
       );
     expect(read(words(false)).tested).toEqual([]);
     expect(read(words(true)).tested.map((f) => f.math?.formula)).toEqual(['gross pay = sum of the earnings lines (current)']);
@@ -81,5 +84,49 @@ describe('a misreading tested against the rest of the page', () => {
     const { lenient, tested } = read(words);
     expect(lenient).toEqual([]);
     expect(tested.map((f) => f.math?.formula)).toEqual(['total deductions = sum of the deduction lines (current)']);
+  });
+});
+
+describe('a misreading tested against every sum of the document', () => {
+  /** A statement: a summary across the page over a ledger with running balances (its deposit `deposit`, the balances after it following). */
+  function statement(summaryDeposits: string, summaryEnding: string, deposit: string, balances: string[]): Word[] {
+    const edges = [150, 240, 330, 430];
+    const columns = [300, 380, 460];
+    const ledger = (date: string, text: string, out: string, into: string, balance: string): Cell[] => [
+      [date, 40],
+      [text, 80],
+      ...(out ? [right(out, columns[0]!)] : []),
+      ...(into ? [right(into, columns[1]!)] : []),
+      right(balance, columns[2]!),
+    ];
+    return tableWords(
+      1,
+      ['Beginning Balance', 'Deposits', 'Withdrawals', 'Ending Balance'].map((label, i) => right(label, edges[i]!)),
+      ['$4,210.55', summaryDeposits, '$2,007.20', summaryEnding].map((figure, i) => right(figure, edges[i]!)),
+      [['Account activity', 40]],
+      [['Date', 40], ['Description', 80], right('Withdrawals', columns[0]!), right('Deposits', columns[1]!), right('Balance', columns[2]!)],
+      ledger('10/01', 'Beginning balance', '', '', '4,210.55'),
+      ledger('10/02', 'PAYROLL ACME CORP', '', deposit, balances[0]!),
+      ledger('10/05', 'RENT PAYMENT', '1,450.00', '', balances[1]!),
+      ledger('10/09', 'GROCERY MART', '312.40', '', balances[2]!),
+      ledger('10/17', 'ELECTRIC UTILITY', '244.80', '', balances[3]!),
+    );
+  }
+  const findings = (words: Word[]) => {
+    const ctx = tableContext([words], 'bank_statement', true) as CheckContext;
+    return [statementTotalsCheck, totals, arithmetic].flatMap((check) => {
+      const result = check.run(ctx, () => []);
+      return 'findings' in result ? result.findings : [];
+    });
+  };
+
+  it("refutes a summary's deposits misread for the ledger's when the summary's own chain held", () => {
+    // the ledger's deposit raised to 3,700.00 with every balance after it; the summary kept
+    const edited = statement('$3,200.00', '$5,403.35', '3,700.00', ['7,910.55', '6,460.55', '6,148.15', '5,903.35']);
+    // 3,200.00 could be a misread 3,700.00 as far as the summary against the ledger goes, but then
+    // the summary would not lead from its beginning to its ending balance, as it does
+    expect(findings(edited).map((f) => f.math?.formula)).toContain('total credits (deposits) = sum of the credits (deposits) listed');
+    const genuine = statement('$3,200.00', '$5,403.35', '3,200.00', ['7,410.55', '5,960.55', '5,648.15', '5,403.35']);
+    expect(findings(genuine)).toEqual([]);
   });
 });

@@ -48,14 +48,16 @@ export function acceptsMisreading(misreading: Misreading): boolean {
   return false;
 }
 
-/** A finding's identity across runs: its code and the figure it judged (the values in its text may differ). */
-const identity = (f: Finding): string => `${f.code}|${f.page}|${JSON.stringify(f.boxes?.[0])}`;
+/** A finding's identity across runs: its code, the figure it judged and the rule it applied (the values in its text may differ). */
+const identity = (f: Finding): string => `${f.code}|${f.page}|${JSON.stringify(f.boxes?.[0])}|${f.math?.formula.replace(/\d/g, '')}`;
 
 /**
  * `run`'s findings on `ctx`, where a contradiction a misread digit would explain is left out only
- * when the misreading survives the test (module header). Without OCR pages, `run` once.
+ * when the misreading survives the test: the page re-read with the figure as the misreading has
+ * it, `witness` (every sum of the document; `run` itself by default) finds nothing it did not
+ * find before. Without OCR pages, `run` once.
  */
-export function testedMisreadings(ctx: TableContext, run: (ctx: TableContext) => Finding[]): Finding[] {
+export function testedMisreadings(ctx: TableContext, run: (ctx: TableContext) => Finding[], witness = run): Finding[] {
   const lenient = run(ctx);
   if (!ctx.pages.some((page) => ctx.fromOcr(page.number))) return lenient;
   const collected: Misreading[] = [];
@@ -63,7 +65,7 @@ export function testedMisreadings(ctx: TableContext, run: (ctx: TableContext) =>
   const lenientIds = new Set(lenient.map(identity));
   let open = strict.filter((f) => !lenientIds.has(identity(f)));
   if (open.length === 0) return lenient;
-  const strictIds = new Set(strict.map(identity));
+  const baseline = new Set((witness === run ? strict : within({}, () => witness(ctx))).map(identity));
   const tried = new Set<string>();
   for (const misreading of collected) {
     const key = `${JSON.stringify(misreading.figure.box)}=${misreading.value.toString()}`;
@@ -72,12 +74,10 @@ export function testedMisreadings(ctx: TableContext, run: (ctx: TableContext) =>
     const variant = readAs(ctx, misreading);
     // a figure this test cannot rewrite (digits in several words): the misreading is taken, as before
     if (!variant) return lenient;
-    // the same digits read alike elsewhere on the page (two identical misreadings are not
-    // plausible), or a digit added or lost that the printed width has no room for, or needs
-    if (typeof variant === 'string') continue;
-    const found = within({}, () => run(variant));
-    if (found.some((f) => !strictIds.has(identity(f)))) continue; // it breaks a sum that held
-    const foundIds = new Set(found.map(identity));
+    if (variant === 'refuted') continue;
+    // it breaks a sum that held
+    if (within({}, () => witness(variant)).some((f) => !baseline.has(identity(f)))) continue;
+    const foundIds = new Set(within({}, () => run(variant)).map(identity));
     open = open.filter((f) => foundIds.has(identity(f)));
     if (open.length === 0) break;
   }
@@ -87,16 +87,20 @@ export function testedMisreadings(ctx: TableContext, run: (ctx: TableContext) =>
   return [...judged, ...lenient.filter((f) => !judgedIds.has(identity(f)))];
 }
 
-/** The figure's digits as written: with or without thousands separators. */
-const DIGITS = /\d[\d,]*\.\d{2}/;
+/** A number as written in a word: with or without thousands separators and decimals. */
+const DIGITS = /\d[\d,]*(\.\d+)?/;
+
+/** Digits distinctive enough that two words reading them alike print the same figure: four or more, with cents that are not 00. */
+const DISTINCTIVE = /^(?=(\D*\d){4})[\d,]*\.(?!00)\d{2}$/;
 
 /**
  * `ctx` with the one word holding the figure's digits rewritten to the misreading's value;
- * undefined when no single word holds them; `read twice` when another word of the page holds the
- * same digits (a figure printed twice, read alike both times, was read as printed); `too wide or
- * narrow` when the misreading adds or drops a digit the word's printed width does not allow.
+ * undefined when no single word holds them; `refuted` when the page could not have printed the
+ * value so read: another word holds the same distinctive digits (a figure printed twice and read
+ * alike both times was read as printed), the misreading adds or drops a digit the word's printed
+ * width has no room for or needs, or it gives cents to a figure printed without.
  */
-function readAs(ctx: TableContext, { figure, value }: Misreading): TableContext | 'read twice' | 'too wide or narrow' | undefined {
+function readAs(ctx: TableContext, { figure, value }: Misreading): TableContext | 'refuted' | undefined {
   const { box } = figure;
   const page = ctx.pages.find((p) => p.number === box.page);
   const words = page && ctx.words(page);
@@ -106,10 +110,13 @@ function readAs(ctx: TableContext, { figure, value }: Misreading): TableContext 
   if (holders.length !== 1) return undefined;
   const holder = holders[0]!;
   const digits = holder.text.match(DIGITS)![0];
-  if (words.some((w) => w !== holder && w.text.match(DIGITS)?.[0] === digits)) return 'read twice';
-  const written = formatMoney(value.abs());
-  const text = holder.text.replace(DIGITS, (digits) => (digits.includes(',') ? written : written.replace(/,/g, '')));
-  if (!fitsWidth(holder, text, words)) return 'too wide or narrow';
+  if (DISTINCTIVE.test(digits) && words.some((w) => w !== holder && w.text.match(DIGITS)?.[0] === digits)) return 'refuted';
+  const decimals = digits.split('.')[1]?.length ?? 0;
+  if (decimals !== 2 && !value.isInteger()) return 'refuted';
+  const money = formatMoney(value.abs());
+  const written = decimals === 2 ? money : money.slice(0, -3);
+  const text = holder.text.replace(DIGITS, digits.includes(',') ? written : written.replace(/,/g, ''));
+  if (!fitsWidth(holder, text, words)) return 'refuted';
   const rewritten = words.map((w) => (w === holder ? { ...w, text } : w));
   return {
     pages: ctx.pages,

@@ -92,16 +92,16 @@ function inColumn(numbers: Read[], span: [number, number]): Read | undefined {
 /** Half a unit of the last printed decimal. */
 const half = (n: Read): Decimal => decimal(`0.${'0'.repeat(n.decimals)}5`);
 
-/** A line's quantity, rate and amount as figures (undefined for one printed without cents), and whether the line agrees given each figure's value. */
+/** A line's quantity, rate and amount as figures (undefined for a rate of more than two decimals), and whether the line agrees given each figure's value. */
 export interface LineFigures {
   page: number;
   figures: readonly (Figure | undefined)[];
   holds(value: (f: Figure) => Decimal): boolean;
 }
 
-/** A number printed with cents as a figure (misreadings are known only of those). */
+/** A count or a number printed with cents as a figure (a rate of more decimals has no misreadings known). */
 function asFigure(n: Read): Figure | undefined {
-  const amount = n.decimals === 2 ? parseAmount(n.raw) : undefined;
+  const amount = n.decimals === 2 ? parseAmount(n.raw) : n.decimals === 0 ? { value: n.value, raw: n.raw, signed: false } : undefined;
   return amount && { amount, box: n.box, ...(n.confidence === undefined ? {} : { confidence: n.confidence }) };
 }
 

@@ -9,12 +9,11 @@
 // beginning and an ending balance are read by `summary-block.ts`.
 import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../tables/decimal.js';
 import { buildRows, type Row } from '../../tables/rows.js';
-import { type Check, onWords, type TableContext } from '../context.js';
+import type { TableContext } from '../context.js';
 import { type Finding, notYetJudged } from '../findings.js';
 import { CLOSING, type Figure, figures, joinWrappedRows, moneyFigures, OPENING, ocrExplains, sumOfMagnitudes, type Term } from './arithmetic.js';
 import { columnAt, startsWithDate } from './ledger-layout.js';
 import { LedgerSegments } from './ledger-segments.js';
-import { testedMisreadings } from './misreading-test.js';
 import { movementsOverStated, type Side } from './movement-table.js';
 import { readAcross } from './summary-across.js';
 import { type ChainSummary, depositSides, readBlocks, type SummaryLine, summaryBlocks } from './summary-block.js';
@@ -354,9 +353,3 @@ export function statementTotals(ctx: TableContext): Finding[] {
   const findings = [...listed, ...notYetJudged(listed, totals)];
   return [...findings, ...notYetJudged(findings, blocks)];
 }
-
-/** The stated-totals check of bank statements. */
-export const statementTotalsCheck: Check = {
-  name: 'arithmetic consistency',
-  run: (ctx) => onWords(ctx, () => testedMisreadings(ctx, statementTotals)),
-};

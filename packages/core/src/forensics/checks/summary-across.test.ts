@@ -97,6 +97,17 @@ describe('summaries across the page', () => {
     expect(finding!.math!.formula).toContain('pre-tax deductions');
   });
 
+  it("keep a label's words in order when OCR's boxes follow descenders ('Beginning' lower than 'Balance')", () => {
+    const words = tableWords(
+      1,
+      [right('Beginning Balance', 150), right('Deposits', 240), right('Withdrawals', 330), right('Ending Balance', 430)],
+      [right('$4,210.55', 150), right('$3,200.00', 240), right('$2,007.20', 330), right('$5,403.35', 430)],
+    );
+    for (const w of words) if (/^(Beginning|Ending)$/.test(w.text)) [w.y0, w.y1] = [w.y0 - 2, w.y1 - 1];
+    const [summary] = readAcross(buildRows(words));
+    expect(summary).toMatchObject({ kind: 'balance', from: 'Beginning Balance', to: 'Ending Balance' });
+  });
+
   it("hold a pay summary's taxes and deductions against the sections listing them, not an employer's section", () => {
     const withSections = (socialSecurity: string, employerTax = '198.40') =>
       buildRows(

@@ -42,6 +42,9 @@ const ALIGNED = 2;
  * figure's column ends under a word's right edge (labels set right like their figures) or starts
  * under a word's left edge (set left).
  */
+/** Two words on one line of a wrapped label: their middles less than a third of a word's height apart (OCR's boxes follow the ink, descenders and all). */
+const sameLine = (a: Word, b: Word): boolean => Math.abs(a.y0 + a.y1 - b.y0 - b.y1) / 2 < Math.min(a.y1 - a.y0, b.y1 - b.y0) / 3;
+
 function labelCells(words: readonly Word[], figs: readonly Figure[]): Cell[] {
   const cuts = figs.flatMap((f) =>
     words.some((w) => Math.abs(w.x1 - f.box.x1) <= ALIGNED)
@@ -58,7 +61,7 @@ function labelCells(words: readonly Word[], figs: readonly Figure[]): Cell[] {
     }
     return [...parts.values()].map((g) => ({
       label: [...g]
-        .sort((a, b) => b.y0 - a.y0 || a.x0 - b.x0)
+        .sort((a, b) => (sameLine(a, b) ? a.x0 - b.x0 : b.y0 - a.y0))
         .map((w) => w.text)
         .join(' '),
       x0: Math.min(...g.map((w) => w.x0)),

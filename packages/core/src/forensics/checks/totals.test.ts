@@ -197,6 +197,24 @@ describe('a bill', () => {
     expect(findings[0]!.boxes![0]!.x0).toBe(400);
   });
 
+  it('reads the charges a summary lists between its balance forward and its current charges', () => {
+    const listed = (water: string): Word[] =>
+      lines(
+        [['Previous Balance', 50], right('$88.40', 400)],
+        [['Payment Received 09/12 - Thank You', 50], right('-$88.40', 400)],
+        [['Balance Forward', 50], right('$0.00', 400)],
+        [['Water', 50], right(water, 400)],
+        [['Sewer', 50], right('36.75', 400)],
+        [['Service Charge', 50], right('12.00', 400)],
+        [['Current Charges', 50], right('$77.45', 400)],
+        [['Total Amount Due', 50], right('$77.45', 400)],
+      );
+    expect(documentTotals(context('utility_bill', listed('28.70')))).toEqual([]);
+    const [finding, ...rest] = documentTotals(context('utility_bill', listed('38.70')));
+    expect(rest).toEqual([]);
+    expect(finding!.math).toMatchObject({ formula: 'total charges = sum of the line items', computed: '87.45', stated: '$77.45' });
+  });
+
   it('reports charge lines that do not sum to their total', () => {
     const edited = charges.map((row) => (row[0]![0] === 'Energy charge' ? [row[0]!, ['76.56', 400] as [string, number]] : row));
     expect(documentTotals(context('utility_bill', lines(...summary('$98.32'), ...edited))).map((f) => f.math?.formula)).toEqual([

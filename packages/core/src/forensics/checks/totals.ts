@@ -14,11 +14,10 @@
 // unverified.
 import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../tables/decimal.js';
 import { buildRows, type Row } from '../../tables/rows.js';
-import { type Check, onWords, type TableContext } from '../context.js';
+import type { TableContext } from '../context.js';
 import { type Finding, notYetJudged } from '../findings.js';
 import { CONFIDENT_FIGURE, type Figure, figures, labelSegment, misreadingRestores, ocrExplains, type Term, unsure } from './arithmetic.js';
 import { alignedFigures, columnTotals } from './column-totals.js';
-import { testedMisreadings } from './misreading-test.js';
 import { payDateFindings } from './pay-dates.js';
 import { quantityRate } from './quantity-rate.js';
 import { statedPay } from './stated-pay.js';
@@ -325,20 +324,16 @@ function billSummary(rows: Row[], unverified: Unverified): Finding[] {
 
 const TOTAL_CHARGES = /\b(total (new |current )?charges|total charges for (this|the) (period|month))\b/i;
 
-/** The charges table: its line items (aligned with its total, under the nearest header above) sum to its total. */
+/**
+ * The charges table: its line items (aligned with its total, under the nearest header above) sum
+ * to its total. Without a total charges line, a summary's new charges listed item by item after
+ * its previous balance (and the payments and balance forward under it) are their sum.
+ */
 function chargeItems(rows: Row[], unverified: Unverified): Finding[] {
-  const total = find(rows, TOTAL_CHARGES);
-  if (total?.figures.length !== 1) return [];
+  const listed = chargesTable(rows) ?? chargesAfterBalance(rows);
+  if (!listed) return [];
+  const [header, total] = listed;
   const t = total.figures[0]!;
-  let header = -1;
-  for (let i = total.index - 1; i >= 0 && i >= total.index - 30; i--) {
-    const text = rows[i]!.text;
-    if (figures(rows[i]!).length === 0 && !/\d/.test(text) && /\b(amount|charges?|description)\b/i.test(text)) {
-      header = i;
-      break;
-    }
-  }
-  if (header < 0) return [];
   const items = alignedSum(rows, header, total.index, t);
   if (!items || items.count < 2 || sameMoney(items.sum, t.amount.value.abs()) || unverified(t, items.sum, items.terms)) return [];
   return [
@@ -351,6 +346,27 @@ function chargeItems(rows: Row[], unverified: Unverified): Finding[] {
       `${items.count} line items aligned with the total.`,
     ),
   ];
+}
+
+/** A total charges line of one figure and the header of its table: the items lie between them. */
+function chargesTable(rows: Row[]): [header: number, total: Labelled] | undefined {
+  const total = find(rows, TOTAL_CHARGES);
+  if (total?.figures.length !== 1) return undefined;
+  for (let i = total.index - 1; i >= 0 && i >= total.index - 30; i--) {
+    const text = rows[i]!.text;
+    if (figures(rows[i]!).length === 0 && !/\d/.test(text) && /\b(amount|charges?|description)\b/i.test(text)) return [i, total];
+  }
+  return undefined;
+}
+
+/** A new charges line of one figure after a previous balance: its items lie between it and the last balance or payment line above. */
+function chargesAfterBalance(rows: Row[]): [after: number, total: Labelled] | undefined {
+  const previous = single(rows, PREVIOUS);
+  const charges = previous && single(rows, NEW_CHARGES, previous.index + 1);
+  if (!previous || !charges) return undefined;
+  let after = previous.index;
+  for (let i = previous.index + 1; i < charges.index; i++) if (PAYMENTS.test(rows[i]!.text) || FORWARD.test(rows[i]!.text)) after = i;
+  return [after, charges];
 }
 
 function bill(rows: Row[], unverified: Unverified): Finding[] {
@@ -466,9 +482,3 @@ export function documentTotals(ctx: TableContext): Finding[] {
   for (const f of findings) if (f.page !== undefined && ctx.fromOcr(f.page) && f.code !== 'paystub_dates_inconsistent') f.confidence = 0.7;
   return findings;
 }
-
-/** The totals check of pay stubs, bills and invoices. */
-export const totals: Check = {
-  name: 'arithmetic consistency',
-  run: (ctx) => onWords(ctx, () => testedMisreadings(ctx, documentTotals)),
-};
