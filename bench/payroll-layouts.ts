@@ -2,11 +2,12 @@
 // them out (a summary across the page, deductions listed as negatives with no total, totals side by
 // side, an invoice with quantity, unit price and line total, a statement listing movements without
 // a running balance, a ledger under a summary across the page), rendered from HTML by WeasyPrint and
-// LibreOffice Writer, each genuine and with its edits: one figure re-printed changed (the sums
-// broken), or several changed together so the printed sums still hold. Part of `bench:accuracy`;
-// `bench/tools/layouts-only.ts` runs it alone.
+// LibreOffice Writer (and the WeasyPrint page scanned, read by OCR), each genuine and with its
+// edits: one figure re-printed changed (the sums broken), or several changed together so the
+// printed sums still hold. Part of `bench:accuracy`; `bench/tools/layouts-only.ts` runs it alone.
 import type { DocumentResult } from '@loupe/core';
-import type { createNodeEngine } from '@loupe/node';
+import { type createNodeEngine, createPdfJsRaster } from '@loupe/node';
+import { imageOnlyPdf, scanOf } from '../test/fixtures/captures.js';
 import { produce } from '../test/fixtures/statement-families.js';
 
 type Engine = ReturnType<typeof createNodeEngine>;
@@ -436,9 +437,17 @@ export const LAYOUT_TEMPLATES: readonly LayoutTemplate[] = [
   creditUnion,
 ];
 
-/** The producers of the run: WeasyPrint, and LibreOffice Writer importing the same HTML. */
+const weasyprint = (html: string): Promise<Uint8Array> => produce({ 'doc.html': html }, 'doc.pdf', 'weasyprint', ['doc.html', 'doc.pdf']);
+const raster = createPdfJsRaster();
+
+/**
+ * The producers of the run: WeasyPrint, LibreOffice Writer importing the same HTML, and the
+ * WeasyPrint page scanned (rendered at 300 dpi, a flatbed's blur and noise, an image-only PDF read
+ * by OCR).
+ */
 const PRODUCERS: Record<string, (html: string) => Promise<Uint8Array>> = {
-  weasyprint: (html) => produce({ 'doc.html': html }, 'doc.pdf', 'weasyprint', ['doc.html', 'doc.pdf']),
+  weasyprint,
+  'weasyprint-scanned': async (html) => imageOnlyPdf(await scanOf((await raster.renderPage(await weasyprint(html), 1, 300)).image, 7)),
   'libreoffice-writer': (html) =>
     produce({ 'doc.html': html }, 'doc.pdf', 'soffice', [
       '--headless',

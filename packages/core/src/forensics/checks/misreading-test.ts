@@ -2,11 +2,14 @@
 // an OCR page used to be left unverified whenever one plausible misreading of one of its figures
 // made it add up — so an edited figure whose change looked like a digit OCR confuses (2,150.00 for
 // 2,450.00) was never reported. A misreading is a hypothesis about what the page printed, and it
-// can be tested: the check runs again with the figure read as the hypothesis says. If the page had
-// printed that value, every sum that held must still hold; a hypothesis that breaks one (the gross
-// pay that made net pay add up, now off by the same 300.00) is not what was printed, and does not
-// excuse the contradiction. A contradiction stays unverified only when some misreading resolves it
-// without breaking anything else — as a real misread digit does.
+// is tested: the document's sums are read again with the figure as the hypothesis has it. If the
+// page had printed that value, every sum that held must still hold; a hypothesis that breaks one
+// (the gross pay that made net pay add up, now off by the same 300.00) is not what was printed,
+// and does not excuse the contradiction. Nor does one the page itself rules out: the same
+// distinctive digits read alike elsewhere, a digit added or lost that the word's printed width has
+// no room for or needs, cents given to a figure printed without. A contradiction stays unverified
+// only when some misreading resolves it without breaking anything else — as a real misread digit
+// does.
 import { type Decimal, formatMoney } from '../../tables/decimal.js';
 import type { Word } from '../../tables/rows.js';
 import type { TableContext } from '../context.js';
@@ -48,6 +51,9 @@ export function acceptsMisreading(misreading: Misreading): boolean {
   return false;
 }
 
+/** Misreadings tested per document and check at most. */
+const MAX_TESTED = 40;
+
 /** A finding's identity across runs: its code, the figure it judged and the rule it applied (the values in its text may differ). */
 const identity = (f: Finding): string => `${f.code}|${f.page}|${JSON.stringify(f.boxes?.[0])}|${f.math?.formula.replace(/\d/g, '')}`;
 
@@ -71,6 +77,8 @@ export function testedMisreadings(ctx: TableContext, run: (ctx: TableContext) =>
     const key = `${JSON.stringify(misreading.figure.box)}=${misreading.value.toString()}`;
     if (tried.has(key)) continue;
     tried.add(key);
+    // a page of many contradictions: testing each misreading would cost more than the scan, so they are taken, as before
+    if (tried.size > MAX_TESTED) return lenient;
     const variant = readAs(ctx, misreading);
     // a figure this test cannot rewrite (digits in several words): the misreading is taken, as before
     if (!variant) return lenient;

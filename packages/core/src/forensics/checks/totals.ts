@@ -2,16 +2,18 @@
 // the label, before the next label on the row, is the current figure, a second one the
 // year-to-date), columns found by aligned right edges. Pay stubs: net = gross − deductions (current
 // and YTD; or less the deductions listed between them when no total is printed), YTD ≥ current,
-// gross and total deductions = the sums of their lines (both columns), the dates against the year
-// to date (`pay-dates.ts`) and the Medicare tax against the pay (`stub-payroll-taxes.ts`). Bills
-// and invoices: line items sum to the subtotal, subtotal + taxes and fees (or every line between
-// them) = total. Summaries across the page are read by `summary-across.ts`. Runs on documents classified as pay stubs or utility bills, and on those
-// of no class whose own labels make them one (gross and net pay; an amount due from a previous
-// balance, a charges total or a subtotal: invoices, templates with few cues). Gross,
-// deductions and net are compared column by column only when their rows print as many figures
-// (a figure OCR lost would shift the year-to-date figure into the current column). On a scan or
-// photo a contradiction OCR could explain (cents, an unsure figure, one misread digit) is
-// unverified.
+// gross, total deductions and total taxes = the sums of their lines (both columns), the dates
+// against the year to date (`pay-dates.ts`) and the payroll taxes against the pay
+// (`stub-payroll-taxes.ts`). Bills and invoices: line items sum to the subtotal, subtotal + taxes
+// and fees (or every line between them) = total, the charges a summary lists to its current
+// charges. Summaries across the page (and a pay summary down a column) are read by
+// `summary-across.ts`. Runs on documents classified as pay stubs or utility bills, and on those of
+// no class whose own labels make them one (gross and net pay; an amount due from a previous
+// balance, a charges total or a subtotal: invoices, templates with few cues). Gross, deductions and
+// net are compared column by column only when their rows print as many figures (a figure OCR lost
+// would shift the year-to-date figure into the current column). On a scan or photo a
+// contradiction OCR could explain (cents, an unsure figure, one misread digit that survives
+// `misreading-test.ts`) is unverified.
 import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../tables/decimal.js';
 import { buildRows, type Row } from '../../tables/rows.js';
 import type { TableContext } from '../context.js';
