@@ -52,7 +52,7 @@ export function acceptsMisreading(misreading: Misreading): boolean {
 }
 
 /** Misreadings tested per document and check at most. */
-const MAX_TESTED = 40;
+const MAX_TESTED = 200;
 
 /** A finding's identity across runs: its code, the figure it judged and the rule it applied (the values in its text may differ). */
 const identity = (f: Finding): string => `${f.code}|${f.page}|${JSON.stringify(f.boxes?.[0])}|${f.math?.formula.replace(/\d/g, '')}`;
