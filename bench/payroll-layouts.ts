@@ -489,7 +489,7 @@ export async function scoreLayouts(engine: Engine, producers = Object.keys(PRODU
   return rows;
 }
 
-/** The run as a table: per layout and producer, genuine files flagged and edits found, each split's totals, then every miss. */
+/** The run as a table: per layout and producer, genuine files flagged and edits found, each split's totals (per producer, then in all), then every miss. */
 export function layoutTable(rows: readonly LayoutRow[]): string {
   const lines = ['| split | layout | producer | genuine flagged | edits found |', '|---|---|---|---|---|'];
   const count = (group: readonly LayoutRow[]): string => {
@@ -501,7 +501,12 @@ export function layoutTable(rows: readonly LayoutRow[]): string {
   const groups = new Map<string, LayoutRow[]>();
   for (const r of rows) groups.set(`${split(r)}|${r.template}|${r.producer}`, [...(groups.get(`${split(r)}|${r.template}|${r.producer}`) ?? []), r]);
   for (const [key, group] of groups) lines.push(`| ${key.split('|').join(' | ')} | ${count(group)} |`);
-  for (const name of ['tuning', 'held-out']) lines.push(`| **${name}** | **all** | | ${count(rows.filter((r) => split(r) === name))} |`);
+  const producers = [...new Set(rows.map((r) => r.producer))];
+  for (const name of ['tuning', 'held-out']) {
+    for (const producer of producers)
+      lines.push(`| **${name}** | **all** | ${producer} | ${count(rows.filter((r) => split(r) === name && r.producer === producer))} |`);
+    lines.push(`| **${name}** | **all** | **all** | ${count(rows.filter((r) => split(r) === name))} |`);
+  }
   const misses = rows.filter((r) => (r.edit === 'genuine') === flagged(r));
   if (misses.length > 0)
     lines.push(
