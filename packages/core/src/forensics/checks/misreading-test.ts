@@ -13,12 +13,11 @@
 import { type Decimal, formatMoney } from '../../tables/decimal.js';
 import type { Word } from '../../tables/rows.js';
 import type { TableContext } from '../context.js';
-import type { Finding } from '../findings.js';
-import type { Figure } from './arithmetic.js';
+import type { Finding, PageBox } from '../findings.js';
 
-/** A misreading that would explain a contradiction: the figure OCR read, and the value it would have printed. */
+/** A misreading that would explain a contradiction: where the figure OCR read is printed, and the value it would have printed there. */
 export interface Misreading {
-  figure: Figure;
+  figure: { box: PageBox };
   value: Decimal;
 }
 

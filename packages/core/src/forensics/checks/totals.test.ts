@@ -47,6 +47,18 @@ const earnings = (overtimeHours: string): [string, number][][] => [
 ];
 
 describe('quantity x rate', () => {
+  /** A stub whose "Rate Hours Amount" header is set so close it reads as one run of words. */
+  const stub = (amount: string): Word[] =>
+    lines(
+      [
+        ['Description', 50],
+        ['Rate', 150],
+        ['Hours', 178],
+        ['Amount', 211],
+      ],
+      [['Regular', 50], right('20.50', 170), right('80.00', 205), right(amount, 245)],
+    );
+
   it('agrees on lines whose hours times rate is their amount, and points at the hours when the amounts still add up', () => {
     expect(documentTotals(context('paystub', lines(...earnings('5.50'))))).toEqual([]);
     const [finding, ...rest] = documentTotals(context('paystub', lines(...earnings('9.50'))));
@@ -57,16 +69,6 @@ describe('quantity x rate', () => {
   });
 
   it('reads headers of narrow columns set close together ("Rate Hours Amount" as one run of words)', () => {
-    const stub = (amount: string): Word[] =>
-      lines(
-        [
-          ['Description', 50],
-          ['Rate', 150],
-          ['Hours', 178],
-          ['Amount', 211],
-        ],
-        [['Regular', 50], right('20.50', 170), right('80.00', 205), right(amount, 245)],
-      );
     expect(documentTotals(context('paystub', stub('1,640.00')))).toEqual([]);
     expect(documentTotals(context('paystub', stub('1,840.00'))).map((f) => f.math?.formula)).toEqual(['amount = quantity × rate']);
   });
@@ -102,16 +104,6 @@ describe('quantity x rate', () => {
   });
 
   it('judges a line read by OCR when its figures have cents and no misread digit explains it', () => {
-    const stub = (amount: string): Word[] =>
-      lines(
-        [
-          ['Description', 50],
-          ['Rate', 150],
-          ['Hours', 178],
-          ['Amount', 211],
-        ],
-        [['Regular', 50], right('20.50', 170), right('80.00', 205), right(amount, 245)],
-      );
     const formulas = (amount: string) => documentTotals(context('paystub', stub(amount), true)).map((f) => f.math?.formula);
     expect(formulas('1,640.00')).toEqual([]);
     expect(formulas('1,940.00')).toEqual(['amount = quantity × rate']);
