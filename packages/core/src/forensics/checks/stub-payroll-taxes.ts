@@ -9,8 +9,10 @@
 // year-to-date ones (each period rounds on its own).
 // Social security tax is 6.2% of the same wages until the year's wage base: while its year to date
 // is below $7,000 (6.2% of $112,903, under every wage base since 2013, and far under the $200,000
-// where Medicare's rate rises), it is 6.2/1.45 times the Medicare tax, current and year to date —
-// whichever of the two was changed alone, the pair no longer agrees.
+// where Medicare's rate rises), it is 6.2/1.45 times the Medicare tax, current and year to date.
+// Judged only where the Medicare tax is 1.45% of wages the stub prints (a figure on it, such as
+// gross pay or taxable wages, or gross pay less its pre-tax deductions), so the wages are known: a social security tax changed alone no
+// longer agrees, and a stub whose taxes were never computed from its pay says nothing.
 // A stub paying a reimbursement or an allowance is not judged by the floor: its gross pay may
 // hold pay that is no wages.
 // And when the year-to-date Medicare tax is exactly n times this period's (n of 3 or more: the same
@@ -22,7 +24,7 @@
 import { type Decimal, decimal, formatMoney } from '../../tables/decimal.js';
 import type { Row } from '../../tables/rows.js';
 import type { Finding } from '../findings.js';
-import { type Figure, figures, labelSegment, misreadingRestores } from './arithmetic.js';
+import { type Figure, figures, labelSegment, misreadingRestores, moneyFigures } from './arithmetic.js';
 
 const MEDICARE = /\b(medicare|fica[\s-]+(med|hi))\b/i;
 const SOCIAL_SECURITY = /\b(social security|soc\.? sec\.?|oasdi|fica[\s-]+(ss|oasdi))\b/i;
@@ -116,7 +118,7 @@ function wagesBounds(pay: StubPay, column: number): WagesBound[] {
 /** The Medicare tax against the least its wages can be, social security against Medicare, and gross pay's year to date against the Medicare tax's equal periods. */
 export function stubPayrollTaxes(rows: readonly Row[], pay: StubPay, read: StubReading): Finding[] {
   const medicare = taxLine(rows, MEDICARE);
-  const findings = socialSecurityAgainstMedicare(rows, medicare, read);
+  const findings = socialSecurityAgainstMedicare(rows, medicare, pay, read);
   // the floor and the equal periods need pay of wages only
   if (rows.some((r) => NOT_WAGES.test(r.text) && figures(r).length > 0)) return findings;
   for (const column of [0, 1]) {
@@ -156,18 +158,36 @@ export function stubPayrollTaxes(rows: readonly Row[], pay: StubPay, read: StubR
 }
 
 /** Social security tax against 6.2/1.45 of the Medicare tax, current and year to date, below the wage base (module header). */
-function socialSecurityAgainstMedicare(rows: readonly Row[], medicare: readonly Figure[] | undefined, read: StubReading): Finding[] {
+function socialSecurityAgainstMedicare(rows: readonly Row[], medicare: readonly Figure[] | undefined, pay: StubPay, read: StubReading): Finding[] {
   const socialSecurity = taxLine(rows, SOCIAL_SECURITY);
   const pairs = [0, 1].map((column) => [socialSecurity?.[column], medicare?.[column]] as const);
   const ssYtd = socialSecurity?.[1];
   // below the wage base all year: the year to date says so
   if (!ssYtd?.amount.value.abs().lt(BELOW_WAGE_BASE)) return [];
   const findings: Finding[] = [];
+  const printed = rows.flatMap((r) => moneyFigures(r).map((f) => f.amount.value.abs()));
   for (const [column, [ss, med]] of pairs.entries()) {
     if (!ss || !med || ![ss, med].every((f) => /\.\d{2}$/.test(f.amount.raw.replace(/[^\d.]/g, '')))) continue;
     if (ss.amount.value.isZero() || med.amount.value.isZero() || read.unsure(ss) || read.unsure(med)) continue;
     // each period's two taxes round on their own; a year to date sums the periods' rounding
     const slack = (expected: Decimal): Decimal => (column === 0 ? decimal('0.1') : yearToDateSlack(expected));
+    // the Medicare tax is 1.45% of wages the stub prints (gross pay, gross pay less pre-tax
+    // deductions, any figure: taxable wages): the two taxes' wages are known, not assumed from
+    // figures that may be loose
+    const gross = pay.gross[column];
+    const preTax = pay.preTax[column];
+    const wages = [...printed, ...(gross && preTax ? [gross.amount.value.abs().minus(preTax.amount.value.abs())] : [])];
+    const taxed = (w: Decimal): Decimal => w.times(RATE).div(100);
+    const cent = (due: Decimal): Decimal => (column === 0 ? decimal('0.01') : yearToDateSlack(due));
+    if (
+      !wages.some((w) =>
+        taxed(w)
+          .minus(med.amount.value.abs())
+          .abs()
+          .lte(cent(taxed(w))),
+      )
+    )
+      continue;
     const expectedOf = (value: (f: Figure) => Decimal): Decimal => value(med).times(SOCIAL_SECURITY_RATE).div(RATE);
     if (
       !broken([ss, med], read, (value) =>
