@@ -179,17 +179,14 @@ export function ocrExplains(stated: Figure, computed: Decimal, terms: readonly T
   const target = stated.amount.value.abs();
   if (subtract(computed, target).abs().lt(OCR_CENTS)) return true;
   if (unsure(stated) || terms.some((t) => unsure(t.figure))) return true;
-  // every misreading that would explain it is offered (a test of them collects them all)
-  let explained = false;
-  for (const v of misreadings(stated.amount)) if (sameMoney(v.abs(), computed) && acceptsMisreading({ figure: stated, value: v })) explained = true;
-  for (const t of terms) {
-    const without = t.sign === 1 ? subtract(computed, t.figure.amount.value.abs()) : add(computed, t.figure.amount.value.abs());
-    for (const v of misreadings(t.figure.amount)) {
-      if (sameMoney(t.sign === 1 ? add(without, v.abs()) : subtract(without, v.abs()), target) && acceptsMisreading({ figure: t.figure, value: v }))
-        explained = true;
-    }
-  }
-  return explained;
+  // the sum moves by what a misreading changes of each term; the stated figure may be the misread one
+  const read = (f: Figure): Decimal => f.amount.value.abs();
+  const moved = (value: (f: Figure) => Decimal): Decimal =>
+    terms.reduce(
+      (sum, t) => (t.sign === 1 ? add(sum, subtract(value(t.figure), read(t.figure))) : subtract(sum, subtract(value(t.figure), read(t.figure)))),
+      computed,
+    );
+  return misreadingRestores([stated, ...terms.map((t) => t.figure)], (value) => sameMoney(moved(value), value(stated)));
 }
 
 /**

@@ -1,18 +1,20 @@
 // The payroll taxes of a pay stub against its pay. Medicare tax is 1.45% of Medicare wages (more
 // above $200,000 a year, and wages only grow with imputed income), and Medicare wages are gross
-// pay less the deductions the law exempts (health premiums and other cafeteria-plan deductions),
-// which are never more than every deduction and tax the stub totals. So Medicare tax is at least
-// 1.45% of gross pay less those totals: gross pay raised without its taxes, the usual way to
-// inflate a stub's income, falls below that floor. No ceiling is judged (imputed income and
-// year-to-date corrections raise a period's tax legitimately), nor a tax printed as zero (an
-// exempt employee). A cent of rounding is allowed on a period's figures, $1 or 0.1% on
+// pay less the deductions the law exempts (health premiums and other cafeteria-plan deductions).
+// So Medicare wages are at least gross pay less every deduction and tax the stub totals, at least
+// gross pay less its total pre-tax deductions (a 401(k) is among them, yet taxed), and at least net
+// pay, and Medicare tax at least 1.45% of each: gross pay raised without its taxes, the usual way
+// to inflate a stub's income, falls below one of those floors. No ceiling is judged (imputed
+// income and year-to-date corrections raise a period's tax legitimately), nor a tax printed as
+// zero (an exempt employee). A cent of rounding is allowed on a period's figures, $1 or 0.1% on
 // year-to-date ones (each period rounds on its own).
 // Social security tax is 6.2% of the same wages until the year's wage base: while its year to date
 // is below $7,000 (6.2% of $112,903, under every wage base since 2013, and far under the $200,000
 // where Medicare's rate rises), it is 6.2/1.45 times the Medicare tax, current and year to date.
 // Judged only where the Medicare tax is 1.45% of wages the stub prints (a figure on it, such as
-// gross pay or taxable wages, or gross pay less its pre-tax deductions), so the wages are known: a social security tax changed alone no
-// longer agrees, and a stub whose taxes were never computed from its pay says nothing.
+// gross pay or taxable wages, or gross pay less its pre-tax deductions), so the wages are known:
+// a social security tax changed alone no longer agrees, and a stub whose taxes were never
+// computed from its pay says nothing.
 // A stub paying a reimbursement or an allowance is not judged by the floor: its gross pay may
 // hold pay that is no wages.
 // And when the year-to-date Medicare tax is exactly n times this period's (n of 3 or more: the same
