@@ -56,13 +56,16 @@ const MAX_TESTED = 200;
 /** A finding's identity across runs: its code, the figure it judged and the rule it applied (the values in its text may differ). */
 const identity = (f: Finding): string => `${f.code}|${f.page}|${JSON.stringify(f.boxes?.[0])}|${f.math?.formula.replace(/\d/g, '')}`;
 
+/** A check's sums: its findings on a page's words. */
+type Sums = (ctx: TableContext) => Finding[];
+
 /**
  * `run`'s findings on `ctx`, where a contradiction a misread digit would explain is left out only
  * when the misreading survives the test: the page re-read with the figure as the misreading has
- * it, `witness` (every sum of the document; `run` itself by default) finds nothing it did not
- * find before. Without OCR pages, `run` once.
+ * it, `sums` (every check of the document's sums, `run` among them; `run` alone by default) find
+ * nothing they did not find before. Without OCR pages, `run` once.
  */
-export function testedMisreadings(ctx: TableContext, run: (ctx: TableContext) => Finding[], witness = run): Finding[] {
+export function testedMisreadings(ctx: TableContext, run: Sums, sums: readonly Sums[] = [run]): Finding[] {
   const lenient = run(ctx);
   if (!ctx.pages.some((page) => ctx.fromOcr(page.number))) return lenient;
   const collected: Misreading[] = [];
@@ -70,7 +73,8 @@ export function testedMisreadings(ctx: TableContext, run: (ctx: TableContext) =>
   const lenientIds = new Set(lenient.map(identity));
   let open = strict.filter((f) => !lenientIds.has(identity(f)));
   if (open.length === 0) return lenient;
-  const baseline = new Set((witness === run ? strict : within({}, () => witness(ctx))).map(identity));
+  // every sum judged strictly, `run`'s own already at hand
+  const baseline = new Set(sums.flatMap((sum) => (sum === run ? strict : within({}, () => sum(ctx)))).map(identity));
   const tried = new Set<string>();
   for (const misreading of collected) {
     const key = `${JSON.stringify(misreading.figure.box)}=${misreading.value.toString()}`;
@@ -82,9 +86,10 @@ export function testedMisreadings(ctx: TableContext, run: (ctx: TableContext) =>
     // a figure this test cannot rewrite (digits in several words): the misreading is taken, as before
     if (!variant) return lenient;
     if (variant === 'refuted') continue;
+    const found = within({}, () => sums.map((sum) => sum(variant)));
     // it breaks a sum that held
-    if (within({}, () => witness(variant)).some((f) => !baseline.has(identity(f)))) continue;
-    const foundIds = new Set(within({}, () => run(variant)).map(identity));
+    if (found.flat().some((f) => !baseline.has(identity(f)))) continue;
+    const foundIds = new Set((found[sums.indexOf(run)] ?? within({}, () => run(variant))).map(identity));
     open = open.filter((f) => foundIds.has(identity(f)));
     if (open.length === 0) break;
   }

@@ -5,8 +5,9 @@
 // quantity may carry its unit (`512 kWh`), a rate four decimals (`$0.1300`). The product is
 // compared with the printed amount allowing for the rounding of the printed quantity and rate. A
 // line whose product disagrees points at the amount, or at the quantity and rate when the amounts
-// still sum to the table's total (then the amount is the figure the others agree on). Lines read
-// by OCR are not judged: one misread digit of a quantity or a rate moves the product too far.
+// still sum to the table's total (then the amount is the figure the others agree on). Whether a
+// line read by OCR is judged is the caller's (`unverified`): a misread digit of a quantity or a
+// rate moves the product far, so only a misreading tested against the page may excuse it.
 import { parseAmount } from '../../tables/amounts.js';
 import { type Decimal, decimal, formatMoney, subtract } from '../../tables/decimal.js';
 import type { Row, Word } from '../../tables/rows.js';
@@ -158,19 +159,17 @@ export function quantityRate(rows: readonly Row[], options: QuantityRateOptions)
     const [q, r, a] = inColumns?.every((n) => n !== undefined) ? (inColumns as [Read, Read, Read]) : (inlineProduct(row) ?? []);
     if (!q || !r || !a || q === r || r === a || q === a || a.decimals !== 2) continue;
     // the printed quantity and rate are rounded: their product may be off by that much, plus a cent
-    const holds = (value: (n: Read) => Decimal): boolean => {
-      const slack = value(q)
+    const agrees = (quantity: Decimal, rate: Decimal, amount: Decimal): boolean => {
+      const slack = quantity
         .times(half(r))
-        .plus(value(r).times(half(q)))
+        .plus(rate.times(half(q)))
         .plus(decimal('0.01'));
-      return subtract(value(q).times(value(r)), value(a))
-        .abs()
-        .lte(slack);
+      return subtract(quantity.times(rate), amount).abs().lte(slack);
     };
-    if (holds((n) => n.value)) continue;
+    if (agrees(q.value, r.value, a.value)) continue;
     const figs = [q, r, a].map(asFigure);
-    const byFigure = (value: (f: Figure) => Decimal) => (n: Read) => value(figs[[q, r, a].indexOf(n)]!);
-    if (options.unverified({ page: a.box.page, figures: figs, holds: (value) => holds(byFigure(value)) })) continue;
+    const holds = (value: (f: Figure) => Decimal): boolean => agrees(value(figs[0]!), value(figs[1]!), value(figs[2]!));
+    if (options.unverified({ page: a.box.page, figures: figs, holds })) continue;
     const product = q.value.times(r.value);
     const computed = product.toDecimalPlaces(2);
     const amountAgrees = options.amountsAddUp?.(a) ?? false;

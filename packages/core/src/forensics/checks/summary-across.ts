@@ -36,15 +36,15 @@ interface Cell {
 /** Points within which a label's edge meets its figure's. */
 const ALIGNED = 2;
 
+/** Two words on one line of a wrapped label: their middles less than a third of a word's height apart (OCR's boxes follow the ink, descenders and all). */
+const sameLine = (a: Word, b: Word): boolean => Math.abs(a.y0 + a.y1 - b.y0 - b.y1) / 2 < Math.min(a.y1 - a.y0, b.y1 - b.y0) / 3;
+
 /**
  * The header's cells: its words grouped by the gaps between them, each label read top line
  * first. Labels of narrow columns set close together run into one group; it is cut where a
  * figure's column ends under a word's right edge (labels set right like their figures) or starts
  * under a word's left edge (set left).
  */
-/** Two words on one line of a wrapped label: their middles less than a third of a word's height apart (OCR's boxes follow the ink, descenders and all). */
-const sameLine = (a: Word, b: Word): boolean => Math.abs(a.y0 + a.y1 - b.y0 - b.y1) / 2 < Math.min(a.y1 - a.y0, b.y1 - b.y0) / 3;
-
 function labelCells(words: readonly Word[], figs: readonly Figure[]): Cell[] {
   const cuts = figs.flatMap((f) =>
     words.some((w) => Math.abs(w.x1 - f.box.x1) <= ALIGNED)
@@ -242,7 +242,8 @@ export function readPayColumn(rows: readonly Row[]): AcrossSummary | undefined {
 }
 
 /**
- * A pay summary across the page (of `summaries`) against the sections of `rows` that list its cells' lines: a section headed
+ * A pay summary (the first of `summaries`: across the page, or down a column) against the sections
+ * of `rows` that list its cells' lines: a section headed
  * "Employee taxes withheld" lists the taxes whose sum the summary's "Employee taxes" cell states;
  * one headed "Deductions" the lines of its "Pre-tax deductions" and "Post-tax deductions" cells
  * together (or of one of them). Sections with a total of their own, and another party's (employer

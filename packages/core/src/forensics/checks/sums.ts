@@ -10,13 +10,13 @@ import { testedMisreadings } from './misreading-test.js';
 import { statementTotals } from './statement-totals.js';
 import { documentTotals } from './totals.js';
 
-/** Every sum of the document, for testing a misreading against. */
-const everySum = (ctx: TableContext): Finding[] => [...statementArithmetic(ctx), ...statementTotals(ctx), ...documentTotals(ctx)];
+/** Every check of the document's sums, for testing a misreading against. */
+const EVERY_SUM = [statementArithmetic, statementTotals, documentTotals];
 
 /** A check of sums, its misreadings tested against every sum. */
 const sumsCheck = (run: (ctx: TableContext) => Finding[]): Check => ({
   name: 'arithmetic consistency',
-  run: (ctx) => onWords(ctx, () => testedMisreadings(ctx, run, everySum)),
+  run: (ctx) => onWords(ctx, () => testedMisreadings(ctx, run, EVERY_SUM)),
 });
 
 /** The running balances of bank statements. */
