@@ -1,5 +1,6 @@
 // Spectral kernel: the 2-D FFT power spectrum of every n x n patch of an f32 plane (patch mean
 // removed), averaged over rings of equal radius (azimuthal average) into `bins` values per patch.
+// Patches are real, so two share one complex transform (one as the real part, one as the imaginary).
 // Periodic traces of resampling and generator upsampling show as peaks in these profiles. The
 // radix-2 transform runs on columns four at a time with SIMD; rows are done as columns after a
 // transpose. Scratch is the host's (`fftScratchBytes`), laid out as re | im | cos | sin | bin | count.
@@ -108,37 +109,70 @@ export function patchSpectra(src: usize, w: i32, h: i32, n: i32, bins: i32, dst:
     }
   }
   const pw = w / n;
-  const ph = h / n;
-  for (let py = 0; py < ph; py++) {
-    for (let px = 0; px < pw; px++) {
-      let sum: f64 = 0;
-      for (let y = 0; y < n; y++) {
-        const s = src + (<usize>((py * n + y) * w + px * n) << 2);
-        memory.copy(re + (<usize>(y * n) << 2), s, <usize>n << 2);
-        for (let x = 0; x < n; x++) sum += <f64>load<f32>(s + (<usize>x << 2));
-      }
-      const mean = f32x4.splat(<f32>(sum / <f64>(n * n)));
-      for (let i: usize = 0; i < area; i += 16) v128.store(re + i, f32x4.sub(v128.load(re + i), mean));
-      memory.fill(im, 0, area);
-      fftColumns(re, im, n, n, bits, cs, sn);
-      transpose(re, n);
-      transpose(im, n);
-      fftColumns(re, im, n, n, bits, cs, sn);
-      const out = dst + (<usize>((py * pw + px) * bins) << 2);
-      memory.fill(out, 0, <usize>bins << 2);
-      for (let i = 0; i < n * n; i++) {
+  const patches = pw * (h / n);
+  // two real patches per complex transform: one in re, the next in im (a lone last one with im 0)
+  for (let p = 0; p < patches; p += 2) {
+    const second = p + 1 < patches;
+    subtract(re, area, loadPatch(src, w, n, p % pw, p / pw, re));
+    if (second) subtract(im, area, loadPatch(src, w, n, (p + 1) % pw, (p + 1) / pw, im));
+    else memory.fill(im, 0, area);
+    fftColumns(re, im, n, n, bits, cs, sn);
+    transpose(re, n);
+    transpose(im, n);
+    fftColumns(re, im, n, n, bits, cs, sn);
+    const outA = dst + (<usize>(p * bins) << 2);
+    const outB = outA + (<usize>bins << 2);
+    memory.fill(outA, 0, <usize>bins << 2);
+    if (second) memory.fill(outB, 0, <usize>bins << 2);
+    // Z = A + iB with A, B the transforms of the real patches: A(k) = (Z(k) + conj Z(-k)) / 2 and
+    // B(k) = (Z(k) - conj Z(-k)) / 2i, so |A|^2 and |B|^2 come from Z at k and at -k
+    for (let v = 0; v < n; v++) {
+      const mv = v == 0 ? 0 : n - v;
+      for (let u = 0; u < n; u++) {
+        const i = v * n + u;
         const b = load<i32>(bin + (<usize>i << 2));
         if (b < 0) continue;
-        const r = load<f32>(re + (<usize>i << 2));
-        const m = load<f32>(im + (<usize>i << 2));
-        const slot = out + (<usize>b << 2);
-        store<f32>(slot, load<f32>(slot) + r * r + m * m);
+        const j = mv * n + (u == 0 ? 0 : n - u);
+        const zr = load<f32>(re + (<usize>i << 2));
+        const zi = load<f32>(im + (<usize>i << 2));
+        const wr = load<f32>(re + (<usize>j << 2));
+        const wi = load<f32>(im + (<usize>j << 2));
+        const sr = zr + wr;
+        const di = zi - wi;
+        const slotA = outA + (<usize>b << 2);
+        store<f32>(slotA, load<f32>(slotA) + (sr * sr + di * di) * 0.25);
+        if (second) {
+          const dr = zr - wr;
+          const si = zi + wi;
+          const slotB = outB + (<usize>b << 2);
+          store<f32>(slotB, load<f32>(slotB) + (dr * dr + si * si) * 0.25);
+        }
       }
-      for (let b = 0; b < bins; b++) {
-        const c = load<f32>(count + (<usize>b << 2));
-        const slot = out + (<usize>b << 2);
-        store<f32>(slot, c > 0 ? load<f32>(slot) / c : 0);
+    }
+    for (let b = 0; b < bins; b++) {
+      const c = load<f32>(count + (<usize>b << 2));
+      const slotA = outA + (<usize>b << 2);
+      store<f32>(slotA, c > 0 ? load<f32>(slotA) / c : 0);
+      if (second) {
+        const slotB = outB + (<usize>b << 2);
+        store<f32>(slotB, c > 0 ? load<f32>(slotB) / c : 0);
       }
     }
   }
+}
+
+/** Copies patch (px, py) of the plane into `to` (n x n) and returns its mean. */
+function loadPatch(src: usize, w: i32, n: i32, px: i32, py: i32, to: usize): f32 {
+  let sum: f64 = 0;
+  for (let y = 0; y < n; y++) {
+    const s = src + (<usize>((py * n + y) * w + px * n) << 2);
+    memory.copy(to + (<usize>(y * n) << 2), s, <usize>n << 2);
+    for (let x = 0; x < n; x++) sum += <f64>load<f32>(s + (<usize>x << 2));
+  }
+  return <f32>(sum / <f64>(n * n));
+}
+
+@inline function subtract(at: usize, bytes: usize, value: f32): void {
+  const v = f32x4.splat(value);
+  for (let i: usize = 0; i < bytes; i += 16) v128.store(at + i, f32x4.sub(v128.load(at + i), v));
 }

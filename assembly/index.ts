@@ -5,5 +5,6 @@ export { rgbaToGray, rgbaToYCbCr, rgbaToNchw, resizeBilinear, resizeArea } from 
 export { convolve5, blockStats, poolMax, blockEdges } from './filters';
 export { dctBlocks, elaBlocks, gridPhases } from './dct';
 export { fftScratchBytes, patchSpectra } from './fft';
+export { patchProfiles } from './patches';
 export { cmFeatures, radixSort, cmMatch } from './copymove';
 export { resample, cepstraScratchBytes, cepstra } from './audio';

@@ -11,6 +11,10 @@ const H = 3000;
 const rgba = syntheticPage(W, H, 1, 3);
 const gray = wasm.gray(rgba, W, H);
 const srm = new Float32Array([-1, 2, -2, 2, -1, 2, -6, 8, -6, 2, -2, 8, -12, 8, -2, 2, -6, 8, -6, 2, -1, 2, -2, 2, -1].map((v) => v / 12));
+const first = new Float32Array(25);
+first.set([-1, 1], 11);
+const second = new Float32Array(25);
+second.set([1, -2, 1], 11);
 const steps = new Float32Array(64).map((_, i) => 2 + (i % 8) + Math.floor(i / 8));
 const half: Plane = wasm.resizeArea(gray, W / 2, H / 2);
 const copyMove = { blockSize: 16, minStd: 6, maxBlocks: 4_000_000, window: 8, maxFeatureDiff: 2, minShift: 16, maxMad: 1.5, maxPairs: 200_000 };
@@ -29,6 +33,7 @@ const cases: [string, (k: ImageKernels) => unknown][] = [
   ['elaBlocks', (k) => k.elaBlocks(gray, steps)],
   ['gridPhases (64 px cells)', (k) => k.gridPhases(gray, 64, 12)],
   ['patchSpectra (64 px, 32 bins)', (k) => k.patchSpectra(gray, 64, 32)],
+  ['patchProfiles (64 px, 16 bins)', (k) => k.patchProfiles(gray, 64, 16, srm, [first, second])],
   ['copyMovePairs (6 MP half-scale)', (k) => k.copyMovePairs(half, copyMove)],
 ];
 

@@ -24,6 +24,8 @@ const files: Record<string, Uint8Array> = {
   webp: make('a.webp', ['-c:v', 'libwebp']),
   lossless: make('l.webp', ['-c:v', 'libwebp', '-lossless', '1']),
 };
+/** Half-transparent pixels: a region drawn on a canvas that held another must not blend with it. */
+const translucent = make('t.png', ['-vf', 'format=rgba,colorchannelmixer=aa=0.5']);
 rmSync(dir, { recursive: true });
 const decoder = createCanvasDecoder();
 
@@ -71,13 +73,14 @@ describe('image decoder on damaged files', () => {
 });
 
 describe('image decoder regions', () => {
-  it('decodes regions with the same pixels as the whole picture, clipped to it, for PNG, JPEG and WEBP', async () => {
+  it('decodes regions with the same pixels as the whole picture, clipped to it, for PNG (translucent too), JPEG and WEBP', async () => {
     const rects = [
       { x: 0, y: 0, width: 16, height: 8 },
       { x: 80, y: 50, width: 16, height: 14 },
       { x: 90, y: 60, width: 30, height: 30 }, // runs past the edge: clipped
+      { x: 40, y: 20, width: 16, height: 8 }, // the first one's size: drawn on the same canvas
     ];
-    for (const [kind, bytes] of Object.entries(files)) {
+    for (const [kind, bytes] of Object.entries({ ...files, translucent })) {
       const whole = await decoder.decode(bytes);
       const decoded = await decoder.decodeRegions!(bytes, (width, height) => {
         expect([width, height]).toEqual([whole.width, whole.height]);

@@ -58,11 +58,16 @@ describe('image kernels: WebAssembly equals the TypeScript reference', () => {
     }
   });
 
-  it('5x5 residual filters (within 2e-3), block statistics and edges', () => {
+  it('5x5 residual filters, mirrored or not (within 2e-3), block statistics and edges', () => {
     samePlane(wasm.convolve5(gray, SRM_KV), ref.convolve5(gray, SRM_KV), 2e-3);
     const second = new Float32Array(25);
     second.set([-1, 2, -1], 11);
     samePlane(wasm.convolve5(gray, second), ref.convolve5(gray, second), 2e-3);
+    // a kernel not mirrored both ways takes the general path (the SRM filters and the one above the mirrored one)
+    const first = new Float32Array(25);
+    first.set([-1, 1], 11);
+    first[3] = 0.5;
+    samePlane(wasm.convolve5(gray, first), ref.convolve5(gray, first), 2e-3);
     for (const bs of [8, 16, 30]) {
       const a = wasm.blockStats(gray, bs);
       const b = ref.blockStats(gray, bs);
@@ -115,6 +120,7 @@ describe('image kernels: WebAssembly equals the TypeScript reference', () => {
       [16, 8],
       [32, 16],
       [64, 24],
+      [8, 4], // an odd number of patches: the last has no partner in the paired transform
     ] as const) {
       const a = wasm.patchSpectra(gray, n, bins);
       const b = ref.patchSpectra(gray, n, bins);
@@ -123,6 +129,31 @@ describe('image kernels: WebAssembly equals the TypeScript reference', () => {
         const peak = Math.max(...b.spectra.subarray(p * bins, (p + 1) * bins));
         expect(maxDiff(a.spectra.subarray(p * bins, (p + 1) * bins), b.spectra.subarray(p * bins, (p + 1) * bins))).toBeLessThanOrEqual(1e-3 * peak + 1e-6);
       }
+    }
+  });
+
+  it('patch profiles: the residual spectra and spreads of the kernels they chain (within 1e-3 of each patch peak)', () => {
+    const first = new Float32Array(25);
+    first.set([-1, 1], 11);
+    const second = new Float32Array(25);
+    second.set([1, -2, 1], 11);
+    for (const [n, bins] of [
+      [64, 16],
+      [16, 8],
+    ] as const) {
+      const a = wasm.patchProfiles(gray, n, bins, SRM_KV, [first, second]);
+      const b = ref.patchProfiles(gray, n, bins, SRM_KV, [first, second]);
+      expect([a.patchesWide, a.patchesHigh, a.std.length]).toEqual([b.patchesWide, b.patchesHigh, 4]);
+      const peak = Math.max(...b.spectra);
+      expect(maxDiff(a.spectra, b.spectra)).toBeLessThanOrEqual(1e-3 * peak);
+      for (let i = 0; i < 4; i++) expect(maxDiff(a.std[i]!, b.std[i]!)).toBeLessThan(0.05);
+      // RGBA pixels are read as their luma
+      const fromPixels = wasm.patchProfiles({ rgba, width: W, height: H }, n, bins, SRM_KV, [first, second]);
+      expect(maxDiff(fromPixels.spectra, a.spectra)).toBeLessThanOrEqual(1e-3 * peak);
+      for (let i = 0; i < 4; i++) expect(maxDiff(fromPixels.std[i]!, a.std[i]!)).toBeLessThan(1e-3);
+      // the same as the kernels chained one by one
+      expect(maxDiff(a.std[0]!, wasm.blockStats(wasm.convolve5(gray, SRM_KV), n).std.data)).toBeLessThan(1e-4);
+      expect(maxDiff(a.std[3]!, wasm.blockStats(wasm.convolve5(gray, second), n).std.data)).toBeLessThan(1e-4);
     }
   });
 

@@ -39,6 +39,23 @@ export interface BlockPair {
   mad: number;
 }
 
+/** RGBA pixels, row-major. */
+export interface RgbaPixels {
+  rgba: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** What `patchProfiles` measures per whole n x n patch, patches in row-major order. */
+export interface PatchProfiles {
+  /** The residual's radial power spectrum: `bins` values per patch (`patchSpectra`). */
+  spectra: Float32Array;
+  /** Standard deviation per patch of the residual, of the plane, then of each filter's output. */
+  std: Float32Array[];
+  patchesWide: number;
+  patchesHigh: number;
+}
+
 /** The image kernels. Inputs are never modified; outputs are new arrays. */
 export interface ImageKernels {
   /** BT.601 luma of RGBA pixels. */
@@ -67,6 +84,12 @@ export interface ImageKernels {
   gridPhases(src: Plane, cell: number, cap: number): { phases: Float32Array; cellsWide: number; cellsHigh: number };
   /** Azimuthally averaged power spectrum of each whole n x n patch: `bins` values per patch. */
   patchSpectra(src: Plane, n: number, bins: number): { spectra: Float32Array; patchesWide: number; patchesHigh: number };
+  /**
+   * In one call, what the patch models read of a plane: `patchSpectra` of `convolve5(src,
+   * residual)`, and the per-patch standard deviation (`blockStats`) of that residual, of `src` and
+   * of `convolve5(src, filter)` for each of `filters`. RGBA pixels are read as their luma (`gray`).
+   */
+  patchProfiles(src: Plane | RgbaPixels, n: number, bins: number, residual: Float32Array, filters: readonly Float32Array[]): PatchProfiles;
   /** Candidate copy-move block pairs. */
   copyMovePairs(src: Plane, options: CopyMoveOptions): BlockPair[];
 }

@@ -274,6 +274,16 @@ export const referenceKernels: ImageKernels = {
     return { phases, cellsWide, cellsHigh };
   },
 
+  patchProfiles(pixels, n, bins, residual, filters) {
+    const src = 'rgba' in pixels ? referenceKernels.gray(pixels.rgba, pixels.width, pixels.height) : pixels;
+    const filtered = referenceKernels.convolve5(src, residual);
+    const { spectra, patchesWide, patchesHigh } = referenceKernels.patchSpectra(filtered, n, bins);
+    const std = [filtered, src, ...filters.map((filter) => referenceKernels.convolve5(src, filter))].map(
+      (plane) => referenceKernels.blockStats(plane, n).std.data,
+    );
+    return { spectra, std, patchesWide, patchesHigh };
+  },
+
   patchSpectra(src, n, bins) {
     const patchesWide = Math.floor(src.width / n);
     const patchesHigh = Math.floor(src.height / n);

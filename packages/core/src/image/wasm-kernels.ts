@@ -25,6 +25,23 @@ interface ImageExports {
   gridPhases(src: number, w: number, h: number, cell: number, cap: number, dst: number): void;
   fftScratchBytes(n: number, bins: number): number;
   patchSpectra(src: number, w: number, h: number, n: number, bins: number, dst: number, scratch: number): void;
+  patchProfiles(
+    rgba: number,
+    src: number,
+    w: number,
+    h: number,
+    n: number,
+    bins: number,
+    residualKernel: number,
+    filters: number,
+    filterCount: number,
+    residual: number,
+    filtered: number,
+    spectra: number,
+    std: number,
+    means: number,
+    scratch: number,
+  ): void;
   cmFeatures(
     src: number,
     w: number,
@@ -203,6 +220,58 @@ export const stagedKernels: Staged<ImageKernels> = {
     return {
       run: () => ex(k).patchSpectra(s!, src.width, src.height, n, bins, d!, scratch!),
       result: () => ({ spectra: f32(k, d!, patchesWide * patchesHigh * bins).slice(), patchesWide, patchesHigh }),
+    };
+  },
+
+  patchProfiles(src, n, bins, residual, filters) {
+    const k = kernels();
+    const { width, height } = src;
+    const patchesWide = Math.floor(width / n);
+    const patchesHigh = Math.floor(height / n);
+    const patches = patchesWide * patchesHigh;
+    const planeBytes = width * height * 4;
+    const rows = 2 + filters.length;
+    const [pixels, s, kernel, taps, residualPlane, filtered, spectra, std, means, scratch] = layout(k, [
+      'rgba' in src ? planeBytes : 0,
+      planeBytes,
+      100,
+      filters.length * 100,
+      planeBytes,
+      planeBytes,
+      patches * bins * 4,
+      patches * rows * 4,
+      patches * 4,
+      ex(k).fftScratchBytes(n, bins),
+    ]);
+    if ('rgba' in src) putRgba(k, pixels!, src.rgba, width * height);
+    else putPlane(k, s!, src);
+    f32(k, kernel!, 25).set(residual.subarray(0, 25));
+    for (const [i, filter] of filters.entries()) f32(k, taps! + i * 100, 25).set(filter.subarray(0, 25));
+    return {
+      run: () =>
+        ex(k).patchProfiles(
+          'rgba' in src ? pixels! : 0,
+          s!,
+          width,
+          height,
+          n,
+          bins,
+          kernel!,
+          taps!,
+          filters.length,
+          residualPlane!,
+          filtered!,
+          spectra!,
+          std!,
+          means!,
+          scratch!,
+        ),
+      result: () => ({
+        spectra: f32(k, spectra!, patches * bins).slice(),
+        std: Array.from({ length: rows }, (_, i) => f32(k, std! + i * patches * 4, patches).slice()),
+        patchesWide,
+        patchesHigh,
+      }),
     };
   },
 

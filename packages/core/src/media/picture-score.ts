@@ -1,7 +1,8 @@
 // Pictures as the image model sees them: a score per picture (photos and video frames alike) and
 // the small grey thumbnail of a video frame.
-import { patchLikelihoods } from '../image/genai-heatmap.js';
+import { GENAI_FEATURES, genaiFeatures } from '../image/genai-features.js';
 import { wasmKernels } from '../image/wasm-kernels.js';
+import { scoreRows } from '../model-loading.js';
 import type { DecodedImage, PixelRect } from '../platform.js';
 import { encodeBase64 } from '../wasm/base64.js';
 import type { MediaRuntime } from './detectors.js';
@@ -39,14 +40,17 @@ export function cropPixels(image: DecodedImage, { x, y, width, height }: PixelRe
  */
 export async function scorePicture(runtime: MediaRuntime, picture: DecodedImage | DecodedImage[]): Promise<number | null> {
   const loaded = await runtime.imageModel();
-  const scores: number[] = [];
   const rects = Array.isArray(picture) ? undefined : pictureTiles(picture.width, picture.height);
   const parts = Array.isArray(picture) ? picture : rects ? rects.map((rect) => cropPixels(picture, rect)) : [picture];
-  for (const tile of parts) {
-    const result = await patchLikelihoods(wasmKernels, wasmKernels.gray(tile.rgba, tile.width, tile.height), loaded);
-    scores.push(...result.scores);
+  // every tile's patches in one run of the model
+  const rows = parts.map((tile) => genaiFeatures(wasmKernels, tile).features);
+  const features = new Float32Array(rows.reduce((n, r) => n + r.length, 0));
+  let at = 0;
+  for (const row of rows) {
+    features.set(row, at);
+    at += row.length;
   }
-  return aggregateScore(scores);
+  return aggregateScore(Array.from(await scoreRows(loaded, features, features.length / GENAI_FEATURES, GENAI_FEATURES)));
 }
 
 /** Longest side of a frame thumbnail. */
