@@ -6,6 +6,7 @@ import { memoryRateState, type RateState, sqlRateState } from './http/rates/rate
 import { createEmbeddedQueue, type JobQueue } from './queue/job-queue.js';
 import type { BlobStore } from './store/blob-store.js';
 import { createFileBlobStore } from './store/file-blob-store.js';
+import { withRecentBlobs } from './store/recent-blobs.js';
 import { openSqliteStore } from './store/sqlite/sqlite-store.js';
 import type { Store } from './store/store.js';
 
@@ -100,7 +101,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
     await queue.start(store);
     return {
       store,
-      blobs,
+      blobs: withRecentBlobs(blobs),
       queue,
       rates: sqlRateState(driver),
       shared: true,
@@ -117,7 +118,7 @@ export async function openBackend(options: BackendOptions): Promise<Backend> {
   const queue = createEmbeddedQueue({ store, ...clock, log: options.log, ...defined({ deliveryPollMs: options.webhookPollMs }) });
   return {
     store,
-    blobs: createFileBlobStore(join(options.dataDir, 'blobs')),
+    blobs: withRecentBlobs(createFileBlobStore(join(options.dataDir, 'blobs'))),
     queue,
     rates: memoryRateState(),
     shared: false,

@@ -53,7 +53,14 @@ const PAGE_COUNT_MAX_BYTES = 16 * 1024 * 1024;
 
 /** What submitting needs of a file, staged or in memory. */
 function fileFacts(file: Submission['file'], blobs: BlobStore) {
-  if ('path' in file) return { ...file, keep: () => blobs.putFile(file.path, file.sha256) };
+  if ('path' in file)
+    return {
+      ...file,
+      keep: async () => {
+        await blobs.putFile(file.path, file.sha256);
+        file.handedOver(); // the blob store has it now (and the staging file is gone either way)
+      },
+    };
   const { bytes, name } = file;
   const sha256 = nodeDigests.sha256(bytes);
   return {
@@ -125,6 +132,8 @@ export async function submitDocument(deps: DocumentUseCaseDeps, who: DocumentCal
   if (pages !== undefined && pages > MAX_PAGES) throw documentError(413, 'file_too_large', `The PDF has ${pages} pages; the limit is ${MAX_PAGES}.`);
   const sha256 = file.sha256;
   await file.keep();
+  // a small upload is wholly in hand: its analysis, next, need not read it back
+  if (file.head.length === file.size) deps.blobs.remember?.(sha256, file.head);
   const models = analysisModels(options.models);
   const sameAs = (d: StoredDocument): boolean =>
     d.fileName === name && d.externalRef === (options.external_ref ?? null) && analysisModels(d.options.models) === models;

@@ -840,5 +840,18 @@ export function blobStoreConformance(name: string, make: () => Promise<BlobStore
       const empty = await blobs.put(new Uint8Array(0));
       expect((await blobs.get(empty))?.length).toBe(0);
     });
+
+    it('answers what it was told to remember as its own copy, and not once deleted', async () => {
+      const blobs = await make();
+      const bytes = new TextEncoder().encode('remembered upload');
+      const sha = await blobs.put(bytes);
+      blobs.remember?.(sha, bytes);
+      const first = (await blobs.get(sha))!;
+      first.fill(0); // the pool transfers (detaches) what it is given: no answer may share memory with the next
+      expect(Buffer.from((await blobs.get(sha))!).equals(Buffer.from(bytes))).toBe(true);
+      await blobs.delete(sha);
+      expect(await blobs.get(sha)).toBeUndefined();
+      expect(await blobs.has(sha)).toBe(false);
+    });
   });
 }

@@ -4,7 +4,7 @@
 // checks them once on the way out (`decodeDocumentFields`), so no reader parses stored text.
 import type { DocumentError, DocumentResult } from '@loupe/core';
 import { Type } from 'typebox';
-import { Value } from 'typebox/value';
+import { Compile } from 'typebox/compile';
 import { StoreError } from './store-error.js';
 
 /** The document categories of the spec. */
@@ -54,21 +54,21 @@ export interface StoredReview {
   reviewed_at: string;
 }
 
-/** The shapes a stored field must have to be decoded (open: fields added later are kept). */
-const OptionsShape = Type.Object({ facts: Type.Object({ md5: Type.String() }, { additionalProperties: true }) }, { additionalProperties: true });
-const ObjectShape = Type.Object({}, { additionalProperties: true });
-const ErrorShape = Type.Object({ code: Type.String(), message: Type.String() }, { additionalProperties: true });
-const ReviewShape = Type.Object({ disposition: Type.String(), reviewed_at: Type.String() }, { additionalProperties: true });
+/** The shapes a stored field must have to be decoded (open: fields added later are kept), compiled once: every read of a document checks them. */
+const OptionsShape = Compile(Type.Object({ facts: Type.Object({ md5: Type.String() }, { additionalProperties: true }) }, { additionalProperties: true }));
+const ObjectShape = Compile(Type.Object({}, { additionalProperties: true }));
+const ErrorShape = Compile(Type.Object({ code: Type.String(), message: Type.String() }, { additionalProperties: true }));
+const ReviewShape = Compile(Type.Object({ disposition: Type.String(), reviewed_at: Type.String() }, { additionalProperties: true }));
 
 /** Parses stored JSON text and checks its shape; a row that fails is a StoreError naming it. */
-function decoded<T>(text: string, shape: typeof ObjectShape | typeof OptionsShape | typeof ErrorShape | typeof ReviewShape, what: string): T {
+function decoded<T>(text: string, shape: { Check(value: unknown): boolean }, what: string): T {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     throw new StoreError(`The stored ${what} is not JSON.`);
   }
-  if (!Value.Check(shape, value)) throw new StoreError(`The stored ${what} does not have its shape.`);
+  if (!shape.Check(value)) throw new StoreError(`The stored ${what} does not have its shape.`);
   // checked above against the shape every writer of this field produces
   return value as T;
 }

@@ -32,7 +32,9 @@ export interface StagedUpload {
   head: Uint8Array;
   /** The whole file, read back (for what needs it in memory). */
   read(): Promise<Uint8Array>;
-  /** Removes the file unless the blob store took it (safe to call twice). */
+  /** Says the file was handed over (the blob store took it): `discard` then leaves it alone. */
+  handedOver(): void;
+  /** Removes the file unless it was handed over (safe to call twice). */
   discard(): Promise<void>;
 }
 
@@ -73,7 +75,10 @@ async function stage(chunks: AsyncIterable<Buffer>, folder: string, name: string
     await rm(path, { force: true });
     throw error;
   }
-  const discard = () => rm(path, { force: true });
+  let handedOver = false;
+  const discard = async () => {
+    if (!handedOver) await rm(path, { force: true });
+  };
   const start = Buffer.concat(head);
   return {
     path,
@@ -84,6 +89,9 @@ async function stage(chunks: AsyncIterable<Buffer>, folder: string, name: string
     head: start,
     // a small file is its head: no read back
     read: async () => (size <= start.length ? start : new Uint8Array(await readFile(path))),
+    handedOver: () => {
+      handedOver = true;
+    },
     discard,
   };
 }

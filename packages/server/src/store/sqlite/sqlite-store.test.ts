@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blobStoreConformance, documentRecord, storeConformance } from '../conformance.js';
 import { createFileBlobStore } from '../file-blob-store.js';
+import { withRecentBlobs } from '../recent-blobs.js';
 import { StoreError } from '../store.js';
 import { MIGRATIONS } from './migrations.js';
 import { migrate, openSqliteStore } from './sqlite-store.js';
@@ -18,6 +19,7 @@ let n = 0;
 
 storeConformance('SQLite', async () => openSqliteStore({ path: join(dir, `store-${n++}.db`) }));
 blobStoreConformance('files', async () => createFileBlobStore(join(dir, `blobs-${n++}`)));
+blobStoreConformance('files, remembering recent blobs', async () => withRecentBlobs(createFileBlobStore(join(dir, `blobs-${n++}`))));
 
 describe('SQLite store', () => {
   it('applies each migration once and refuses a newer schema', async () => {
