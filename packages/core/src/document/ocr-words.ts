@@ -69,7 +69,7 @@ function toUserSpace(w: MeasuredWord, inverse: Matrix, page: number): Word {
     x1: Math.max(...xs),
     y1: Math.max(...ys),
     confidence: trust(w),
-    ...(ink ? { ink: { y0: Math.min(...ink), y1: Math.max(...ink) } } : {}),
+    ...(ink ? { ink: { y0: Math.min(...ink), y1: Math.max(...ink), px: Math.hypot(inverse[2], inverse[3]) } } : {}),
   };
 }
 

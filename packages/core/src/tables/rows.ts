@@ -17,7 +17,12 @@ export interface Word {
    * The band its print's body fills (baseline `y0` to the top of its letters or digits `y1`, user
    * space), measured on the page image: OCR words only, where the image was at hand.
    */
-  ink?: { y0: number; y1: number };
+  ink?: {
+    y0: number;
+    y1: number;
+    /** The size of one pixel of the image it was measured on, in user space: what one pixel of error is. */
+    px?: number;
+  };
 }
 
 /** One line of words. */

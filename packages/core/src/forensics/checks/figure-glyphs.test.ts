@@ -1,6 +1,7 @@
 // Figures on a scan against the figures around them: one typed anew at a smaller size, or on
 // another baseline, is reported on itself; a page of consistent print, a page read from the
-// file's text (no ink bands) and a page printed in mixed sizes are not.
+// file's text (no ink bands), a figure whose ink was not measured on its own print and a page
+// printed in mixed sizes are not.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../tables/decimal.js';
 import type { Word } from '../../tables/rows.js';
@@ -39,9 +40,21 @@ describe('figure print', () => {
     expect(f!.summary).toMatch(/80% of the height/);
   });
 
+  it('allows for the pixels a band is measured to: what stands out at 300 dpi does not on a coarse screenshot', () => {
+    const at = (px: number) => table({ size: 0.8 }).map((w) => ({ ...w, ink: { ...w.ink!, px } }));
+    expect(findings(at(72 / 300))).toHaveLength(1); // 1.4 pt shorter: six pixels
+    expect(findings(at(72 / 96))).toEqual([]); // under two pixels
+  });
+
   it('reports a figure off its line’s baseline', () => {
     const [f] = findings(table({ lift: 2 }));
     expect(f!.summary).toMatch(/2\.0 pt above the baseline/);
+  });
+
+  it('does not judge a figure whose OCR box spans lines, its ink measured elsewhere', () => {
+    // a parenthesised figure on a screenshot: OCR boxed it 29 pt tall, and its band fell on the line below
+    const words = table().map((w) => (w.text === '312.40' ? { ...w, y0: w.y0 - 9, y1: w.y1 + 9, ink: { y0: w.y0 - 8, y1: w.y0 - 1 } } : w));
+    expect(findings(words)).toEqual([]);
   });
 
   it('judges nothing on a page printed in mixed sizes', () => {

@@ -20,6 +20,8 @@ const PEER_AGREEMENT = 0.07;
 const MIN_PEERS = 3;
 /** A baseline this share of the band's height off its line's is set on another line. */
 const BASELINE_TOLERANCE = 0.2;
+/** Pixels of measuring error a difference must exceed (a band's edge each side). */
+const QUANTISATION = 2;
 /** OCR confidence a figure needs to be compared (a misread word box measures the wrong ink). */
 const CONFIDENT = 0.6;
 /** A page where more of its figures than this stand out is printed in mixed sizes: nothing is judged. */
@@ -32,9 +34,20 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** True when `w` reads as an amount of at least three digits. */
-function isFigure(w: Word): boolean {
-  return (w.confidence ?? 1) >= CONFIDENT && (w.text.match(/\d/g)?.length ?? 0) >= 3 && parseAmount(w.text) !== undefined;
+/** A word box taller than its ink band by more than this factor covers more than the word's print. */
+const MAX_BOX_TO_INK = 2.5;
+
+/**
+ * True when `w` reads as an amount of at least three digits whose ink was measured on it: the band
+ * on the word's box, and the box not several lines tall (OCR sometimes boxes a figure with the
+ * print of the line above or below — a parenthesised figure on a screenshot — and the band then
+ * measures another line's ink, however sure the reading).
+ */
+function isFigure(w: Measured): boolean {
+  const box = w.y1 - w.y0;
+  const slack = 0.15 * box;
+  const measured = w.ink.y1 > w.y0 - slack && w.ink.y0 < w.y1 + slack && box <= MAX_BOX_TO_INK * height(w);
+  return measured && (w.confidence ?? 1) >= CONFIDENT && (w.text.match(/\d/g)?.length ?? 0) >= 3 && parseAmount(w.text) !== undefined;
 }
 
 /** The median of `values` when at least `MIN_PEERS` of them, and most, agree with it (other edited figures among them need not). */
@@ -51,7 +64,9 @@ function standsOut(f: Measured, figures: readonly Measured[], line: readonly Mea
   const reasons: string[] = [];
   const peers = figures.filter((g) => g !== f && (line.includes(g) || Math.abs(g.x1 - f.x1) <= Math.max(3, 0.6 * h)));
   const size = agreed(peers.map(height));
-  if (size !== undefined && Math.abs(h - size) > HEIGHT_TOLERANCE * size) {
+  // a band is measured to the pixel at each edge: on coarse images (a screenshot) that is more than the tolerance
+  const pixels = QUANTISATION * (f.ink.px ?? 0);
+  if (size !== undefined && Math.abs(h - size) > Math.max(HEIGHT_TOLERANCE * size, pixels)) {
     reasons.push(`its digits are ${Math.round((100 * h) / size)}% of the height of the ${peers.length} figures in its column and line`);
   }
   const others = line.filter((w) => w !== f);
@@ -60,7 +75,7 @@ function standsOut(f: Measured, figures: readonly Measured[], line: readonly Mea
     const base = median(baselines);
     const agreeing = baselines.filter((b) => Math.abs(b - base) <= PEER_AGREEMENT * h).length;
     const off = f.ink.y0 - base;
-    if (agreeing >= 2 && agreeing > baselines.length / 2 && Math.abs(off) > BASELINE_TOLERANCE * h) {
+    if (agreeing >= 2 && agreeing > baselines.length / 2 && Math.abs(off) > Math.max(BASELINE_TOLERANCE * h, pixels)) {
       reasons.push(`it sits ${Math.abs(off).toFixed(1)} pt ${off > 0 ? 'above' : 'below'} the baseline of the other words of its line`);
     }
   }

@@ -126,6 +126,58 @@ describe('the ledger among other tables', () => {
     expect(statementArithmetic(context([page]))).toEqual([]);
   });
 
+  it('reads a description broken into short pieces where descriptions are printed as part of the ledger, not as another table', () => {
+    // as OCR read a scanned Writer statement (payments of a day, the balance at day end): "Direct
+    // debit City Water and Sewer services" came out as "Rede" and "Water and Sewer services" with a
+    // gap between, a line of two short labels without figures — the header of another table, had
+    // it not sat where descriptions are printed; the payment's figures follow on the next line
+    const row = (date: string, text: string, out: string, balance?: string): [string, number][] => [
+      ...(date ? [[date, 50] as [string, number]] : []),
+      [text, 110],
+      [out, 330],
+      ...(balance ? [[balance, 450] as [string, number]] : []),
+    ];
+    const page = lines(
+      1,
+      [
+        ['Date', 50],
+        ['Details', 110],
+        ['Paid out', 330],
+        ['Paid in', 390],
+        ['Balance', 450],
+      ],
+      [
+        ['Balance brought forward', 110],
+        ['5,000.00', 450],
+      ],
+      row('01/03', 'Cheque 1042', '100.00', '4,900.00'),
+      row('02/03', 'Card purchase', '200.00', '4,700.00'),
+      row('03/03', 'Card purchase', '300.00', '4,400.00'),
+      row('06/03', 'Subscription', '292.16'),
+      row('', 'ATM withdrawal', '11.04'),
+      [
+        ['Rede', 110],
+        ['Water and Sewer services', 170],
+      ],
+      [
+        ['791.52', 330],
+        ['3,305.28', 450],
+      ],
+      row('07/03', 'Transfer to savings', '537.40'),
+      row('', 'Insurance premium', '811.64', '1,956.24'),
+      row('08/03', 'Card purchase', '56.24', '1,900.00'),
+      row('09/03', 'Card purchase', '100.00', '1,800.00'),
+    );
+    const [pieces] = buildRows(
+      lines(1, [
+        ['Rede', 110],
+        ['Water and Sewer services', 170],
+      ]),
+    );
+    expect(isOtherHeader(pieces!, [])).toBe(true); // alone, it looks like one
+    expect(statementArithmetic(context([page]))).toEqual([]);
+  });
+
   it('still finds a contradiction inside the ledger with the grid and boxes around it', () => {
     const page = lines(1, ...PERIOD_BOX, ...ledger(8, 4), ...dailyGrid(3, false));
     const findings = statementArithmetic(context([page]));

@@ -5,7 +5,8 @@
 // that all agree. A ledger opens at a header row naming its balance and movement columns
 // (`ledger-layout.ts`) or, without one, at a dated row with a movement and a balance. It closes at
 // the header of another table (two or more short labels and no figures or digits: "Date Balance
-// Date Balance", "This period Year to date"), at a grid row (a date printed after a figure: pairs
+// Date Balance", "This period Year to date"; not a description broken into short pieces where
+// descriptions are printed), at a grid row (a date printed after a figure: pairs
 // side by side are a grid, never a transaction line), and after its closing balance (a
 // carried-forward line keeps it open for the next page). A closed ledger resumes where its header
 // is repeated, or at a dated row whose figures all sit in its columns with one in the balance
@@ -60,6 +61,18 @@ function fitsColumns(columns: LedgerColumns, figs: readonly Figure[]): boolean {
   return balance;
 }
 
+/**
+ * True when every word of the row sits between the ledger's first column and its first figure
+ * column — where descriptions are printed: a description wrapped over lines, or one OCR broke into
+ * short pieces ("piece on | Water and Sewer services"), never the header of another table, whose
+ * labels start at the left of the table.
+ */
+function describes(row: Row, columns: LedgerColumns): boolean {
+  const first = columns.cells[0];
+  const figuresFrom = Math.min(...columns.cells.filter((c) => c.column).map((c) => c.x0));
+  return first !== undefined && !first.column && row.words.every((w) => w.x0 >= first.x1 && w.x1 <= figuresFrom);
+}
+
 /** Reads a document's rows in order (across pages) and tells which belong to a ledger. */
 export class LedgerSegments {
   private open = false;
@@ -77,7 +90,7 @@ export class LedgerSegments {
       this.columns = header;
       return { inLedger: true, columns: header, header: true };
     }
-    if (isGridRow(row, figs) || isOtherHeader(row, figs)) {
+    if (isGridRow(row, figs) || (isOtherHeader(row, figs) && !(this.open && this.columns && describes(row, this.columns)))) {
       this.close();
       return { inLedger: false, columns: undefined };
     }

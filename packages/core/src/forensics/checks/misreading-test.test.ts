@@ -1,6 +1,7 @@
 // A misread digit excuses a contradiction on a scan only when the page could have printed it: the
-// pay stub re-read with the figure as the misreading has it must break no sum that held, the same
-// digits must not be read alike elsewhere, and the word's width must have room for a digit added.
+// pay stub re-read with the figure as the misreading has it must break no sum that held, OCR must
+// not have read the figure surely, the same digits must not be read alike elsewhere, and the word's
+// width must have room for a digit added.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../tables/decimal.js';
 import type { Word } from '../../tables/rows.js';
@@ -52,6 +53,19 @@ describe('a misreading tested against the rest of the page', () => {
     const { lenient, tested } = read(stub('2,000.00', '2,450.00', '1,749.02'));
     expect(lenient).toEqual([]);
     expect(tested).toEqual([]);
+  });
+
+  it('does not excuse a contradiction by misreading a figure OCR read surely', () => {
+    // the same page, gross pay read 2,450.00 with every character at 0.99 (OCR's misread amounts
+    // read below 0.9): what OCR read is what was printed, and the contradiction stands
+    const withConfidence = (confidence: number) =>
+      stub('2,000.00', '2,450.00', '1,749.02').map((w) => (w.text === '2,450.00' ? { ...w, confidence } : { ...w, confidence: 0.99 }));
+    expect(
+      read(withConfidence(0.99))
+        .tested.map((f) => f.math?.formula)
+        .sort(),
+    ).toEqual(['gross pay = sum of the earnings lines (current)', 'net pay = gross pay − total deductions (current)']);
+    expect(read(withConfidence(0.8)).tested).toEqual([]);
   });
 
   it('does not take the same digits read alike twice for two identical misreadings', () => {
