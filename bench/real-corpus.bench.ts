@@ -67,7 +67,9 @@ const unjudged = flagged.filter((f) => !judgements.has(f.file));
 const presumedGenuine = examined - edited.size - judged('unsure').length;
 const fpFiles = falsePositives.length + unjudged.length;
 
-console.log(`Real-world corpus: ${files.length} PDFs in ${((performance.now() - started) / 1000).toFixed(0)} s (two workers, ${withOcr ? 'pages without text read by OCR' : 'no OCR'})\n`);
+console.log(
+  `Real-world corpus: ${files.length} PDFs in ${((performance.now() - started) / 1000).toFixed(0)} s (two workers, ${withOcr ? 'pages without text read by OCR' : 'no OCR'})\n`,
+);
 console.log('Verdicts:', [...verdicts].map(([k, v]) => `${k} ${v}`).join(', '));
 console.log(`Flagged: ${flagged.length} of ${examined} examined (${((100 * flagged.length) / examined).toFixed(1)}%)`);
 console.log(`Judged: ${edited.size} edited, ${genuine.size} genuine, ${judged('unsure').length} unsure (${judgements.size} files)`);

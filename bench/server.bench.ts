@@ -111,14 +111,11 @@ const API = `http://127.0.0.1:${PORT}`;
 /** Keep-alive connections for the document submissions (the load generator's own cost kept low, as autocannon does for the cheap routes). */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
 
+/** A way of sending `POST /v1/documents`: the status and the JSON body. */
+type Submitter = (key: string, bytes: Uint8Array, name: string, options: unknown, query: string) => Promise<{ status: number; body: Record<string, unknown> }>;
+
 /** `POST /v1/documents` with a multipart body built in one piece, over node:http. */
-function postDocument(
-  key: string,
-  bytes: Uint8Array,
-  name: string,
-  options: unknown,
-  query: string,
-): Promise<{ status: number; body: Record<string, unknown> }> {
+const postDocument: Submitter = (key, bytes, name, options, query) => {
   const boundary = 'loupebenchsubmit';
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="options"\r\n\r\n${JSON.stringify(options)}\r\n`),
@@ -140,22 +137,16 @@ function postDocument(
     req.on('error', reject);
     req.end(body);
   });
-}
+};
 
 /** The same with fetch and FormData (what many clients write; it costs the client about 2 ms more a request here). */
-async function fetchDocument(
-  key: string,
-  bytes: Uint8Array,
-  name: string,
-  options: unknown,
-  query: string,
-): Promise<{ status: number; body: Record<string, unknown> }> {
+const fetchDocument: Submitter = async (key, bytes, name, options, query) => {
   const form = new FormData();
   form.append('options', JSON.stringify(options));
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
   const r = await fetch(`${API}/v1/documents${query}`, { method: 'POST', headers: { 'x-api-key': key }, body: form });
   return { status: r.status, body: (await r.json()) as Record<string, unknown> };
-}
+};
 
 async function submitDocument(
   key: string,

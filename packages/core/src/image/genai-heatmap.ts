@@ -7,7 +7,7 @@ import { type LoadedModel, loadModel, scoreRows } from '../model-loading.js';
 import type { Inference, ModelStore } from '../platform.js';
 import { pixelToPageBox } from './examine-image.js';
 import { GENAI_FEATURES, GENAI_PATCH, genaiFeatures } from './genai-features.js';
-import type { ImageKernels, Plane, RgbaPixels } from './kernels.js';
+import type { ImageKernels, Plane } from './kernels.js';
 import { flaggedGroups, groupBox } from './pixel-checks/grid-groups.js';
 
 /** Tasks whose models take the patch features (`genaiFeatures`). */
@@ -24,10 +24,10 @@ export interface GenaiResult {
   finding?: Finding;
 }
 
-/** The model's likelihood for every whole 64-pixel patch of `gray` (row-major; RGBA pixels are read as their luma). */
+/** The model's likelihood for every whole 64-pixel patch of `gray` (row-major). */
 export async function patchLikelihoods(
   k: ImageKernels,
-  gray: Plane | RgbaPixels,
+  gray: Plane,
   loaded: LoadedModel,
 ): Promise<{ scores: Float32Array; patchesWide: number; patchesHigh: number }> {
   const { features, patchesWide, patchesHigh } = genaiFeatures(k, gray);

@@ -22,6 +22,8 @@ const MIN_PEERS = 3;
 const BASELINE_TOLERANCE = 0.2;
 /** Pixels of measuring error a difference must exceed (a band's edge each side). */
 const QUANTISATION = 2;
+/** A word box taller than its ink band by more than this factor covers more than the word's print. */
+const MAX_BOX_TO_INK = 2.5;
 /** OCR confidence a figure needs to be compared (a misread word box measures the wrong ink). */
 const CONFIDENT = 0.6;
 /** A page where more of its figures than this stand out is printed in mixed sizes: nothing is judged. */
@@ -33,9 +35,6 @@ function median(values: number[]): number {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
-
-/** A word box taller than its ink band by more than this factor covers more than the word's print. */
-const MAX_BOX_TO_INK = 2.5;
 
 /**
  * True when `w` reads as an amount of at least three digits whose ink was measured on it: the band

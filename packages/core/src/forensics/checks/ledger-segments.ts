@@ -64,7 +64,7 @@ function fitsColumns(columns: LedgerColumns, figs: readonly Figure[]): boolean {
 /**
  * True when every word of the row sits between the ledger's first column and its first figure
  * column — where descriptions are printed: a description wrapped over lines, or one OCR broke into
- * short pieces ("piece on | Water and Sewer services"), never the header of another table, whose
+ * short pieces ("Rede | Water and Sewer services"), never the header of another table, whose
  * labels start at the left of the table.
  */
 function describes(row: Row, columns: LedgerColumns): boolean {
