@@ -7,6 +7,12 @@
 // forgotten. Content-addressed, so what it answers is never other bytes.
 import type { BlobStore } from './blob-store.js';
 
+/**
+ * The bytes in memory of their own: a Buffer's `slice` is a view (of a pooled block, often), and
+ * what the pool transfers to a worker is detached, taking every view of it along.
+ */
+const copy = (bytes: Uint8Array): Uint8Array => new Uint8Array(bytes);
+
 /** Bounds of what is remembered. */
 export interface RecentBlobsOptions {
   /** Bytes remembered in all (default 32 MiB). */
@@ -33,7 +39,7 @@ export function withRecentBlobs(store: BlobStore, options: RecentBlobsOptions = 
   const remember = (sha256: string, bytes: Uint8Array): void => {
     if (bytes.length > largest) return;
     forget(sha256);
-    recent.set(sha256, { bytes: bytes.slice(), until: now() + ttlMs });
+    recent.set(sha256, { bytes: copy(bytes), until: now() + ttlMs });
     held += bytes.length;
     for (const [oldest] of recent) {
       if (held <= maxBytes) break;
@@ -49,7 +55,7 @@ export function withRecentBlobs(store: BlobStore, options: RecentBlobsOptions = 
     putFile: (path, sha256) => store.putFile(path, sha256),
     async get(sha256) {
       const kept = recent.get(sha256);
-      if (kept && now() < kept.until) return kept.bytes.slice();
+      if (kept && now() < kept.until) return copy(kept.bytes);
       forget(sha256);
       return store.get(sha256);
     },
