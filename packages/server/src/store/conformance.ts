@@ -849,8 +849,8 @@ export function blobStoreConformance(name: string, make: () => Promise<BlobStore
       blobs.remember?.(sha, bytes);
       // the pool transfers (detaches) what it is given: no answer may share memory with the next, or with the caller's
       const first = (await blobs.get(sha))!;
-      structuredClone(first.buffer, { transfer: [first.buffer] });
-      structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+      structuredClone(first.buffer, { transfer: [first.buffer as ArrayBuffer] });
+      structuredClone(bytes.buffer, { transfer: [bytes.buffer as ArrayBuffer] });
       expect(Buffer.from((await blobs.get(sha))!).equals(Buffer.alloc(5000, 'remembered upload '))).toBe(true);
       await blobs.delete(sha);
       expect(await blobs.get(sha)).toBeUndefined();
