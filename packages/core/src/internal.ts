@@ -25,7 +25,7 @@ export { analysePixels, type PixelFinding, type PixelReport } from './image/pixe
 export { stagedKernels, wasmKernels } from './image/wasm-kernels.js';
 export { audioDetection, type EnvelopeBase, imageDetection, MEDIA_ENGINE, videoDetection } from './media/envelope.js';
 export { inspectMedia, mediaOfStreams } from './media/inspect.js';
-export { cropPixels, pictureTiles } from './media/picture-score.js';
+export { cropPixels, pictureFeatures, pictureTiles } from './media/picture-score.js';
 export { AUDIO_HOP_MS, AUDIO_WINDOW_MS, aggregateScore, audioWindows, billableUnits, framePlan, MIN_AUDIO_MS, mediaVerdict } from './media/plan.js';
 export { checkManifest, type LoadedModel, loadModel, type ModelExpectation } from './model-loading.js';
 export { type PaintEvent, TextInterpreter, UnsupportedText } from './pdf/content/text-interpreter.js';

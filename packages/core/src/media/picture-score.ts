@@ -42,7 +42,12 @@ export async function scorePicture(runtime: MediaRuntime, picture: DecodedImage 
   const loaded = await runtime.imageModel();
   const rects = Array.isArray(picture) ? undefined : pictureTiles(picture.width, picture.height);
   const parts = Array.isArray(picture) ? picture : rects ? rects.map((rect) => cropPixels(picture, rect)) : [picture];
-  // every tile's patches in one run of the model
+  const features = pictureFeatures(parts);
+  return aggregateScore(Array.from(await scoreRows(loaded, features, features.length / GENAI_FEATURES, GENAI_FEATURES)));
+}
+
+/** The patch feature rows of every part of a picture, one after another: one run of the model reads them all. */
+export function pictureFeatures(parts: readonly DecodedImage[]): Float32Array {
   const rows = parts.map((tile) => genaiFeatures(wasmKernels, tile).features);
   const features = new Float32Array(rows.reduce((n, r) => n + r.length, 0));
   let at = 0;
@@ -50,7 +55,7 @@ export async function scorePicture(runtime: MediaRuntime, picture: DecodedImage 
     features.set(row, at);
     at += row.length;
   }
-  return aggregateScore(Array.from(await scoreRows(loaded, features, features.length / GENAI_FEATURES, GENAI_FEATURES)));
+  return features;
 }
 
 /** Longest side of a frame thumbnail. */

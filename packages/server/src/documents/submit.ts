@@ -59,6 +59,8 @@ function fileFacts(file: Submission['file'], blobs: BlobStore) {
       keep: async () => {
         await blobs.putFile(file.path, file.sha256);
         file.handedOver(); // the blob store has it now (and the staging file is gone either way)
+        // a small upload is wholly in hand: its analysis, next, need not read it back
+        if (file.size <= file.head.length) blobs.remember?.(file.sha256, file.head);
       },
     };
   const { bytes, name } = file;
@@ -132,8 +134,6 @@ export async function submitDocument(deps: DocumentUseCaseDeps, who: DocumentCal
   if (pages !== undefined && pages > MAX_PAGES) throw documentError(413, 'file_too_large', `The PDF has ${pages} pages; the limit is ${MAX_PAGES}.`);
   const sha256 = file.sha256;
   await file.keep();
-  // a small upload is wholly in hand: its analysis, next, need not read it back
-  if (file.head.length === file.size) deps.blobs.remember?.(sha256, file.head);
   const models = analysisModels(options.models);
   const sameAs = (d: StoredDocument): boolean =>
     d.fileName === name && d.externalRef === (options.external_ref ?? null) && analysisModels(d.options.models) === models;
