@@ -3,6 +3,7 @@
 // analysis queue (202 processing, then completed or failed exactly once), `wait=true`, and the
 // omission rule on every body.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +26,8 @@ let keys: Awaited<ReturnType<typeof createAccountWithKeys>>;
 let site: Server;
 const loupe = join(import.meta.dirname, '..', 'packages', 'cli', 'bin', 'loupe.js');
 let origin = '';
+/** Every scan the server asked for: the file's name, and whether its bytes were stored by then. */
+const scans: { name: string; stored: boolean }[] = [];
 
 const submit = (key: string, bytes: Uint8Array, name = 'statement.pdf', options?: unknown, base = live, query = '') =>
   call(base, `/v1/documents${query}`, { method: 'POST', key, body: form(bytes, name, options) });
@@ -36,7 +39,12 @@ beforeAll(async () => {
     sandboxPort: 0,
     egressAllow: ['127.0.0.1/32'],
     ytDlp: false,
-    scanRunner: { scan: (b, i) => engine.scanDetailed(b, i) },
+    scanRunner: {
+      async scan(b, i) {
+        scans.push({ name: i.name, stored: await server.blobs.has(createHash('sha256').update(b).digest('hex')) });
+        return engine.scanDetailed(b, i);
+      },
+    },
   });
   const urls = await server.listen();
   live = urls.url;
@@ -185,6 +193,19 @@ describe('document API: environments and errors', () => {
     const staging = join(dir, 'uploads');
     expect(existsSync(staging) ? readdirSync(staging) : []).toEqual([]);
   });
+
+  it('stores every upload whole, held in memory up to 256 KiB and staged on disk past it', async () => {
+    for (const size of [1000, 256 * 1024 - 1, 256 * 1024, 256 * 1024 + 1, 700_000]) {
+      const bytes = new Uint8Array(size).map((_, i) => (i * 7 + size) % 251);
+      bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
+      const r = await submit(keys.live_key, bytes, `filler-${size}.pdf`);
+      expect(r.status, String(size)).toBe(202);
+      const sha = createHash('sha256').update(bytes).digest('hex');
+      expect(r.json.file).toMatchObject({ sha256: sha, size_bytes: size });
+      expect(Buffer.compare((await server.blobs.get(sha))!, bytes), String(size)).toBe(0);
+    }
+    expect(readdirSync(join(dir, 'uploads'))).toEqual([]); // the staged ones were moved into the blob store
+  });
 });
 
 describe('document API: analysis', () => {
@@ -244,6 +265,20 @@ describe('document API: analysis', () => {
   it('waits with wait=true and answers the finished Document with 200', async () => {
     const r = await submit(keys.live_key, await makeStatement({ seed: 9 }), 'wait.pdf', undefined, live, '?wait=true');
     expect(r).toMatchObject({ status: 200, json: { status: 'completed', verdict: expect.any(String) } });
+  });
+
+  it('starts a waited-for analysis before the upload is stored, and runs it once', async () => {
+    const waited = await makeStatement({ seed: 91 });
+    const r = await submit(keys.live_key, waited, 'early.pdf', undefined, live, '?wait=true');
+    expect(r.json).toMatchObject({ status: 'completed', verdict: expect.any(String) });
+    // the job took the scan begun at submit: one scan, begun before the bytes were kept
+    expect(scans.filter((s) => s.name === 'early.pdf')).toEqual([{ name: 'early.pdf', stored: false }]);
+    const again = await call(live, `/v1/documents/${r.json.id}`, { key: keys.live_key });
+    expect(again.json).toMatchObject({ status: 'completed', verdict: r.json.verdict });
+    // without wait the analysis starts from the queue, after the bytes were kept
+    const queued = await submit(keys.live_key, await makeStatement({ seed: 92 }), 'queued.pdf');
+    await finished(live, keys.live_key, queued.json.id as string);
+    expect(scans.filter((s) => s.name === 'queued.pdf')).toEqual([{ name: 'queued.pdf', stored: true }]);
   });
 
   it("names the docforge model on a photo it scored, and in the loan's models", async () => {

@@ -17,6 +17,7 @@ import { documentApi } from './apis/document-api.js';
 import { openBackend, type SharedQueueOptions } from './backend.js';
 import { consoleFiles, consoleSite } from './console/console-site.js';
 import type { ScanRunner } from './documents/analysis-job.js';
+import { earlyScans } from './documents/early-scans.js';
 import { createApp, type LoupeApp } from './http/app.js';
 import { sessionSecret } from './http/auth/sessions.js';
 import { docs } from './http/docs.js';
@@ -183,24 +184,27 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   await app.register(mediaApi, media);
   await app.register(mcpApi, { prefix: '/mcp', store, detections, egress, budget, ...(resolver ? { resolver } : {}) });
   const finishes = new FinishSignal();
-  const stopWork =
-    (options.work ?? !backend.shared)
-      ? await startWork({
-          backend,
-          scanRunner,
-          renderer,
-          signer,
-          now,
-          // twice the pool: while one job of a thread is in the store or reading its blob on the
-          // main thread, the next one is already waiting in the pool's queue
-          concurrency: 2 * (options.workers ?? defaultPoolSize()),
-          log,
-          metrics,
-          onDocumentFinished: (id) => finishes.fire(id),
-          channels,
-          ...(options.egressAllow ? { egressAllow: options.egressAllow } : {}),
-        })
-      : undefined;
+  const works = options.work ?? !backend.shared;
+  // a `wait=true` upload's analysis starts while it is stored and queued, when the job that takes
+  // it surely runs here: this process works the queue and no other process shares it
+  const early = works && !backend.shared ? earlyScans(scanRunner) : undefined;
+  const stopWork = works
+    ? await startWork({
+        backend,
+        scanRunner: early?.runner ?? scanRunner,
+        renderer,
+        signer,
+        now,
+        // twice the pool: while one job of a thread is in the store or reading its blob on the
+        // main thread, the next one is already waiting in the pool's queue
+        concurrency: 2 * (options.workers ?? defaultPoolSize()),
+        log,
+        metrics,
+        onDocumentFinished: (id) => finishes.fire(id),
+        channels,
+        ...(options.egressAllow ? { egressAllow: options.egressAllow } : {}),
+      })
+    : undefined;
   const documentEgress = createEgress({ maxBytes: MAX_FILE_BYTES, timeoutMs: 60_000, ...(options.egressAllow ? { allow: options.egressAllow } : {}) });
   // uploads stream to files here; what a crash left behind is removed at start
   const stagingFolder = join(options.dataDir, 'uploads');
@@ -216,6 +220,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     egressAllow: allowRanges(options.egressAllow ?? egressAllowFromEnv()),
     notify: queue.notify,
     finishes,
+    ...(early ? { scanEarly: early.start } : {}),
     notifyEvents: queue.notify,
     channels: { email: channels.email !== undefined, sms: channels.sms !== undefined },
     renderer,

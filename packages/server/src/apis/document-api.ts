@@ -10,6 +10,7 @@ import type { BlockList } from 'node:net';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { documentRoutes } from '../documents/routes.js';
+import type { DocumentUseCaseDeps } from '../documents/submit.js';
 import { answerFailures, answerUnknownPaths, type RouteTable, routeTable } from '../http/api-scope.js';
 import type { LoupeApp } from '../http/app.js';
 import { documentCaller } from '../http/auth/document-caller.js';
@@ -59,6 +60,8 @@ export interface DocumentApiOptions {
   now: () => Date;
   /** Longest `wait=true` poll (default 30 s). */
   waitMs?: number;
+  /** Starts `wait=true` analyses early when this process runs them (documents/early-scans.ts). */
+  scanEarly?: DocumentUseCaseDeps['scanEarly'];
 }
 
 /** Registers `plugin` under `prefix` with the document envelope for the paths it does not have. */
@@ -125,6 +128,7 @@ export const documentApi: FastifyPluginAsyncTypebox<DocumentApiOptions> = async 
     idempotency: idem,
     renderer: options.renderer,
     ...(options.waitMs ? { waitMs: options.waitMs } : {}),
+    ...(options.scanEarly ? { scanEarly: options.scanEarly } : {}),
   });
   await underPrefix(api, routes, '/v1/loans', loanRoutes, { store, environment, now, notifyEvents: options.notifyEvents });
   await underPrefix(api, routes, '/v1/audit-reports', reportRoutes, { ...base, idempotency: idem });

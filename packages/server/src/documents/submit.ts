@@ -8,7 +8,7 @@
 // a new document with its job. Then the workers are woken and, with `wait`, the answer waits for
 // the analysis up to the wait limit. A `file_url` is fetched here under the egress rule.
 import { randomBytes } from 'node:crypto';
-import { ENGINE_MODEL, MAX_FILE_BYTES, MAX_PAGES, sniffFormat } from '@loupe/core';
+import { ENGINE_MODEL, MAX_FILE_BYTES, MAX_PAGES, type ScanInput, sniffFormat } from '@loupe/core';
 import { PdfFile } from '@loupe/core/internal';
 import { nodeDigests } from '@loupe/node';
 import type { DocumentCaller } from '../http/auth/document-caller.js';
@@ -32,9 +32,14 @@ export interface DocumentUseCaseDeps {
   now: () => Date;
   /** Longest `wait=true` poll (default 30 s). */
   waitMs?: number;
+  /**
+   * Starts the analysis of bytes in hand before they are stored and queued (early-scans.ts), for
+   * `wait=true`; answers how to forget it when no job will take it. Absent: no early scans.
+   */
+  scanEarly?: (bytes: Uint8Array, input: ScanInput) => () => void;
 }
 
-/** A file to submit: an upload staged on disk, or bytes in memory (fetched from `file_url`). */
+/** A file to submit: an upload, or bytes in memory (fetched from `file_url`). */
 export interface Submission {
   file: StagedUpload | { bytes: Uint8Array; name: string };
   options: SubmitOptions;
@@ -51,18 +56,9 @@ export interface Submitted {
 /** PDFs up to this size have their pages counted at submit (read back from the staged upload). */
 const PAGE_COUNT_MAX_BYTES = 16 * 1024 * 1024;
 
-/** What submitting needs of a file, staged or in memory. */
+/** What submitting needs of a file, an upload or bytes in memory. */
 function fileFacts(file: Submission['file'], blobs: BlobStore) {
-  if ('path' in file)
-    return {
-      ...file,
-      keep: async () => {
-        await blobs.putFile(file.path, file.sha256);
-        file.handedOver(); // the blob store has it now (and the staging file is gone either way)
-        // a small upload is wholly in hand: its analysis, next, need not read it back
-        if (file.size <= file.head.length) blobs.remember?.(file.sha256, file.head);
-      },
-    };
+  if ('keepIn' in file) return { ...file, keep: () => file.keepIn(blobs) };
   const { bytes, name } = file;
   const sha256 = nodeDigests.sha256(bytes);
   return {
@@ -129,9 +125,35 @@ export async function submitDocument(deps: DocumentUseCaseDeps, who: DocumentCal
   if (format !== 'pdf' && format !== 'png' && format !== 'jpg')
     throw documentError(415, 'unsupported_type', `${format.toUpperCase()} files are not supported; submit a PDF, PNG or JPEG.`);
   if (file.size > MAX_FILE_BYTES) throw documentError(413, 'file_too_large', `The file is over ${MAX_FILE_BYTES} bytes (200 MiB).`);
-  // a large PDF's pages are counted by its analysis, so an upload is never read whole here
-  const pages = format !== 'pdf' ? 1 : file.size <= PAGE_COUNT_MAX_BYTES ? pdfPages(await file.read()) : undefined;
-  if (pages !== undefined && pages > MAX_PAGES) throw documentError(413, 'file_too_large', `The PDF has ${pages} pages; the limit is ${MAX_PAGES}.`);
+  // a caller waits and the file is wholly in hand: its analysis starts while it is counted, stored
+  // and queued (a PDF over the page limit is refused by the engine as fast as by the count below)
+  const forgetEarly =
+    submission.wait && deps.scanEarly && file.size <= file.head.length
+      ? deps.scanEarly(file.head, { name, ...(options.models ? { models: options.models } : {}) })
+      : undefined;
+  try {
+    // a large PDF's pages are counted by its analysis, so an upload is never read whole here
+    const pages = format !== 'pdf' ? 1 : file.size <= PAGE_COUNT_MAX_BYTES ? pdfPages(await file.read()) : undefined;
+    if (pages !== undefined && pages > MAX_PAGES) throw documentError(413, 'file_too_large', `The PDF has ${pages} pages; the limit is ${MAX_PAGES}.`);
+    return await storeAndQueue(deps, who, submission, { file, format, pages }, claim, forgetEarly);
+  } catch (error) {
+    forgetEarly?.();
+    throw error;
+  }
+}
+
+/** Keeps the bytes, records the document (or finds its byte-identical twin), queues its job and answers. */
+async function storeAndQueue(
+  deps: DocumentUseCaseDeps,
+  who: DocumentCaller,
+  submission: Submission,
+  checked: { file: ReturnType<typeof fileFacts>; format: 'pdf' | 'png' | 'jpg'; pages: number | undefined },
+  claim: KeyClaim | undefined,
+  forgetEarly: (() => void) | undefined,
+): Promise<Submitted> {
+  const { options } = submission;
+  const { file, format, pages } = checked;
+  const { name } = file;
   const sha256 = file.sha256;
   await file.keep();
   const models = analysisModels(options.models);
@@ -162,7 +184,10 @@ export async function submitDocument(deps: DocumentUseCaseDeps, who: DocumentCal
   let document: StoredDocument;
   if ('duplicate' in created) {
     const same = created.duplicate;
-    if (same.status !== 'failed') return { status: 200, document: same };
+    if (same.status !== 'failed') {
+      forgetEarly?.();
+      return { status: 200, document: same };
+    }
     // a failed document is analysed again under its id with its original options
     const again = await deps.store.documents.reprocessDocument(who.account.id, deps.environment, same.id);
     document = typeof again === 'object' ? again : ((await deps.store.documents.document(who.account.id, deps.environment, same.id)) ?? same);

@@ -18,9 +18,4 @@ export interface BlobStore {
   has(sha256: string): Promise<boolean>;
   /** Forgets the bytes (no error when absent). */
   delete(sha256: string): Promise<void>;
-  /**
-   * Optional: `bytes` were just stored under `sha256` (by `putFile`) and will likely be asked for
-   * soon — a submission's analysis; a store may answer them from memory for a while.
-   */
-  remember?(sha256: string, bytes: Uint8Array): void;
 }

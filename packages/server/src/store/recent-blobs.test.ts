@@ -48,12 +48,11 @@ describe('recent blobs', () => {
     expect(inner.reads).toBe(3);
   });
 
-  it('remembers bytes it is told about (an upload moved in by putFile) as a copy', async () => {
+  it('remembers what it is given as a copy', async () => {
     const inner = countingStore();
     const blobs = withRecentBlobs(inner);
     const bytes = blob(10, 7);
-    const sha = await inner.put(bytes);
-    blobs.remember?.(sha, bytes);
+    const sha = await blobs.put(bytes);
     bytes.fill(0);
     expect(await blobs.get(sha)).toEqual(blob(10, 7));
     expect(inner.reads).toBe(0);

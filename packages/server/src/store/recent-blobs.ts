@@ -24,7 +24,7 @@ export interface RecentBlobsOptions {
   now?: () => number;
 }
 
-/** `store`, remembering in memory the small blobs it is given or told about (`remember`). */
+/** `store`, remembering in memory the small blobs it is given. */
 export function withRecentBlobs(store: BlobStore, options: RecentBlobsOptions = {}): BlobStore {
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   const largest = Math.min(options.largest ?? 1024 * 1024, maxBytes);
@@ -64,6 +64,5 @@ export function withRecentBlobs(store: BlobStore, options: RecentBlobsOptions = 
       forget(sha256);
       await store.delete(sha256);
     },
-    remember,
   };
 }
