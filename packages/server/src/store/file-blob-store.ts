@@ -1,5 +1,5 @@
 // The BlobStore on files: `<root>/<aa>/<bb>/<sha256>`, written to a temporary name and renamed into
-// place so a reader never sees half a blob, and a crash leaves at most a stray temporary file; an
+// place (over the same bytes, when they were there) so a reader never sees half a blob, and a crash leaves at most a stray temporary file; an
 // upload already streamed to a file on the same disk is renamed in without a copy.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -18,10 +18,16 @@ export function createFileBlobStore(root: string): BlobStore {
     async put(bytes) {
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       const path = pathOf(sha256);
-      if (await exists(path)) return sha256;
-      await mkdir(join(path, '..'), { recursive: true });
       const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(temporary, bytes);
+      // written without looking first: the same digest is the same bytes, so a rename over a blob
+      // that is already there changes nothing (and the folder is made only when it is missing)
+      try {
+        await writeFile(temporary, bytes);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(join(path, '..'), { recursive: true });
+        await writeFile(temporary, bytes);
+      }
       await rename(temporary, path);
       return sha256;
     },

@@ -134,12 +134,12 @@ export async function readDocumentForm(request: FastifyRequest, stagingFolder: s
         continue;
       }
       // refused the moment the cap is passed, not after the rest has been read
-      const tooLarge = documentError(413, 'file_too_large', `The file is over ${MAX_FILE_BYTES} bytes (200 MiB).`);
-      part.file.once('limit', () => part.file.destroy(tooLarge));
+      const tooLarge = () => documentError(413, 'file_too_large', `The file is over ${MAX_FILE_BYTES} bytes (200 MiB).`);
+      part.file.once('limit', () => part.file.destroy(tooLarge()));
       const staged = await stage(part.file as AsyncIterable<Buffer>, stagingFolder, part.filename || 'document.pdf');
       if (part.file.truncated) {
         await staged.discard();
-        throw tooLarge;
+        throw tooLarge();
       }
       await out.file?.discard(); // a second file part (refused by the limits) never leaves its first behind
       out.file = staged;
