@@ -1,4 +1,4 @@
-import type { ScanDetail, ScanInput } from '@loupe/core';
+import { PoolError, type ScanDetail, type ScanInput } from '@loupe/core';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { earlyScans } from './early-scans.js';
@@ -74,6 +74,18 @@ describe('early scans', () => {
     early.start(new Uint8Array([1]), { name: 'one.pdf' });
     early.start(new Uint8Array([2]), { name: 'two.pdf' });
     expect(calls.map((c) => c.name)).toEqual(['one.pdf']);
+  });
+
+  it('scans again for the job when the pool turned the early scan away (its queue was full)', async () => {
+    const { calls, runner } = transferringRunner();
+    let full = true;
+    const early = earlyScans({
+      scan: (bytes, input) => (full ? Promise.reject(new PoolError('queue_full', 'The pool is busy.')) : runner.scan(bytes, input)),
+    });
+    early.start(new Uint8Array([1]), { name: 'q.pdf' });
+    full = false;
+    expect((await early.runner.scan(new Uint8Array([1]), { name: 'q.pdf' })).document).toEqual({ name: 'q.pdf' });
+    expect(calls).toHaveLength(1);
   });
 
   it('passes a failure to the job that takes it, and loses none it forgets', async () => {

@@ -4,7 +4,7 @@
 // changes: the document is still stored, queued, claimed and finished exactly once through the
 // store, and an early scan nobody takes (the submission was a duplicate, failed, or the process
 // stopped) is forgotten. Only the wait for the verdict gets shorter.
-import type { ScanDetail, ScanInput } from '@loupe/core';
+import { PoolError, type ScanDetail, type ScanInput } from '@loupe/core';
 import type { ScanRunner } from './analysis-job.js';
 
 /** Bounds of what early scans hold. */
@@ -40,6 +40,9 @@ const keyOf = (bytes: Uint8Array, input: ScanInput): string => JSON.stringify([b
 
 const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(a, b) === 0;
 
+/** The pool turned the early scan away before it ran (its queue was full): it stands for nothing. */
+const turnedAway = (error: unknown): boolean => error instanceof PoolError && error.code === 'queue_full';
+
 /** Wraps `runner` with early scans. */
 export function earlyScans(runner: ScanRunner, limits: EarlyScanLimits = {}): EarlyScans {
   const held = new Set<Held>();
@@ -54,7 +57,7 @@ export function earlyScans(runner: ScanRunner, limits: EarlyScanLimits = {}): Ea
         for (const entry of held) {
           if (entry.key !== key || !sameBytes(entry.bytes, bytes)) continue;
           forget(entry);
-          return entry.scan;
+          return entry.scan.catch((error) => (turnedAway(error) ? runner.scan(bytes, input) : Promise.reject(error)));
         }
         return runner.scan(bytes, input);
       },
@@ -64,10 +67,11 @@ export function earlyScans(runner: ScanRunner, limits: EarlyScanLimits = {}): Ea
       // copies (a Buffer's slice is a view): the pool transfers what it is given
       const kept = new Uint8Array(bytes);
       const scan = runner.scan(new Uint8Array(bytes), input);
-      scan.catch(() => {}); // an early scan nobody takes must not be an unhandled rejection
       const entry: Held = { key: keyOf(kept, input), bytes: kept, scan, timer: setTimeout(() => forget(entry), limits.holdMs ?? 60_000) };
       entry.timer.unref?.();
       held.add(entry);
+      // a scan nobody takes must not be an unhandled rejection; one turned away is not held
+      scan.catch((error) => turnedAway(error) && forget(entry));
       return () => forget(entry);
     },
   };
