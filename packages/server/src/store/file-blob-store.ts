@@ -3,7 +3,7 @@
 // upload already streamed to a file on the same disk is renamed in without a copy.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { BlobStore } from './blob-store.js';
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -20,27 +20,14 @@ export function createFileBlobStore(root: string): BlobStore {
       const path = pathOf(sha256);
       const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
       // written without looking first: the same digest is the same bytes, so a rename over a blob
-      // that is already there changes nothing (and the folder is made only when it is missing)
-      try {
-        await writeFile(temporary, bytes);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        await mkdir(join(path, '..'), { recursive: true });
-        await writeFile(temporary, bytes);
-      }
+      // that is already there changes nothing
+      await inFolderOf(path, () => writeFile(temporary, bytes));
       await rename(temporary, path);
       return sha256;
     },
     async putFile(file, sha256) {
       const path = pathOf(sha256);
-      // the same digest is the same bytes, so replacing a blob that is already there changes nothing
-      try {
-        await rename(file, path);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        await mkdir(join(path, '..'), { recursive: true });
-        await rename(file, path);
-      }
+      await inFolderOf(path, () => rename(file, path));
     },
     async get(sha256) {
       try {
@@ -57,6 +44,17 @@ export function createFileBlobStore(root: string): BlobStore {
       await rm(pathOf(sha256), { force: true });
     },
   };
+}
+
+/** Runs `write` (of a file beside `path`), making the folder first when the write says it is missing. */
+async function inFolderOf(path: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(dirname(path), { recursive: true });
+    await write();
+  }
 }
 
 async function exists(path: string): Promise<boolean> {
