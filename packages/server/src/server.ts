@@ -120,6 +120,17 @@ export interface LoupeServer {
   close(): Promise<void>;
 }
 
+/** The worker pool (started on first use) and the runners over it, unless the options bring their own. */
+function poolRunners(options: ServerOptions) {
+  const pool = lazyPool(() =>
+    createNodePool({ ...(options.workers ? { size: options.workers } : {}), timeoutMs: options.timeoutMs ?? 300_000, maxQueue: 256 }),
+  );
+  const runner: DetectionRunner = options.runner ?? { detect: (bytes, input) => pool.get().run('detect', bytes, input) };
+  const scanRunner: ScanRunner = options.scanRunner ?? { scan: (bytes, input) => pool.get().run('scan', bytes, input) };
+  const renderer: PageRenderer = options.renderer ?? { render: (bytes, input) => pool.get().run('render', bytes, input) };
+  return { pool, runner, scanRunner, renderer };
+}
+
 /** Builds the server. */
 export async function createServer(options: ServerOptions): Promise<LoupeServer> {
   mkdirSync(options.dataDir, { recursive: true });
@@ -152,12 +163,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   const channels = messageChannels(messagingWithEnv(options.messaging));
   const secret = sessionSecret(options.dataDir);
   const signer = await captureSigner(join(options.dataDir, 'c2pa'));
-  const pool = lazyPool(() =>
-    createNodePool({ ...(options.workers ? { size: options.workers } : {}), timeoutMs: options.timeoutMs ?? 300_000, maxQueue: 256 }),
-  );
-  const runner: DetectionRunner = options.runner ?? { detect: (bytes, input) => pool.get().run('detect', bytes, input) };
-  const scanRunner: ScanRunner = options.scanRunner ?? { scan: (bytes, input) => pool.get().run('scan', bytes, input) };
-  const renderer: PageRenderer = options.renderer ?? { render: (bytes, input) => pool.get().run('render', bytes, input) };
+  const { pool, runner, scanRunner, renderer } = poolRunners(options);
   const detections = detectionService({ store, runner, decoder: createFfmpegMediaDecoder(), metrics, ...(options.now ? { now: options.now } : {}) });
   let closed = false;
   let proxy: Promise<EgressProxy> | undefined;
