@@ -8,7 +8,7 @@
 // in a child process, so the load generator does not share its event loop.
 // `npm run bench:server`.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -229,6 +229,64 @@ function analysisAlone(size: number): number {
 /** Distinct one-page statements in the throughput comparison (as the issue measured). */
 const COUNT = 120;
 
+/**
+ * Documents per second through `loupe scan --jobs 2` and through the API with the same two worker
+ * threads, printed as a ratio. The CLI's rate is that of its files n+1 to 3n in one process (the
+ * faster of two runs each way, as loopback figures vary by run); the API's that of the second and
+ * third passes of the same files under new names (new documents, analysed again) after a first
+ * pass, all submitted at once, the loan polled every 20 ms.
+ */
+async function throughputFigures(label: string, key: string, files: string[], bytesOf: Uint8Array[], ref: string): Promise<void> {
+  const count = files.length;
+  const scanTime = (paths: string[]): number => {
+    const t = performance.now();
+    execFileSync(process.execPath, [loupe, 'scan', '--json', '--no-progress', '--jobs', '2', ...paths], { maxBuffer: 1 << 28 });
+    return performance.now() - t;
+  };
+  const cliMs = Math.min(scanTime(files), scanTime(files));
+  const cliThriceMs = Math.min(scanTime([...files, ...files, ...files]), scanTime([...files, ...files, ...files]));
+  const cliRate = (2 * count * 1000) / (cliThriceMs - cliMs);
+  /** One pass: when all were accepted and when all finished. */
+  async function pass(name: string): Promise<{ acceptedMs: number; doneMs: number; refused: number }> {
+    const loan = `${ref}-${name}`;
+    const t = performance.now();
+    // a file refused at submit (over 200 pages, no known signature) is as finished as the CLI's error for it
+    const answers = await Promise.all(bytesOf.map((b, i) => postDocument(key, b, `${loan}-${i}.pdf`, { external_ref: loan }, '')));
+    const acceptedMs = performance.now() - t;
+    const refused = answers.filter((a) => a.status !== 202 && a.status !== 200).length;
+    for (;;) {
+      const figures = (await (await fetch(`${API}/v1/loans/${loan}`, { headers: { 'x-api-key': key } })).json()) as { documents_processing: number };
+      if (figures.documents_processing === 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return { acceptedMs, doneMs: performance.now() - t, refused };
+  }
+  const first = await pass('first');
+  const second = await pass('second');
+  const third = await pass('third');
+  const apiRate = (2 * count * 1000) / (second.doneMs + third.doneMs);
+  console.log(`\n${label}, two worker threads each way:`);
+  console.log(
+    `  loupe scan --jobs 2        ${cliMs.toFixed(0)} ms, the faster of two (${((count * 1000) / cliMs).toFixed(1)} documents/s with its start; three times the files take ${cliThriceMs.toFixed(0)} ms, so ${cliRate.toFixed(1)}/s once running)`,
+  );
+  console.log(
+    `  API: submit all, poll loan ${first.doneMs.toFixed(0)} ms on a server that had not seen them (${((count * 1000) / first.doneMs).toFixed(1)}/s); the same files twice more under new names ${second.doneMs.toFixed(0)} + ${third.doneMs.toFixed(0)} ms: ${apiRate.toFixed(1)} documents/s once running, ${(apiRate / cliRate).toFixed(2)}x the running CLI's rate (each pass answered in ${second.acceptedMs.toFixed(0)}, ${third.acceptedMs.toFixed(0)} ms${first.refused ? `; ${first.refused} refused at submit` : ''})`,
+  );
+}
+
+/** Up to `count` PDFs of the real-world corpus under 1 MiB, spread evenly over its sorted list (none when it is absent). */
+function corpusSample(count: number): string[] {
+  const folder = join(root, '..', 'shared', 'corpus');
+  if (!existsSync(folder)) return [];
+  const all = (readdirSync(folder, { recursive: true }) as string[])
+    .filter((f) => f.toLowerCase().endsWith('.pdf'))
+    .sort()
+    .map((f) => join(folder, f))
+    .filter((f) => statSync(f).size < 1024 * 1024);
+  const step = Math.max(1, Math.floor(all.length / count));
+  return all.filter((_, i) => i % step === 0).slice(0, count);
+}
+
 async function documentFigures(): Promise<void> {
   const docs = join(dir, 'docs');
   mkdirSync(docs);
@@ -242,43 +300,17 @@ async function documentFigures(): Promise<void> {
     files.push(path);
     bytesOf.push(pdf);
   }
-  // the faster of two runs each way, here and through the API (loopback figures vary by run)
-  const scanTime = (paths: string[]): number => {
-    const t = performance.now();
-    execFileSync(process.execPath, [loupe, 'scan', '--json', '--no-progress', '--jobs', '2', ...paths], { maxBuffer: 1 << 28 });
-    return performance.now() - t;
-  };
-  const cliMs = Math.min(scanTime(files), scanTime(files));
-  // the same files three times over: the difference is the running rate, without the start
-  const cliThriceMs = Math.min(scanTime([...files, ...files, ...files]), scanTime([...files, ...files, ...files]));
-  const cliRate = (2 * COUNT * 1000) / (cliThriceMs - cliMs);
-
   const key = account('bench-documents@example.com', 0).live_key;
-  /** Submits the statements at once under `ref` (names make them new documents); when all were accepted and when all finished. */
-  async function throughAPI(ref: string): Promise<{ acceptedMs: number; doneMs: number }> {
-    const t = performance.now();
-    await Promise.all(bytesOf.map((b, i) => submitDocument(key, b, `${ref}-${i}.pdf`, { external_ref: ref })));
-    const acceptedMs = performance.now() - t;
-    for (;;) {
-      const loan = (await (await fetch(`${API}/v1/loans/${ref}`, { headers: { 'x-api-key': key } })).json()) as { documents_processing: number };
-      if (loan.documents_processing === 0) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return { acceptedMs, doneMs: performance.now() - t };
-  }
-  // the first pass warms the server as the CLI's first 120 files warm it; the second is its running rate
-  // as the CLI's rate is that of its files 121 to 360, the API's is that of its second and third passes
-  const first = await throughAPI('bench-first');
-  const second = await throughAPI('bench-second');
-  const third = await throughAPI('bench-third');
-  const apiRate = (2 * COUNT * 1000) / (second.doneMs + third.doneMs);
-  console.log(`\n${COUNT} one-page statements (half edited), two worker threads each way:`);
-  console.log(
-    `  loupe scan --jobs 2        ${cliMs.toFixed(0)} ms, the faster of two (${((COUNT * 1000) / cliMs).toFixed(1)} documents/s with its start; three times the files take ${cliThriceMs.toFixed(0)} ms, so ${cliRate.toFixed(1)}/s once running)`,
-  );
-  console.log(
-    `  API: submit all, poll loan ${first.doneMs.toFixed(0)} ms on a server that had analysed nothing (${((COUNT * 1000) / first.doneMs).toFixed(1)}/s); the same files twice more under new names ${second.doneMs.toFixed(0)} + ${third.doneMs.toFixed(0)} ms: ${apiRate.toFixed(1)} documents/s once running, ${(apiRate / cliRate).toFixed(2)}x the running CLI's rate (each pass accepted in ${second.acceptedMs.toFixed(0)}, ${third.acceptedMs.toFixed(0)} ms; the loan polled every 20 ms)`,
-  );
+  await throughputFigures(`${COUNT} one-page statements (half edited)`, key, files, bytesOf, 'statements');
+  const real = corpusSample(COUNT);
+  if (real.length > 0)
+    await throughputFigures(
+      `${real.length} real-world PDFs of mixed size (../shared/corpus)`,
+      key,
+      real,
+      real.map((f) => readFileSync(f)),
+      'corpus',
+    );
 
   const engine = createNodeEngine();
   const pages = await Promise.all(Array.from({ length: 8 }, (_, i) => makeStatement({ seed: 700 + i })));
