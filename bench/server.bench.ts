@@ -2,7 +2,8 @@
 // loopback) against a bare Fastify route on the same machine; the time the server adds to a
 // photo and a 60 s 720p video detection over the media engine called in process; the server's
 // peak memory while a 2 GB upload is refused at its cap; documents per second through the
-// document API (submit, then poll the loan) against `loupe scan --jobs 2` on the same files;
+// document API (submit, then poll the loan) against `loupe scan --jobs 2` on the same files,
+// one-page statements and real-world PDFs of mixed size (`../shared/corpus`, when present);
 // `wait=true` latency against the engine's own time for a one-page statement; and the server's
 // peak memory over a 200 MiB document upload and its analysis. The server runs as `loupe serve`
 // in a child process, so the load generator does not share its event loop.

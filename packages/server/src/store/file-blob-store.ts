@@ -1,6 +1,7 @@
 // The BlobStore on files: `<root>/<aa>/<bb>/<sha256>`, written to a temporary name and renamed into
-// place (over the same bytes, when they were there) so a reader never sees half a blob, and a crash leaves at most a stray temporary file; an
-// upload already streamed to a file on the same disk is renamed in without a copy.
+// place (over the same bytes, when they were there) so a reader never sees half a blob, and a
+// crash leaves at most a stray temporary file; an upload already streamed to a file on the same
+// disk is renamed in without a copy.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';

@@ -109,8 +109,8 @@ async function stage(chunks: AsyncIterable<Buffer>, folder: string, name: string
     ...digests,
     read: async () => new Uint8Array(await readFile(path)),
     async keepIn(blobs) {
-      handedOver = true; // the file is gone afterwards either way
       await blobs.putFile(path, digests.sha256);
+      handedOver = true; // the blob store has it (a failed move leaves it for discard)
     },
     discard: async () => {
       if (!handedOver) await rm(path, { force: true });
