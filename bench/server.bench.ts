@@ -237,7 +237,7 @@ const COUNT = 120;
  * third passes of the same files under new names (new documents, analysed again) after a first
  * pass, all submitted at once, the loan polled every 20 ms.
  */
-async function throughputFigures(label: string, key: string, files: string[], bytesOf: Uint8Array[], ref: string): Promise<void> {
+async function throughputFigures(label: string, files: string[], bytesOf: Uint8Array[], ref: string): Promise<void> {
   const count = files.length;
   const scanTime = (paths: string[]): number => {
     const t = performance.now();
@@ -247,31 +247,39 @@ async function throughputFigures(label: string, key: string, files: string[], by
   const cliMs = Math.min(scanTime(files), scanTime(files));
   const cliThriceMs = Math.min(scanTime([...files, ...files, ...files]), scanTime([...files, ...files, ...files]));
   const cliRate = (2 * count * 1000) / (cliThriceMs - cliMs);
-  /** One pass: when all were accepted and when all finished. */
-  async function pass(name: string): Promise<{ acceptedMs: number; doneMs: number; refused: number }> {
+  /** One pass of the files `times` over under new names: when all were accepted and when all finished. */
+  async function pass(name: string, times = 1): Promise<{ acceptedMs: number; doneMs: number; refused: number }> {
     const loan = `${ref}-${name}`;
+    // an account of its own: a pass of 360 uploads and its polls stay within one key's burst of 1,200 requests
+    const key = account(`${loan}@example.com`, 0).live_key;
+    const all = Array.from({ length: times }, () => bytesOf).flat();
     const t = performance.now();
     // a file refused at submit (over 200 pages, no known signature) is as finished as the CLI's error for it
-    const answers = await Promise.all(bytesOf.map((b, i) => postDocument(key, b, `${loan}-${i}.pdf`, { external_ref: loan }, '')));
+    const answers = await Promise.all(all.map((b, i) => postDocument(key, b, `${loan}-${i}.pdf`, { external_ref: loan }, '')));
     const acceptedMs = performance.now() - t;
     const refused = answers.filter((a) => a.status !== 202 && a.status !== 200).length;
     for (;;) {
-      const figures = (await (await fetch(`${API}/v1/loans/${loan}`, { headers: { 'x-api-key': key } })).json()) as { documents_processing: number };
-      if (figures.documents_processing === 0) break;
+      const polled = await fetch(`${API}/v1/loans/${loan}`, { headers: { 'x-api-key': key } });
+      if (polled.status !== 200) throw new Error(`the loan poll answered ${polled.status}: ${await polled.text()}`);
+      if (((await polled.json()) as { documents_processing: number }).documents_processing === 0) break;
       await new Promise((r) => setTimeout(r, 20));
     }
     return { acceptedMs, doneMs: performance.now() - t, refused };
   }
+  const faster = <T extends { doneMs: number }>(a: T, b: T): T => (a.doneMs <= b.doneMs ? a : b);
   const first = await pass('first');
-  const second = await pass('second');
-  const third = await pass('third');
-  const apiRate = (2 * count * 1000) / (second.doneMs + third.doneMs);
+  // as the CLI's: the faster of two passes of the files once and of two passes of them thrice; the
+  // difference is the rate once running, without the start of a pass (the first upload before any
+  // job) and its end (the last document on one thread, the poll that sees it)
+  const once = faster(await pass('once-a'), await pass('once-b'));
+  const thrice = faster(await pass('thrice-a', 3), await pass('thrice-b', 3));
+  const apiRate = (2 * count * 1000) / (thrice.doneMs - once.doneMs);
   console.log(`\n${label}, two worker threads each way:`);
   console.log(
     `  loupe scan --jobs 2        ${cliMs.toFixed(0)} ms, the faster of two (${((count * 1000) / cliMs).toFixed(1)} documents/s with its start; three times the files take ${cliThriceMs.toFixed(0)} ms, so ${cliRate.toFixed(1)}/s once running)`,
   );
   console.log(
-    `  API: submit all, poll loan ${first.doneMs.toFixed(0)} ms on a server that had not seen them (${((count * 1000) / first.doneMs).toFixed(1)}/s); the same files twice more under new names ${second.doneMs.toFixed(0)} + ${third.doneMs.toFixed(0)} ms: ${apiRate.toFixed(1)} documents/s once running, ${(apiRate / cliRate).toFixed(2)}x the running CLI's rate (each pass answered in ${second.acceptedMs.toFixed(0)}, ${third.acceptedMs.toFixed(0)} ms${first.refused ? `; ${first.refused} refused at submit` : ''})`,
+    `  API: submit all, poll the loan every 20 ms: ${first.doneMs.toFixed(0)} ms on a server that had not seen them (${((count * 1000) / first.doneMs).toFixed(1)}/s); then under new names, the faster of two, once ${once.doneMs.toFixed(0)} ms and three times over ${thrice.doneMs.toFixed(0)} ms, so ${apiRate.toFixed(1)}/s once running: ${(apiRate / cliRate).toFixed(2)}x the running CLI's rate (answered in ${once.acceptedMs.toFixed(0)} and ${thrice.acceptedMs.toFixed(0)} ms${first.refused ? `; ${first.refused} refused at submit` : ''})`,
   );
 }
 
@@ -301,18 +309,17 @@ async function documentFigures(): Promise<void> {
     files.push(path);
     bytesOf.push(pdf);
   }
-  const key = account('bench-documents@example.com', 0).live_key;
-  await throughputFigures(`${COUNT} one-page statements (half edited)`, key, files, bytesOf, 'statements');
+  await throughputFigures(`${COUNT} one-page statements (half edited)`, files, bytesOf, 'statements');
   const real = corpusSample(COUNT);
   if (real.length > 0)
     await throughputFigures(
       `${real.length} real-world PDFs of mixed size (../shared/corpus)`,
-      key,
       real,
       real.map((f) => readFileSync(f)),
       'corpus',
     );
 
+  const key = account('bench-documents@example.com', 0).live_key;
   const engine = createNodeEngine();
   const pages = await Promise.all(Array.from({ length: 8 }, (_, i) => makeStatement({ seed: 700 + i })));
   // as warm as the server's worker, which has just analysed the statements above

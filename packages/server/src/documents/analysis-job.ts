@@ -27,8 +27,8 @@ export interface JobHandlerOptions {
   stopping?: () => boolean;
   /** Where finished jobs are timed and analyses counted by verdict. */
   metrics?: Pick<ServiceMetrics, 'job'>;
-  /** Called once a document has finished (completed or failed) and its events are in the outbox. */
-  onFinished?: (documentId: string) => void;
+  /** Called once a document has finished (completed or failed) and its events are in the outbox; given the document as it was submitted. */
+  onFinished?: (document: StoredDocument) => void;
   now?: () => Date;
   /** Runs the other kinds of job (audit reports); answers true when the job finished its subject. */
   otherJobs?: (job: Job) => Promise<boolean>;
@@ -57,7 +57,7 @@ export function jobHandler(options: JobHandlerOptions): (job: Job) => Promise<vo
       if (!(await store.documents.finishDocument(job.id, outcome, emit))) return;
       const verdict = 'result' in outcome ? outcome.result.verdict : undefined;
       options.metrics?.job('analysis', 'result' in outcome ? 'completed' : 'failed', (performance.now() - started) / 1000, verdict ?? undefined);
-      options.onFinished?.(document.id);
+      options.onFinished?.(document);
     };
     if (job.attempts > (options.maxAttempts ?? MAX_JOB_TAKES)) {
       const error = toDocumentError(new Error(`the analysis stopped its worker ${job.attempts - 1} times`));

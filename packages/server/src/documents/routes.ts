@@ -158,7 +158,7 @@ export async function documentRoutes(api: LoupeApp, deps: DocumentRouteDeps): Pr
       const at = deps.now();
       return {
         object: 'list' as const,
-        data: page.documents.map((d) => (q.view === 'full' ? documentView(d, at) : summaryView(d, at))),
+        data: page.documents.map((d) => (q.view === 'full' ? documentView(d, at) : summaryView(d))),
         has_more: page.hasMore,
       };
     },

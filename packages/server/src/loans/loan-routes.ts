@@ -100,7 +100,7 @@ export async function loanRoutes(api: LoupeApp, deps: LoanRouteDeps): Promise<vo
       store.loans.loanState(accountId, environment, externalRef),
     ]);
     if (documents.length === 0 && !state) throw documentError(404, 'not_found', 'No loan with that external_ref in this environment.');
-    return loanSummary(externalRef, documents, state, now());
+    return loanSummary(externalRef, documents, state);
   };
   const one = { 200: LoanSummarySchema, ...documentErrors(400, 401, 404, 429) };
 
@@ -129,9 +129,8 @@ export async function loanRoutes(api: LoupeApp, deps: LoanRouteDeps): Promise<vo
       const byRef = new Map<string, StoredDocument[]>();
       for (const d of documents) if (d.externalRef !== null) byRef.set(d.externalRef, [...(byRef.get(d.externalRef) ?? []), d]);
       const stateOf = new Map<string, LoanState>(states.map((s) => [s.externalRef, s]));
-      const at = now();
       const rows = [...new Set([...byRef.keys(), ...stateOf.keys()])]
-        .map((ref) => loanSummary(ref, byRef.get(ref) ?? [], stateOf.get(ref), at))
+        .map((ref) => loanSummary(ref, byRef.get(ref) ?? [], stateOf.get(ref)))
         .filter(
           (row) =>
             (q.has_unresolved === undefined || row.documents_flagged > 0 === q.has_unresolved) &&

@@ -40,13 +40,13 @@ export function targetOf(document: StoredDocument, accountWebhook: string | null
   return options.webhook_url || accountWebhook;
 }
 
-const isComplete = (externalRef: string, loan: LoanSnapshot, at: Date): boolean =>
-  (loanSummary(externalRef, loan.documents, loan.state, at).coverage as { complete?: boolean }).complete === true;
+const isComplete = (externalRef: string, loan: LoanSnapshot): boolean =>
+  (loanSummary(externalRef, loan.documents, loan.state).coverage as { complete?: boolean }).complete === true;
 
 /** `loan.coverage_complete` when the loan's coverage was not complete before and is now. */
 export function coverageEvent(context: EventContext, externalRef: string, before: LoanSnapshot, after: LoanSnapshot, target: string | null): NewEvent[] {
-  if (isComplete(externalRef, before, context.at) || !isComplete(externalRef, after, context.at)) return [];
-  const event = makeEvent(context, 'loan.coverage_complete', loanSummary(externalRef, after.documents, after.state, context.at), target);
+  if (isComplete(externalRef, before) || !isComplete(externalRef, after)) return [];
+  const event = makeEvent(context, 'loan.coverage_complete', loanSummary(externalRef, after.documents, after.state), target);
   return event ? [event] : [];
 }
 

@@ -28,6 +28,8 @@ export interface ClaimLoopOptions<T> {
 export function startClaimLoop<T>(options: ClaimLoopOptions<T>): ClaimLoop {
   let stopped = false;
   let wake: (() => void) | undefined;
+  /** Set by a `notify` that came while the loop was claiming: the claim may have missed that work. */
+  let notified = false;
   const running = new Set<Promise<void>>();
 
   async function loop(): Promise<void> {
@@ -37,12 +39,14 @@ export function startClaimLoop<T>(options: ClaimLoopOptions<T>): ClaimLoop {
         continue;
       }
       let item: T | undefined;
+      notified = false;
       try {
         item = await options.claim();
       } catch (error) {
         options.log?.('could not take work from the queue', error);
       }
       if (item === undefined) {
+        if (notified) continue;
         await new Promise<void>((resolve) => {
           wake = resolve;
           setTimeout(resolve, options.idleMs);
@@ -61,7 +65,10 @@ export function startClaimLoop<T>(options: ClaimLoopOptions<T>): ClaimLoop {
 
   const done = loop();
   return {
-    notify: () => wake?.(),
+    notify: () => {
+      notified = true;
+      wake?.();
+    },
     async stop() {
       stopped = true;
       wake?.();

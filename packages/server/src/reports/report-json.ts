@@ -75,7 +75,7 @@ export function reportContent(
     manifest_digest_algorithm: MANIFEST_DIGEST_ALGORITHM,
     documents: views,
   };
-  if (loan) content.coverage = loanSummary(loan.externalRef, loan.all, loan.state, at).coverage as Json;
+  if (loan) content.coverage = loanSummary(loan.externalRef, loan.all, loan.state).coverage as Json;
   return content;
 }
 

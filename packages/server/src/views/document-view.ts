@@ -95,27 +95,31 @@ export function documentView(d: StoredDocument, now: Date): DocumentBody {
   return omitAbsent(out) as DocumentBody;
 }
 
-/** A list row (DocumentSummary): verdict fields withheld while processing (a reprocess's prior verdict included). */
-export function summaryView(d: StoredDocument, now: Date): DocumentSummaryBody {
-  const full = documentView(d.status === 'processing' ? { ...d, result: null } : d, now);
-  const file = full.file ?? { name: d.fileName };
+/**
+ * A list row (DocumentSummary): verdict fields withheld while processing (a reprocess's prior
+ * verdict included) and on a failure. Read from the stored document's few fields, not from the
+ * full Document: a loan summary lists every flagged row on each poll.
+ */
+export function summaryView(d: StoredDocument): DocumentSummaryBody {
+  // `issuer` is the spec's, read when a result carries it (the engine does not name issuers yet)
+  const engine: StoredResult & { issuer?: string } = d.status === 'completed' && d.result ? d.result : {};
   const row: Record<string, unknown> = {
     id: d.id,
     object: 'document_summary',
     status: d.status,
-    error: full.error,
-    external_ref: full.external_ref,
-    name: file.name,
-    category: full.category,
-    issuer: full.issuer,
-    issue_date: full.issue_date,
-    capture: full.capture,
-    verdict: full.verdict,
-    risk_score: full.risk_score,
-    headline: full.headline,
-    review_disposition: full.review?.disposition,
-    created_at: full.created_at,
-    completed_at: full.completed_at,
+    error: d.status === 'failed' ? d.error : undefined,
+    external_ref: d.externalRef,
+    name: engine.file?.name ?? d.fileName,
+    category: engine.category ?? d.options.category,
+    issuer: engine.issuer,
+    issue_date: engine.issue_date,
+    capture: engine.capture,
+    verdict: engine.verdict,
+    risk_score: engine.risk_score,
+    headline: engine.headline,
+    review_disposition: d.review?.disposition,
+    created_at: d.createdAt,
+    completed_at: d.completedAt,
   };
   return omitAbsent(row) as DocumentSummaryBody;
 }

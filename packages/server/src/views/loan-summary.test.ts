@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import type { LoanState, StoredDocument, StoredOptions, StoredResult, StoredReview } from '../store/store.js';
 import { loanSummary } from './loan-summary.js';
 
-const at = new Date('2026-11-23T12:00:00.000Z');
 let n = 0;
 
 function doc(result: StoredResult | undefined, extra: { review?: StoredReview; options?: Partial<StoredOptions>; status?: StoredDocument['status'] } = {}) {
@@ -45,25 +44,24 @@ const state = (s: Partial<LoanState>): LoanState => ({
 
 describe('LoanSummary', () => {
   it('scores by the riskiest unresolved document, with band floors, 0 for INSUFFICIENT_EVIDENCE and more for each further flag', () => {
-    expect(loanSummary('loan', [doc({ verdict: 'CLEAN', risk_score: 12 })], undefined, at).risk_score).toBe(12);
-    expect(loanSummary('loan', [doc({ verdict: 'INSUFFICIENT_EVIDENCE' })], undefined, at).risk_score).toBe(0);
-    expect(loanSummary('loan', [doc({ verdict: 'SUSPICIOUS' })], undefined, at).risk_score).toBe(40);
-    expect(loanSummary('loan', [doc({ verdict: 'FORGED' })], undefined, at).risk_score).toBe(70);
+    expect(loanSummary('loan', [doc({ verdict: 'CLEAN', risk_score: 12 })], undefined).risk_score).toBe(12);
+    expect(loanSummary('loan', [doc({ verdict: 'INSUFFICIENT_EVIDENCE' })], undefined).risk_score).toBe(0);
+    expect(loanSummary('loan', [doc({ verdict: 'SUSPICIOUS' })], undefined).risk_score).toBe(40);
+    expect(loanSummary('loan', [doc({ verdict: 'FORGED' })], undefined).risk_score).toBe(70);
     // two more unresolved flags: +10; a fourth, fifth: capped at +15
     const flags = [doc({ verdict: 'FORGED', risk_score: 80 }), doc({ verdict: 'SUSPICIOUS', risk_score: 45 }), doc({ verdict: 'SUSPICIOUS' })];
-    expect(loanSummary('loan', flags, undefined, at).risk_score).toBe(90);
-    expect(loanSummary('loan', [...flags, doc({ verdict: 'SUSPICIOUS' }), doc({ verdict: 'SUSPICIOUS' })], undefined, at).risk_score).toBe(95);
-    expect(loanSummary('loan', [doc({ verdict: 'FORGED', risk_score: 95 }), doc({ verdict: 'FORGED', risk_score: 90 })], undefined, at).risk_score).toBe(100);
+    expect(loanSummary('loan', flags, undefined).risk_score).toBe(90);
+    expect(loanSummary('loan', [...flags, doc({ verdict: 'SUSPICIOUS' }), doc({ verdict: 'SUSPICIOUS' })], undefined).risk_score).toBe(95);
+    expect(loanSummary('loan', [doc({ verdict: 'FORGED', risk_score: 95 }), doc({ verdict: 'FORGED', risk_score: 90 })], undefined).risk_score).toBe(100);
     // a cleared flag is resolved: it lends at most the top of the CLEAN band and adds nothing
     const resolved = loanSummary(
       'loan',
       [doc({ verdict: 'FORGED', risk_score: 88 }, { review: cleared }), doc({ verdict: 'CLEAN', risk_score: 10 })],
       undefined,
-      at,
     );
     expect(resolved).toMatchObject({ risk_score: 39, documents_flagged: 0, flagged: [] });
     expect('review_state' in resolved).toBe(false);
-    expect(loanSummary('loan', [], undefined, at).risk_score).toBe(0);
+    expect(loanSummary('loan', [], undefined).risk_score).toBe(0);
   });
 
   it('counts, names the top reason and lists flagged rows highest risk first', () => {
@@ -77,7 +75,7 @@ describe('LoanSummary', () => {
       doc(undefined),
       doc(undefined, { status: 'failed' }),
     ];
-    const s = loanSummary('loan', documents, undefined, at);
+    const s = loanSummary('loan', documents, undefined);
     expect(s).toMatchObject({
       object: 'loan_summary',
       external_ref: 'loan',
@@ -98,7 +96,7 @@ describe('LoanSummary', () => {
     for (const key of ['expected_total', 'unscreened', 'complete']) expect(key in (s.coverage as object)).toBe(false);
     for (const key of ['flagged_amount', 'assignee', 'review_note', 'reviewed_at']) expect(key in s).toBe(false);
     // no headline on the riskiest flag: no top_reason
-    expect('top_reason' in loanSummary('loan', [doc({ verdict: 'FORGED', risk_score: 90 }), low], undefined, at)).toBe(false);
+    expect('top_reason' in loanSummary('loan', [doc({ verdict: 'FORGED', risk_score: 90 }), low], undefined)).toBe(false);
   });
 
   it('measures coverage against a declaration, itemised by expected_key', () => {
@@ -114,7 +112,7 @@ describe('LoanSummary', () => {
       doc({ verdict: 'CLEAN', risk_score: 1 }, { options: { expected_key: 'bank-1' } }),
       doc(undefined, { options: { expected_key: 'pay-1' } }),
     ];
-    const s = loanSummary('loan', documents, state({ expected: JSON.stringify(declaration) }), at);
+    const s = loanSummary('loan', documents, state({ expected: JSON.stringify(declaration) }));
     expect(s.coverage).toEqual({
       submitted: 2,
       screened: 1,
@@ -125,7 +123,7 @@ describe('LoanSummary', () => {
       unscreened: 2,
       complete: false,
     });
-    const none = loanSummary('loan', [], state({ expected: '{"expected_total":0}' }), at);
+    const none = loanSummary('loan', [], state({ expected: '{"expected_total":0}' }));
     expect(none.coverage).toMatchObject({ expected_total: 0, unscreened: 0, complete: true });
     expect(none.updated_at).toBe('2026-11-23T09:00:00.000Z');
     // screened equals the total but one failed: not complete
@@ -133,7 +131,6 @@ describe('LoanSummary', () => {
       'loan',
       [doc({ verdict: 'CLEAN', risk_score: 1 }), doc(undefined, { status: 'failed' })],
       state({ expected: '{"expected_total":1}' }),
-      at,
     );
     expect(failed.coverage).toMatchObject({ screened: 1, failed: 1, complete: false, unscreened: 0 });
   });
@@ -144,20 +141,20 @@ describe('LoanSummary', () => {
     const b = doc({ verdict: 'SUSPICIOUS', risk_score: 50 }, attribution(2_500));
     const c = doc({ verdict: 'SUSPICIOUS', risk_score: 50 }, { ...attribution(99_999), review: cleared });
     const d = doc({ verdict: 'CLEAN', risk_score: 5 }, attribution(7));
-    const s = loanSummary('loan', [a, b, c, d, doc({ verdict: 'FORGED' })], undefined, at);
+    const s = loanSummary('loan', [a, b, c, d, doc({ verdict: 'FORGED' })], undefined);
     expect(s.flagged_amount).toEqual({
       currency: 'EUR',
       amount_minor: 152_500,
       basis: expect.stringMatching(/2 documents .* SUSPICIOUS or FORGED and not cleared; 2 other attributed documents not counted/),
       contributing_document_ids: [a.id, b.id],
     });
-    expect(loanSummary('loan', [d], undefined, at).flagged_amount).toMatchObject({ amount_minor: 0, contributing_document_ids: [] });
-    expect('flagged_amount' in loanSummary('loan', [doc({ verdict: 'FORGED' })], undefined, at)).toBe(false);
+    expect(loanSummary('loan', [d], undefined).flagged_amount).toMatchObject({ amount_minor: 0, contributing_document_ids: [] });
+    expect('flagged_amount' in loanSummary('loan', [doc({ verdict: 'FORGED' })], undefined)).toBe(false);
   });
 
   it('carries the declared review, and a reprocessing document counts under its prior verdict', () => {
     const reprocessing = { ...doc({ verdict: 'FORGED', risk_score: 77 }), status: 'processing' as const };
-    const s = loanSummary('loan', [reprocessing], state({ reviewState: 'escalated', assignee: 'u-1', reviewNote: 'n', reviewedAt: 'r' }), at);
+    const s = loanSummary('loan', [reprocessing], state({ reviewState: 'escalated', assignee: 'u-1', reviewNote: 'n', reviewedAt: 'r' }));
     expect(s).toMatchObject({ risk_score: 77, documents_flagged: 1, documents_processing: 1, review_state: 'escalated', assignee: 'u-1', review_note: 'n' });
     // its row withholds the verdict while it is processing
     expect((s.flagged as Record<string, unknown>[])[0]).toMatchObject({ status: 'processing' });

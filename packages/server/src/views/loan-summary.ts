@@ -113,8 +113,8 @@ function flaggedAmountOf(facts: Facts[]): Record<string, unknown> | undefined {
   };
 }
 
-/** The LoanSummary of one loan at time `now`. */
-export function loanSummary(externalRef: string, documents: readonly StoredDocument[], state: LoanState | undefined, now: Date): LoanSummaryBody {
+/** The LoanSummary of one loan. */
+export function loanSummary(externalRef: string, documents: readonly StoredDocument[], state: LoanState | undefined): LoanSummaryBody {
   const facts = documents.map(factsOf);
   const withVerdict = facts.filter((f) => f.verdict !== undefined);
   const verdictCount = (v: string) => withVerdict.filter((f) => f.verdict === v).length;
@@ -143,7 +143,7 @@ export function loanSummary(externalRef: string, documents: readonly StoredDocum
     models: [...new Set(facts.flatMap((f) => (f.model ? [f.model] : [])))].sort(),
     estimated_review_minutes_saved: MINUTES_SAVED.clean * clean + MINUTES_SAVED.flagged * flags,
     top_reason: flagged[0]?.headline,
-    flagged: flagged.map((f) => summaryView(f.document, now)),
+    flagged: flagged.map((f) => summaryView(f.document)),
     coverage: coverageOf(facts, declaration),
     flagged_amount: flaggedAmountOf(facts),
     review_state: state?.reviewState ?? (flagged.length > 0 ? 'open' : undefined),

@@ -46,14 +46,16 @@ export async function startWork(options: WorkOptions): Promise<() => Promise<voi
     ...(options.metrics ? { metrics: options.metrics } : {}),
     otherJobs: (job) => generateReport(job, { store, blobs, renderer: options.renderer, now, stopping: () => stopping }),
     onOtherFinished: () => queue.notify(),
-    onFinished: (id) => {
+    onFinished: (document) => {
+      const finished = () => {
+        options.onDocumentFinished?.(document.id);
+        queue.notify();
+      };
+      if (!document.options.recapture_capture_id) return finished();
       // a finished re-captured document completes its capture (its event in the same transaction)
       void completeCaptures(store, options.signer, blobs, now)
         .catch((error) => log('could not complete a capture', error))
-        .finally(() => {
-          options.onDocumentFinished?.(id);
-          queue.notify();
-        });
+        .finally(finished);
     },
   });
   await completeCaptures(store, options.signer, blobs, now); // captures a stop interrupted

@@ -1,7 +1,7 @@
 // Documents and their jobs: byte-identical dedupe under a lock on the bytes, listing and review;
 // jobs leased to one worker, each document finished exactly once with its usage row and events.
 import type { DocumentStore, Job } from '../store.js';
-import { storedDocument, usageRow } from './rows.js';
+import { DOCUMENT_COLUMNS, storedDocument, usageRow } from './rows.js';
 import type { SqlContext } from './sql-context.js';
 
 /** The DocumentStore over the shared SQL context. */
@@ -19,7 +19,7 @@ function documentRecords(
         if (sameAs) {
           await q.lock(`bytes:${d.accountId}:${d.environment}:${d.sha256}`);
           const rows = await q.all(
-            'SELECT * FROM documents WHERE account_id = ? AND environment = ? AND sha256 = ? ORDER BY created_at DESC, id DESC',
+            `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE account_id = ? AND environment = ? AND sha256 = ? ORDER BY created_at DESC, id DESC`,
             d.accountId,
             d.environment,
             d.sha256,
@@ -58,7 +58,9 @@ function documentRecords(
       });
     },
     async document(accountId, environment, id) {
-      return read((q) => one(q, 'SELECT * FROM documents WHERE id = ? AND account_id = ? AND environment = ?', storedDocument, id, accountId, environment));
+      return read((q) =>
+        one(q, `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = ? AND account_id = ? AND environment = ?`, storedDocument, id, accountId, environment),
+      );
     },
     async listDocuments(accountId, environment, query) {
       return read(async (q) => {
@@ -84,7 +86,11 @@ function documentRecords(
           where.push('(created_at < ? OR (created_at = ? AND id < ?))');
           args.push(cursor.created_at, cursor.created_at, cursor.id);
         }
-        const rows = await q.all(`SELECT * FROM documents WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT ?`, ...args, query.limit + 1);
+        const rows = await q.all(
+          `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT ?`,
+          ...args,
+          query.limit + 1,
+        );
         return { documents: rows.slice(0, query.limit).map(storedDocument), hasMore: rows.length > query.limit };
       });
     },
@@ -101,7 +107,7 @@ function documentRecords(
       return read(async (q) =>
         (
           await q.all(
-            'SELECT * FROM documents WHERE account_id = ? AND environment = ? AND sha256 = ? ORDER BY created_at DESC, id DESC',
+            `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE account_id = ? AND environment = ? AND sha256 = ? ORDER BY created_at DESC, id DESC`,
             accountId,
             environment,
             sha256,
@@ -110,7 +116,7 @@ function documentRecords(
       );
     },
     async documentById(id) {
-      return read((q) => one(q, 'SELECT * FROM documents WHERE id = ?', storedDocument, id));
+      return read((q) => one(q, `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = ?`, storedDocument, id));
     },
     async usage(accountId, period) {
       return read(async (q) => {
@@ -149,11 +155,11 @@ function documentJobs(c: SqlContext): Pick<DocumentStore, 'queueFigures' | 'clai
       });
     },
     async claimJob(leaseUntil) {
+      const ready = "FROM jobs WHERE state = 'queued' OR (state = 'running' AND lease_until < ?)";
+      // a loop woken for nothing (most wake-ups, once the queue is drained) reads, without a write lock
+      if (!(await read((q) => q.get(`SELECT 1 AS one ${ready} LIMIT 1`, now())))) return undefined;
       return tx(async (q): Promise<Job | undefined> => {
-        const r = await q.get(
-          `SELECT * FROM jobs WHERE state = 'queued' OR (state = 'running' AND lease_until < ?) ORDER BY seq LIMIT 1${driver.forUpdate({ skipLocked: true })}`,
-          now(),
-        );
+        const r = await q.get(`SELECT * ${ready} ORDER BY seq LIMIT 1${driver.forUpdate({ skipLocked: true })}`, now());
         return r ? leaseJob(q, r, leaseUntil) : undefined;
       });
     },

@@ -1,7 +1,7 @@
 // Loans: documents by external_ref, review state, and the expected-documents declaration under the loan lock.
 import type { LoanState, LoanStore } from '../store.js';
 import type { Row } from './driver.js';
-import { loanState, storedDocument } from './rows.js';
+import { DOCUMENT_COLUMNS, loanState, storedDocument } from './rows.js';
 import type { SqlContext } from './sql-context.js';
 
 /** The LoanStore over the shared SQL context. */
@@ -12,12 +12,12 @@ export function sqlLoans(c: SqlContext): LoanStore {
       return read(async (q) =>
         (externalRef === undefined
           ? await q.all(
-              'SELECT * FROM documents WHERE account_id = ? AND environment = ? AND external_ref IS NOT NULL ORDER BY created_at, id',
+              `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE account_id = ? AND environment = ? AND external_ref IS NOT NULL ORDER BY created_at, id`,
               accountId,
               environment,
             )
           : await q.all(
-              'SELECT * FROM documents WHERE account_id = ? AND environment = ? AND external_ref = ? ORDER BY created_at, id',
+              `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE account_id = ? AND environment = ? AND external_ref = ? ORDER BY created_at, id`,
               accountId,
               environment,
               externalRef,

@@ -57,6 +57,13 @@ export const ledgerEntry = (r: Row): LedgerEntry => ({
   createdAt: r.created_at as string,
 });
 
+/**
+ * The columns `storedDocument` reads: every read of a document selects these, not `*`, so the
+ * page text kept beside the result (read only by `documentText`) is never fetched with it.
+ */
+export const DOCUMENT_COLUMNS =
+  'id, account_id, environment, status, sha256, file_name, file_type, size_bytes, options, external_ref, result, error, review, attribution_currency, created_at, completed_at';
+
 export const storedDocument = (r: Row): StoredDocument => ({
   id: r.id as string,
   accountId: r.account_id as string,

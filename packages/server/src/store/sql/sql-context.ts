@@ -17,7 +17,7 @@ import {
   StoreError,
 } from '../store.js';
 import type { Row, SqlDriver, SqlQuery } from './driver.js';
-import { account, loanState, storedDocument } from './rows.js';
+import { account, DOCUMENT_COLUMNS, loanState, storedDocument } from './rows.js';
 
 /** Work a transaction queued: a job (analysis, audit report) or a webhook delivery due at `runAt`. */
 export type QueuedWork = { kind: 'job'; job: Job } | { kind: 'delivery'; id: string; runAt: string };
@@ -31,7 +31,7 @@ export interface SqlStoreOptions {
 }
 
 /** The columns of a new document row. */
-export const DOCUMENT_COLUMNS =
+export const NEW_DOCUMENT_COLUMNS =
   'id, account_id, environment, status, sha256, file_name, file_type, size_bytes, options, external_ref, attribution_currency, created_at';
 
 /** The shared context of the aggregates over `driver`. */
@@ -130,7 +130,7 @@ function loanStatements(b: SqlBase) {
   const loanSnapshot = async (q: SqlQuery, accountId: string, environment: Environment, externalRef: string): Promise<LoanSnapshot> => {
     const state = await q.get('SELECT * FROM loans WHERE account_id = ? AND environment = ? AND external_ref = ?', accountId, environment, externalRef);
     const documents = await q.all(
-      'SELECT * FROM documents WHERE account_id = ? AND environment = ? AND external_ref = ? ORDER BY created_at, id',
+      `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE account_id = ? AND environment = ? AND external_ref = ? ORDER BY created_at, id`,
       accountId,
       environment,
       externalRef,
@@ -171,10 +171,10 @@ function rowStatements(b: SqlBase) {
     return r ? account(r) : undefined;
   };
   const documentRow = async (q: SqlQuery, id: string): Promise<StoredDocument> =>
-    storedDocument((await q.get('SELECT * FROM documents WHERE id = ?', id)) as Row);
+    storedDocument((await q.get(`SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = ?`, id)) as Row);
   const insertDocument = (q: SqlQuery, d: Omit<StoredDocument, 'status' | 'result' | 'error' | 'review' | 'completedAt'>): Promise<number> =>
     q.run(
-      `INSERT INTO documents (${DOCUMENT_COLUMNS}) VALUES (?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO documents (${NEW_DOCUMENT_COLUMNS}) VALUES (?, ?, ?, 'processing', ?, ?, ?, ?, ?, ?, ?, ?)`,
       d.id,
       d.accountId,
       d.environment,

@@ -12,12 +12,11 @@ export function sqlWebhooks(c: SqlContext): WebhookStore {
       await tx((q) => insertEvents(q, events));
     },
     async claimDelivery(at, leaseUntil) {
+      const due = "WHERE d.state = 'pending' AND d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)";
+      // a loop woken for nothing (every analysis wakes it) reads, without a write lock
+      if (!(await read((q) => q.get(`SELECT 1 AS one FROM webhook_deliveries d ${due} LIMIT 1`, at, at)))) return undefined;
       return tx(async (q) => {
-        const r = await q.get(
-          `${DELIVERY_SELECT} WHERE d.state = 'pending' AND d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?) ORDER BY d.next_attempt_at, d.seq LIMIT 1${driver.forUpdate({ of: 'd', skipLocked: true })}`,
-          at,
-          at,
-        );
+        const r = await q.get(`${DELIVERY_SELECT} ${due} ORDER BY d.next_attempt_at, d.seq LIMIT 1${driver.forUpdate({ of: 'd', skipLocked: true })}`, at, at);
         if (!r) return undefined;
         await q.run('UPDATE webhook_deliveries SET lease_until = ? WHERE id = ?', leaseUntil, r.id);
         return delivery(r);
