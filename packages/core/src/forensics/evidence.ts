@@ -75,6 +75,7 @@ export const EVIDENCE: Record<keyof typeof INDICATORS, 'content' | ContextFamily
   tax_form_lines_mismatch: 'content',
   paystub_totals_mismatch: 'content',
   paystub_dates_inconsistent: 'content',
+  paystub_ytd_departure: 'content',
   bill_totals_mismatch: 'content',
   table_total_mismatch: 'content',
   stated_pay_inconsistent: 'content',

@@ -581,6 +581,18 @@ export const INDICATORS = {
     how_detected:
       'The pay period, pay date and pay frequency were read after their labels; the year-to-date figures were divided by this period’s and compared with the most pay dates the schedule can have had by the pay date, with room for partial periods.',
   }),
+  paystub_ytd_departure: def({
+    title: 'A pay stub line departs from the identical pay periods its other lines record',
+    severity: 'low',
+    weight: 0.25,
+    check: 'arithmetic consistency',
+    what_it_is:
+      'Gross pay and at least three other lines print a year to date of exactly n times this period’s figure, to the cent, but a deduction or earnings line does not — and no deduction begun k periods ago or changed this very period explains it.',
+    what_it_means:
+      'The current figure was probably changed while its year to date was kept (a tax lowered, with total deductions and net pay moved to keep every sum), or the withholding changed at an earlier period this year (a new W-4): alone it is not proof, with another signal it adds up.',
+    how_detected:
+      'Every row whose last two figures sit in the columns of gross pay, total deductions, total taxes or net pay was read as a current figure and its year to date; the periods gross pay holds were counted, and each line compared with that many periods of its current figure.',
+  }),
   bill_totals_mismatch: def({
     title: 'Bill totals do not add up',
     severity: 'high',

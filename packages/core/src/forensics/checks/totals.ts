@@ -25,6 +25,7 @@ import { quantityRate } from './quantity-rate.js';
 import { statedPay } from './stated-pay.js';
 import { stubPayrollTaxes } from './stub-payroll-taxes.js';
 import { readAcross, readPayColumn, sectionsAgainstSummary, summariesAcross } from './summary-across.js';
+import { ytdDepartures } from './ytd-multiples.js';
 
 interface Labelled {
   row: Row;
@@ -185,6 +186,8 @@ function payStub(rows: Row[], unverified: Unverified, fromOcr: (page: number) =>
   if (taxes) findings.push(...lineSums(rows, taxes, DEDUCTIONS_HEADER, 'taxes', unverified));
   const yearToDate = [gross, net, deductions].flatMap((l) => (l?.figures.length === 2 ? [{ current: l.figures[0]!, ytd: l.figures[1]! }] : []));
   findings.push(...payDateFindings(rows, yearToDate, CONFIDENT_FIGURE));
+  const columns = [deductions, taxes, net].flatMap((l) => (l?.figures.length === 2 ? [l.figures] : []));
+  if (gross?.figures.length === 2) findings.push(...notYetJudged(findings, ytdDepartures(rows, [gross.figures, ...columns], net?.figures)));
   return findings;
 }
 

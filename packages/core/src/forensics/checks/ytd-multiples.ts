@@ -1,0 +1,115 @@
+// A pay stub's year-to-date column as a count of identical periods. When gross pay and at least
+// three other lines print a year to date of exactly n times this period's figure, to the cent
+// (n ≥ 2), the employee was paid the same every period this year, and so were those lines
+// withheld. A line whose year to date is then neither n times this period's figure, nor k times
+// it (a deduction that began k periods ago), nor this period's figure plus n − 1 equal earlier ones
+// (a withholding changed this period) departs from that record: the current figure was changed
+// while its year to date was kept — a tax lowered with total deductions and net pay moved to keep
+// every sum — or the withholding changed at some earlier period (an employee's new W-4). The
+// finding is weak content evidence (it alone leaves a stub CLEAN, scored); with another signal on
+// the same document it adds up. On OCR pages every figure it rests on must be read surely.
+import type { Row } from '../../tables/rows.js';
+import type { Finding } from '../findings.js';
+import { CONFIDENT_FIGURE, type Figure, figures } from './arithmetic.js';
+
+/** A row's current figure and its year to date. */
+interface Line {
+  row: Row;
+  current: Figure;
+  ytd: Figure;
+  /** Both in cents. */
+  currentCents: number;
+  ytdCents: number;
+}
+
+/** Lines that must repeat the same multiple besides gross pay before a departure counts. */
+const MIN_OTHER_FITS = 3;
+/** OCR confidence every figure of the departing line needs (a misread digit departs too). */
+const SURE_DEPARTURE = 0.95;
+/** Totals and net pay move with their lines: a departure is reported on the line itself. */
+const TOTAL_LINE = /\b(total|gross|net|sub-?total)\b/i;
+
+const cents = (f: Figure): number => Math.round(f.amount.value.abs().toNumber() * 100);
+
+/** The last two figures of `row` when their right edges sit on the two columns of `anchor`. */
+function lineOn(row: Row, anchor: readonly Figure[], tolerance: number): Line | undefined {
+  const [current, ytd] = figures(row).slice(-2);
+  if (!current || !ytd || current.box.page !== anchor[0]!.box.page) return undefined;
+  if (Math.abs(current.box.x1 - anchor[0]!.box.x1) > tolerance || Math.abs(ytd.box.x1 - anchor[1]!.box.x1) > tolerance) return undefined;
+  return { row, current, ytd, currentCents: cents(current), ytdCents: cents(ytd) };
+}
+
+/** True when `ytd` is `times` × `current` to the cent. */
+const multiple = (line: Line, times: number): boolean => line.ytdCents === times * line.currentCents;
+
+/** True when the line's year to date is explained without a changed current figure. */
+function explained(line: Line, n: number): boolean {
+  if (line.currentCents === 0) return true;
+  // began k periods ago (k ≤ n)
+  if (line.ytdCents % line.currentCents === 0 && line.ytdCents / line.currentCents <= n) return true;
+  // changed this period: n − 1 equal earlier figures before this one
+  return (line.ytdCents - line.currentCents) % (n - 1) === 0 && line.ytdCents > line.currentCents;
+}
+
+/**
+ * Lines of a pay stub whose year to date departs from the identical periods every other line
+ * records. `anchors` are the two-figure rows (current, year to date) whose columns the stub's
+ * tables print in, gross pay first; `net` is net pay (its box goes with the finding).
+ */
+export function ytdDepartures(rows: readonly Row[], anchors: readonly (readonly Figure[])[], net: readonly Figure[] | undefined): Finding[] {
+  const gross = anchors[0];
+  if (gross?.length !== 2) return [];
+  const lines = new Map<Row, Line>();
+  for (const anchor of anchors) {
+    if (anchor.length !== 2) continue;
+    const tolerance = Math.max(3, (anchor[0]!.box.y1 - anchor[0]!.box.y0) / 2);
+    for (const row of rows) {
+      const line = lines.has(row) ? undefined : lineOn(row, anchor, tolerance);
+      if (line) lines.set(row, line);
+    }
+  }
+  const sureEnough = (l: Line, least: number): boolean => [l.current, l.ytd].every((f) => f.confidence === undefined || f.confidence >= least);
+  const all = [...lines.values()].filter((l) => sureEnough(l, CONFIDENT_FIGURE));
+  const grossLine = all.find((l) => l.current === gross[0] || (l.current.box.x1 === gross[0]!.box.x1 && l.current.box.y0 === gross[0]!.box.y0));
+  if (!grossLine || grossLine.currentCents === 0 || grossLine.ytdCents % grossLine.currentCents !== 0) return [];
+  const n = grossLine.ytdCents / grossLine.currentCents;
+  if (n < 2) return [];
+  const fits = all.filter((l) => l !== grossLine && l.currentCents > 0 && multiple(l, n));
+  if (fits.length < MIN_OTHER_FITS) return [];
+  const departing = all.filter(
+    (l) => !TOTAL_LINE.test(l.row.text) && l.currentCents > 0 && !multiple(l, n) && !explained(l, n) && sureEnough(l, SURE_DEPARTURE),
+  );
+  if (departing.length === 0) return [];
+  const first = departing[0]!;
+  const names = departing.map((l) => `“${label(l)}” ${l.current.amount.raw} (year to date ${l.ytd.amount.raw})`).join(', ');
+  const netNow = net?.[0];
+  return [
+    {
+      code: 'paystub_ytd_departure',
+      summary:
+        `Gross pay and ${fits.length} other lines hold exactly ${n} periods of this period's figure in their year to date, ` +
+        `but ${names} ${departing.length === 1 ? 'does' : 'do'} not: the current figure was changed, or the withholding changed earlier this year.`,
+      page: first.current.box.page,
+      boxes: [...departing.map((l) => l.current.box), ...(netNow ? [netNow.box] : [])],
+      confidence: 0.9,
+      math: {
+        formula: `year to date = ${n} × current (the periods gross pay and ${fits.length} other lines hold)`,
+        computed: ((first.currentCents * n) / 100).toFixed(2),
+        stated: first.ytd.amount.raw,
+        ok: false,
+        note: `${label(first)}: ${first.current.amount.raw} this period.`,
+      },
+    },
+  ];
+}
+
+/** The words of a line before its first figure. */
+function label(line: Line): string {
+  const words = line.row.words.filter((w) => w.x1 <= line.current.box.x0 && !/\d/.test(w.text));
+  return (
+    words
+      .map((w) => w.text)
+      .join(' ')
+      .trim() || 'a line'
+  );
+}
