@@ -1,7 +1,8 @@
 // The JSON fields of a stored document, as typed values: its options (what `POST /v1/documents`
 // accepted, validated by documents/options.ts, plus the facts read at submit), the engine's result,
 // the spec's error and the latest review. The store encodes them on the way in and decodes and
-// checks them once on the way out (`decodeDocumentFields`), so no reader parses stored text.
+// checks them once on the way out (`decodeDocumentFields`), so no reader parses stored text; a
+// result is decoded once per stored text and shared, frozen, by every reader of it.
 import type { DocumentError, DocumentResult } from '@loupe/core';
 import { Type } from 'typebox';
 import { Compile } from 'typebox/compile';
@@ -73,14 +74,50 @@ function decoded<T>(text: string, shape: { Check(value: unknown): boolean }, wha
   return value as T;
 }
 
-/** The JSON columns of a document row, decoded and checked. */
+/** Text of results kept decoded, at most (a loan summary reads every result of its loan on each poll). */
+const DECODED_RESULTS_MAX_CHARS = 16 * 1024 * 1024;
+const decodedResults = new Map<string, { text: string; value: StoredResult }>();
+let decodedChars = 0;
+
+/** Freezes `value` and everything in it: a decoded result is shared by every reader of it. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
+ * The result of document `id` decoded from `text`: the one decoded before while the stored text
+ * is the same (compared in full, so a reprocessed result is decoded anew), else decoded, checked
+ * and frozen (a reader that changed it would change every other reader's).
+ */
+function decodedResult(id: string, text: string): StoredResult {
+  const known = decodedResults.get(id);
+  if (known?.text === text) return known.value;
+  const value = deepFreeze(decoded<StoredResult>(text, ObjectShape, `result of ${id}`));
+  if (known) decodedChars -= known.text.length;
+  decodedResults.delete(id);
+  if (text.length > DECODED_RESULTS_MAX_CHARS / 64) return value;
+  decodedResults.set(id, { text, value });
+  decodedChars += text.length;
+  for (const [oldest, entry] of decodedResults) {
+    if (decodedChars <= DECODED_RESULTS_MAX_CHARS) break;
+    decodedResults.delete(oldest);
+    decodedChars -= entry.text.length;
+  }
+  return value;
+}
+
+/** The JSON columns of a document row, decoded and checked (a result is shared, frozen). */
 export function decodeDocumentFields(
   id: string,
   row: { options: string; result: string | null; error: string | null; review: string | null },
 ): { options: StoredOptions; result: StoredResult | null; error: DocumentError | null; review: StoredReview | null } {
   return {
     options: decoded<StoredOptions>(row.options, OptionsShape, `options of ${id}`),
-    result: row.result === null ? null : decoded<StoredResult>(row.result, ObjectShape, `result of ${id}`),
+    result: row.result === null ? null : decodedResult(id, row.result),
     error: row.error === null ? null : decoded<DocumentError>(row.error, ErrorShape, `error of ${id}`),
     review: row.review === null ? null : decoded<StoredReview>(row.review, ReviewShape, `review of ${id}`),
   };
