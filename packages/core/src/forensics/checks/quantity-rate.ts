@@ -116,6 +116,12 @@ export interface QuantityRateOptions {
   unverified(line: LineFigures): boolean;
   /** True when the table's amounts still sum to its total (the amount agrees with the others). */
   amountsAddUp?(amount: Read): boolean;
+  /**
+   * The amount of `row` that OCR could not read (a word with digits under the amount header that
+   * is no number), recovered from a printed sum whose other terms were read surely; undefined
+   * when it cannot be. `header` is the row naming the columns.
+   */
+  lostAmount?(row: Row, header: Row, lost: Word): Read | undefined;
 }
 
 /** The word between a quantity and its rate written out on a line ("612 kWh x $0.1420", "3 @ 25.00"). */
@@ -143,10 +149,12 @@ function inlineProduct(row: Row): [Read, Read, Read] | undefined {
 export function quantityRate(rows: readonly Row[], options: QuantityRateOptions): Finding[] {
   const findings: Finding[] = [];
   let columns: Columns | undefined;
+  let headerRow: Row | undefined;
   for (const row of rows) {
     const header = columnsOf(row);
     if (header) {
       columns = header;
+      headerRow = row;
       continue;
     }
     const numbers = row.words.map(readNumber).filter((n): n is Read => n !== undefined);
@@ -155,7 +163,15 @@ export function quantityRate(rows: readonly Row[], options: QuantityRateOptions)
       continue;
     }
     if (TOTAL.test(row.text)) continue;
-    const inColumns = columns && ([inColumn(numbers, columns.quantity), inColumn(numbers, columns.rate), inColumn(numbers, columns.amount)] as const);
+    const inColumns = columns && [inColumn(numbers, columns.quantity), inColumn(numbers, columns.rate), inColumn(numbers, columns.amount)];
+    let recovered = false;
+    if (inColumns && columns && headerRow && inColumns[0] && inColumns[1] && !inColumns[2]) {
+      // a line whose amount OCR broke ("52222)"): the amount its table's sum leaves for it
+      const span = columns.amount;
+      const lost = row.words.find((w) => /\d/.test(w.text) && Math.min(w.x1, span[1]) - Math.max(w.x0, span[0]) > 0);
+      inColumns[2] = lost && options.lostAmount?.(row, headerRow, lost);
+      recovered = inColumns[2] !== undefined;
+    }
     const [q, r, a] = inColumns?.every((n) => n !== undefined) ? (inColumns as [Read, Read, Read]) : (inlineProduct(row) ?? []);
     if (!q || !r || !a || q === r || r === a || q === a || a.decimals !== 2) continue;
     // the printed quantity and rate are rounded: their product may be off by that much, plus a cent
@@ -175,7 +191,9 @@ export function quantityRate(rows: readonly Row[], options: QuantityRateOptions)
     const amountAgrees = options.amountsAddUp?.(a) ?? false;
     findings.push({
       code: options.code,
-      summary: `${q.raw} × ${r.raw} is ${formatMoney(computed)}, but the line reads ${a.raw}.`,
+      summary: recovered
+        ? `${q.raw} × ${r.raw} is ${formatMoney(computed)}, but the line's amount, which OCR could not read, is ${a.raw} by the total of its table.`
+        : `${q.raw} × ${r.raw} is ${formatMoney(computed)}, but the line reads ${a.raw}.`,
       page: a.box.page,
       boxes: amountAgrees ? [q.box, r.box] : [a.box, q.box, r.box],
       confidence: 0.85,

@@ -15,13 +15,13 @@
 // contradiction OCR could explain (cents, an unsure figure, one misread digit that survives
 // `misreading-test.ts`) is unverified.
 import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../tables/decimal.js';
-import { buildRows, type Row } from '../../tables/rows.js';
+import { buildRows, type Row, type Word } from '../../tables/rows.js';
 import type { TableContext } from '../context.js';
 import { type Finding, notYetJudged } from '../findings.js';
 import { CONFIDENT_FIGURE, type Figure, figures, labelSegment, misreadingRestores, ocrExplains, type Term, unsure } from './arithmetic.js';
 import { alignedFigures, columnTotals } from './column-totals.js';
 import { payDateFindings } from './pay-dates.js';
-import { quantityRate } from './quantity-rate.js';
+import { quantityRate, type Read } from './quantity-rate.js';
 import { statedPay } from './stated-pay.js';
 import { stubPayrollTaxes } from './stub-payroll-taxes.js';
 import { readAcross, readPayColumn, sectionsAgainstSummary, summariesAcross } from './summary-across.js';
@@ -189,6 +189,39 @@ function payStub(rows: Row[], unverified: Unverified, fromOcr: (page: number) =>
   const columns = [deductions, taxes, net].flatMap((l) => (l?.figures.length === 2 ? [l.figures] : []));
   if (gross?.figures.length === 2) findings.push(...notYetJudged(findings, ytdDepartures(rows, [gross.figures, ...columns], net?.figures)));
   return findings;
+}
+
+/** A figure read from the file's text, or by OCR with every character this sure: a term a lost figure may be recovered from. */
+const SURE_TERM = 0.95;
+const sureTerm = (f: Figure): boolean => f.confidence === undefined || f.confidence >= SURE_TERM;
+
+/**
+ * The current amount of an earnings line OCR could not read (`lost`, a word with digits in gross
+ * pay's column), as gross pay less the other lines between the table's header and gross pay —
+ * when gross pay and every one of those lines were read surely and no other line lost its amount.
+ * A genuine stub's lines add up to gross pay, so the recovered amount is the one printed.
+ */
+function earningsLeftOver(rows: Row[], row: Row, header: Row, lost: Word): Read | undefined {
+  const start = rows.indexOf(header);
+  const at = rows.indexOf(row);
+  const gross = find(rows, GROSS);
+  const total = gross?.figures[0];
+  if (!gross || !total || start < 0 || at <= start || at >= gross.index || !sureTerm(total) || total.box.page !== row.page) return undefined;
+  const tolerance = Math.max(3, (total.box.y1 - total.box.y0) / 2);
+  if (Math.abs(lost.x1 - total.box.x1) > 2 * tolerance) return undefined;
+  let rest = decimal('0');
+  for (let i = start + 1; i < gross.index; i++) {
+    if (i === at) continue;
+    const other = rows[i]!;
+    const figure = figures(other).find((f) => Math.abs(f.box.x1 - total.box.x1) <= tolerance);
+    if (figure) {
+      if (!sureTerm(figure)) return undefined;
+      rest = add(rest, figure.amount.value.abs());
+    } else if (other.words.some((w) => /\d/.test(w.text) && Math.abs(w.x1 - total.box.x1) <= 2 * tolerance)) return undefined;
+  }
+  const value = subtract(total.amount.value.abs(), rest);
+  if (value.lte(0)) return undefined;
+  return { value, decimals: 2, raw: formatMoney(value), box: { page: row.page, x0: lost.x0, y0: lost.y0, x1: lost.x1, y1: lost.y1 } };
 }
 
 /** Lines between gross and net pay that are no deduction: a memo of taxable wages, what the employer paid. */
@@ -480,6 +513,7 @@ export function documentTotals(ctx: TableContext): Finding[] {
         unverified: (line) => ctx.fromOcr(line.page) && (line.figures.some((f) => !f || unsure(f)) || misreadingRestores(line.figures as Figure[], line.holds)),
         // the amounts agree with their total when no sum of the table was contradicted
         amountsAddUp: () => !findings.some((f) => f.math && sums.some((sum) => f.math!.formula.startsWith(sum))),
+        ...(kind === 'paystub' ? { lostAmount: (row: Row, header: Row, lost: Word) => earningsLeftOver(rows, row, header, lost) } : {}),
       }),
     );
   // sums of figures OCR read are less sure; the pay dates were judged only when read surely, and
