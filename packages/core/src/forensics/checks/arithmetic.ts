@@ -19,7 +19,7 @@ import type { TableContext } from '../context.js';
 import type { Finding, PageBox } from '../findings.js';
 import { CLOSING, columnAt, type LedgerColumns, OPENING, SUBTOTAL, startsWithDate } from './ledger-layout.js';
 import { LedgerSegments } from './ledger-segments.js';
-import { acceptsMisreading, type Misreading } from './misreading-test.js';
+import { acceptsMisreading, type Misreading, SURE_READING } from './misreading-test.js';
 
 export { CLOSING, OPENING, startsWithDate } from './ledger-layout.js';
 
@@ -229,6 +229,9 @@ export function joinWrappedRows(rows: Row[]): Row[] {
 
 /** True when OCR read a figure without enough confidence to rest a contradiction on it. */
 export const unsure = (figure: Figure): boolean => figure.confidence !== undefined && figure.confidence < CONFIDENT_FIGURE;
+
+/** True when a figure was read from the file's text, or by OCR with every character at `SURE_READING` or more (a misread one never was). */
+export const readSurely = (figure: Figure): boolean => figure.confidence === undefined || figure.confidence >= SURE_READING;
 
 /** A movement between two balances, and which way it goes. */
 interface Movement {

@@ -107,7 +107,7 @@ export function testedMisreadings(ctx: TableContext, run: Sums, sums: readonly S
  * the 52 misread or broken ones was read at 0.9 or more; 669 of the 989 read right were at 0.95
  * or more.
  */
-const SURE_READING = 0.95;
+export const SURE_READING = 0.95;
 
 /** A number as written in a word: with or without thousands separators and decimals. */
 const DIGITS = /\d[\d,]*(\.\d+)?/;

@@ -18,7 +18,7 @@ import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '..
 import { buildRows, type Row, type Word } from '../../tables/rows.js';
 import type { TableContext } from '../context.js';
 import { type Finding, notYetJudged } from '../findings.js';
-import { CONFIDENT_FIGURE, type Figure, figures, labelSegment, misreadingRestores, ocrExplains, type Term, unsure } from './arithmetic.js';
+import { CONFIDENT_FIGURE, type Figure, figures, labelSegment, misreadingRestores, ocrExplains, readSurely, type Term, unsure } from './arithmetic.js';
 import { alignedFigures, columnTotals } from './column-totals.js';
 import { payDateFindings } from './pay-dates.js';
 import { quantityRate, type Read } from './quantity-rate.js';
@@ -191,10 +191,6 @@ function payStub(rows: Row[], unverified: Unverified, fromOcr: (page: number) =>
   return findings;
 }
 
-/** A figure read from the file's text, or by OCR with every character this sure: a term a lost figure may be recovered from. */
-const SURE_TERM = 0.95;
-const sureTerm = (f: Figure): boolean => f.confidence === undefined || f.confidence >= SURE_TERM;
-
 /**
  * The current amount of an earnings line OCR could not read (`lost`, a word with digits in gross
  * pay's column), as gross pay less the other lines between the table's header and gross pay —
@@ -206,7 +202,7 @@ function earningsLeftOver(rows: Row[], row: Row, header: Row, lost: Word): Read 
   const at = rows.indexOf(row);
   const gross = find(rows, GROSS);
   const total = gross?.figures[0];
-  if (!gross || !total || start < 0 || at <= start || at >= gross.index || !sureTerm(total) || total.box.page !== row.page) return undefined;
+  if (!gross || !total || start < 0 || at <= start || at >= gross.index || !readSurely(total) || total.box.page !== row.page) return undefined;
   const tolerance = Math.max(3, (total.box.y1 - total.box.y0) / 2);
   if (Math.abs(lost.x1 - total.box.x1) > 2 * tolerance) return undefined;
   let rest = decimal('0');
@@ -215,7 +211,7 @@ function earningsLeftOver(rows: Row[], row: Row, header: Row, lost: Word): Read 
     const other = rows[i]!;
     const figure = figures(other).find((f) => Math.abs(f.box.x1 - total.box.x1) <= tolerance);
     if (figure) {
-      if (!sureTerm(figure)) return undefined;
+      if (!readSurely(figure)) return undefined;
       rest = add(rest, figure.amount.value.abs());
     } else if (other.words.some((w) => /\d/.test(w.text) && Math.abs(w.x1 - total.box.x1) <= 2 * tolerance)) return undefined;
   }

@@ -7,10 +7,11 @@
 // while its year to date was kept — a tax lowered with total deductions and net pay moved to keep
 // every sum — or the withholding changed at some earlier period (an employee's new W-4). The
 // finding is weak content evidence (it alone leaves a stub CLEAN, scored); with another signal on
-// the same document it adds up. On OCR pages every figure it rests on must be read surely.
+// the same document it adds up. On OCR pages the lines it counts must not be read unsurely and the
+// departing line must be read surely (`readSurely`: a misread digit departs too).
 import type { Row } from '../../tables/rows.js';
 import type { Finding } from '../findings.js';
-import { CONFIDENT_FIGURE, type Figure, figures } from './arithmetic.js';
+import { type Figure, figures, readSurely, unsure } from './arithmetic.js';
 
 /** A row's current figure and its year to date. */
 interface Line {
@@ -24,8 +25,6 @@ interface Line {
 
 /** Lines that must repeat the same multiple besides gross pay before a departure counts. */
 const MIN_OTHER_FITS = 3;
-/** OCR confidence every figure of the departing line needs (a misread digit departs too). */
-const SURE_DEPARTURE = 0.95;
 /** Totals and net pay move with their lines: a departure is reported on the line itself. */
 const TOTAL_LINE = /\b(total|gross|net|sub-?total)\b/i;
 
@@ -68,16 +67,16 @@ export function ytdDepartures(rows: readonly Row[], anchors: readonly (readonly 
       if (line) lines.set(row, line);
     }
   }
-  const sureEnough = (l: Line, least: number): boolean => [l.current, l.ytd].every((f) => f.confidence === undefined || f.confidence >= least);
-  const all = [...lines.values()].filter((l) => sureEnough(l, CONFIDENT_FIGURE));
-  const grossLine = all.find((l) => l.current === gross[0] || (l.current.box.x1 === gross[0]!.box.x1 && l.current.box.y0 === gross[0]!.box.y0));
+  const all = [...lines.values()].filter((l) => !unsure(l.current) && !unsure(l.ytd));
+  // the gross row read again: the same figure, found by its place
+  const grossLine = all.find((l) => l.current.box.x1 === gross[0]!.box.x1 && l.current.box.y0 === gross[0]!.box.y0);
   if (!grossLine || grossLine.currentCents === 0 || grossLine.ytdCents % grossLine.currentCents !== 0) return [];
   const n = grossLine.ytdCents / grossLine.currentCents;
   if (n < 2) return [];
   const fits = all.filter((l) => l !== grossLine && l.currentCents > 0 && multiple(l, n));
   if (fits.length < MIN_OTHER_FITS) return [];
   const departing = all.filter(
-    (l) => !TOTAL_LINE.test(l.row.text) && l.currentCents > 0 && !multiple(l, n) && !explained(l, n) && sureEnough(l, SURE_DEPARTURE),
+    (l) => !TOTAL_LINE.test(l.row.text) && l.currentCents > 0 && !multiple(l, n) && !explained(l, n) && readSurely(l.current) && readSurely(l.ytd),
   );
   if (departing.length === 0) return [];
   const first = departing[0]!;
