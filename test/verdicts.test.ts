@@ -63,6 +63,22 @@ describe('verdicts', () => {
     expect(native.checks_passed).toContain('arithmetic consistency');
   });
 
+  it("names qpdf or MuPDF when it wrote the whole file under another application's Producer (the mark after the header), as context", async () => {
+    const headed = (mark: number[], producer: string) =>
+      new RawPdf(new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n%'), ...mark, 0x0a]))
+        .section([...onePageObjects('Total 1,234.56'), { num: 6, body: `<< /Producer (${producer}) >>` }], { trailer: '/Root 1 0 R /Info 6 0 R' })
+        .bytes();
+    const rewrite = (d: { findings: { code: string; summary: string }[] }) =>
+      d.findings.filter((f) => f.code === 'producer_library_rewrite').map((f) => f.summary);
+    const qpdf = await scan(headed([0xbf, 0xf7, 0xa2, 0xfe], 'ReportLab PDF Library - www.reportlab.com'));
+    expect(rewrite(qpdf)).toEqual([expect.stringContaining('qpdf')]);
+    expect(qpdf.verdict).toBe('CLEAN');
+    expect(rewrite(await scan(headed([0xc2, 0xb5, 0xc2, 0xb6], 'Microsoft Word')))).toEqual([expect.stringContaining('MuPDF')]);
+    // the library's own name as Producer, and another writer's mark: nothing to say
+    expect(rewrite(await scan(headed([0xbf, 0xf7, 0xa2, 0xfe], 'pikepdf 8.15.1')))).toEqual([]);
+    expect(rewrite(await scan(headed([0xe2, 0xe3, 0xcf, 0xd3], 'ReportLab PDF Library - www.reportlab.com')))).toEqual([]);
+  });
+
   it('keeps a metadata-only save CLEAN (context only, below SUSPICIOUS) even when it names an online editor, reporting it in findings', async () => {
     const doc = await scan(await editMetadata(await makeStatement({ pages: 1, rowsPerPage: 3 }), 'Sejda PDF Desktop'));
     expect(doc.findings.map((f) => f.code)).toEqual(expect.arrayContaining(['revision_metadata_changed', 'producer_online_editor']));

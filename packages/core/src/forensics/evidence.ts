@@ -61,6 +61,7 @@ export const EVIDENCE: Record<keyof typeof INDICATORS, 'content' | ContextFamily
   white_box_over_text: 'content',
   figure_off_column: 'content',
   figure_font_mismatch: 'content',
+  figure_off_baseline: 'content',
   figure_print_mismatch: 'content',
   text_over_text: 'content',
   invisible_text: 'structure',

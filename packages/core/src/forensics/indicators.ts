@@ -271,9 +271,11 @@ export const INDICATORS = {
     severity: 'low',
     weight: 0.12,
     check: 'producer-pipeline match',
-    what_it_is: 'A programming library (for example pdf-lib, iText or PyPDF) saved the file, and the creator names another application.',
+    what_it_is:
+      'A programming library (for example pdf-lib, iText or PyPDF) saved the file, and the creator names another application; or qpdf or MuPDF, which keep the Producer they find, wrote the whole file.',
     what_it_means: 'The document was processed by a script after it was created.',
-    how_detected: 'Producer matched a known library while Creator names a different application.',
+    how_detected:
+      "Producer matched a known library while Creator names a different application, or the comment after the file's header is the one qpdf or MuPDF writes while Producer names another application.",
   }),
   producer_redistilled: def({
     title: 'Re-distilled through Ghostscript',
@@ -440,10 +442,22 @@ export const INDICATORS = {
     severity: 'medium',
     weight: 0.45,
     check: 'typesetting consistency',
-    what_it_is: 'One or two amounts of a column are set in another font family than all its other amounts.',
+    what_it_is:
+      'One or two amounts of a column are set in another font family than all its other amounts, or amounts are shown in the same font through a font dictionary added for them alone.',
     what_it_means: 'The figure was probably removed and typed again by an editor or a PDF library, which set it in a font of its own.',
     how_detected:
-      'The base fonts of the amounts of each right-aligned column were compared by family (subset prefix and style left out, so a bold total is the same family).',
+      'The base fonts of the amounts of each right-aligned column were compared by family (subset prefix and style left out, so a bold total is the same family), and the font dictionaries they are shown through: a dictionary of the column font that shows nothing on the page but a few of its amounts was added for them.',
+  }),
+  figure_off_baseline: def({
+    title: 'A figure sits off the baseline of its row',
+    severity: 'medium',
+    weight: 0.45,
+    check: 'typesetting consistency',
+    what_it_is: 'An amount sits a fraction of a point above or below the baseline that the other words of its row, in its font and size, share exactly.',
+    what_it_means:
+      'The figure was probably removed and typed again by an editor or a PDF library, which placed it from where it read the old one; a generator sets a row on one baseline.',
+    how_detected:
+      "Each amount was held against the other words of its row in the same font family and size; where those agree within 0.1 pt, an amount off them by 0.3 pt or more was reported, unless more than a fifth of the page's amounts were.",
   }),
   figure_print_mismatch: def({
     title: 'A figure on a scan is printed unlike the figures around it',

@@ -2,7 +2,8 @@
 // a figure of another column, a total set in a larger size and a column of one width are not judged.
 import { describe, expect, it } from 'vitest';
 import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
-import { figureColumnFindings, fontFamily } from './figure-columns.js';
+import { figureColumnFindings } from './figure-columns.js';
+import { fontFamily } from './figure-words.js';
 
 /** Helvetica-like digits: 5.56 pt per character at 10 pt. */
 const CHAR = 5.56;
@@ -93,6 +94,26 @@ describe('figures off their column', () => {
   it('passes a column that mixes families by design (three or more figures in another, on the edge)', () => {
     const mixed = AMOUNTS.map((a, i) => word(a, 700 - 14 * i, { right: 500, font: i % 2 ? 'Helvetica' : 'Courier' }));
     expect(figureColumnFindings(1, mixed)).toEqual([]);
+  });
+
+  describe('figures shown through a font dictionary of their own', () => {
+    const through = (e: PaintEvent, fontObject: number): PaintEvent => ({ ...e, fontObject }) as PaintEvent;
+    const column = AMOUNTS.map((a, i) => through(word(a, 700 - 14 * i, { right: 500, font: 'Helvetica' }), 1));
+    const labels = ['Gross', 'Federal', 'Net'].map((t, i) => through(word(t, 700 - 14 * i, { left: 60, font: 'Helvetica' }), 1));
+    const retyped = ['242.86', '733.01', '2,210.81'].map((a, i) => through(word(a, 616 - 7 * i, { right: 500, font: 'Helvetica' }), 2));
+
+    it('reports figures on the edge in the same Helvetica added for them (a library retyping, the sums kept)', () => {
+      const findings = figureColumnFindings(1, [...column, ...labels, ...retyped]);
+      expect(findings.map((f) => f.code)).toEqual(['figure_font_mismatch', 'figure_font_mismatch', 'figure_font_mismatch']);
+      expect(findings[0]!.summary).toContain('through a font of its own');
+    });
+
+    it("passes a generator's second dictionary of the font that shows words too, and one the column mostly uses", () => {
+      const words = [...column, ...labels, ...retyped, through(word('Total', 600, { left: 60, font: 'Helvetica' }), 2)];
+      expect(figureColumnFindings(1, words)).toEqual([]);
+      const halves = AMOUNTS.map((a, i) => through(word(a, 700 - 14 * i, { right: 500, font: 'Helvetica' }), 1 + (i % 2)));
+      expect(figureColumnFindings(1, [...halves, ...labels])).toEqual([]);
+    });
   });
 
   it('names families without subset prefix, style or MT/PS suffix', () => {

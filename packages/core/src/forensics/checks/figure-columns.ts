@@ -9,16 +9,17 @@
 // on no edge another figure shares, and ends off the edge by the width of a few digits and
 // separators (a converter that sets the text again in another font moves figures by other amounts).
 // A figure of a column set in another font family than the column's figures is the other trace:
-// a library or an editor that removes a figure and types a new one sets it in a font of its own.
+// a library or an editor that removes a figure and types a new one sets it in a font of its own —
+// another family, or the same font through a dictionary added for the new figures alone. The
+// check also runs figure-baselines.ts (a figure off its row's baseline) and, on scans,
+// figure-glyphs.ts.
 import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
 import type { Check, CheckContext } from '../context.js';
 import { type Finding, pageBox } from '../findings.js';
+import { figureBaselineFindings } from './figure-baselines.js';
 import { figureGlyphFindings } from './figure-glyphs.js';
+import { FIGURE, fontFamily, type TextEvent } from './figure-words.js';
 
-type TextEvent = Extract<PaintEvent, { kind: 'text' }>;
-
-/** An amount as printed in a column: digits with grouping, two decimals, a sign, currency or CR/DR. */
-const FIGURE = /^[(\-−]?[$€£]?\d{1,3}(?:[,.' ]\d{3})*[.,]\d{2}\)?-?(?:CR|DR)?$/;
 /** Right edges closer than this (points) are one edge. */
 const EDGE = 0.35;
 /** Fewest figures on one edge that make a right-aligned column whose edge a figure may miss. */
@@ -134,20 +135,6 @@ function columns(figures: readonly TextEvent[]): Column[] {
   return out;
 }
 
-/**
- * The family of a base font name: the subset prefix, the style (after "-" or ",", or a trailing
- * Bold, Italic, Regular...) and a trailing MT or PS left out, lower case — a total set in bold
- * is the same family as the figures above it.
- */
-export function fontFamily(name: string): string {
-  return name
-    .replace(/^[A-Z]{6}\+/, '')
-    .replace(/[-,].*$/, '')
-    .replace(/(PS)?MT$|PS$/, '')
-    .replace(/(Bold|Italic|Oblique|Regular|Roman|Medium|Light|Semibold|Book)+$/i, '')
-    .toLowerCase();
-}
-
 /** Most figures on a column's edge it may set in another family before the mixture counts as its design. */
 const MAX_OTHER_FAMILY = 2;
 
@@ -165,6 +152,37 @@ function otherFamily(page: number, column: Column, candidates: readonly TextEven
   return odd.map((f) => ({
     code: 'figure_font_mismatch',
     summary: `Page ${page}: "${f.text.trim()}" is set in ${f.font!.replace(/^[A-Z]{6}\+/, '')}; the ${count} other figures of its column in ${main}.`,
+    page,
+    boxes: [pageBox(page, f.box)],
+    confidence: 0.8,
+  }));
+}
+
+/** A base font name without its subset prefix. */
+const baseName = (font: string): string => font.replace(/^[A-Z]{6}\+/, '');
+
+/**
+ * Figures of a column shown in the font its other figures are shown in, by name and style, but
+ * through another font dictionary: a generator sets a column through one dictionary per font,
+ * while a library or an editor that types a figure again adds a font of its own, even when it
+ * is the same standard font (a Helvetica added beside the generator's Helvetica) or another
+ * subset of the same typeface.
+ */
+function otherFontObject(page: number, column: Column, candidates: readonly TextEvent[], words: readonly TextEvent[]): Finding[] {
+  const objects = new Map<number, { count: number; font: string }>();
+  for (const m of column.members)
+    if (m.font && m.fontObject !== undefined) objects.set(m.fontObject, { count: (objects.get(m.fontObject)?.count ?? 0) + 1, font: m.font });
+  const [main, { count, font } = { count: 0, font: '' }] = [...objects].sort((a, b) => b[1].count - a[1].count)[0] ?? [];
+  if (main === undefined || count < MIN_FAMILY_COLUMN) return [];
+  const odd = candidates.filter((f) => f.font && f.fontObject !== undefined && f.fontObject !== main && baseName(f.font) === baseName(font));
+  // fewer than the column's own, and a dictionary that shows nothing else on the page: a font
+  // added for these figures (a generator's second dictionary of a font shows text of every kind)
+  if (odd.length === 0 || odd.length >= count) return [];
+  const added = new Set(odd.map((f) => f.fontObject));
+  if (words.some((w) => added.has(w.fontObject) && !FIGURE.test(w.text.trim()))) return [];
+  return odd.map((f) => ({
+    code: 'figure_font_mismatch',
+    summary: `Page ${page}: "${f.text.trim()}" is set in ${baseName(f.font!)} through a font of its own; the ${count} other figures of its column through the page's ${baseName(font)}.`,
     page,
     boxes: [pageBox(page, f.box)],
     confidence: 0.8,
@@ -205,15 +223,11 @@ export function figureColumnFindings(page: number, paint: readonly PaintEvent[])
   const figures = paint.filter((e): e is TextEvent => e.kind === 'text' && e.visible && FIGURE.test(e.text.trim()));
   const cols = columns(figures);
   const findings: Finding[] = [];
-  for (const c of cols)
-    findings.push(
-      ...otherFamily(
-        page,
-        c,
-        figures.filter((f) => c.members.has(f) || inColumn(f, c)),
-      ),
-    );
   const words = paint.filter((e): e is TextEvent => e.kind === 'text' && e.visible);
+  for (const c of cols) {
+    const candidates = figures.filter((f) => c.members.has(f) || inColumn(f, c));
+    findings.push(...otherFamily(page, c, candidates), ...otherFontObject(page, c, candidates, words));
+  }
   for (const f of figures) {
     if (cols.some((c) => c.members.has(f)) || inProse(f, words)) continue;
     // a figure ending where another figure ends belongs to that alignment, not to this column
@@ -251,7 +265,7 @@ export const figureColumns: Check = {
     const findings: Finding[] = [];
     for (const page of ctx.pages) {
       const read = ctx.reader.read(page);
-      if (read) findings.push(...figureColumnFindings(page.number, read.paint));
+      if (read) findings.push(...figureColumnFindings(page.number, read.paint), ...figureBaselineFindings(page.number, read.paint));
     }
     findings.push(...figureGlyphFindings(ctx));
     return { findings };

@@ -73,6 +73,29 @@ const family = (s: string): string =>
     .slice(0, 2)
     .join(' ');
 
+/**
+ * Libraries that write a whole file and keep the Producer it had, known by the binary comment
+ * they put on the line after the header (checked against the tools' own output).
+ */
+const KEEPING_WRITERS: readonly { writer: string; names: RegExp; mark: readonly number[] }[] = [
+  { writer: 'qpdf (or pikepdf, which is built on it)', names: /qpdf|pikepdf/i, mark: [0xbf, 0xf7, 0xa2, 0xfe] },
+  { writer: 'MuPDF (or PyMuPDF)', names: /mupdf|fitz/i, mark: [0xc2, 0xb5, 0xc2, 0xb6] },
+];
+
+/** The library that wrote the whole file, by the comment after its header, when it is one that keeps the Producer. */
+export function keepingWriter(data: Uint8Array): (typeof KEEPING_WRITERS)[number] | undefined {
+  const head = data.subarray(0, 1024);
+  let i = 0;
+  // "%PDF-", its version, the end of its line
+  while (i + 5 <= head.length && !(head[i] === 0x25 && head[i + 1] === 0x50 && head[i + 2] === 0x44 && head[i + 3] === 0x46 && head[i + 4] === 0x2d)) i++;
+  while (i < head.length && head[i] !== 0x0a && head[i] !== 0x0d) i++;
+  while (i < head.length && (head[i] === 0x0a || head[i] === 0x0d)) i++;
+  if (head[i] !== 0x25) return undefined;
+  return KEEPING_WRITERS.find(
+    (w) => w.mark.every((b, k) => head[i + 1 + k] === b) && (head[i + 1 + w.mark.length] === 0x0a || head[i + 1 + w.mark.length] === 0x0d),
+  );
+}
+
 /** The producer-pipeline check. */
 export const producerPipeline: Check = {
   name: 'producer-pipeline match',
@@ -109,6 +132,13 @@ export const producerPipeline: Check = {
       else if (has(producer, LIBRARIES) && !/pdf-lib|reportlab/i.test(creator))
         findings.push({ code: 'producer_library_rewrite', summary: `The library "${producer}" rewrote a document made by "${creator}".` });
     }
+    const writer = keepingWriter(ctx.file.data);
+    const named = first.producer ?? '';
+    if (writer && named && !writer.names.test(named) && !findings.some((f) => f.code === 'producer_library_rewrite'))
+      findings.push({
+        code: 'producer_library_rewrite',
+        summary: `${writer.writer} wrote the whole file (the mark after its header) although its metadata names "${named}" as the producer.`,
+      });
     for (let i = 1; i < ctx.revisions.length; i++) {
       const a = ctx.revisions[i - 1]!.info.producer;
       const b = ctx.revisions[i]!.info.producer;

@@ -101,6 +101,8 @@ export type PaintEvent =
       visible: boolean;
       /** The base font name the word is shown in (subset prefix kept). */
       font?: string;
+      /** Equal for words shown through the same font dictionary (within one read of a file), different otherwise. */
+      fontObject?: number;
       /** True while the word may continue in the next show operator (no whitespace ended it). */
       open?: boolean;
     }
@@ -425,6 +427,19 @@ function intersect(a: [number, number, number, number], b: [number, number, numb
   return [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])];
 }
 
+const fontObjects = new WeakMap<TextFont, number>();
+let fontObjectCount = 0;
+
+/** A number for the font dictionary a font was loaded from (the interpreter loads each dictionary once). */
+function fontObjectOf(font: TextFont): number {
+  let n = fontObjects.get(font);
+  if (n === undefined) {
+    n = ++fontObjectCount;
+    fontObjects.set(font, n);
+  }
+  return n;
+}
+
 /** Gap, in em, under which glyphs drawn by separate operators still belong to one word. */
 const WORD_JOIN_GAP = 0.15;
 
@@ -470,7 +485,10 @@ function recordWords(paint: PaintEvent[], origin: Matrix, glyphs: TextGlyph[], s
     }
     if (last?.kind === 'text') delete last.open;
     const event: PaintEvent = { kind: 'text', box, text: word, visible };
-    if (s.font) event.font = s.font.name;
+    if (s.font) {
+      event.font = s.font.name;
+      event.fontObject = fontObjectOf(s.font);
+    }
     if (open) event.open = true;
     paint.push(event);
   };
