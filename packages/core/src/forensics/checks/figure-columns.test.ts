@@ -96,6 +96,16 @@ describe('figures off their column', () => {
     expect(figureColumnFindings(1, mixed)).toEqual([]);
   });
 
+  it('reports a figure set a little larger than its column, not a total set apart nor a rounding', () => {
+    const paint = [...column(500), word('242.86', 616, { right: 500, size: 10.3 })];
+    const findings = figureColumnFindings(1, paint);
+    expect(findings.map((f) => f.code)).toEqual(['figure_font_mismatch']);
+    expect(findings[0]!.summary).toContain('"242.86" is set at 10.30 pt');
+    expect(figureColumnFindings(1, [...column(500), word('242.86', 616, { right: 500, size: 12 }), word('7.77', 602, { right: 500, size: 10.02 })])).toEqual(
+      [],
+    );
+  });
+
   describe('figures shown through a font dictionary of their own', () => {
     const through = (e: PaintEvent, fontObject: number): PaintEvent => ({ ...e, fontObject }) as PaintEvent;
     const column = AMOUNTS.map((a, i) => through(word(a, 700 - 14 * i, { right: 500, font: 'Helvetica' }), 1));
@@ -106,6 +116,13 @@ describe('figures off their column', () => {
       const findings = figureColumnFindings(1, [...column, ...labels, ...retyped]);
       expect(findings.map((f) => f.code)).toEqual(['figure_font_mismatch', 'figure_font_mismatch', 'figure_font_mismatch']);
       expect(findings[0]!.summary).toContain('through a font of its own');
+    });
+
+    it('reports them in a font of the same metrics (a Helvetica beside a Liberation Sans), not bold totals through a dictionary of their own', () => {
+      const liberation = AMOUNTS.map((a, i) => through(word(a, 700 - 14 * i, { right: 500, font: 'ABCDEF+LiberationSans' }), 1));
+      expect(figureColumnFindings(1, [...liberation, ...labels, ...retyped]).map((f) => f.code)).toEqual(Array(3).fill('figure_font_mismatch'));
+      const totals = retyped.map((e) => ({ ...e, font: 'Helvetica-Bold' }) as PaintEvent);
+      expect(figureColumnFindings(1, [...column, ...labels, ...totals])).toEqual([]);
     });
 
     it("passes a generator's second dictionary of the font that shows words too, and one the column mostly uses", () => {

@@ -30,6 +30,8 @@ const MIN_FAMILY_COLUMN = 3;
 const WIDTH_STEP = 1;
 /** Smallest distance off the edge (points) that is reported: less is rounding in a generator. */
 const OFF_EDGE = 1;
+/** Heights of a column's figures that differ by less than this share are one size. */
+const SAME_SIZE = 0.005;
 
 interface Column {
   edge: number;
@@ -112,9 +114,11 @@ function columns(figures: readonly TextEvent[]): Column[] {
     if (group.length < MIN_FAMILY_COLUMN) continue;
     const widths = group.map((e) => e.box[2] - e.box[0]);
     if (Math.max(...widths) - Math.min(...widths) <= WIDTH_STEP) continue;
-    const widthsFit = fitWidths(group);
-    if (!widthsFit) continue;
     const heights = group.map(heightOf).sort((a, b) => a - b);
+    const height = heights[heights.length >> 1]!;
+    // the widths are fitted from the figures of the column's size (one typed larger is judged below)
+    const widthsFit = fitWidths(group.filter((e) => Math.abs(heightOf(e) - height) <= SAME_SIZE * height));
+    if (!widthsFit) continue;
     const ys = group.map((e) => e.box[1]).sort((a, b) => a - b);
     const pitches = ys
       .slice(1)
@@ -127,7 +131,7 @@ function columns(figures: readonly TextEvent[]): Column[] {
       left: Math.min(...group.map((e) => e.box[0])),
       top: Math.max(...group.map((e) => e.box[3])),
       bottom: ys[0]!,
-      height: heights[heights.length >> 1]!,
+      height,
       rowPitch: pitches[pitches.length >> 1] ?? heights[0]!,
       members: new Set(group),
     });
@@ -160,13 +164,16 @@ function otherFamily(page: number, column: Column, candidates: readonly TextEven
 
 /** A base font name without its subset prefix. */
 const baseName = (font: string): string => font.replace(/^[A-Z]{6}\+/, '');
+/** The weight and slant a base font name says (a bold total is set apart by design). */
+const styleOf = (font: string): string => `${/bold|black|heavy|semibold|demi/i.test(font) ? 'bold' : ''}${/italic|oblique/i.test(font) ? 'italic' : ''}`;
 
 /**
- * Figures of a column shown in the font its other figures are shown in, by name and style, but
- * through another font dictionary: a generator sets a column through one dictionary per font,
- * while a library or an editor that types a figure again adds a font of its own, even when it
- * is the same standard font (a Helvetica added beside the generator's Helvetica) or another
- * subset of the same typeface.
+ * Figures of a column shown through a font dictionary that shows nothing else on the page, in the
+ * weight and slant of the column's other figures: a generator sets a column through one dictionary
+ * per font and uses its fonts for more than a few figures, while a library or an editor that types
+ * figures again adds a font of its own — even the same standard font (a Helvetica beside the
+ * generator's Helvetica), another subset of the same typeface, or a font of the same metrics (a
+ * Helvetica beside a Liberation Sans, where the figures still meet the edge).
  */
 function otherFontObject(page: number, column: Column, candidates: readonly TextEvent[], words: readonly TextEvent[]): Finding[] {
   const objects = new Map<number, { count: number; font: string }>();
@@ -174,7 +181,7 @@ function otherFontObject(page: number, column: Column, candidates: readonly Text
     if (m.font && m.fontObject !== undefined) objects.set(m.fontObject, { count: (objects.get(m.fontObject)?.count ?? 0) + 1, font: m.font });
   const [main, { count, font } = { count: 0, font: '' }] = [...objects].sort((a, b) => b[1].count - a[1].count)[0] ?? [];
   if (main === undefined || count < MIN_FAMILY_COLUMN) return [];
-  const odd = candidates.filter((f) => f.font && f.fontObject !== undefined && f.fontObject !== main && baseName(f.font) === baseName(font));
+  const odd = candidates.filter((f) => f.font && f.fontObject !== undefined && f.fontObject !== main && styleOf(f.font) === styleOf(font));
   // fewer than the column's own, and a dictionary that shows nothing else on the page: a font
   // added for these figures (a generator's second dictionary of a font shows text of every kind)
   if (odd.length === 0 || odd.length >= count) return [];
@@ -183,6 +190,31 @@ function otherFontObject(page: number, column: Column, candidates: readonly Text
   return odd.map((f) => ({
     code: 'figure_font_mismatch',
     summary: `Page ${page}: "${f.text.trim()}" is set in ${baseName(f.font!)} through a font of its own; the ${count} other figures of its column through the page's ${baseName(font)}.`,
+    page,
+    boxes: [pageBox(page, f.box)],
+    confidence: 0.8,
+  }));
+}
+
+/** Smallest difference in size (a share of the column's) reported: less is a generator's rounding. */
+const OTHER_SIZE = 0.015;
+
+/**
+ * Figures of a column set a little larger or smaller than its other figures, which share one
+ * size: a library that types a figure again takes its size from the glyph box it reads. A total
+ * set apart by design differs by a point or more (over a tenth), and is not judged.
+ */
+function otherSize(page: number, column: Column, candidates: readonly TextEvent[]): Finding[] {
+  const sized = [...column.members].filter((m) => Math.abs(heightOf(m) - column.height) <= SAME_SIZE * column.height);
+  if (sized.length < MIN_FAMILY_COLUMN) return [];
+  const odd = candidates.filter((f) => {
+    const d = Math.abs(heightOf(f) - column.height);
+    return d > OTHER_SIZE * column.height && d <= 0.1 * column.height;
+  });
+  if (odd.length === 0 || odd.length > MAX_OTHER_FAMILY) return [];
+  return odd.map((f) => ({
+    code: 'figure_font_mismatch',
+    summary: `Page ${page}: "${f.text.trim()}" is set at ${heightOf(f).toFixed(2)} pt; the ${sized.length} other figures of its column at ${column.height.toFixed(2)} pt.`,
     page,
     boxes: [pageBox(page, f.box)],
     confidence: 0.8,
@@ -224,10 +256,16 @@ export function figureColumnFindings(page: number, paint: readonly PaintEvent[])
   const cols = columns(figures);
   const findings: Finding[] = [];
   const words = paint.filter((e): e is TextEvent => e.kind === 'text' && e.visible);
+  const fontFindings = new Map<string, Finding>();
   for (const c of cols) {
     const candidates = figures.filter((f) => c.members.has(f) || inColumn(f, c));
-    findings.push(...otherFamily(page, c, candidates), ...otherFontObject(page, c, candidates, words));
+    // one finding a figure: set in another family, through a dictionary of its own or at another size
+    for (const f of [...otherFamily(page, c, candidates), ...otherFontObject(page, c, candidates, words), ...otherSize(page, c, candidates)]) {
+      const at = JSON.stringify(f.boxes);
+      if (!fontFindings.has(at)) fontFindings.set(at, f);
+    }
   }
+  findings.push(...fontFindings.values());
   for (const f of figures) {
     if (cols.some((c) => c.members.has(f)) || inProse(f, words)) continue;
     // a figure ending where another figure ends belongs to that alignment, not to this column
