@@ -247,6 +247,10 @@ async function throughputFigures(label: string, files: string[], bytesOf: Uint8A
   const cliMs = Math.min(scanTime(files), scanTime(files));
   const cliThriceMs = Math.min(scanTime([...files, ...files, ...files]), scanTime([...files, ...files, ...files]));
   const cliRate = (2 * count * 1000) / (cliThriceMs - cliMs);
+  // the CLI ran synchronously: keep-alive sockets idle longer than the server's keep-alive (72 s,
+  // on a slow day) were closed by the server while nothing here could notice, and the first upload
+  // on one of them would hang up
+  for (const sockets of Object.values(agent.freeSockets)) for (const socket of sockets ?? []) socket.destroy();
   /** One pass of the files `times` over under new names: when all were accepted and when all finished. */
   async function pass(name: string, times = 1): Promise<{ acceptedMs: number; doneMs: number; refused: number }> {
     const loan = `${ref}-${name}`;
