@@ -50,6 +50,12 @@ describe('figures off their row', () => {
     expect(figureBaselineFindings(1, paint)).toEqual([]);
   });
 
+  it('passes words turned a quarter (their boxes are an em wide; the bottom of a box is no baseline)', () => {
+    // three words of five characters down a landscape table's lines, starting 0.5 pt apart
+    const turned = (text: string, x: number, y: number): PaintEvent => ({ kind: 'text', box: [x, y, x + 10, y + 27.8], text, visible: true, font: 'Helvetica' });
+    expect(figureBaselineFindings(1, [...table(), turned('Gross', 100, 300), turned('Taxes', 140, 300), turned('12.50', 180, 300.5)])).toEqual([]);
+  });
+
   it('passes a page where more than a fifth of the figures are off their rows (a generator that jitters)', () => {
     const jittery = table((row, column) => (column === 1 && row % 2 === 0 ? -0.5 : 0));
     expect(figureBaselineFindings(1, jittery)).toEqual([]);

@@ -21,6 +21,12 @@ const MIN_ROW = 2;
 const MAX_OFF_SHARE = 0.2;
 
 const heightOf = (e: TextEvent): number => e.box[3] - e.box[1];
+/**
+ * True when a word runs left to right on the page: its box is wider than a third of an em a
+ * character (a word turned a quarter is an em wide whatever its length, and its box's bottom is no
+ * baseline).
+ */
+const horizontal = (e: TextEvent): boolean => e.box[2] - e.box[0] >= (heightOf(e) * e.text.trim().length) / 3;
 /** A word's baseline: its box runs from 0.2 em below it to 0.8 em above (text-interpreter.ts). */
 const baselineOf = (e: TextEvent): number => e.box[1] + 0.2 * heightOf(e);
 
@@ -47,7 +53,7 @@ function offRow(f: TextEvent, words: readonly TextEvent[]): { off: number; row: 
 
 /** Amounts of a page set off the baseline the other words of their row share. */
 export function figureBaselineFindings(page: number, paint: readonly PaintEvent[]): Finding[] {
-  const words = paint.filter((e): e is TextEvent => e.kind === 'text' && e.visible && e.font !== undefined);
+  const words = paint.filter((e): e is TextEvent => e.kind === 'text' && e.visible && e.font !== undefined && horizontal(e));
   const judged = words
     .filter((e) => FIGURE.test(e.text.trim()))
     .map((f) => ({ f, at: offRow(f, words) }))
