@@ -52,7 +52,13 @@ describe('figures off their row', () => {
 
   it('passes words turned a quarter (their boxes are an em wide; the bottom of a box is no baseline)', () => {
     // three words of five characters down a landscape table's lines, starting 0.5 pt apart
-    const turned = (text: string, x: number, y: number): PaintEvent => ({ kind: 'text', box: [x, y, x + 10, y + 27.8], text, visible: true, font: 'Helvetica' });
+    const turned = (text: string, x: number, y: number): PaintEvent => ({
+      kind: 'text',
+      box: [x, y, x + 10, y + 27.8],
+      text,
+      visible: true,
+      font: 'Helvetica',
+    });
     expect(figureBaselineFindings(1, [...table(), turned('Gross', 100, 300), turned('Taxes', 140, 300), turned('12.50', 180, 300.5)])).toEqual([]);
   });
 
