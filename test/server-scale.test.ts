@@ -68,6 +68,25 @@ function spawnLoupe(args: string[]): ChildProcess {
   return child;
 }
 
+/** Resolves when `child` has exited; fails, with what it last wrote, when it is still running after `ms`. */
+function exited(child: ChildProcess, ms: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  let log = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4000);
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`loupe did not exit within ${ms} ms of SIGTERM; it last wrote:\n${log}`));
+    }, ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 async function serve(base: string): Promise<void> {
   const port = Number(new URL(base).port);
   const sandboxPort = ports[ports.indexOf(port) + 1];
@@ -310,8 +329,8 @@ describe.runIf(adminUrl)('a shared deployment on PostgreSQL', () => {
       );
       expect(done.result).toMatchObject({ verdict: expect.any(String) });
       movedWorker.kill('SIGTERM');
-      // a worker that already exited has no exit event left to wait for
-      if (movedWorker.exitCode === null && movedWorker.signalCode === null) await new Promise((resolve) => movedWorker.once('exit', resolve));
+      // its running jobs are done: it stops within the queue's own grace (60 s), never hangs the suite
+      await exited(movedWorker, 90_000);
       await moved.store.close();
     } finally {
       await target.drop();

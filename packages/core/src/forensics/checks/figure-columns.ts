@@ -250,7 +250,7 @@ function inAnotherTable(f: TextEvent, column: Column, figures: readonly TextEven
   return others.length > 0 && others.every((o) => !cols.some((c) => Math.abs(o.box[2] - c.edge) <= EDGE));
 }
 
-/** The typesetting findings of one page's paint: figures off their column's edge or in another font family. */
+/** The typesetting findings of one page's paint: figures off their column's edge, or in another font (family, dictionary or size). */
 export function figureColumnFindings(page: number, paint: readonly PaintEvent[]): Finding[] {
   const figures = paint.filter((e): e is TextEvent => e.kind === 'text' && e.visible && FIGURE.test(e.text.trim()));
   const cols = columns(figures);
@@ -294,8 +294,9 @@ export function figureColumnFindings(page: number, paint: readonly PaintEvent[])
 }
 
 /**
- * Figures set off the right edge of the column they sit in, or in another font family than it;
- * on scanned pages, figures printed at another size or baseline than those around them.
+ * Figures set off the right edge of the column they sit in, in another font than it, or off the
+ * baseline of their row; on scanned pages, figures printed at another size or baseline than those
+ * around them.
  */
 export const figureColumns: Check = {
   name: 'typesetting consistency',

@@ -83,7 +83,7 @@ const KEEPING_WRITERS: readonly { writer: string; names: RegExp; mark: readonly 
 ];
 
 /** The library that wrote the whole file, by the comment after its header, when it is one that keeps the Producer. */
-export function keepingWriter(data: Uint8Array): (typeof KEEPING_WRITERS)[number] | undefined {
+function keepingWriter(data: Uint8Array): (typeof KEEPING_WRITERS)[number] | undefined {
   const head = data.subarray(0, 1024);
   let i = 0;
   // "%PDF-", its version, the end of its line
