@@ -120,10 +120,10 @@ describe('packed and installed outside the workspace', () => {
     }
   });
 
-  it('compiles against the installed types with skipLibCheck off (a Node service; a page without pdf.js)', () => {
+  it('compiles against the installed types with skipLibCheck off (a Node service; a page without pdf.js)', async () => {
     // `types` named, as a project does: left to default, TypeScript would load every @types package
     // installed, and mediabunny's @types/dom-webcodecs clashes with TypeScript 5.9's own DOM library
-    const check = (folder: string, moduleResolution: string, types: string[], lines: string[]) => {
+    const check = async (folder: string, moduleResolution: string, types: string[], lines: string[]) => {
       writeFileSync(join(folder, 'check.ts'), `${lines.join('\n')}\n`);
       const compilerOptions = {
         target: 'ES2022',
@@ -137,12 +137,13 @@ describe('packed and installed outside the workspace', () => {
       };
       writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['check.ts'] }));
       try {
-        run(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', folder], folder);
+        // not blocking: on a slow machine tsc takes long enough to time out vitest's worker RPC
+        await runAsync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', folder], folder);
       } catch (error) {
         throw new Error(`tsc in ${folder}: ${(error as { stdout?: string }).stdout ?? error}`);
       }
     };
-    check(
+    await check(
       project,
       'NodeNext',
       ['node'],
@@ -155,7 +156,7 @@ describe('packed and installed outside the workspace', () => {
       ],
     );
     expect(existsSync(join(webProject, 'node_modules', 'pdfjs-dist'))).toBe(false);
-    check(
+    await check(
       webProject,
       'Bundler',
       [],
