@@ -54,15 +54,18 @@ const ports = await freePorts(4);
 /** The two API processes' production listeners (each one's sandbox listener on the next of `ports`). */
 const apis = [ports[0], ports[2]].map((port) => `http://127.0.0.1:${port}`);
 
+/** What each spawned process last wrote to standard error (its last 4,000 characters). */
+const lastWritten = new WeakMap<ChildProcess, string>();
+
 function spawnLoupe(args: string[]): ChildProcess {
   const child = spawn(process.execPath, [loupe, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: queueEnv });
-  let log = '';
+  lastWritten.set(child, '');
   child.stderr?.on('data', (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-4000);
+    lastWritten.set(child, ((lastWritten.get(child) ?? '') + chunk.toString()).slice(-4000));
   });
   child.on('exit', (code, signal) => {
     children.delete(child);
-    if (code && code !== 0) console.error(`loupe ${args[0]} exited ${code} ${signal ?? ''}\n${log}`);
+    if (code && code !== 0) console.error(`loupe ${args[0]} exited ${code} ${signal ?? ''}\n${lastWritten.get(child)}`);
   });
   children.add(child);
   return child;
@@ -71,14 +74,10 @@ function spawnLoupe(args: string[]): ChildProcess {
 /** Resolves when `child` has exited; fails, with what it last wrote, when it is still running after `ms`. */
 function exited(child: ChildProcess, ms: number): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  let log = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-4000);
-  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`loupe did not exit within ${ms} ms of SIGTERM; it last wrote:\n${log}`));
+      reject(new Error(`loupe did not exit within ${ms} ms of SIGTERM; it last wrote:\n${lastWritten.get(child)}`));
     }, ms);
     child.once('exit', () => {
       clearTimeout(timer);
