@@ -7,7 +7,10 @@
 // answers, the models come from the installed @loupe/models (the VAD included, no
 // @ricky0123/vad-web), every package carries its LICENSE, the tarballs pass publint and
 // arethetypeswrong, importing a library sets no global, and `loupe serve` answers with its
-// console. Needs the npm registry (as CI has); about a minute and a half here.
+// console. Needs the npm registry (as CI has); about a minute and a half here. better-sqlite3's
+// install looks for a prebuilt binary on GitHub, which an integrator reaches and this machine does
+// not: the workspace's own build is offered as that prebuild (prebuild-install's local prebuilds),
+// so the install does not spend two minutes compiling SQLite; another version compiles as before.
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,9 +38,24 @@ const run = (command: string, args: string[], cwd: string): string =>
   execFileSync(command, args, { cwd, env: plainEnv(), encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] });
 
 /** `run` without blocking (vitest's worker must keep answering while npm works for a minute). */
-const runAsync = async (command: string, args: string[], cwd: string): Promise<void> => {
-  await promisify(execFile)(command, args, { cwd, env: plainEnv(), maxBuffer: 1 << 26 });
+const runAsync = async (command: string, args: string[], cwd: string, env = plainEnv()): Promise<void> => {
+  await promisify(execFile)(command, args, { cwd, env, maxBuffer: 1 << 26 });
 };
+
+/**
+ * The environment for `npm install`: a fresh shell's, plus the workspace's better-sqlite3 build as
+ * the prebuild its install script would download (named as prebuild-install names its assets).
+ */
+async function installEnv(): Promise<NodeJS.ProcessEnv> {
+  const sqlite = join(root, 'node_modules', 'better-sqlite3');
+  if (!existsSync(join(sqlite, 'build', 'Release', 'better_sqlite3.node'))) return plainEnv();
+  const { version } = JSON.parse(readFileSync(join(sqlite, 'package.json'), 'utf8')) as { version: string };
+  const prebuilds = join(dir, 'prebuilds');
+  mkdirSync(prebuilds);
+  const asset = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  await runAsync('tar', ['czf', join(prebuilds, asset), 'build/Release/better_sqlite3.node'], sqlite);
+  return { ...plainEnv(), npm_config_better_sqlite3_local_prebuilds: prebuilds };
+}
 
 beforeAll(async () => {
   const packs = join(dir, 'packs');
@@ -49,7 +67,7 @@ beforeAll(async () => {
     const { name, version } = JSON.parse(readFileSync(join(root, p, 'package.json'), 'utf8')) as { name: string; version: string };
     tarballs.push({ name, path: join(packs, `${name.replace('@', '').replace('/', '-')}-${version}.tgz`) });
   }
-  await runAsync('npm', ['install', '--no-audit', '--no-fund', ...tarballs.map((t) => t.path)], project);
+  await runAsync('npm', ['install', '--no-audit', '--no-fund', ...tarballs.map((t) => t.path)], project, await installEnv());
   mkdirSync(webProject);
   writeFileSync(join(webProject, 'package.json'), JSON.stringify({ name: 'page', private: true, type: 'module' }));
   const forPage = tarballs.filter((t) => ['@loupe/browser', '@loupe/core', '@loupe/worker'].includes(t.name)).map((t) => t.path);
