@@ -770,3 +770,36 @@ describe('bill line items', () => {
     ).toBeUndefined();
   });
 });
+
+describe('a figure fitted to the room of the one it replaced', () => {
+  const FIGURES = ['2,500.00', '45.50', '231.99', '80.00', '610.10', '25.75', '19.99', '1,204.10'];
+  /** A column of amounts in Courier ending at x = 500; `setting` gives the operators that set row `i`'s figure (none: set plainly). */
+  const column = (setting: (i: number, text: string) => string | undefined = () => undefined): Uint8Array => {
+    const content = FIGURES.map((text, i) => {
+      const y = 700 - i * 14;
+      const label = `BT /F2 10 Tf 60 ${y} Td (Item ${i + 1}) Tj ET`;
+      return `${label} BT /F2 10 Tf ${500 - text.length * 6} ${y} Td ${setting(i, text) ?? `(${text}) Tj`} ET`;
+    }).join(' ');
+    const objects = onePageObjects('x').map((o) => {
+      if (o.num === 4) return { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` };
+      if (o.num === 3)
+        return { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>' };
+      return o;
+    });
+    return new RawPdf().section([...objects, { num: 6, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>' }], { trailer: '/Root 1 0 R' }).bytes();
+  };
+  const spacing = (doc: Awaited<ReturnType<typeof scan>>) => doc.findings.filter((f) => f.code === 'figure_spacing_mismatch');
+
+  it('finds a longer figure squeezed by horizontal scaling, one spread by character spacing, one placed glyph by glyph', async () => {
+    expect(spacing(await scan(column()))).toEqual([]);
+    // "12,345.67" squeezed into the room of "2,500.00" (9 glyphs in 8 glyphs' width)
+    const squeezed = await scan(column((i) => (i === 0 ? '-6 0 Td 88.9 Tz (12,345.67) Tj 100 Tz' : undefined)));
+    expect(spacing(squeezed).map((f) => f.summary)).toEqual([expect.stringContaining('"12,345.67" takes 11.1% less room')]);
+    expect(squeezed.risk_score ?? 0).toBeGreaterThan((await scan(column())).risk_score ?? 0);
+    const spread = await scan(column((i, t) => (i === 2 ? `0.3 Tc (${t}) Tj 0 Tc` : undefined)));
+    expect(spacing(spread).map((f) => f.summary)).toEqual([expect.stringContaining('"231.99"')]);
+    // each glyph placed with its own adjustment, from a narrower font's widths
+    const placed = await scan(column((i, t) => (i === 4 ? `[${[...t].map((c) => `(${c})`).join(' 40 ')}] TJ` : undefined)));
+    expect(spacing(placed).map((f) => f.summary)).toEqual([expect.stringContaining('"610.10"')]);
+  });
+});

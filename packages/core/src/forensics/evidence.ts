@@ -62,6 +62,7 @@ export const EVIDENCE: Record<keyof typeof INDICATORS, 'content' | ContextFamily
   figure_off_column: 'content',
   figure_font_mismatch: 'content',
   figure_off_baseline: 'content',
+  figure_spacing_mismatch: 'content',
   figure_print_mismatch: 'content',
   text_over_text: 'content',
   invisible_text: 'structure',

@@ -459,6 +459,17 @@ export const INDICATORS = {
     how_detected:
       "Each amount was held against the other words of its row in the same font family and size; where those agree within 0.1 pt, an amount off them by 0.3 pt or more was reported, unless more than a fifth of the page's amounts were.",
   }),
+  figure_spacing_mismatch: def({
+    title: 'A figure is spaced unlike the other figures of its page',
+    severity: 'medium',
+    weight: 0.45,
+    check: 'typesetting consistency',
+    what_it_is:
+      'An amount takes more or less room than its glyphs do (character spacing, horizontal scaling or glyphs placed one by one), while the other amounts of the page in its font and size are all spaced alike.',
+    what_it_means: 'The figure was probably typed again and fitted to the room of the one it replaced; a generator spaces every amount of a page the same way.',
+    how_detected:
+      'The extent of each amount was divided by the widths of its glyphs in its font; where at least five other amounts of the page in the same font family and size agreed within 0.5 %, an amount 2 % or more away from them was reported, unless more than a fifth of them were.',
+  }),
   figure_print_mismatch: def({
     title: 'A figure on a scan is printed unlike the figures around it',
     severity: 'medium',

@@ -7,7 +7,7 @@
 // figure meets its row (a generator that jitters its baselines is not judged).
 import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
 import { type Finding, pageBox } from '../findings.js';
-import { FIGURE, fontFamily, type TextEvent } from './figure-words.js';
+import { FIGURE, fontFamily, heightOf, horizontal, type TextEvent } from './figure-words.js';
 
 /** Other words of a row whose baselines spread by more than this (points) do not make a row to judge by. */
 const ROW_SPREAD = 0.1;
@@ -20,13 +20,6 @@ const MIN_ROW = 2;
 /** Share of a page's judged figures that may be off their rows before the page counts as jittery. */
 const MAX_OFF_SHARE = 0.2;
 
-const heightOf = (e: TextEvent): number => e.box[3] - e.box[1];
-/**
- * True when a word runs left to right on the page: its box is wider than a third of an em a
- * character (a word turned a quarter is an em wide whatever its length, and its box's bottom is no
- * baseline).
- */
-const horizontal = (e: TextEvent): boolean => e.box[2] - e.box[0] >= (heightOf(e) * e.text.trim().length) / 3;
 /** A word's baseline: its box runs from 0.2 em below it to 0.8 em above (text-interpreter.ts). */
 const baselineOf = (e: TextEvent): number => e.box[1] + 0.2 * heightOf(e);
 

@@ -11,14 +11,15 @@
 // A figure of a column set in another font family than the column's figures is the other trace:
 // a library or an editor that removes a figure and types a new one sets it in a font of its own —
 // another family, or the same font through a dictionary added for the new figures alone. The
-// check also runs figure-baselines.ts (a figure off its row's baseline) and, on scans,
-// figure-glyphs.ts.
+// check also runs figure-baselines.ts (a figure off its row's baseline), figure-spacing.ts (a
+// figure spaced unlike the page's others) and, on scans, figure-glyphs.ts.
 import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
 import type { Check, CheckContext } from '../context.js';
 import { type Finding, pageBox } from '../findings.js';
 import { figureBaselineFindings } from './figure-baselines.js';
 import { figureGlyphFindings } from './figure-glyphs.js';
-import { FIGURE, fontFamily, type TextEvent } from './figure-words.js';
+import { figureSpacingFindings } from './figure-spacing.js';
+import { FIGURE, fontFamily, heightOf, type TextEvent } from './figure-words.js';
 
 /** Right edges closer than this (points) are one edge. */
 const EDGE = 0.35;
@@ -45,8 +46,6 @@ interface Column {
   rowPitch: number;
   members: Set<TextEvent>;
 }
-
-const heightOf = (e: TextEvent): number => e.box[3] - e.box[1];
 
 /** Digits and separators of a figure, or undefined when it prints anything else (a sign, a currency). */
 function composition(text: string): { digits: number; separators: number } | undefined {
@@ -304,7 +303,12 @@ export const figureColumns: Check = {
     const findings: Finding[] = [];
     for (const page of ctx.pages) {
       const read = ctx.reader.read(page);
-      if (read) findings.push(...figureColumnFindings(page.number, read.paint), ...figureBaselineFindings(page.number, read.paint));
+      if (read)
+        findings.push(
+          ...figureColumnFindings(page.number, read.paint),
+          ...figureBaselineFindings(page.number, read.paint),
+          ...figureSpacingFindings(page.number, read.paint),
+        );
     }
     findings.push(...figureGlyphFindings(ctx));
     return { findings };

@@ -1,5 +1,5 @@
 // What the typesetting checks read a page's words by: which words are amounts as a table prints
-// them, and which font family a word is set in.
+// them, which font family a word is set in, its size and whether it runs across the page.
 import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
 
 /** A word the interpreter painted. */
@@ -21,3 +21,13 @@ export function fontFamily(name: string): string {
     .replace(/(Bold|Italic|Oblique|Regular|Roman|Medium|Light|Semibold|Book)+$/i, '')
     .toLowerCase();
 }
+
+/** A word's height: its box runs from 0.2 em below the baseline to 0.8 em above (text-interpreter.ts), one em. */
+export const heightOf = (e: TextEvent): number => e.box[3] - e.box[1];
+
+/**
+ * True when a word runs left to right on the page: its box is wider than a third of an em a
+ * character (a word turned a quarter is an em wide whatever its length, and its box's bottom is no
+ * baseline).
+ */
+export const horizontal = (e: TextEvent): boolean => e.box[2] - e.box[0] >= (heightOf(e) * e.text.trim().length) / 3;

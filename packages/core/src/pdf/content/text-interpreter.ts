@@ -103,6 +103,11 @@ export type PaintEvent =
       font?: string;
       /** Equal for words shown through the same font dictionary (within one read of a file), different otherwise. */
       fontObject?: number;
+      /**
+       * The sum of the word's glyph widths, in em: its extent when set plainly (no character
+       * spacing, positioning between glyphs or horizontal scaling).
+       */
+      advance?: number;
       /** True while the word may continue in the next show operator (no whitespace ended it). */
       open?: boolean;
     }
@@ -456,6 +461,7 @@ function recordWords(paint: PaintEvent[], origin: Matrix, glyphs: TextGlyph[], s
   let x = 0; // advance in units of the text rendering matrix (em · hScale)
   let word = '';
   let wordStart = 0;
+  let advance = 0;
   const flush = (end: number, open: boolean): void => {
     if (!word) return;
     const pts = [
@@ -479,12 +485,15 @@ function recordWords(paint: PaintEvent[], origin: Matrix, glyphs: TextGlyph[], s
       box[0] - last.box[2] <= WORD_JOIN_GAP * em
     ) {
       last.text += word;
+      // an advance in em adds up only within one size
+      if (last.advance !== undefined && Math.abs(last.box[3] - last.box[1] - em) <= 0.01 * em) last.advance += advance;
+      else delete last.advance;
       last.box = [Math.min(last.box[0], box[0]), Math.min(last.box[1], box[1]), Math.max(last.box[2], box[2]), Math.max(last.box[3], box[3])];
       last.open = open;
       return;
     }
     if (last?.kind === 'text') delete last.open;
-    const event: PaintEvent = { kind: 'text', box, text: word, visible };
+    const event: PaintEvent = { kind: 'text', box, text: word, visible, advance };
     if (s.font) {
       event.font = s.font.name;
       event.fontObject = fontObjectOf(s.font);
@@ -497,10 +506,14 @@ function recordWords(paint: PaintEvent[], origin: Matrix, glyphs: TextGlyph[], s
     if (space) {
       flush(x, false);
       word = '';
+      advance = 0;
       const last = paint[paint.length - 1];
       if (last?.kind === 'text') delete last.open;
     } else if (!word) wordStart = x;
-    if (!space) word += g.unicode;
+    if (!space) {
+      word += g.unicode;
+      advance += g.width;
+    }
     x += g.width + (s.charSpacing + (g.code === 0x20 ? s.wordSpacing : 0)) / size;
   }
   flush(x, true);
