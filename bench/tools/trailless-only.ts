@@ -1,6 +1,7 @@
 // The trail-less edit section of bench:accuracy alone: `node --import tsx bench/tools/trailless-only.ts [SEEDS] [TOOL...]`
 // (SEEDS comma-separated, default 1; TOOL names keep only those tools; PRODUCERS=a,b keeps only those
-// producers; VERBOSE=1 prints every file's verdict).
+// producers; VERBOSE=1 prints every file's verdict, its indicators and, after a slash, the codes of
+// its other findings: what a CLEAN file carries below the line).
 import { createNodeEngine } from '@loupe/node';
 import { EDIT_TOOLS } from '../../test/fixtures/trailless-edits.js';
 import { scoreTraillessEdits, traillessTable } from '../trailless-edits.js';
@@ -15,7 +16,11 @@ const rows = await scoreTraillessEdits(
   tools,
   (name, d, edited) => {
     if (process.env.VERBOSE)
-      console.log(`${edited ? 'edit   ' : 'control'} ${name} ${d.verdict} ${d.risk_score ?? '-'} ${d.indicators.map((i) => i.code).join(',')}`);
+      console.log(
+        `${edited ? 'edit   ' : 'control'} ${name} ${d.verdict} ${d.risk_score ?? '-'} ${d.indicators.map((i) => i.code).join(',')} / ${[
+          ...new Set(d.findings.map((f) => f.code).filter((c) => !d.indicators.some((i) => i.code === c))),
+        ].join(',')}`,
+      );
   },
   process.env.PRODUCERS?.split(','),
 );
