@@ -796,10 +796,11 @@ describe('a figure fitted to the room of the one it replaced', () => {
     const squeezed = await scan(column((i) => (i === 0 ? '-6 0 Td 88.9 Tz (12,345.67) Tj 100 Tz' : undefined)));
     expect(spacing(squeezed).map((f) => f.summary)).toEqual([expect.stringContaining('"12,345.67" takes 11.1% less room')]);
     expect(squeezed.risk_score ?? 0).toBeGreaterThan((await scan(column())).risk_score ?? 0);
-    const spread = await scan(column((i, t) => (i === 2 ? `0.3 Tc (${t}) Tj 0 Tc` : undefined)));
-    expect(spacing(spread).map((f) => f.summary)).toEqual([expect.stringContaining('"231.99"')]);
+    // "31.99" spread over the room of "231.99"
+    const spread = await scan(column((i) => (i === 2 ? '1.2 Tc (31.99) Tj 0 Tc' : undefined)));
+    expect(spacing(spread).map((f) => f.summary)).toEqual([expect.stringContaining('"31.99"')]);
     // each glyph placed with its own adjustment, from a narrower font's widths
-    const placed = await scan(column((i, t) => (i === 4 ? `[${[...t].map((c) => `(${c})`).join(' 40 ')}] TJ` : undefined)));
+    const placed = await scan(column((i, t) => (i === 4 ? `[${[...t].map((c) => `(${c})`).join(' 100 ')}] TJ` : undefined)));
     expect(spacing(placed).map((f) => f.summary)).toEqual([expect.stringContaining('"610.10"')]);
   });
 });

@@ -453,11 +453,12 @@ export const INDICATORS = {
     severity: 'medium',
     weight: 0.45,
     check: 'typesetting consistency',
-    what_it_is: 'An amount sits a fraction of a point above or below the baseline that the other words of its row, in its font and size, share exactly.',
+    what_it_is:
+      'An amount or a date sits a fraction of a point above or below the baseline that the other words of its row, in its font and size, share exactly.',
     what_it_means:
       'The figure was probably removed and typed again by an editor or a PDF library, which placed it from where it read the old one; a generator sets a row on one baseline.',
     how_detected:
-      "Each amount was held against the other words of its row in the same font family and size; where those agree within 0.1 pt, an amount off them by 0.3 pt or more was reported, unless more than a fifth of the page's amounts were.",
+      "Each amount and date was held against the other words of its row in the same font family and size; where those agree within 0.1 pt, one off them by 0.3 pt or more was reported, unless more than a fifth of the page's amounts and dates were.",
   }),
   figure_spacing_mismatch: def({
     title: 'A figure is spaced unlike the other figures of its page',
@@ -465,10 +466,10 @@ export const INDICATORS = {
     weight: 0.45,
     check: 'typesetting consistency',
     what_it_is:
-      'An amount takes more or less room than its glyphs do (character spacing, horizontal scaling or glyphs placed one by one), while the other amounts of the page in its font and size are all spaced alike.',
-    what_it_means: 'The figure was probably typed again and fitted to the room of the one it replaced; a generator spaces every amount of a page the same way.',
+      'An amount or a date takes more or less room than its glyphs do (character spacing, horizontal scaling or glyphs placed one by one), while the other amounts and dates of the page in its font and size are all spaced alike.',
+    what_it_means: 'The figure was probably typed again and fitted to the room of the one it replaced; a generator spaces every figure of a page the same way.',
     how_detected:
-      'The extent of each amount was divided by the widths of its glyphs in its font; where at least five other amounts of the page in the same font family and size agreed within 0.5 %, an amount 2 % or more away from them was reported, unless more than a fifth of them were.',
+      'The extent of each amount and date was divided by the widths of its glyphs in its font; where at least five others of the page in the same font family and size agreed within 0.5 %, one 2 % or more away from them was reported, unless more than a fifth of them were.',
   }),
   figure_print_mismatch: def({
     title: 'A figure on a scan is printed unlike the figures around it',

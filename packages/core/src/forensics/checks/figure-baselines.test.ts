@@ -32,6 +32,12 @@ describe('figures off their row', () => {
     expect(findings[0]!.boxes).toHaveLength(1);
   });
 
+  it('reports a date typed off its row as it does an amount', () => {
+    const paint = table();
+    paint.push(word('Pay', 60, 500), word('date', 90, 500), word('05/31/2024', 210, 500 + 0.6), word('Period', 360, 500));
+    expect(figureBaselineFindings(1, paint).map((f) => f.summary)).toEqual([expect.stringContaining('"05/31/2024" sits 0.60 pt above')]);
+  });
+
   it('passes rows set exactly and rounding within 0.1 pt', () => {
     expect(figureBaselineFindings(1, table())).toEqual([]);
     expect(

@@ -4,10 +4,11 @@
 // old one (its glyph box, a guessed descent), and lands a fraction of a point off the row — even
 // in the same font, through the same font dictionary. Only rows whose other words of the figure's
 // font family and size agree among themselves are judged, and only pages where nearly every judged
-// figure meets its row (a generator that jitters its baselines is not judged).
+// figure meets its row (a generator that jitters its baselines is not judged). The figures judged
+// are amounts and dates written in figures (`figureThatMatters`).
 import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
 import { type Finding, pageBox } from '../findings.js';
-import { FIGURE, fontFamily, heightOf, horizontal, type TextEvent } from './figure-words.js';
+import { figureThatMatters, fontFamily, heightOf, horizontal, type TextEvent } from './figure-words.js';
 
 /** Other words of a row whose baselines spread by more than this (points) do not make a row to judge by. */
 const ROW_SPREAD = 0.1;
@@ -44,11 +45,11 @@ function offRow(f: TextEvent, words: readonly TextEvent[]): { off: number; row: 
   return { off: base - row[row.length >> 1]!, row: row.length };
 }
 
-/** Amounts of a page set off the baseline the other words of their row share. */
+/** Amounts and dates of a page set off the baseline the other words of their row share. */
 export function figureBaselineFindings(page: number, paint: readonly PaintEvent[]): Finding[] {
   const words = paint.filter((e): e is TextEvent => e.kind === 'text' && e.visible && e.font !== undefined && horizontal(e));
   const judged = words
-    .filter((e) => FIGURE.test(e.text.trim()))
+    .filter((e) => figureThatMatters(e.text.trim()))
     .map((f) => ({ f, at: offRow(f, words) }))
     .filter((j): j is { f: TextEvent; at: { off: number; row: number } } => j.at !== undefined);
   const off = judged.filter((j) => Math.abs(j.at.off) >= OFF_ROW);

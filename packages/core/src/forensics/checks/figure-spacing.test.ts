@@ -29,12 +29,19 @@ describe('figures spaced unlike their page', () => {
     expect(squeezed[0]!.boxes).toHaveLength(1);
     const spread = figureSpacingFindings(
       1,
-      page((row) => (row === 5 ? 1.035 : 1)),
+      page((row) => (row === 5 ? 1.1 : 1)),
     );
-    expect(spread.map((f) => f.summary)).toEqual([expect.stringContaining('"2,129.85" takes 3.5% more room')]);
+    expect(spread.map((f) => f.summary)).toEqual([expect.stringContaining('"2,129.85" takes 10.0% more room')]);
   });
 
-  it("passes amounts set alike, with the generator's own spacing, and rounding under 2 %", () => {
+  it('holds a date against the amounts and dates of its page', () => {
+    const paint = [...page(), figure('03/15/2024', 9), figure('2024-03-31', 10)];
+    expect(figureSpacingFindings(1, paint)).toEqual([]);
+    paint.push(figure('04/01/2024', 11, 0.93));
+    expect(figureSpacingFindings(1, paint).map((f) => f.summary)).toEqual([expect.stringContaining('"04/01/2024" takes 7.0% less room')]);
+  });
+
+  it("passes amounts set alike, with the generator's own spacing, rounding under 2 % and a kerned pair", () => {
     expect(figureSpacingFindings(1, page())).toEqual([]);
     expect(
       figureSpacingFindings(
@@ -46,6 +53,13 @@ describe('figures spaced unlike their page', () => {
       figureSpacingFindings(
         1,
         page((row) => (row === 2 ? 1.012 : 1)),
+      ),
+    ).toEqual([]);
+    // one kerned pair (a digit beside the period in a serif face): 3.5% of a short figure, a tenth of an em
+    expect(
+      figureSpacingFindings(
+        1,
+        page((row) => (row === 3 ? 0.965 : 1)),
       ),
     ).toEqual([]);
   });

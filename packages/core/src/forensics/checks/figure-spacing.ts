@@ -1,16 +1,16 @@
-// Spacing of figures against the figures of their page: a generator sets amounts the same way every
-// time — glyph after glyph at the font's widths, or with its own fixed character spacing or
-// scaling — so the extent of each amount, divided by the widths of its glyphs, is one number for
+// Spacing of figures (amounts and dates written in figures) against the figures of their page: a
+// generator sets them the same way every time — glyph after glyph at the font's widths, or with its own fixed character spacing or
+// scaling — so the extent of each, divided by the widths of its glyphs, is one number for
 // all of them. An editor that types a figure again and fits it to the old one's room (horizontal
 // scaling, character spacing, glyphs placed one by one from another font's metrics) leaves that
 // figure wider or narrower than its glyphs make it, while the others are not. Judged only where the
-// page's amounts of one font family and size agree among themselves (a generator that kerns or
+// page's figures of one font family and size agree among themselves (a generator that kerns or
 // justifies its figures is not judged) and only when few of them stand out.
 import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
 import { type Finding, pageBox } from '../findings.js';
-import { FIGURE, fontFamily, heightOf, horizontal, type TextEvent } from './figure-words.js';
+import { figureThatMatters, fontFamily, heightOf, horizontal, type TextEvent } from './figure-words.js';
 
-/** Fewest amounts of one family and size that make the spacing a figure is held against. */
+/** Fewest figures of one family and size that make the spacing a figure is held against. */
 const MIN_PEERS = 5;
 /** Peers agree when their spacing is within this share of their median. */
 const PEER_AGREEMENT = 0.005;
@@ -18,6 +18,12 @@ const PEER_AGREEMENT = 0.005;
 const AGREEING_SHARE = 0.8;
 /** Smallest departure (share of the figure's width) that is reported: 2 %, a tenth of an em on a figure of nine characters. */
 const OFF_SPACING = 0.02;
+/**
+ * Smallest departure in em: a figure of another length fitted into the room of the old one moves
+ * by about a glyph (half an em); a kerned pair (a digit beside a period or comma in a serif face a
+ * browser kerns) by a tenth.
+ */
+const MIN_OFF_EM = 0.25;
 /** Largest departure: a figure twice as wide as its glyphs is laid out otherwise (a spaced-out form field), not fitted. */
 const MAX_OFF_SPACING = 0.5;
 /** Share of a group's figures that may stand out before the page counts as set unevenly. */
@@ -43,10 +49,10 @@ function bySize(figures: readonly TextEvent[]): TextEvent[][] {
 
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
-/** Amounts of a page set wider or narrower than their glyphs, where the page's other amounts are not. */
+/** Figures of a page set wider or narrower than their glyphs, where the page's other figures are not. */
 export function figureSpacingFindings(page: number, paint: readonly PaintEvent[]): Finding[] {
   const figures = paint.filter(
-    (e): e is TextEvent => e.kind === 'text' && e.visible && e.font !== undefined && (e.advance ?? 0) > 0 && horizontal(e) && FIGURE.test(e.text.trim()),
+    (e): e is TextEvent => e.kind === 'text' && e.visible && e.font !== undefined && (e.advance ?? 0) > 0 && horizontal(e) && figureThatMatters(e.text.trim()),
   );
   const findings: Finding[] = [];
   for (const group of bySize(figures)) {
@@ -55,12 +61,14 @@ export function figureSpacingFindings(page: number, paint: readonly PaintEvent[]
     const usual = median(spacings);
     const departures = spacings.map((s) => (s - usual) / usual);
     if (departures.filter((d) => Math.abs(d) <= PEER_AGREEMENT).length < AGREEING_SHARE * group.length) continue;
-    const off = group.map((f, i) => ({ f, d: departures[i]! })).filter(({ d }) => Math.abs(d) >= OFF_SPACING && Math.abs(d) <= MAX_OFF_SPACING);
+    const off = group
+      .map((f, i) => ({ f, d: departures[i]! }))
+      .filter(({ f, d }) => Math.abs(d) >= OFF_SPACING && Math.abs(d) <= MAX_OFF_SPACING && Math.abs(d) * usual * f.advance! >= MIN_OFF_EM);
     if (off.length === 0 || off.length > MAX_OFF_SHARE * group.length) continue;
     for (const { f, d } of off)
       findings.push({
         code: 'figure_spacing_mismatch',
-        summary: `Page ${page}: "${f.text.trim()}" takes ${(Math.abs(d) * 100).toFixed(1)}% ${d > 0 ? 'more' : 'less'} room than its glyphs do in the spacing that the page's ${group.length - off.length} other amounts in its font and size share.`,
+        summary: `Page ${page}: "${f.text.trim()}" takes ${(Math.abs(d) * 100).toFixed(1)}% ${d > 0 ? 'more' : 'less'} room than its glyphs do in the spacing that the page's ${group.length - off.length} other amounts and dates in its font and size share.`,
         page,
         boxes: [pageBox(page, f.box)],
         confidence: 0.7,

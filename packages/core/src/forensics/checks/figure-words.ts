@@ -1,5 +1,6 @@
 // What the typesetting checks read a page's words by: which words are amounts as a table prints
-// them, which font family a word is set in, its size and whether it runs across the page.
+// them, and dates written in figures; which font family a word is set in, its size and whether it
+// runs across the page.
 import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
 
 /** A word the interpreter painted. */
@@ -7,6 +8,12 @@ export type TextEvent = Extract<PaintEvent, { kind: 'text' }>;
 
 /** An amount as printed in a column: digits with grouping, two decimals, a sign, currency or CR/DR. */
 export const FIGURE = /^[(\-−]?[$€£]?\d{1,3}(?:[,.' ]\d{3})*[.,]\d{2}\)?-?(?:CR|DR)?$/;
+
+/** A date in figures, as one word: 03/15/2024, 15.03.24, 2024-03-15. */
+export const DATE = /^(?:\d{1,2}[/.-]\d{1,2}[/.-](?:\d{2}|\d{4})|\d{4}[/.-]\d{1,2}[/.-]\d{1,2})$/;
+
+/** True for an amount or a date: the figures a forger changes, whose typesetting the checks hold against the page's. */
+export const figureThatMatters = (text: string): boolean => FIGURE.test(text) || DATE.test(text);
 
 /**
  * The family of a base font name: the subset prefix, the style (after "-" or ",", or a trailing
