@@ -11,6 +11,17 @@ import { onePageObjects, RawPdf } from './fixtures/raw-pdf.js';
 const engine = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
 const scan = (bytes: Uint8Array) => engine.scan(bytes, { name: 'doc.pdf' });
 
+/** A one-page PDF showing `content`, with Helvetica as /F1 and Courier as /F2. */
+function courierPage(content: string): Uint8Array {
+  const objects = onePageObjects('x').map((o) => {
+    if (o.num === 4) return { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` };
+    if (o.num === 3)
+      return { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>' };
+    return o;
+  });
+  return new RawPdf().section([...objects, { num: 6, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>' }], { trailer: '/Root 1 0 R' }).bytes();
+}
+
 describe('verdicts', () => {
   it('passes a genuine statement as CLEAN with every check named in checks_passed', async () => {
     const doc = await scan(await makeStatement({ pages: 2, rowsPerPage: 10 }));
@@ -485,13 +496,7 @@ describe('pay stub and bill totals', () => {
         return parts;
       }),
     ].join(' ');
-    const objects = onePageObjects('x').map((o) => {
-      if (o.num === 4) return { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` };
-      if (o.num === 3)
-        return { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>' };
-      return o;
-    });
-    return new RawPdf().section([...objects, { num: 6, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>' }], { trailer: '/Root 1 0 R' }).bytes();
+    return courierPage(content);
   };
 
   it('passes a consistent pay stub and catches an edited net pay', async () => {
@@ -521,13 +526,7 @@ const page = (lines: Cell[][]): Uint8Array => {
       }),
     )
     .join(' ');
-  const objects = onePageObjects('x').map((o) => {
-    if (o.num === 4) return { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` };
-    if (o.num === 3)
-      return { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>' };
-    return o;
-  });
-  return new RawPdf().section([...objects, { num: 6, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>' }], { trailer: '/Root 1 0 R' }).bytes();
+  return courierPage(content);
 };
 
 describe('statement totals', () => {
@@ -780,13 +779,7 @@ describe('a figure fitted to the room of the one it replaced', () => {
       const label = `BT /F2 10 Tf 60 ${y} Td (Item ${i + 1}) Tj ET`;
       return `${label} BT /F2 10 Tf ${500 - text.length * 6} ${y} Td ${setting(i, text) ?? `(${text}) Tj`} ET`;
     }).join(' ');
-    const objects = onePageObjects('x').map((o) => {
-      if (o.num === 4) return { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` };
-      if (o.num === 3)
-        return { num: 3, body: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> /Contents 4 0 R >>' };
-      return o;
-    });
-    return new RawPdf().section([...objects, { num: 6, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>' }], { trailer: '/Root 1 0 R' }).bytes();
+    return courierPage(content);
   };
   const spacing = (doc: Awaited<ReturnType<typeof scan>>) => doc.findings.filter((f) => f.code === 'figure_spacing_mismatch');
 

@@ -1,11 +1,12 @@
-// Spacing of figures (amounts and dates written in figures) against the figures of their page: a
-// generator sets them the same way every time — glyph after glyph at the font's widths, or with its own fixed character spacing or
-// scaling — so the extent of each, divided by the widths of its glyphs, is one number for
-// all of them. An editor that types a figure again and fits it to the old one's room (horizontal
-// scaling, character spacing, glyphs placed one by one from another font's metrics) leaves that
-// figure wider or narrower than its glyphs make it, while the others are not. Judged only where the
-// page's figures of one font family and size agree among themselves (a generator that kerns or
-// justifies its figures is not judged) and only when few of them stand out.
+// Spacing of figures (amounts, and dates written in figures) against the figures of their page: a
+// generator sets them the same way every time — glyph after glyph at the font's widths, or with
+// its own fixed character spacing or scaling — so the extent of each, divided by the widths of its
+// glyphs, is one number for all of them. An editor that types a figure again and fits it to the
+// old one's room (horizontal scaling, character spacing, glyphs placed one by one from another
+// font's metrics) leaves that figure wider or narrower than its glyphs make it, while the others
+// are not. Judged only where the page's figures of one font family and size agree among
+// themselves (a generator that kerns or justifies its figures is not judged) and only when few of
+// them stand out.
 import type { PaintEvent } from '../../pdf/content/text-interpreter.js';
 import { type Finding, pageBox } from '../findings.js';
 import { figureThatMatters, fontFamily, heightOf, horizontal, type TextEvent } from './figure-words.js';
