@@ -17,6 +17,7 @@ import {
   regionOver,
   rewriteFigures,
   type ScanEditor,
+  sameFontRetype,
   scanned,
 } from '../test/fixtures/trailless-edits.js';
 
@@ -39,6 +40,16 @@ async function through(tool: EditTool, native: Uint8Array, pairs: readonly [stri
           tool.tool === 'pymupdf-retype' ? 'pymupdf' : 'pikepdf',
         )
       : redactAndRetype(native, pairs, tool.tool as 'pymupdf-retype' | 'pikepdf-overlay');
+  }
+  if (tool.approach === 'same-font retype') {
+    // the control: pikepdf opens and saves the file, removing and retyping nothing
+    return control
+      ? rewriteFigures(
+          native,
+          pairs.map(([a]) => [a, a] as const),
+          'pikepdf',
+        )
+      : sameFontRetype(native, pairs, tool.tool === 'samefont-floats' ? 'floats' : 'tidy');
   }
   const writer = tool.tool === 'pymupdf' ? 'pymupdf' : 'pikepdf';
   // the control goes through the same writer with an edit that changes nothing

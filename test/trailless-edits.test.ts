@@ -2,14 +2,15 @@
 // edits.ts): a figure rewritten in the content stream and saved whole by pikepdf or PyMuPDF, then
 // re-distilled by Ghostscript or Poppler's cairo back end, is found by the arithmetic of its kind
 // with a region on the changed figure, and a figure that grew in place by the column it no longer
-// meets; the same file through the same tool with no edit stays CLEAN.
+// meets; figures written again in the page's own font by how they were written; the same file
+// through the same tool with no edit stays CLEAN.
 
 import type { DocumentResult } from '@loupe/core';
 import { createNodeEngine } from '@loupe/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { billLayout, consistentEdit, editLayout, payStubLayout } from './fixtures/family-documents.js';
 import { PRODUCERS } from './fixtures/family-producers.js';
-import { locateAll, redistil, regionOver, rewriteFigure, scanned } from './fixtures/trailless-edits.js';
+import { locateAll, redistil, regionOver, rewriteFigure, rewriteFigures, sameFontRetype, scanned } from './fixtures/trailless-edits.js';
 
 const engine = createNodeEngine();
 const pixelsOnly = createNodeEngine({ ocr: false });
@@ -76,5 +77,30 @@ describe('trail-less edits', () => {
     const d = await engine.scan(await scanned(pdf, 1, retypes, 'canvas-blurred'), { name: 'stub.pdf' });
     expect(codes(d)).toContain('figure_print_mismatch');
     expect(retypes.some(({ at }) => regionOver(d, at, 'figure_print_mismatch'))).toBe(true);
+  });
+
+  it("finds a pay stub's figures written again in its own font at their own places, every sum kept, by how they were written", async () => {
+    const layout = payStubLayout(1);
+    const pdf = await producer('reportlab').render(layout);
+    const edit = consistentEdit(layout, 1)!;
+    const control = await engine.scan(
+      await rewriteFigures(
+        pdf,
+        edit.pairs.map(([a]) => [a, a] as const),
+        'pikepdf',
+      ),
+      { name: 'stub.pdf' },
+    );
+    expect(control.verdict, codes(control).join()).toBe('CLEAN');
+    expect(control.findings.map((f) => f.code)).not.toContain('figure_operator_mismatch');
+    // `Td` to two decimals with literal strings: ReportLab places with `Tm` and writes hex
+    const edited = await sameFontRetype(pdf, edit.pairs, 'tidy');
+    const d = await engine.scan(edited, { name: 'stub.pdf' });
+    expect(d.verdict).not.toBe('CLEAN');
+    expect(codes(d)).toContain('figure_operator_mismatch');
+    expect(covers(d, 'figure_operator_mismatch', edited, edit.pairs[0]![1])).toBe(true);
+    // the font, the size, the baseline and the spacing are the page's own: nothing else of the figures is out of place
+    expect(codes(d)).not.toContain('figure_font_mismatch');
+    expect(codes(d)).not.toContain('figure_off_baseline');
   });
 });

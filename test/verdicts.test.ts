@@ -797,3 +797,31 @@ describe('a figure fitted to the room of the one it replaced', () => {
     expect(spacing(placed).map((f) => f.summary)).toEqual([expect.stringContaining('"610.10"')]);
   });
 });
+
+describe('a figure written again by another writer', () => {
+  const FIGURES = ['2,500.00', '45.50', '231.99', '80.00', '610.10', '25.75', '19.99', '1,204.10'];
+  /** Labels and amounts in Courier, each `x y Td (text) Tj`; row `edited`'s amount written instead as `written(x, y, text)`. */
+  const table = (edited?: number, written?: (x: number, y: number, text: string) => string): Uint8Array =>
+    courierPage(
+      FIGURES.map((text, i) => {
+        const y = 700 - i * 14;
+        const x = 500 - text.length * 6;
+        const figure = i === edited && written ? written(x, y, text) : `BT /F2 10 Tf ${x} ${y} Td (${text}) Tj ET`;
+        return `BT /F2 10 Tf 60 ${y} Td (Item ${i + 1}) Tj ET ${figure}`;
+      }).join(' '),
+    );
+  const operators = (doc: Awaited<ReturnType<typeof scan>>) => doc.findings.filter((f) => f.code === 'figure_operator_mismatch');
+
+  it('finds an amount re-emitted in a text object of another style, in the page font at its place', async () => {
+    const plain = await scan(table());
+    expect(operators(plain)).toEqual([]);
+    const hex = (text: string) => Buffer.from(text, 'latin1').toString('hex');
+    const edited = await scan(table(3, (x, y, text) => `BT 1 0 0 1 ${x} ${y} Tm /F2 10 Tf <${hex(text.replace('80', '90'))}> Tj ET`));
+    expect(operators(edited).map((f) => f.summary)).toEqual([
+      expect.stringContaining('"90.00" is drawn with "Tm Tj <> Tf", which draws nothing but figures in the document'),
+    ]);
+    expect(edited.risk_score ?? 0).toBeGreaterThan(plain.risk_score ?? 0);
+    // the same operators as the page's, only the digits changed: nothing of this kind to see
+    expect(operators(await scan(table(3, (x, y) => `BT /F2 10 Tf ${x} ${y} Td (90.00) Tj ET`)))).toEqual([]);
+  });
+});

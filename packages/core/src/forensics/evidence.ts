@@ -63,6 +63,7 @@ export const EVIDENCE: Record<keyof typeof INDICATORS, 'content' | ContextFamily
   figure_font_mismatch: 'content',
   figure_off_baseline: 'content',
   figure_spacing_mismatch: 'content',
+  figure_operator_mismatch: 'content',
   figure_print_mismatch: 'content',
   text_over_text: 'content',
   invisible_text: 'structure',

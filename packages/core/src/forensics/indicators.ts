@@ -471,6 +471,18 @@ export const INDICATORS = {
     how_detected:
       'The extent of each amount and date was divided by the widths of its glyphs in its font; where at least five others of the page in the same font family and size agreed within 0.5 %, one 2 % or more away from them was reported, unless more than a fifth of them were.',
   }),
+  figure_operator_mismatch: def({
+    title: 'A figure is drawn unlike the other figures of its page',
+    severity: 'medium',
+    weight: 0.45,
+    check: 'typesetting consistency',
+    what_it_is:
+      "An amount or a date is drawn by content-stream operators that draw nothing else on its page (another operator placing it, another show operator, strings in another form, the font set elsewhere), or placed by numbers written to more decimals than any other word of the page, while the page's other amounts and dates are all drawn one way.",
+    what_it_means:
+      'The figure was probably written again by an editor or a PDF library, which emits the text it changes in a text object of its own style; a generator draws every figure of a page through one code path.',
+    how_detected:
+      'Each word of the page was tagged with how the content stream drew it. Where at least six amounts and dates were on the page and four fifths of them were drawn one way, one drawn in a way no other word of the page was drawn was reported; so was a figure placed by numbers of four or more decimals on a page whose twenty or more other words use at least two fewer; unless more than a fifth of the figures stood out.',
+  }),
   figure_print_mismatch: def({
     title: 'A figure on a scan is printed unlike the figures around it',
     severity: 'medium',

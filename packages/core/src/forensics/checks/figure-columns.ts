@@ -18,6 +18,7 @@ import type { Check, CheckContext } from '../context.js';
 import { type Finding, pageBox } from '../findings.js';
 import { figureBaselineFindings } from './figure-baselines.js';
 import { figureGlyphFindings } from './figure-glyphs.js';
+import { figureOperatorFindings, waysOfDrawingWords } from './figure-operators.js';
 import { figureSpacingFindings } from './figure-spacing.js';
 import { FIGURE, fontFamily, heightOf, type TextEvent } from './figure-words.js';
 
@@ -301,15 +302,18 @@ export const figureColumns: Check = {
   name: 'typesetting consistency',
   run(ctx: CheckContext) {
     const findings: Finding[] = [];
-    for (const page of ctx.pages) {
+    const reads = ctx.pages.flatMap((page) => {
       const read = ctx.reader.read(page);
-      if (read)
-        findings.push(
-          ...figureColumnFindings(page.number, read.paint),
-          ...figureBaselineFindings(page.number, read.paint),
-          ...figureSpacingFindings(page.number, read.paint),
-        );
-    }
+      return read ? [{ page: page.number, paint: read.paint }] : [];
+    });
+    const generatorWays = waysOfDrawingWords(reads.map((r) => r.paint));
+    for (const { page, paint } of reads)
+      findings.push(
+        ...figureColumnFindings(page, paint),
+        ...figureBaselineFindings(page, paint),
+        ...figureSpacingFindings(page, paint),
+        ...figureOperatorFindings(page, paint, generatorWays),
+      );
     findings.push(...figureGlyphFindings(ctx));
     return { findings };
   },

@@ -6,7 +6,7 @@ import { loadFontTables } from '../fonts/glyphs.js';
 import { listPages } from '../pages.js';
 import { PdfFile } from '../pdf-file.js';
 import { splitOperators } from './operations.js';
-import { TextInterpreter, UnsupportedText } from './text-interpreter.js';
+import { type PaintEvent, TextInterpreter, UnsupportedText } from './text-interpreter.js';
 
 beforeAll(loadFontTables); // the standard font tables, which a scan loads itself
 
@@ -108,5 +108,26 @@ describe('TextInterpreter', () => {
     expect(splitOperators('ETBT')).toEqual(['ET', 'BT']);
     expect(splitOperators('Tj')).toEqual(['Tj']);
     expect(splitOperators('QBT')).toEqual(['Q', 'BT']);
+  });
+});
+
+describe('how each word was drawn', () => {
+  it('tags words with the operators and number format that drew them', () => {
+    const file = pageWithContent(
+      "/F1 10 Tf BT 72 700 Td (Opening 2,421.60) Tj 0 -14 Td [(Fees) -250 (12.50)] TJ ET BT 1 0 0 1 300.3371 686 Tm /F1 10 Tf <39302e3030> Tj ET q 1 0 0 1 0 0 cm BT /F1 10 Tf 12 TL T* (Total) ' ET Q",
+      HELVETICA,
+    );
+    const view = file.view();
+    const paint: PaintEvent[] = [];
+    new TextInterpreter(file, view).pageText(listPages(view)[0]!, paint);
+    const drawn = paint.flatMap((e) => (e.kind === 'text' ? [[e.text, e.drawnBy, e.placeDecimals]] : []));
+    expect(drawn).toEqual([
+      ['Opening', 'Td Tj ()', 0],
+      ['2,421.60', 'Td Tj ()', 0],
+      ['Fees', 'Td TJ ()', 0],
+      ['12.50', 'Td TJ ()', 0],
+      ['90.00', 'Tm Tj <> Tf', 4],
+      ['Total', "' ' () Tf", 0],
+    ]);
   });
 });

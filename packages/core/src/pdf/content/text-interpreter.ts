@@ -10,7 +10,7 @@ import { loadTextFont, type TextFont, type TextGlyph } from '../fonts/text-font.
 import { asArray, asDict, asName, asNumber, type PdfDict, type PdfObject, PdfStream, PdfString } from '../objects.js';
 import type { PageNode } from '../pages.js';
 import type { ObjectView, PdfFile } from '../pdf-file.js';
-import { nameOf, numberOf, readOperations } from './operations.js';
+import { nameOf, numberOf, type Operand, readOperations } from './operations.js';
 
 type Matrix = [number, number, number, number, number, number];
 
@@ -108,6 +108,14 @@ export type PaintEvent =
        * spacing, positioning between glyphs or horizontal scaling).
        */
       advance?: number;
+      /**
+       * How the content stream drew the word: the operator that last placed the line in its text
+       * object (`BT` when none did), the show operator, hex or literal strings, whether the font
+       * was set inside the text object, and `form` inside a form XObject — e.g. "Td Tj () Tf".
+       */
+      drawnBy?: string;
+      /** Decimal places of the operands that placed the line (Td, TD, Tm), up to 6: a writer's number format. */
+      placeDecimals?: number;
       /** True while the word may continue in the next show operator (no whitespace ended it). */
       open?: boolean;
     }
@@ -445,6 +453,21 @@ function fontObjectOf(font: TextFont): number {
   return n;
 }
 
+/** How the words of one show operator were drawn (see `drawnBy` on text paint events). */
+interface DrawnBy {
+  style: string;
+  decimals: number;
+}
+
+/** Decimal places a number was written with (0 to 6), read from its value: 72 → 0, 699.9833 → 4. */
+function decimalsOf(v: number): number {
+  for (let d = 0; d < 6; d++) {
+    const r = v * 10 ** d;
+    if (Math.abs(r - Math.round(r)) < 1e-4) return d;
+  }
+  return 6;
+}
+
 /** Gap, in em, under which glyphs drawn by separate operators still belong to one word. */
 const WORD_JOIN_GAP = 0.15;
 
@@ -454,7 +477,7 @@ const WORD_JOIN_GAP = 0.15;
  * continues the previous event when that one ended mid-word on the same baseline within
  * 0.15 em (generators that place every glyph with its own operator).
  */
-function recordWords(paint: PaintEvent[], origin: Matrix, glyphs: TextGlyph[], s: TextState): void {
+function recordWords(paint: PaintEvent[], origin: Matrix, glyphs: TextGlyph[], s: TextState, drawn: DrawnBy): void {
   const size = s.fontSize || 1;
   // mode 3 paints nothing; mode 7 adds the glyphs to the clip, so what is painted next shows through them
   const visible = s.renderMode !== 3;
@@ -493,7 +516,7 @@ function recordWords(paint: PaintEvent[], origin: Matrix, glyphs: TextGlyph[], s
       return;
     }
     if (last?.kind === 'text') delete last.open;
-    const event: PaintEvent = { kind: 'text', box, text: word, visible, advance };
+    const event: PaintEvent = { kind: 'text', box, text: word, visible, advance, drawnBy: drawn.style, placeDecimals: drawn.decimals };
     if (s.font) {
       event.font = s.font.name;
       event.fontObject = fontObjectOf(s.font);
@@ -678,6 +701,16 @@ export class TextInterpreter {
     const marked: boolean[] = [];
     /** True after W or W*: the next path-painting operator also sets the clip. */
     let clipPending = false;
+    /** What placed the current line of the text object, the decimals it was written with, and whether Tf came inside it. */
+    let placedBy = 'BT';
+    let placeDecimals = 0;
+    let fontInText = false;
+    let inText = false;
+    const placed = (op: string, count: number, operands: readonly Operand[]): void => {
+      placedBy = op;
+      placeDecimals = 0;
+      for (let i = 0; i < count; i++) placeDecimals = Math.max(placeDecimals, decimalsOf(numberOf(operands[i])));
+    };
     /** Ends the current path: a pending clip narrows to it. */
     const endPath = (): void => {
       if (clipPending && path) s.clip = s.clip ? intersect(s.clip, path) : path;
@@ -691,13 +724,16 @@ export class TextInterpreter {
       if (!path) path = [px, py, px, py];
       else path = [Math.min(path[0], px), Math.min(path[1], py), Math.max(path[2], px), Math.max(path[3], py)];
     };
-    const showString = (bytes: Uint8Array, extra: number): void => {
+    const showString = (bytes: Uint8Array, extra: number, show: string, hex: boolean): void => {
       if (!s.font) throw new UnsupportedText('text shown without a font', 'text_without_font');
       const glyphs = s.font.decode(bytes);
       if (!glyphs) throw new UnsupportedText(`a code of ${s.font.name} has no certain text`, 'code_without_text', s.font.name);
       const origin = paint ? textTransformInto(s, [1, 0, 0, 1, 0, 0]) : undefined;
       builder.show(s, glyphs, extra);
-      if (paint && origin && !s.hidden) recordWords(paint, origin, glyphs, s);
+      if (paint && origin && !s.hidden) {
+        const style = `${placedBy} ${show} ${hex ? '<>' : '()'}${fontInText ? ' Tf' : ''}${depth > 0 ? ' form' : ''}`;
+        recordWords(paint, origin, glyphs, s, { style, decimals: placeDecimals });
+      }
       if (s.renderMode >= 4) s.clipToGlyphs = true;
     };
     const setFill = (components: number[]): void => {
@@ -719,8 +755,16 @@ export class TextInterpreter {
         case 'BT':
           s.tm = [...IDENTITY] as Matrix;
           s.tlm = [...IDENTITY] as Matrix;
+          placedBy = 'BT';
+          placeDecimals = 0;
+          fontInText = false;
+          inText = true;
+          break;
+        case 'ET':
+          inText = false;
           break;
         case 'Tf': {
+          if (inText) fontInText = true;
           const name = nameOf(operands[0]);
           const size = num(1);
           if (name !== undefined && !(s.font && name === s.fontKey && size === s.fontSize)) {
@@ -826,52 +870,60 @@ export class TextInterpreter {
           s.rise = num(0);
           break;
         case 'Td':
+          placed(op, 2, operands);
           translate(s.tlm, num(0), num(1));
           s.tm = [...s.tlm] as Matrix;
           break;
         case 'TD':
+          placed(op, 2, operands);
           s.leading = -num(1);
           translate(s.tlm, num(0), num(1));
           s.tm = [...s.tlm] as Matrix;
           break;
         case 'Tm':
+          placed(op, 6, operands);
           s.tm = [num(0), num(1), num(2), num(3), num(4), num(5)];
           s.tlm = [...s.tm] as Matrix;
           builder.updateAdvanceScale(s);
           break;
         case 'T*':
+          placedBy = op;
           translate(s.tlm, 0, -s.leading);
           s.tm = [...s.tlm] as Matrix;
           break;
         case 'Tj':
-          if (operands[0] instanceof PdfString) showString(operands[0].bytes, 0);
+          if (operands[0] instanceof PdfString) showString(operands[0].bytes, 0, op, operands[0].hex);
           break;
         case "'":
+          placedBy = op;
           translate(s.tlm, 0, -s.leading);
           s.tm = [...s.tlm] as Matrix;
-          if (operands[0] instanceof PdfString) showString(operands[0].bytes, 0);
+          if (operands[0] instanceof PdfString) showString(operands[0].bytes, 0, op, operands[0].hex);
           break;
         case '"':
           s.wordSpacing = num(0);
           s.charSpacing = num(1);
           translate(s.tlm, 0, -s.leading);
           s.tm = [...s.tlm] as Matrix;
-          if (operands[2] instanceof PdfString) showString(operands[2].bytes, 0);
+          placedBy = op;
+          if (operands[2] instanceof PdfString) showString(operands[2].bytes, 0, op, operands[2].hex);
           break;
         case 'TJ': {
           if (!s.font) throw new UnsupportedText('text shown without a font', 'text_without_font');
           const factor = -s.fontSize / 1000;
+          const items = asArray(operands[0] as PdfObject | undefined) ?? [];
+          const hex = items.some((el) => el instanceof PdfString && el.hex);
           let buffer: number[] = [];
-          for (const el of asArray(operands[0] as PdfObject | undefined) ?? []) {
+          for (const el of items) {
             if (el instanceof PdfString) buffer.push(...el.bytes);
             else if (typeof el === 'number' && el !== 0) {
               const bytes = Uint8Array.from(buffer);
               buffer = [];
               if (bytes.length === 0) builder.show(s, null, el * factor);
-              else showString(bytes, el * factor);
+              else showString(bytes, el * factor, op, hex);
             }
           }
-          if (buffer.length > 0) showString(Uint8Array.from(buffer), 0);
+          if (buffer.length > 0) showString(Uint8Array.from(buffer), 0, op, hex);
           break;
         }
         case 'gs': {
