@@ -230,6 +230,15 @@ function analysisAlone(size: number): number {
 /** Distinct one-page statements in the throughput comparison (as the issue measured). */
 const COUNT = 120;
 
+/**
+ * How often a pass polls its loan for the end. A loan summary reads every document of the loan: a
+ * poll of 360 documents costs the server about 4.6 ms of its main thread on a slow day, and polled
+ * every 20 ms that took a sixth of a core from the two workers (the server's CPU a document 31-32
+ * ms polled every 100 ms, 32-37 ms every 20 ms). The rate is the difference of two passes, so the
+ * wait for the next poll (half the interval on average) cancels.
+ */
+const POLL_MS = Number(process.env.BENCH_POLL_MS ?? 100);
+
 /** Rounds of the throughput comparison: each measures both ways, back to back; the median ratio is the figure. */
 const ROUNDS = 3;
 
@@ -238,7 +247,7 @@ const ROUNDS = 3;
  * threads, printed as a ratio. Both are measured as rates once running: the CLI's is that of its
  * files n+1 to 3n in one process (one run of the files once, one of them thrice: its start and end
  * cancel), the API's that of a pass of the same files thrice less a pass of them once, under new
- * names (new documents, analysed again), all submitted at once, the loan polled every 20 ms, after
+ * names (new documents, analysed again), all submitted at once, the loan polled every `POLL_MS`, after
  * a first pass that warms the server. The two are measured back to back in each of three rounds, so
  * a machine that slows down or speeds up during the run moves both; the median of the rounds'
  * ratios is the figure (one round's ratio moves by a fifth between runs on this machine).
@@ -265,7 +274,7 @@ async function throughputFigures(label: string, files: string[], bytesOf: Uint8A
       const polled = await fetch(`${API}/v1/loans/${loan}`, { headers: { 'x-api-key': key } });
       if (polled.status !== 200) throw new Error(`the loan poll answered ${polled.status}: ${await polled.text()}`);
       if (((await polled.json()) as { documents_processing: number }).documents_processing === 0) break;
-      await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, POLL_MS));
     }
     return { acceptedMs, doneMs: performance.now() - t, refused };
   }
@@ -290,7 +299,7 @@ async function throughputFigures(label: string, files: string[], bytesOf: Uint8A
     `  loupe scan --jobs 2        ${median.cliMs.toFixed(0)} ms with its start (${rate((count * 1000) / median.cliMs)} documents/s); running ${rounds.map((x) => rate(x.cliRate)).join(', ')}/s in ${ROUNDS} rounds`,
   );
   console.log(
-    `  API: submit all, poll the loan every 20 ms: ${first.doneMs.toFixed(0)} ms on a server that had not seen them (${rate((count * 1000) / first.doneMs)}/s${first.refused ? `; ${first.refused} refused at submit` : ''}); running ${rounds.map((x) => rate(x.apiRate)).join(', ')}/s`,
+    `  API: submit all, poll the loan every ${POLL_MS} ms: ${first.doneMs.toFixed(0)} ms on a server that had not seen them (${rate((count * 1000) / first.doneMs)}/s${first.refused ? `; ${first.refused} refused at submit` : ''}); running ${rounds.map((x) => rate(x.apiRate)).join(', ')}/s`,
   );
   console.log(`  API / CLI once running, round by round: ${rounds.map((x) => `${x.ratio.toFixed(2)}x`).join(', ')}; median ${median.ratio.toFixed(2)}x`);
 }

@@ -169,8 +169,9 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   let proxy: Promise<EgressProxy> | undefined;
   const resolver =
     options.resolver ??
-    (options.ytDlp !== false && ytDlpInstalled()
+    (options.ytDlp !== false
       ? createYtDlpResolver({
+          installed: ytDlpInstalled(),
           proxyUrl: async () => {
             proxy ??= startEgressProxy(options.egressAllow ?? egressAllowFromEnv());
             return (await proxy).url;

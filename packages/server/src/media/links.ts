@@ -58,6 +58,16 @@ function linkAnswer(error: EgressError): MediaHttpError {
   }
 }
 
+/** The answer for a video page where the deployment has no resolver. */
+export const noResolver = (): MediaHttpError =>
+  refusal(
+    501,
+    'LINK_RESOLUTION_UNAVAILABLE',
+    'UNSUPPORTED_URL',
+    false,
+    'The link is a page, not a media file, and this deployment has no resolver for video pages; upload the file instead.',
+  );
+
 /** Fetches the media a link names. */
 export async function mediaFromLink(url: string, egress: Egress, resolver?: LinkResolver): Promise<LinkedMedia> {
   if (!/^https?:\/\//i.test(url))
@@ -76,13 +86,6 @@ export async function mediaFromLink(url: string, egress: Egress, resolver?: Link
       source: { url, canonical_url: fetched.finalUrl, platform: new URL(fetched.finalUrl).hostname, truncated: false },
     };
   }
-  if (!resolver)
-    throw refusal(
-      501,
-      'LINK_RESOLUTION_UNAVAILABLE',
-      'UNSUPPORTED_URL',
-      false,
-      'The link is a page, not a media file, and this deployment has no resolver for video pages; upload the file instead.',
-    );
+  if (!resolver) throw noResolver();
   return resolver.resolve(url);
 }

@@ -4,10 +4,10 @@
 // stdout under the 100 MB cap. All of yt-dlp's traffic goes through the egress proxy, so the
 // egress rule holds for every request it makes (a refused address comes back as HTTP 451). Its
 // error messages are mapped to the spec's `resolverCode`s.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { MediaDecoder, Source } from '@loupe/core';
 import { type MediaHttpError, stringError } from '../http/errors/media-errors.js';
-import type { LinkResolver } from './links.js';
+import { type LinkResolver, noResolver } from './links.js';
 
 /** Options of the yt-dlp resolver. */
 export interface YtDlpOptions {
@@ -20,11 +20,24 @@ export interface YtDlpOptions {
   /** Longest video accepted, seconds (default 300). */
   maxDurationS?: number;
   binary?: string;
+  /**
+   * Whether yt-dlp runs here (`ytDlpInstalled`), looked up once while the server starts and awaited
+   * by the first link that needs it; without it the link is answered as by a deployment with no
+   * resolver.
+   */
+  installed?: Promise<boolean>;
 }
 
-/** True when `yt-dlp` runs here. */
-export function ytDlpInstalled(binary = 'yt-dlp'): boolean {
-  return spawnSync(binary, ['--version'], { stdio: 'ignore' }).status === 0;
+/**
+ * Resolves true when `yt-dlp` runs here. Asynchronous: yt-dlp is a Python program whose start takes
+ * half a second on a loaded machine, which a server's start should not wait for.
+ */
+export function ytDlpInstalled(binary = 'yt-dlp'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(binary, ['--version'], { stdio: 'ignore' });
+    child.on('error', () => resolve(false));
+    child.on('exit', (code) => resolve(code === 0));
+  });
 }
 
 const refusal = (status: number, code: string, resolverCode: string, retryable: boolean, message: string): MediaHttpError =>
@@ -109,6 +122,7 @@ export function createYtDlpResolver(options: YtDlpOptions): LinkResolver {
   const maxDurationS = options.maxDurationS ?? 300;
   return {
     async resolve(url) {
+      if (options.installed && !(await options.installed)) throw noResolver();
       const proxy = await options.proxyUrl();
       const common = ['--proxy', proxy, '--socket-timeout', '20', '--no-warnings', '--no-cache-dir', '--ignore-config'];
       const info = JSON.parse(
