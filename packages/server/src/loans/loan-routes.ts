@@ -96,7 +96,7 @@ export async function loanRoutes(api: LoupeApp, deps: LoanRouteDeps): Promise<vo
   /** The summary of one loan; 404 when no document names it and it has no declared state. */
   const summaryOf = async (accountId: string, externalRef: string): Promise<Row> => {
     const [documents, state] = await Promise.all([
-      store.loans.loanDocuments(accountId, environment, externalRef),
+      store.loans.loanRollups(accountId, environment, externalRef),
       store.loans.loanState(accountId, environment, externalRef),
     ]);
     if (documents.length === 0 && !state) throw documentError(404, 'not_found', 'No loan with that external_ref in this environment.');
@@ -123,7 +123,7 @@ export async function loanRoutes(api: LoupeApp, deps: LoanRouteDeps): Promise<vo
       const who = documentCallerOf(request);
       const q = request.query;
       const [documents, states] = await Promise.all([
-        store.loans.loanDocuments(who.account.id, environment),
+        store.loans.loanRollups(who.account.id, environment),
         store.loans.loanStates(who.account.id, environment),
       ]);
       const byRef = new Map<string, StoredDocument[]>();

@@ -435,6 +435,56 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
     });
 
     describe('loans', () => {
+      it("reads a loan's documents for a roll-up with only the fields of their results a roll-up reads", async () => {
+        const s = await fresh();
+        const a = await s.accounts.createAccount(account('rollups@example.com'), 0);
+        const base = documentRecord(a.id, 'doc', { sha256: '1'.repeat(64), fileName: 'a.pdf', createdAt: '2026-11-23T10:00:00.000Z' });
+        await s.documents.createDocument({ ...base, id: 'doc_r1', externalRef: 'loan-r', attributionCurrency: null });
+        await s.documents.createDocument({ ...base, id: 'doc_r2', externalRef: 'loan-r', attributionCurrency: null, createdAt: '2026-11-23T10:00:01.000Z' });
+        const job = await s.documents.claimJob(new Date(Date.now() + 60_000).toISOString());
+        const result = {
+          verdict: 'FORGED',
+          risk_score: 87,
+          headline: 'An amount was edited',
+          model: 'pdf-native-forensics',
+          category: 'bank_statement',
+          issuer: null,
+          file: { name: 'a.pdf', pages: 1 },
+          capture: { kind: 'native' },
+          indicators: [{ code: 'revision_text_edit', title: 'x' }],
+          findings: [{ code: 'figure_off_column' }],
+        };
+        // a stored result as a writer may have left it (a null field, fields of any shape)
+        await s.documents.finishDocument(job!.id, { result: result as never });
+        const rollups = await s.loans.loanRollups(a.id, 'production', 'loan-r');
+        expect(rollups.map((d) => d.id)).toEqual(['doc_r1', 'doc_r2']);
+        const finished = rollups.find((d) => d.id === job!.subjectId)!;
+        // the roll-up's fields, nulls left out; the rest of the result not read
+        expect(finished.result).toEqual({
+          verdict: 'FORGED',
+          risk_score: 87,
+          headline: 'An amount was edited',
+          model: 'pdf-native-forensics',
+          category: 'bank_statement',
+          file: { name: 'a.pdf', pages: 1 },
+          capture: { kind: 'native' },
+        });
+        expect(finished).toMatchObject({ status: 'completed', externalRef: 'loan-r', fileName: 'a.pdf' });
+        expect(rollups.find((d) => d.id !== job!.subjectId)!.result).toBeNull();
+        expect((await s.loans.loanRollups(a.id, 'production')).map((d) => d.id)).toEqual(['doc_r1', 'doc_r2']);
+        // a document read still returns the whole result
+        expect((await s.loans.loanDocuments(a.id, 'production', 'loan-r')).find((d) => d.id === job!.subjectId)!.result).toMatchObject({
+          indicators: [{ code: 'revision_text_edit' }],
+        });
+        // a failure leaves nothing to roll up
+        const second = await s.documents.claimJob(new Date(Date.now() + 60_000).toISOString());
+        await s.documents.finishDocument(second!.id, { error: failure('file_encrypted') });
+        expect((await s.loans.loanRollups(a.id, 'production', 'loan-r')).find((d) => d.id === second!.subjectId)).toMatchObject({
+          status: 'failed',
+          result: null,
+        });
+      });
+
       it('keeps one attribution currency per loan, and the loans its documents and declarations name', async () => {
         const s = await fresh();
         const a = await s.accounts.createAccount(account('loans@example.com'), 0);

@@ -458,6 +458,14 @@ export interface DocumentStore {
 export interface LoanStore {
   /** Documents carrying an external_ref (one loan's, or every loan's), oldest first. */
   loanDocuments(accountId: string, environment: Environment, externalRef?: string): Promise<StoredDocument[]>;
+  /**
+   * The same documents for a roll-up (a loan summary, the loan queue): each `result` holds what a
+   * roll-up reads — `verdict`, `risk_score`, `headline`, `model`, `category`, `issuer`,
+   * `issue_date`, `capture` and `file`, those present — kept beside the result when the document
+   * finished, so a summary of a large loan does not read every document's whole result (a
+   * document finished before these were kept is read whole).
+   */
+  loanRollups(accountId: string, environment: Environment, externalRef?: string): Promise<StoredDocument[]>;
   /** The declared state of one loan, or undefined. */
   loanState(accountId: string, environment: Environment, externalRef: string): Promise<LoanState | undefined>;
   /** The declared state of every loan that has one. */

@@ -1,29 +1,34 @@
 // Loans: documents by external_ref, review state, and the expected-documents declaration under the loan lock.
 import type { LoanState, LoanStore } from '../store.js';
 import type { Row } from './driver.js';
-import { DOCUMENT_COLUMNS, loanState, storedDocument } from './rows.js';
+import { DOCUMENT_COLUMNS, loanState, ROLLUP_COLUMNS, rollupDocument, storedDocument } from './rows.js';
 import type { SqlContext } from './sql-context.js';
 
 /** The LoanStore over the shared SQL context. */
 export function sqlLoans(c: SqlContext): LoanStore {
   const { now, tx, read, insertEvents, lockLoan, loanSnapshot, ensureLoan, one } = c;
+  /** Documents carrying an external_ref (one loan's or every loan's), oldest first, read through `columns`. */
+  const underLoans = (columns: string, accountId: string, environment: string, externalRef: string | undefined) =>
+    read((q) =>
+      externalRef === undefined
+        ? q.all(
+            `SELECT ${columns} FROM documents WHERE account_id = ? AND environment = ? AND external_ref IS NOT NULL ORDER BY created_at, id`,
+            accountId,
+            environment,
+          )
+        : q.all(
+            `SELECT ${columns} FROM documents WHERE account_id = ? AND environment = ? AND external_ref = ? ORDER BY created_at, id`,
+            accountId,
+            environment,
+            externalRef,
+          ),
+    );
   return {
     async loanDocuments(accountId, environment, externalRef) {
-      return read(async (q) =>
-        (externalRef === undefined
-          ? await q.all(
-              `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE account_id = ? AND environment = ? AND external_ref IS NOT NULL ORDER BY created_at, id`,
-              accountId,
-              environment,
-            )
-          : await q.all(
-              `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE account_id = ? AND environment = ? AND external_ref = ? ORDER BY created_at, id`,
-              accountId,
-              environment,
-              externalRef,
-            )
-        ).map(storedDocument),
-      );
+      return (await underLoans(DOCUMENT_COLUMNS, accountId, environment, externalRef)).map(storedDocument);
+    },
+    async loanRollups(accountId, environment, externalRef) {
+      return (await underLoans(ROLLUP_COLUMNS, accountId, environment, externalRef)).map(rollupDocument);
     },
     async loanState(accountId, environment, externalRef) {
       return read((q) =>

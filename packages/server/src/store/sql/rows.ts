@@ -64,6 +64,26 @@ export const ledgerEntry = (r: Row): LedgerEntry => ({
 export const DOCUMENT_COLUMNS =
   'id, account_id, environment, status, sha256, file_name, file_type, size_bytes, options, external_ref, result, error, review, attribution_currency, created_at, completed_at';
 
+/** The fields of a result a loan roll-up reads: its own (verdict, score, headline, model) and a flagged row's. */
+const ROLLUP_FIELDS = ['verdict', 'risk_score', 'headline', 'model', 'category', 'issuer', 'issue_date', 'capture', 'file'] as const;
+
+/** The `summary` column of a finished document: the roll-up's fields of its result, those present. */
+export function rollupSummary(result: Record<string, unknown>): string {
+  const summary: Record<string, unknown> = {};
+  for (const field of ROLLUP_FIELDS) if (result[field] !== undefined && result[field] !== null) summary[field] = result[field];
+  return JSON.stringify(summary);
+}
+
+/**
+ * `DOCUMENT_COLUMNS` for a roll-up: the small `summary` where the document has one, its whole
+ * result only where it was finished before summaries were kept.
+ */
+export const ROLLUP_COLUMNS = DOCUMENT_COLUMNS.replace('result,', 'CASE WHEN summary IS NULL THEN result END AS result, summary,');
+
+/** A document row read with `ROLLUP_COLUMNS`: its result is the summary where there is one (parsed apart from the shared cache of whole results). */
+export const rollupDocument = (r: Row): StoredDocument =>
+  typeof r.summary === 'string' ? { ...storedDocument({ ...r, result: null }), result: JSON.parse(r.summary) as StoredDocument['result'] } : storedDocument(r);
+
 export const storedDocument = (r: Row): StoredDocument => ({
   id: r.id as string,
   accountId: r.account_id as string,

@@ -264,4 +264,12 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE idempotency_keys ADD COLUMN resource_id TEXT;
     `,
   },
+  {
+    // rows finished before it keep summary NULL and are rolled up from their whole result
+    version: 11,
+    name: "a finished document's roll-up fields beside its result",
+    sql: `
+      ALTER TABLE documents ADD COLUMN summary TEXT;
+    `,
+  },
 ];

@@ -92,6 +92,22 @@ describe('SQLite store', () => {
     await store.close();
   });
 
+  it('rolls up a document finished before roll-up summaries were kept from its whole result', async () => {
+    const path = join(dir, 'rollup.db');
+    const store = await openSqliteStore({ path });
+    const account = await store.accounts.createAccount({ email: 'rollup@example.com', webhookSecret: 'whsec_x' }, 0);
+    await store.documents.createDocument({ ...documentRecord(account.id, 'doc_then'), externalRef: 'loan-1' });
+    const job = await store.documents.claimJob(new Date(Date.now() + 60_000).toISOString());
+    await store.documents.finishDocument(job!.id, { result: { verdict: 'CLEAN', risk_score: 4, indicators: [] } });
+    await store.close();
+    const db = new Database(path);
+    db.prepare("UPDATE documents SET summary = NULL WHERE id = 'doc_then'").run();
+    db.close();
+    const reopened = await openSqliteStore({ path });
+    expect((await reopened.loans.loanRollups(account.id, 'production', 'loan-1'))[0]!.result).toEqual({ verdict: 'CLEAN', risk_score: 4, indicators: [] });
+    await reopened.close();
+  });
+
   it('lets a second connection write while the first is open (WAL)', async () => {
     const path = join(dir, 'shared.db');
     const server = await openSqliteStore({ path });
