@@ -477,11 +477,11 @@ export const INDICATORS = {
     weight: 0.45,
     check: 'typesetting consistency',
     what_it_is:
-      "An amount or a date is drawn by content-stream operators that draw nothing else on its page (another operator placing it, another show operator, strings in another form, the font set elsewhere), or placed by numbers written to more decimals than any other word of the page, while the page's other amounts and dates are all drawn one way.",
+      'An amount or a date is drawn by content-stream operators that draw nothing but figures anywhere in the document (another operator placing it, another show operator, strings in another form, the font set elsewhere), or placed by numbers written to more decimals than any other word of its page.',
     what_it_means:
       'The figure was probably written again by an editor or a PDF library, which emits the text it changes in a text object of its own style; a generator draws every figure of a page through one code path.',
     how_detected:
-      'Each word of the page was tagged with how the content stream drew it. Where at least six amounts and dates were on the page and four fifths of them were drawn one way, one drawn in a way no other word of the page was drawn was reported; so was a figure placed by numbers of four or more decimals on a page whose twenty or more other words use at least two fewer; unless more than a fifth of the figures stood out.',
+      "Each word was tagged with how the content stream drew it. On a page with at least six amounts and dates, one drawn in a way that draws no word other than a figure anywhere in the document was reported; so was a figure placed by numbers of four or more decimals on a page whose twenty or more other words use at least two fewer; unless more than a fifth of the page's figures stood out.",
   }),
   figure_print_mismatch: def({
     title: 'A figure on a scan is printed unlike the figures around it',

@@ -28,7 +28,6 @@ const MIN_DECIMALS_GAP = 2;
 
 /** Why a figure is drawn apart from its page: its operators, its number format, or both. */
 interface Apart {
-  figure: TextEvent;
   operators?: string;
   decimals?: number;
 }
@@ -91,12 +90,12 @@ export function figureOperatorFindings(page: number, paint: readonly PaintEvent[
   if (figures.length < MIN_FIGURES) return [];
   const decimals = byDecimals(figures, words);
   const apart = new Map<TextEvent, Apart>();
-  for (const f of figures) if (!generatorWays.has(f.drawnBy!)) apart.set(f, { figure: f, operators: f.drawnBy! });
-  for (const [figure, d] of decimals) apart.set(figure, { ...apart.get(figure), figure, decimals: d });
+  for (const f of figures) if (!generatorWays.has(f.drawnBy!)) apart.set(f, { operators: f.drawnBy! });
+  for (const [figure, d] of decimals) apart.set(figure, { ...apart.get(figure), decimals: d });
   if (apart.size > MAX_APART_SHARE * figures.length) return [];
   const usual = usualWay(figures.filter((f) => !apart.has(f)));
   const usualDecimals = words.reduce((m, w) => (apart.has(w) ? m : Math.max(m, w.placeDecimals!)), 0);
-  return [...apart.values()].map(({ figure, operators: drawnBy, decimals: d }) => {
+  return [...apart].map(([figure, { operators: drawnBy, decimals: d }]) => {
     const reasons = [
       drawnBy !== undefined ? `drawn with "${drawnBy}", which draws nothing but figures in the document (most of its other amounts and dates: "${usual}")` : '',
       d !== undefined ? `placed by numbers written to ${d} decimals, where the page's other words use at most ${usualDecimals}` : '',
