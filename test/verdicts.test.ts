@@ -770,17 +770,31 @@ describe('bill line items', () => {
   });
 });
 
-describe('a figure fitted to the room of the one it replaced', () => {
-  const FIGURES = ['2,500.00', '45.50', '231.99', '80.00', '610.10', '25.75', '19.99', '1,204.10'];
-  /** A column of amounts in Courier ending at x = 500; `setting` gives the operators that set row `i`'s figure (none: set plainly). */
-  const column = (setting: (i: number, text: string) => string | undefined = () => undefined): Uint8Array => {
-    const content = FIGURES.map((text, i) => {
+/** The amounts of the one-column Courier pages below. */
+const COLUMN_FIGURES = ['2,500.00', '45.50', '231.99', '80.00', '610.10', '25.75', '19.99', '1,204.10'];
+
+/**
+ * A label and an amount on each row, in Courier, each `x y Td (text) Tj` in a text object of its own,
+ * the amounts ending at x = 500; `written` gives the text object that draws row `i`'s amount instead
+ * (none: drawn as the others).
+ */
+function courierColumn(written: (i: number, text: string, x: number, y: number) => string | undefined = () => undefined): Uint8Array {
+  return courierPage(
+    COLUMN_FIGURES.map((text, i) => {
       const y = 700 - i * 14;
-      const label = `BT /F2 10 Tf 60 ${y} Td (Item ${i + 1}) Tj ET`;
-      return `${label} BT /F2 10 Tf ${500 - text.length * 6} ${y} Td ${setting(i, text) ?? `(${text}) Tj`} ET`;
-    }).join(' ');
-    return courierPage(content);
-  };
+      const x = 500 - text.length * 6;
+      return `BT /F2 10 Tf 60 ${y} Td (Item ${i + 1}) Tj ET ${written(i, text, x, y) ?? `BT /F2 10 Tf ${x} ${y} Td (${text}) Tj ET`}`;
+    }).join(' '),
+  );
+}
+
+describe('a figure fitted to the room of the one it replaced', () => {
+  /** The column; `setting` gives the operators that set row `i`'s figure in its text object (none: set plainly). */
+  const column = (setting: (i: number, text: string) => string | undefined = () => undefined): Uint8Array =>
+    courierColumn((i, text, x, y) => {
+      const set = setting(i, text);
+      return set === undefined ? undefined : `BT /F2 10 Tf ${x} ${y} Td ${set} ET`;
+    });
   const spacing = (doc: Awaited<ReturnType<typeof scan>>) => doc.findings.filter((f) => f.code === 'figure_spacing_mismatch');
 
   it('finds a longer figure squeezed by horizontal scaling, one spread by character spacing, one placed glyph by glyph', async () => {
@@ -799,17 +813,9 @@ describe('a figure fitted to the room of the one it replaced', () => {
 });
 
 describe('a figure written again by another writer', () => {
-  const FIGURES = ['2,500.00', '45.50', '231.99', '80.00', '610.10', '25.75', '19.99', '1,204.10'];
-  /** Labels and amounts in Courier, each `x y Td (text) Tj`; row `edited`'s amount written instead as `written(x, y, text)`. */
+  /** The column with row `edited`'s amount drawn by `written(x, y, text)`. */
   const table = (edited?: number, written?: (x: number, y: number, text: string) => string): Uint8Array =>
-    courierPage(
-      FIGURES.map((text, i) => {
-        const y = 700 - i * 14;
-        const x = 500 - text.length * 6;
-        const figure = i === edited && written ? written(x, y, text) : `BT /F2 10 Tf ${x} ${y} Td (${text}) Tj ET`;
-        return `BT /F2 10 Tf 60 ${y} Td (Item ${i + 1}) Tj ET ${figure}`;
-      }).join(' '),
-    );
+    courierColumn((i, text, x, y) => (i === edited && written ? written(x, y, text) : undefined));
   const operators = (doc: Awaited<ReturnType<typeof scan>>) => doc.findings.filter((f) => f.code === 'figure_operator_mismatch');
 
   it('finds an amount re-emitted in a text object of another style, in the page font at its place', async () => {
