@@ -4,7 +4,16 @@
 // the risk score's ROC AUC of edited against control files, by approach and tool (tuning or held
 // out). Re-prints by the generator are scored apart (`scoreReprints`).
 import type { DocumentResult } from '@loupe/core';
-import { billLayout, consistentEdit, editLayout, LAYOUT_EDITS, type Layout, payStubLayout, statementLayout } from '../test/fixtures/family-documents.js';
+import {
+  billLayout,
+  consistentEdit,
+  editLayout,
+  LAYOUT_EDITS,
+  type Layout,
+  payRaiseEdit,
+  payStubLayout,
+  statementLayout,
+} from '../test/fixtures/family-documents.js';
 import { PRODUCERS } from '../test/fixtures/family-producers.js';
 import {
   EDIT_TOOLS,
@@ -23,6 +32,10 @@ import {
 
 /** The name of the edits that keep every printed sum. */
 const CONSISTENT = 'sums kept';
+/** A pay stub's income raised, every sum and statutory rate kept. */
+const PAY_RAISED = 'pay raised';
+/** Edits counted in rows of their own (only evidence beyond the printed arithmetic finds them). */
+const APART = [CONSISTENT, PAY_RAISED];
 
 /** One tool's file: `pairs` (original and changed text) edited, or, for the control, `pairs` left as they are. */
 async function through(tool: EditTool, native: Uint8Array, pairs: readonly [string, string][], control: boolean, seed: number): Promise<Uint8Array> {
@@ -76,7 +89,7 @@ const flagged = (d: DocumentResult): boolean => d.verdict === 'SUSPICIOUS' || d.
 
 /**
  * Every tool on every producer's layouts of `seeds`: each edit of `LAYOUT_EDITS` and one control
- * per layout. Rows keyed `approach|tool (split)` plus `all|tuning`, `all|held-out` and `all|all`.
+ * per layout (`editNames` keeps only those edits, 'control' and 'sums kept' among them). Rows keyed `approach|tool (split)` plus `all|tuning`, `all|held-out` and `all|all`.
  */
 export async function scoreTraillessEdits(
   engine: { scan(bytes: Uint8Array, options: { name: string }): Promise<DocumentResult> },
@@ -84,6 +97,7 @@ export async function scoreTraillessEdits(
   tools: readonly EditTool[] = EDIT_TOOLS,
   onFile?: (name: string, d: DocumentResult, edited: boolean) => void,
   producers: readonly string[] = PRODUCERS.map((p) => p.name),
+  editNames?: readonly string[],
 ): Promise<Map<string, TraillessRow>> {
   const rows = new Map<string, TraillessRow>();
   const rowOf = (key: string): TraillessRow => {
@@ -102,17 +116,19 @@ export async function scoreTraillessEdits(
         });
         const consistent = consistentEdit(layout, seed);
         if (consistent) edits.push({ edit: CONSISTENT, ...consistent });
+        const raised = payRaiseEdit(layout, seed);
+        if (raised) edits.push({ edit: PAY_RAISED, ...raised });
         for (const tool of tools) {
           const split = tool.heldOut ? 'held-out' : 'tuning';
           const toolKey = `${tool.approach}|${tool.tool} (${split})`;
-          const cases = [{ edit: 'control', pairs: edits[0]!.pairs, changed: undefined }, ...edits];
+          const cases = [{ edit: 'control', pairs: edits[0]!.pairs, changed: undefined }, ...edits].filter((e) => !editNames || editNames.includes(e.edit));
           for (const [i, e] of cases.entries()) {
-            const keys = [toolKey, `all|${split}`, 'all|all'];
+            let keys = [toolKey, `all|${split}`, 'all|all'];
             // consistent edits (every sum kept) are counted apart: only evidence beyond arithmetic finds them
-            const consistentKeys = [`${CONSISTENT}|${tool.tool} (${split})`, `${CONSISTENT}|all`];
-            if (e.edit === CONSISTENT) keys.splice(0, 3, ...consistentKeys);
-            // the controls are the genuine side of both
-            else if (e.changed === undefined) keys.push(...consistentKeys);
+            const apartKeys = (edit: string): string[] => [`${edit}|${tool.tool} (${split})`, `${edit}|all`];
+            if (APART.includes(e.edit)) keys = apartKeys(e.edit);
+            // the controls are the genuine side of every row
+            else if (e.changed === undefined) keys.push(...APART.flatMap(apartKeys));
             const name = `${producer.name}-${layout.kind}-${seed}-${e.edit}-${tool.tool}`;
             let file: Uint8Array;
             try {
@@ -167,11 +183,12 @@ export function traillessTable(rows: Map<string, TraillessRow>): string {
   const lines = [
     '\n## Trail-less edits by tools the tuning never used\n',
     'Each edited file beside a control: the same genuine file through the same tool with no edit. Rows "sums kept": edits that change',
-    'every figure a sum depends on (a tax lowered, total deductions and net pay with it; a charge raised, new charges and the amount due with it).\n',
+    'every figure a sum depends on (a tax lowered, total deductions and net pay with it; a charge raised, new charges and the amount due with it);',
+    'rows "pay raised": a pay stub\'s rate and gross pay raised, its social security, Medicare and 401(k) computed again, its totals kept.\n',
     '| approach | tool | edited | found | recall | region on the figure | controls flagged | ROC AUC | not applicable |',
     '|---|---|---|---|---|---|---|---|---|',
   ];
-  const order = (key: string): number => (key.startsWith('all|') ? 2 : key.startsWith(`${CONSISTENT}|`) ? 1 : 0);
+  const order = (key: string): number => (key.startsWith('all|') ? 2 : APART.some((edit) => key.startsWith(`${edit}|`)) ? 1 : 0);
   for (const [key, r] of [...rows].sort(([a], [b]) => order(a) - order(b))) {
     const [approach, tool] = key.split('|');
     lines.push(

@@ -2,13 +2,14 @@
 // edits.ts): a figure rewritten in the content stream and saved whole by pikepdf or PyMuPDF, then
 // re-distilled by Ghostscript or Poppler's cairo back end, is found by the arithmetic of its kind
 // with a region on the changed figure, and a figure that grew in place by the column it no longer
-// meets; figures written again in the page's own font by how they were written; the same file
+// meets; figures written again in the page's own font by how they were written; pay raised with
+// every sum kept by the income tax withheld the same every period; the same file
 // through the same tool with no edit stays CLEAN.
 
 import type { DocumentResult } from '@loupe/core';
 import { createNodeEngine } from '@loupe/node';
 import { afterAll, describe, expect, it } from 'vitest';
-import { billLayout, consistentEdit, editLayout, payStubLayout } from './fixtures/family-documents.js';
+import { billLayout, consistentEdit, editLayout, payRaiseEdit, payStubLayout } from './fixtures/family-documents.js';
 import { PRODUCERS } from './fixtures/family-producers.js';
 import { locateAll, redistil, regionOver, rewriteFigure, rewriteFigures, sameFontRetype, scanned } from './fixtures/trailless-edits.js';
 
@@ -52,6 +53,34 @@ describe('trail-less edits', () => {
     expect(control.verdict, codes(control).join()).toBe('CLEAN');
     const d = await engine.scan(await redistil(await rewriteFigure(pdf, original, changed, 'pymupdf'), 'pdftocairo'), { name: 'stub.pdf' });
     expect(codes(d)).toContain('paystub_totals_mismatch');
+  });
+
+  it("finds a pay stub's pay raised with every sum and statutory rate kept, through Poppler, by its income tax's equal periods, on gross pay", async () => {
+    const layout = payStubLayout(1);
+    const pdf = await producer('fpdf').render(layout);
+    const edit = payRaiseEdit(layout, 1)!;
+    const control = await engine.scan(
+      await redistil(
+        await rewriteFigures(
+          pdf,
+          edit.pairs.map(([a]) => [a, a] as const),
+          'pikepdf',
+        ),
+        'pdftocairo',
+      ),
+      {
+        name: 'stub.pdf',
+      },
+    );
+    expect(control.verdict, codes(control).join()).toBe('CLEAN');
+    const edited = await redistil(await rewriteFigures(pdf, edit.pairs, 'pikepdf'), 'pdftocairo');
+    const d = await engine.scan(edited, { name: 'stub.pdf' });
+    // every figure keeps its width, and hours × rate, the sums and social security and Medicare at their
+    // rates all hold: the federal and state income taxes, withheld the same every period, no longer fit
+    // gross pay's year to date
+    expect(codes(d)).toEqual(['paystub_withholding_periods_mismatch']);
+    expect(d.verdict).toBe('SUSPICIOUS');
+    expect(covers(d, 'paystub_withholding_periods_mismatch', edited, edit.changed)).toBe(true);
   });
 
   it('finds one digit pasted over another on a 300 dpi scan, on the figure, and nothing on the scan itself', async () => {

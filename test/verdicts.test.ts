@@ -90,6 +90,20 @@ describe('verdicts', () => {
     expect(rewrite(await scan(headed([0xe2, 0xe3, 0xcf, 0xd3], 'ReportLab PDF Library - www.reportlab.com')))).toEqual([]);
   });
 
+  it("names LibreOffice Draw, LibreOffice's PDF editor, from the Creator it writes, as context", async () => {
+    const saved = (info: string) =>
+      new RawPdf(new TextEncoder().encode('%PDF-1.7\n'))
+        .section([...onePageObjects('Total 1,234.56'), { num: 6, body: `<< ${info} >>` }], { trailer: '/Root 1 0 R /Info 6 0 R' })
+        .bytes();
+    const editors = (d: { findings: { code: string; summary: string }[] }) => d.findings.filter((f) => f.code === 'producer_pdf_editor').map((f) => f.summary);
+    const draw = await scan(saved('/Creator (Draw) /Producer (LibreOffice 7.4)'));
+    expect(editors(draw)).toEqual([expect.stringContaining('LibreOffice Draw')]);
+    expect(draw.verdict).toBe('CLEAN');
+    // Writer and Calc export documents they made: nothing to say
+    expect(editors(await scan(saved('/Creator (Writer) /Producer (LibreOffice 7.4)')))).toEqual([]);
+    expect(editors(await scan(saved('/Creator (Draw) /Producer (cairo 1.16.0)')))).toEqual([]);
+  });
+
   it('keeps a metadata-only save CLEAN (context only, below SUSPICIOUS) even when it names an online editor, reporting it in findings', async () => {
     const doc = await scan(await editMetadata(await makeStatement({ pages: 1, rowsPerPage: 3 }), 'Sejda PDF Desktop'));
     expect(doc.findings.map((f) => f.code)).toEqual(expect.arrayContaining(['revision_metadata_changed', 'producer_online_editor']));

@@ -1,6 +1,6 @@
 // The trail-less edit section of bench:accuracy alone: `node --import tsx bench/tools/trailless-only.ts [SEEDS] [TOOL...]`
 // (SEEDS comma-separated, default 1; TOOL names keep only those tools; PRODUCERS=a,b keeps only those
-// producers; VERBOSE=1 prints every file's verdict, its indicators and, after a slash, the codes of
+// producers; EDITS=control,sums kept keeps only those edits; VERBOSE=1 prints every file's verdict, its indicators and, after a slash, the codes of
 // its other findings: what a CLEAN file carries below the line).
 import { createNodeEngine } from '@loupe/node';
 import { EDIT_TOOLS } from '../../test/fixtures/trailless-edits.js';
@@ -23,6 +23,7 @@ const rows = await scoreTraillessEdits(
       );
   },
   process.env.PRODUCERS?.split(','),
+  process.env.EDITS?.split(','),
 );
 console.log(traillessTable(rows));
 await engine.dispose();

@@ -79,6 +79,8 @@ export const EVIDENCE: Record<keyof typeof INDICATORS, 'content' | ContextFamily
   paystub_totals_mismatch: 'content',
   paystub_dates_inconsistent: 'content',
   paystub_ytd_departure: 'content',
+  paystub_ytd_other_figure: 'content',
+  paystub_withholding_periods_mismatch: 'content',
   bill_totals_mismatch: 'content',
   table_total_mismatch: 'content',
   stated_pay_inconsistent: 'content',

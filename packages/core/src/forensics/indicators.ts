@@ -264,7 +264,8 @@ export const INDICATORS = {
     check: 'producer-pipeline match',
     what_it_is: 'The producer names a desktop PDF editor rather than the system that issued the document.',
     what_it_means: 'The document was opened and saved in an editor, which makes alteration possible.',
-    how_detected: 'Producer and Creator strings were matched against known PDF editors.',
+    how_detected:
+      'Producer and Creator strings were matched against known PDF editors; a Creator of "Draw" beside a LibreOffice or OpenOffice Producer is LibreOffice Draw, the suite’s PDF editor (Writer and Calc export documents they made).',
   }),
   producer_library_rewrite: def({
     title: 'Rewritten by a PDF library',
@@ -630,6 +631,30 @@ export const INDICATORS = {
       'The current figure was probably changed while its year to date was kept (a tax lowered, with total deductions and net pay moved to keep every sum), or the withholding changed at an earlier period this year (a new W-4): alone it is not proof, with another signal it adds up.',
     how_detected:
       'Every row whose last two figures sit in the columns of gross pay, total deductions, total taxes or net pay was read as a current figure and its year to date; the periods gross pay holds were counted, and each line compared with that many periods of its current figure.',
+  }),
+  paystub_ytd_other_figure: def({
+    title: 'A pay stub line’s year to date is identical periods of another figure',
+    severity: 'low',
+    weight: 0.35,
+    check: 'arithmetic consistency',
+    what_it_is:
+      'Gross pay and at least three other lines print a year to date of exactly n times this period’s figure (n ≥ 4), and a deduction or earnings line prints a year to date of exactly n times another figure: n identical periods that leave no room for this period’s.',
+    what_it_means:
+      'The current figure was probably changed after the year to date was printed (a tax lowered, with total deductions and net pay moved to keep every sum). A withholding changed at an earlier period this year lands on such a multiple too, about one time in eight (one in four when the change is a round amount): alone it leaves a stub CLEAN; with another signal it adds up sooner than a plain departure.',
+    how_detected:
+      'As for a year-to-date departure (the periods gross pay holds, each line compared with that many periods of its current figure); a departing line whose year to date divides into exactly that many periods, to the cent, is reported apart.',
+  }),
+  paystub_withholding_periods_mismatch: def({
+    title: 'Income tax withheld the same every period, gross pay not',
+    severity: 'medium',
+    weight: 0.5,
+    check: 'arithmetic consistency',
+    what_it_is:
+      'A pay stub’s federal or state income tax year to date is exactly n times this period’s (n ≥ 3: the same withholding every period), but gross pay’s year to date is not n times this period’s gross pay, by more than a withholding table’s wage bracket a period.',
+    what_it_means:
+      'Income tax is withheld from each period’s wages: the same tax every period means the same wages. Gross pay was probably raised this period (with social security and Medicare computed again) while the income taxes and the year to date were left as they were. A fixed-dollar withholding election is the genuine exception.',
+    how_detected:
+      'Income tax lines (federal, state, withholding; not social security, Medicare or local taxes) whose year to date divides into this period’s figure three or more times, to the cent; gross pay’s year to date compared with that many periods of this period’s, allowing the larger of $80 and 2% of gross pay a period.',
   }),
   bill_totals_mismatch: def({
     title: 'Bill totals do not add up',

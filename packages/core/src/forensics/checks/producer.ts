@@ -51,6 +51,10 @@ export const PDF_EDITORS = [
   'qoppa',
   'infix',
 ];
+/** The Creator LibreOffice and OpenOffice write when Draw, their PDF editor, exports, */
+const DRAW = /^((libre|open)office(\.org)?\s+)?draw$/i;
+/** and their Producer. */
+const OFFICE = /(libre|open)office/i;
 /** Programming libraries that save PDFs. */
 export const LIBRARIES = ['pdf-lib', 'itext', 'pypdf', 'pypdf2', 'pikepdf', 'qpdf', 'mupdf', 'pdfbox', 'pdfsharp', 'tcpdf', 'fpdf', 'hummus', 'pdfkit'];
 
@@ -122,6 +126,14 @@ export const producerPipeline: Check = {
         findings.push({ code: 'producer_pdf_editor', summary: `The file was saved by the PDF editor "${s}".`, confidence: 0.7 });
       }
     }
+    // LibreOffice's PDF editor: a PDF opened in Draw and exported names "Draw" as its Creator
+    const draw = ctx.revisions.find((r) => DRAW.test(r.info.creator?.trim() ?? '') && OFFICE.test(r.info.producer ?? ''));
+    if (draw && !reported.has('libreoffice draw'))
+      findings.push({
+        code: 'producer_pdf_editor',
+        summary: `The file was saved by LibreOffice Draw, LibreOffice's PDF editor (Creator "${draw.info.creator}", Producer "${draw.info.producer}").`,
+        confidence: 0.7,
+      });
     const latest = ctx.revisions[ctx.revisions.length - 1]!.info;
     const first = ctx.revisions[0]!.info;
     const producer = latest.producer ?? '';

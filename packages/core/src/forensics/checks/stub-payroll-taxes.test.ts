@@ -1,6 +1,7 @@
 // A pay stub's social security and Medicare taxes follow from its gross pay: never above their
 // rate's share of it, and Medicare never below 1.45% of gross pay less every deduction. A stub
-// whose gross and net pay were raised together, its taxes kept, is reported on the Medicare tax.
+// whose gross and net pay were raised together, its taxes kept, is reported on the Medicare tax; one
+// whose Medicare tax was computed again, by the income tax's equal periods.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../tables/decimal.js';
 import type { Word } from '../../tables/rows.js';
@@ -64,8 +65,36 @@ describe("a pay stub's payroll taxes", () => {
     const [finding, ...rest] = findings(stub(['2,200.00', '40,000.00'], ['1,727.00', '30,540.00']));
     expect(rest).toEqual([]);
     expect(finding!.math).toMatchObject({ formula: "year-to-date gross pay = 20 × gross pay (the Medicare tax's 20 equal periods)", computed: '44,000.00' });
-    // a Medicare tax that varied from period to period (not exactly 1/n of its year to date) says nothing
-    expect(findings(stub(['2,200.00', '40,000.00'], ['1,726.47', '30,540.00'], ['124.43', '2,480.00'], ['29.10', '580.00']))).toEqual([]);
+    // a Medicare tax that varied from period to period (not exactly 1/n of its year to date) says nothing of its periods
+    const varied = findings(stub(['2,200.00', '40,000.00'], ['1,726.47', '30,540.00'], ['124.43', '2,480.00'], ['29.10', '580.00']));
+    expect(varied.filter((f) => f.code === 'payroll_tax_mismatch')).toEqual([]);
+    // (the federal income tax, 220.00 in each of 20 periods, still does: the next test)
+    expect(varied.map((f) => f.code)).toEqual(['paystub_withholding_periods_mismatch']);
+  });
+
+  it('report gross pay raised with social security and Medicare computed again when the income tax shows equal periods', () => {
+    // 2,000.00 raised to 2,400.00: social security 148.80 and Medicare 34.80 are 6.2% and 1.45% of it, the sums hold
+    const raised = findings(stub(['2,400.00', '40,000.00'], ['1,896.40', '30,540.00'], ['148.80', '2,480.00'], ['34.80', '580.00']));
+    expect(raised.map((f) => f.code)).toEqual(['paystub_withholding_periods_mismatch']);
+    expect(raised[0]!.math).toMatchObject({ formula: "year-to-date gross pay = 20 × gross pay (the income tax's 20 equal periods)", computed: '48,000.00' });
+    expect(raised[0]!.boxes![0]).toMatchObject({ x1: 340 }); // gross pay this period first
+    // within a withholding table's wage bracket ($80 a period here) the same tax is withheld: 2,060.00 says nothing
+    expect(findings(stub(['2,060.00', '40,000.00'], ['1,582.41', '30,540.00'], ['127.72', '2,480.00'], ['29.87', '580.00']))).toEqual([]);
+  });
+
+  it('hold only income taxes to equal periods: a flat local or disability tax says nothing of the pay', () => {
+    const flat = (label: string): Cell[] => [[label, 40], right('5.00', 340), right('100.00', 440)];
+    const words = stub(
+      ['2,400.00', '40,000.00'],
+      ['1,896.40', '30,540.00'],
+      ['148.80', '2,480.00'],
+      ['34.80', '580.00'],
+      [flat('Local income tax'), flat('State disability tax')],
+    );
+    const federal = words.find((w) => w.text === 'Federal')!;
+    const withoutFederal = words.filter((w) => w.y0 !== federal.y0);
+    expect(findings(withoutFederal).filter((f) => f.code === 'paystub_withholding_periods_mismatch')).toEqual([]);
+    expect(findings(words).filter((f) => f.code === 'paystub_withholding_periods_mismatch')).toHaveLength(1);
   });
 
   it('leave a stub paying a reimbursement alone: its gross pay holds pay that is no wages', () => {

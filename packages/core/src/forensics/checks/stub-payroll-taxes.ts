@@ -21,6 +21,13 @@
 // tax every period, so the same Medicare wages), gross pay's year to date must be n times this
 // period's gross within a dollar a period: a stub whose gross pay was raised this period alone,
 // or its year to date with it by another amount, no longer divides.
+// The same holds of income tax, withheld from each period's wages by the withholding tables: a
+// federal or state income tax whose year to date is exactly n times this period's (n of 3 or more)
+// was withheld from the same wages every period, so gross pay's year to date must be n times this
+// period's within a wage bracket of the tables a period (the larger of $80 and 2% of gross pay): a
+// stub whose gross pay was raised with social security and Medicare computed again, its income
+// taxes and year to date left, no longer divides (`paystub_withholding_periods_mismatch`; not
+// conclusive: an employee may elect a fixed-dollar withholding).
 // Read by OCR, a rule is judged only when no one misread digit of its figures would satisfy it
 // (`misreading-test.ts` tests such a misreading against the stub's other sums).
 import { type Decimal, decimal, formatMoney } from '../../tables/decimal.js';
@@ -32,6 +39,12 @@ const MEDICARE = /\b(medicare|fica[\s-]+(med|hi))\b/i;
 const SOCIAL_SECURITY = /\b(social security|soc\.? sec\.?|oasdi|fica[\s-]+(ss|oasdi))\b/i;
 /** Pay that is no wages (a reimbursement, an allowance): a gross pay holding it can exceed the Medicare wages by more than the deductions. */
 const NOT_WAGES = /\b(reimburse\w*|mileage|expenses?|per\s+diem|non-?taxable|allowances?)\b/i;
+/** Federal and state income tax withheld (not social security, Medicare, nor a local or disability tax). */
+const INCOME_TAX = /\b(federal|fed|state)\b.*\b(income|withholding|tax|w\/h)\b|\b(fitw?|sitw?|income tax|withholding)\b/i;
+const NOT_INCOME_TAX = /\b(medicare|social|oasdi|fica|local|city|county|school|sdi|sui|disability|unemployment|family|leave|pfl|fli)\b/i;
+/** Gross pay a period that one income tax withholding covers (a wage bracket of the tables): the larger of these. */
+const BRACKET_DOLLARS = 80;
+const BRACKET_SHARE = '0.02';
 /** Lines about the wages or the employer's share, not the employee's tax. */
 const NOT_THE_TAX = /\b(wages|taxable|employer|er|company|number|no)\b/i;
 const RATE = '1.45';
@@ -52,14 +65,25 @@ export interface StubPay {
 
 /** The figures of the first line of a tax (its label, not its wages, nor the employer's share); undefined when absent. */
 function taxLine(rows: readonly Row[], label: RegExp): Figure[] | undefined {
+  return taxLines(rows, label)[0];
+}
+
+/** The figures of every line of a tax (its label, not its wages, nor the employer's share, nor a label of `not`). */
+function taxLines(rows: readonly Row[], label: RegExp, not?: RegExp): Figure[][] {
+  const lines: Figure[][] = [];
   for (const row of rows) {
     if (!label.test(row.text)) continue;
     const segment = labelSegment(row, label);
-    if (NOT_THE_TAX.test(segment.text)) continue;
+    // the label's own words before the match ("Local" of "Local income tax"), back to the last figure
+    const before = row.text
+      .slice(0, label.exec(row.text)!.index)
+      .split(/\S*\d\S*/)
+      .pop();
+    if (NOT_THE_TAX.test(segment.text) || not?.test(`${before} ${segment.text}`)) continue;
     const figs = figures(segment);
-    if (figs.length > 0) return figs;
+    if (figs.length > 0) lines.push(figs);
   }
-  return undefined;
+  return lines;
 }
 
 /** $1 or 0.1% of a year-to-date figure, whichever is more. */
@@ -155,7 +179,12 @@ export function stubPayrollTaxes(rows: readonly Row[], pay: StubPay, read: StubR
       },
     });
   }
-  findings.push(...equalPeriods(medicare, pay.gross, read));
+  const medicarePeriods =
+    medicare &&
+    equalPeriods({ tax: medicare, name: 'Medicare tax', slack: () => decimal('1'), code: 'payroll_tax_mismatch', confidence: 0.75 }, pay.gross, read);
+  if (typeof medicarePeriods === 'object') findings.push(medicarePeriods);
+  // gross pay raised with its Medicare tax computed again leaves the income taxes' periods
+  else if (medicarePeriods !== 'holds') findings.push(...incomeTaxPeriods(rows, pay.gross, read));
   return findings;
 }
 
@@ -220,35 +249,77 @@ function socialSecurityAgainstMedicare(rows: readonly Row[], medicare: readonly 
   return findings;
 }
 
-/** Gross pay's year to date against n equal periods, when the Medicare tax's year to date is exactly n times this period's. */
-function equalPeriods(medicare: readonly Figure[] | undefined, gross: readonly Figure[], read: StubReading): Finding[] {
-  const [tax, taxYtd] = medicare ?? [];
+/** A tax whose equal periods gross pay's year to date must show. */
+interface EqualPeriodsRule {
+  /** The tax's figures: this period's, then its year to date. */
+  tax: readonly Figure[];
+  /** The tax as named in the finding ("Medicare tax"). */
+  name: string;
+  /** Gross pay a period the tax's equal periods leave room for. */
+  slack: (pay: Decimal) => Decimal;
+  code: 'payroll_tax_mismatch' | 'paystub_withholding_periods_mismatch';
+  confidence: number;
+}
+
+/**
+ * Gross pay's year to date against n equal periods, when a tax's year to date is exactly n times
+ * this period's: the finding when gross pay breaks them, 'holds' when it fits them, undefined when
+ * the tax shows no equal periods (or is unreadable).
+ */
+function equalPeriods(rule: EqualPeriodsRule, gross: readonly Figure[], read: StubReading): Finding | 'holds' | undefined {
+  const [tax, taxYtd] = rule.tax;
   const [pay, payYtd] = gross;
-  if (!tax || !taxYtd || !pay || !payYtd || [tax, taxYtd, pay, payYtd].some((f) => read.unsure(f)) || tax.amount.value.isZero()) return [];
+  if (!tax || !taxYtd || !pay || !payYtd || [tax, taxYtd, pay, payYtd].some((f) => read.unsure(f)) || tax.amount.value.isZero()) return undefined;
   const periodsOf = (value: (f: Figure) => Decimal): Decimal => value(taxYtd).div(value(tax));
   const periods = periodsOf((f) => f.amount.value.abs());
-  if (!periods.isInteger() || periods.lt(3)) return [];
+  if (!periods.isInteger() || periods.lt(3)) return undefined;
   // a misreading that leaves no equal periods, or periods gross pay divides into, satisfies the rule
   const holds = (value: (f: Figure) => Decimal): boolean => {
     const n = periodsOf(value);
-    return !n.isInteger() || n.lt(3) || value(pay).times(n).minus(value(payYtd)).abs().lte(n);
+    return (
+      !n.isInteger() ||
+      n.lt(3) ||
+      value(pay)
+        .times(n)
+        .minus(value(payYtd))
+        .abs()
+        .lte(rule.slack(value(pay)).times(n))
+    );
   };
-  if (!broken([tax, taxYtd, pay, payYtd], read, holds)) return [];
+  if (!broken([tax, taxYtd, pay, payYtd], read, holds)) return 'holds';
   const expected = pay.amount.value.abs().times(periods);
-  return [
-    {
-      code: 'payroll_tax_mismatch',
-      summary: `The Medicare tax ${tax.amount.raw} is exactly 1/${periods.toString()} of its year to date ${taxYtd.amount.raw} (${periods.toString()} equal pay periods), but gross pay's year to date ${payYtd.amount.raw} is not ${periods.toString()} times this period's ${pay.amount.raw} (${formatMoney(expected)}).`,
-      page: pay.box.page,
-      boxes: [pay.box, payYtd.box, tax.box, taxYtd.box],
-      confidence: 0.75,
-      math: {
-        formula: `year-to-date gross pay = ${periods.toString()} × gross pay (the Medicare tax's ${periods.toString()} equal periods)`,
-        computed: formatMoney(expected),
-        stated: payYtd.amount.raw,
-        ok: false,
-        note: `Medicare tax ${tax.amount.raw} this period, ${taxYtd.amount.raw} year to date.`,
-      },
+  const n = periods.toString();
+  return {
+    code: rule.code,
+    summary: `The ${rule.name} ${tax.amount.raw} is exactly 1/${n} of its year to date ${taxYtd.amount.raw} (${n} equal pay periods), but gross pay's year to date ${payYtd.amount.raw} is not ${n} times this period's ${pay.amount.raw} (${formatMoney(expected)}).`,
+    page: pay.box.page,
+    boxes: [pay.box, payYtd.box, tax.box, taxYtd.box],
+    confidence: rule.confidence,
+    math: {
+      formula: `year-to-date gross pay = ${n} × gross pay (the ${rule.name}'s ${n} equal periods)`,
+      computed: formatMoney(expected),
+      stated: payYtd.amount.raw,
+      ok: false,
+      note: `${rule.name[0]!.toUpperCase()}${rule.name.slice(1)} ${tax.amount.raw} this period, ${taxYtd.amount.raw} year to date.`,
     },
-  ];
+  };
+}
+
+/**
+ * The income tax lines' equal periods against gross pay's (module header): the first that breaks,
+ * unless gross pay fits another's (a tax whose current figure changed at an earlier period can
+ * divide its year to date by chance).
+ */
+function incomeTaxPeriods(rows: readonly Row[], gross: readonly Figure[], read: StubReading): Finding[] {
+  const judged = taxLines(rows, INCOME_TAX, NOT_INCOME_TAX).map((tax) =>
+    equalPeriods({ tax, name: 'income tax', slack: withholdingBracket, code: 'paystub_withholding_periods_mismatch', confidence: 0.8 }, gross, read),
+  );
+  if (judged.includes('holds')) return [];
+  return judged.filter((j): j is Finding => typeof j === 'object').slice(0, 1);
+}
+
+/** Gross pay a period one withholding covers: the larger of `BRACKET_DOLLARS` and `BRACKET_SHARE` of it. */
+function withholdingBracket(pay: Decimal): Decimal {
+  const share = pay.times(BRACKET_SHARE);
+  return share.gt(BRACKET_DOLLARS) ? share : decimal(String(BRACKET_DOLLARS));
 }

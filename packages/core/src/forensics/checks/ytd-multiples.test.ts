@@ -53,7 +53,8 @@ const DEDUCTIONS: [string, number][] = [
   ['State income tax', 13_655],
 ];
 
-const departures = (words: Word[]) => documentTotals(tableContext([words], 'paystub')).filter((f) => f.code === 'paystub_ytd_departure');
+const CODES = new Set(['paystub_ytd_departure', 'paystub_ytd_other_figure']);
+const departures = (words: Word[]) => documentTotals(tableContext([words], 'paystub')).filter((f) => CODES.has(f.code));
 
 describe('year to date as identical periods', () => {
   it('reports a tax lowered with its total and net pay, its year to date kept, on the tax and net pay', () => {
@@ -61,8 +62,29 @@ describe('year to date as identical periods', () => {
     deductions[0] = { ...deductions[0]!, current: 28_163 }; // 37,551 lowered by 9,388 cents (11 does not divide it)
     const found = departures(stub(periods(12, EARNINGS), deductions));
     expect(found).toHaveLength(1);
+    // its year to date is still 12 periods of 375.51: it cannot hold this period's 281.63
+    expect(found[0]!.code).toBe('paystub_ytd_other_figure');
     expect(found[0]!.summary).toContain('Federal income tax');
+    expect(found[0]!.summary).toContain('12 × 375.51');
+    expect(found[0]!.confidence).toBe(0.9);
     expect(found[0]!.boxes).toHaveLength(2); // the tax, then net pay
+  });
+
+  it('reports a withholding changed at an earlier period as the weaker departure, unless its year to date divides into the periods', () => {
+    const changedAt = (n: number, k: number, before: number, after: number): StubLine[] => {
+      const deductions = periods(n, DEDUCTIONS);
+      deductions[0] = { label: 'Federal income tax', current: after, ytd: (k - 1) * before + (n - k + 1) * after };
+      return deductions;
+    };
+    // 7 periods of 375.51 and 5 of 300.00 = 4,128.57: not 12 equal periods
+    const weak = departures(stub(periods(12, EARNINGS), changedAt(12, 8, 37_551, 30_000)));
+    expect(weak.map((f) => f.code)).toEqual(['paystub_ytd_departure']);
+    // 2 periods of 450.05 and 3 of 300.00 = 1,800.10, which is also 5 × 360.02: why the stronger finding stays CLEAN alone
+    const coincidence = departures(stub(periods(5, EARNINGS), changedAt(5, 3, 45_005, 30_000)));
+    expect(coincidence.map((f) => f.code)).toEqual(['paystub_ytd_other_figure']);
+    // 450.03 and 2 × 300.00 = 1,050.03 = 3 × 350.01, but over three periods a multiple of three is too often a coincidence to tell apart
+    const early = departures(stub(periods(3, EARNINGS), changedAt(3, 2, 45_003, 30_000)));
+    expect(early.map((f) => f.code)).toEqual(['paystub_ytd_departure']);
   });
 
   it('passes a stub paid the same every period, a deduction begun some periods ago and a withholding changed this period', () => {
@@ -92,7 +114,10 @@ describe('year to date as identical periods', () => {
         deductions[which] = { ...line, current: Math.max(1, line.current - by) };
         const lowered = line.current - deductions[which]!.current;
         const explainedByChangeNow = lowered % (n - 1) === 0;
-        expect(departures(stub(periods(n, EARNINGS), deductions))).toHaveLength(explainedByChangeNow ? 0 : 1);
+        const found = departures(stub(periods(n, EARNINGS), deductions));
+        expect(found).toHaveLength(explainedByChangeNow ? 0 : 1);
+        // the kept year to date is n periods of the old figure: the stronger finding from four periods on
+        for (const f of found) expect(f.code).toBe(n >= 4 ? 'paystub_ytd_other_figure' : 'paystub_ytd_departure');
       }),
       { numRuns: 60 },
     );

@@ -7,8 +7,13 @@
 // while its year to date was kept — a tax lowered with total deductions and net pay moved to keep
 // every sum — or the withholding changed at some earlier period (an employee's new W-4). The
 // finding is weak content evidence (it alone leaves a stub CLEAN, scored); with another signal on
-// the same document it adds up. On OCR pages the lines it counts must not be read unsurely and the
-// departing line must be read surely (`readSurely`: a misread digit departs too).
+// the same document it adds up. A departing line whose year to date is itself exactly n periods of
+// one other figure (n ≥ 4) is told apart: n identical periods that leave no room for this one. The
+// kept year to date of a changed figure always is; a withholding changed at an earlier period is
+// about one time in eight (one in four for a round change: the simulation in the core README), so
+// it is reported as `paystub_ytd_other_figure`, somewhat stronger and still CLEAN alone. On OCR
+// pages the lines it counts must not be read unsurely and the departing line must be read surely
+// (`readSurely`: a misread digit departs too).
 import type { Row } from '../../tables/rows.js';
 import type { Finding } from '../findings.js';
 import { type Figure, figures, readSurely, unsure } from './arithmetic.js';
@@ -25,6 +30,8 @@ interface Line {
 
 /** Lines that must repeat the same multiple besides gross pay before a departure counts. */
 const MIN_OTHER_FITS = 3;
+/** Fewest periods for which a year to date of n periods of another figure is told apart. */
+const MIN_OTHER_FIGURE_PERIODS = 4;
 /** Totals and net pay move with their lines: a departure is reported on the line itself. */
 const TOTAL_LINE = /\b(total|gross|net|sub-?total)\b/i;
 
@@ -78,29 +85,55 @@ export function ytdDepartures(rows: readonly Row[], anchors: readonly (readonly 
   const departing = all.filter(
     (l) => !TOTAL_LINE.test(l.row.text) && l.currentCents > 0 && !multiple(l, n) && !explained(l, n) && readSurely(l.current) && readSurely(l.ytd),
   );
-  if (departing.length === 0) return [];
-  const first = departing[0]!;
-  const names = departing.map((l) => `“${label(l)}” ${l.current.amount.raw} (year to date ${l.ytd.amount.raw})`).join(', ');
-  const netNow = net?.[0];
-  return [
-    {
-      code: 'paystub_ytd_departure',
-      summary:
-        `Gross pay and ${fits.length} other lines hold exactly ${n} periods of this period's figure in their year to date, ` +
-        `but ${names} ${departing.length === 1 ? 'does' : 'do'} not: the current figure was changed, or the withholding changed earlier this year.`,
+  const netBox = net?.[0] ? [net[0].box] : [];
+  const context = `Gross pay and ${fits.length} other lines hold exactly ${n} periods of this period's figure in their year to date`;
+  const findings: Finding[] = [];
+  // a year to date of n periods of one other figure: the year's periods do not include this one
+  const otherFigure = n >= MIN_OTHER_FIGURE_PERIODS ? departing.filter((l) => l.ytdCents % n === 0) : [];
+  if (otherFigure.length) {
+    const first = otherFigure[0]!;
+    const names = otherFigure
+      .map((l) => `“${label(l)}” ${l.current.amount.raw} (year to date ${l.ytd.amount.raw}, ${n} × ${money(l.ytdCents / n)})`)
+      .join(', ');
+    findings.push({
+      code: 'paystub_ytd_other_figure',
+      summary: `${context}; the year to date of ${names} is ${n} periods of another figure, so it does not include this period's: the current figure was changed after the year to date was printed.`,
       page: first.current.box.page,
-      boxes: [...departing.map((l) => l.current.box), ...(netNow ? [netNow.box] : [])],
+      boxes: [...otherFigure.map((l) => l.current.box), ...netBox],
+      confidence: 0.9,
+      math: {
+        formula: `year to date = ${n} × the figure of every period, this one included`,
+        computed: money(first.ytdCents / n),
+        stated: first.current.amount.raw,
+        ok: false,
+        note: `${label(first)}: year to date ${first.ytd.amount.raw} is ${n} × ${money(first.ytdCents / n)}, not ${first.current.amount.raw} this period.`,
+      },
+    });
+  }
+  const unexplained = departing.filter((l) => !otherFigure.includes(l));
+  if (unexplained.length) {
+    const first = unexplained[0]!;
+    const names = unexplained.map((l) => `“${label(l)}” ${l.current.amount.raw} (year to date ${l.ytd.amount.raw})`).join(', ');
+    findings.push({
+      code: 'paystub_ytd_departure',
+      summary: `${context}, but ${names} ${unexplained.length === 1 ? 'does' : 'do'} not: the current figure was changed, or the withholding changed earlier this year.`,
+      page: first.current.box.page,
+      boxes: [...unexplained.map((l) => l.current.box), ...netBox],
       confidence: 0.9,
       math: {
         formula: `year to date = ${n} × current (the periods gross pay and ${fits.length} other lines hold)`,
-        computed: ((first.currentCents * n) / 100).toFixed(2),
+        computed: money(first.currentCents * n),
         stated: first.ytd.amount.raw,
         ok: false,
         note: `${label(first)}: ${first.current.amount.raw} this period.`,
       },
-    },
-  ];
+    });
+  }
+  return findings;
 }
+
+/** Cents as a figure with two decimals. */
+const money = (cents: number): string => (cents / 100).toFixed(2);
 
 /** The words of a line before its first figure. */
 function label(line: Line): string {
