@@ -97,7 +97,7 @@ export function ytdDepartures(rows: readonly Row[], anchors: readonly (readonly 
       .join(', ');
     findings.push({
       code: 'paystub_ytd_other_figure',
-      summary: `${context}; the year to date of ${names} is ${n} periods of another figure, so it does not include this period's: the current figure was changed after the year to date was printed.`,
+      summary: `${context}; the year to date of ${names} is ${n} periods of another figure, with no room for this period's: the current figure was probably changed after the year to date was printed (a withholding changed at an earlier period rarely divides so evenly).`,
       page: first.current.box.page,
       boxes: [...otherFigure.map((l) => l.current.box), ...netBox],
       confidence: 0.9,
