@@ -20,6 +20,11 @@ export const decimal = (text: string): Decimal => loaded().bignumber(text);
 export const add = (a: Decimal, b: Decimal): Decimal => loaded().add(a, b) as Decimal;
 /** a − b. */
 export const subtract = (a: Decimal, b: Decimal): Decimal => loaded().subtract(a, b) as Decimal;
+/** `share` of `amount`, or `floor` when that is more (a tolerance of "$1 or 0.1%, whichever is more"). */
+export function shareOrFloor(amount: Decimal, share: string, floor: string): Decimal {
+  const part = amount.times(share);
+  return part.gt(floor) ? part : decimal(floor);
+}
 /** True when |a − b| is below one minor unit (0.01). */
 export const sameMoney = (a: Decimal, b: Decimal): boolean => (loaded().subtract(a, b) as Decimal).abs().lt(0.01);
 /** Formats with two decimals and thousands separators, e.g. `-1,234.56`. */

@@ -6,7 +6,7 @@
 // withhold per pay period, so the tax may differ from the rate on the year's wages by a few cents
 // a period: up to $1.00 or 0.1% of the tax is allowed. Raising the wages of a W-2 without its
 // taxes — the usual edit — leaves the pairs apart.
-import { type Decimal, decimal, formatMoney } from '../../tables/decimal.js';
+import { type Decimal, formatMoney, shareOrFloor } from '../../tables/decimal.js';
 import type { Row } from '../../tables/rows.js';
 import type { Finding } from '../findings.js';
 import { type Figure, figures } from './arithmetic.js';
@@ -96,7 +96,7 @@ export function payrollTaxes(rows: Row[], unsure: (f: Figure) => boolean): Findi
       const [w, t] = [wages[i]!, taxes[i]!];
       if (unsure(w) || unsure(t) || w.amount.value.isNegative() || t.amount.value.isNegative()) continue;
       const due = pair.due(w.amount.value);
-      const allowed = due.times(0.001).gt(1) ? due.times(0.001) : decimal('1');
+      const allowed = shareOrFloor(due, '0.001', '1');
       if (due.minus(t.amount.value).abs().lte(allowed)) continue;
       findings.push({
         code: 'payroll_tax_mismatch',

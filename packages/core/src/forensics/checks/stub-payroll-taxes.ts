@@ -30,7 +30,7 @@
 // conclusive: an employee may elect a fixed-dollar withholding).
 // Read by OCR, a rule is judged only when no one misread digit of its figures would satisfy it
 // (`misreading-test.ts` tests such a misreading against the stub's other sums).
-import { type Decimal, decimal, formatMoney } from '../../tables/decimal.js';
+import { type Decimal, decimal, formatMoney, shareOrFloor } from '../../tables/decimal.js';
 import type { Row } from '../../tables/rows.js';
 import type { Finding } from '../findings.js';
 import { type Figure, figures, labelSegment, misreadingRestores, moneyFigures } from './arithmetic.js';
@@ -43,7 +43,7 @@ const NOT_WAGES = /\b(reimburse\w*|mileage|expenses?|per\s+diem|non-?taxable|all
 const INCOME_TAX = /\b(federal|fed|state)\b.*\b(income|withholding|tax|w\/h)\b|\b(fitw?|sitw?|income tax|withholding)\b/i;
 const NOT_INCOME_TAX = /\b(medicare|social|oasdi|fica|local|city|county|school|sdi|sui|disability|unemployment|family|leave|pfl|fli)\b/i;
 /** Gross pay a period that one income tax withholding covers (a wage bracket of the tables): the larger of these. */
-const BRACKET_DOLLARS = 80;
+const BRACKET_DOLLARS = '80';
 const BRACKET_SHARE = '0.02';
 /** Lines about the wages or the employer's share, not the employee's tax. */
 const NOT_THE_TAX = /\b(wages|taxable|employer|er|company|number|no)\b/i;
@@ -72,11 +72,12 @@ function taxLine(rows: readonly Row[], label: RegExp): Figure[] | undefined {
 function taxLines(rows: readonly Row[], label: RegExp, not?: RegExp): Figure[][] {
   const lines: Figure[][] = [];
   for (const row of rows) {
-    if (!label.test(row.text)) continue;
+    const match = label.exec(row.text);
+    if (!match) continue;
     const segment = labelSegment(row, label);
     // the label's own words before the match ("Local" of "Local income tax"), back to the last figure
     const before = row.text
-      .slice(0, label.exec(row.text)!.index)
+      .slice(0, match.index)
       .split(/\S*\d\S*/)
       .pop();
     if (NOT_THE_TAX.test(segment.text) || not?.test(`${before} ${segment.text}`)) continue;
@@ -87,10 +88,7 @@ function taxLines(rows: readonly Row[], label: RegExp, not?: RegExp): Figure[][]
 }
 
 /** $1 or 0.1% of a year-to-date figure, whichever is more. */
-function yearToDateSlack(due: Decimal): Decimal {
-  const share = due.times(0.001);
-  return share.gt(1) ? share : decimal('1');
-}
+const yearToDateSlack = (due: Decimal): Decimal => shareOrFloor(due, '0.001', '1');
 
 /** How the figures of a stub were read: `unsure` ones are not judged, `byOcr` ones are judged unless a misread digit satisfies the rule. */
 export interface StubReading {
@@ -319,7 +317,4 @@ function incomeTaxPeriods(rows: readonly Row[], gross: readonly Figure[], read: 
 }
 
 /** Gross pay a period one withholding covers: the larger of `BRACKET_DOLLARS` and `BRACKET_SHARE` of it. */
-function withholdingBracket(pay: Decimal): Decimal {
-  const share = pay.times(BRACKET_SHARE);
-  return share.gt(BRACKET_DOLLARS) ? share : decimal(String(BRACKET_DOLLARS));
-}
+const withholdingBracket = (pay: Decimal): Decimal => shareOrFloor(pay, BRACKET_SHARE, BRACKET_DOLLARS);
