@@ -34,29 +34,19 @@ function stubOf(n: number, period: (i: number) => Period, printed?: (now: Period
   const labels = Object.keys(periods[0]!);
   const sum = (label: string): number => periods.reduce((a, p) => a + p[label]!, 0);
   const row = (label: string, current: number, ytd: number, x: number): Cell[] => [[label, 50], right(money(current), x), right(money(ytd), x + 120)];
-  const total = (keep: (l: string) => boolean, pick: (l: string) => number): number => labels.filter(keep).reduce((a, l) => a + pick(l), 0);
   const now = printed ? printed(periods[n - 1]!) : periods[n - 1]!;
-  const gross = [
-    total(
-      (l) => EARNINGS.has(l),
-      (l) => now[l]!,
-    ),
-    total((l) => EARNINGS.has(l), sum),
-  ] as const;
-  const deducted = [
-    total(
-      (l) => !EARNINGS.has(l),
-      (l) => now[l]!,
-    ),
-    total((l) => !EARNINGS.has(l), sum),
-  ] as const;
+  const earnings = labels.filter((l) => EARNINGS.has(l));
+  const deductions = labels.filter((l) => !EARNINGS.has(l));
+  /** The lines' total this period and year to date. */
+  const totals = (lines: string[]) => [lines.reduce((a, l) => a + now[l]!, 0), lines.reduce((a, l) => a + sum(l), 0)] as const;
+  const [gross, deducted] = [totals(earnings), totals(deductions)];
   return tableWords(
     1,
     [['Earnings', 50], right('Current', 380), right('Year to date', 500)],
-    ...labels.filter((l) => EARNINGS.has(l)).map((l) => row(l, now[l]!, sum(l), 380)),
+    ...earnings.map((l) => row(l, now[l]!, sum(l), 380)),
     row('Gross pay', gross[0], gross[1], 380),
     [['Deductions', 50], right('Current', 330), right('Year to date', 450)],
-    ...labels.filter((l) => !EARNINGS.has(l)).map((l) => row(l, now[l]!, sum(l), 330)),
+    ...deductions.map((l) => row(l, now[l]!, sum(l), 330)),
     row('Total deductions', deducted[0], deducted[1], 330),
     row('Net pay', gross[0] - deducted[0], gross[1] - deducted[1], 330),
   );
