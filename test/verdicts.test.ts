@@ -1,6 +1,7 @@
 // Verdicts on documents altered the way forgers and ordinary users alter them, through the
 // engine on the Node platform: the spec's verdict fields, indicators, regions and 1.3 fields.
 
+import type { DocumentResult } from '@loupe/core';
 import { createNodeEngine } from '@loupe/node';
 import { describe, expect, it } from 'vitest';
 import { imageOnlyPdf } from './fixtures/captures.js';
@@ -10,6 +11,11 @@ import { onePageObjects, RawPdf } from './fixtures/raw-pdf.js';
 
 const engine = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
 const scan = (bytes: Uint8Array) => engine.scan(bytes, { name: 'doc.pdf' });
+/** A one-page PDF whose Info dictionary holds `info`, after `header` (its version line and any comment). */
+const withInfo = (info: string, header = new TextEncoder().encode('%PDF-1.7\n')): Uint8Array =>
+  new RawPdf(header).section([...onePageObjects('Total 1,234.56'), { num: 6, body: `<< ${info} >>` }], { trailer: '/Root 1 0 R /Info 6 0 R' }).bytes();
+/** The summaries of the findings of `code`. */
+const summariesOf = (d: DocumentResult, code: string): string[] => d.findings.filter((f) => f.code === code).map((f) => f.summary);
 
 /** A one-page PDF showing `content`, with Helvetica as /F1 and Courier as /F2. */
 function courierPage(content: string): Uint8Array {
@@ -76,11 +82,8 @@ describe('verdicts', () => {
 
   it("names qpdf or MuPDF when it wrote the whole file under another application's Producer (the mark after the header), as context", async () => {
     const headed = (mark: number[], producer: string) =>
-      new RawPdf(new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n%'), ...mark, 0x0a]))
-        .section([...onePageObjects('Total 1,234.56'), { num: 6, body: `<< /Producer (${producer}) >>` }], { trailer: '/Root 1 0 R /Info 6 0 R' })
-        .bytes();
-    const rewrite = (d: { findings: { code: string; summary: string }[] }) =>
-      d.findings.filter((f) => f.code === 'producer_library_rewrite').map((f) => f.summary);
+      withInfo(`/Producer (${producer})`, new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n%'), ...mark, 0x0a]));
+    const rewrite = (d: DocumentResult) => summariesOf(d, 'producer_library_rewrite');
     const qpdf = await scan(headed([0xbf, 0xf7, 0xa2, 0xfe], 'ReportLab PDF Library - www.reportlab.com'));
     expect(rewrite(qpdf)).toEqual([expect.stringContaining('qpdf')]);
     expect(qpdf.verdict).toBe('CLEAN');
@@ -91,17 +94,13 @@ describe('verdicts', () => {
   });
 
   it("names LibreOffice Draw, LibreOffice's PDF editor, from the Creator it writes, as context", async () => {
-    const saved = (info: string) =>
-      new RawPdf(new TextEncoder().encode('%PDF-1.7\n'))
-        .section([...onePageObjects('Total 1,234.56'), { num: 6, body: `<< ${info} >>` }], { trailer: '/Root 1 0 R /Info 6 0 R' })
-        .bytes();
-    const editors = (d: { findings: { code: string; summary: string }[] }) => d.findings.filter((f) => f.code === 'producer_pdf_editor').map((f) => f.summary);
-    const draw = await scan(saved('/Creator (Draw) /Producer (LibreOffice 7.4)'));
+    const editors = (d: DocumentResult) => summariesOf(d, 'producer_pdf_editor');
+    const draw = await scan(withInfo('/Creator (Draw) /Producer (LibreOffice 7.4)'));
     expect(editors(draw)).toEqual([expect.stringContaining('LibreOffice Draw')]);
     expect(draw.verdict).toBe('CLEAN');
     // Writer and Calc export documents they made: nothing to say
-    expect(editors(await scan(saved('/Creator (Writer) /Producer (LibreOffice 7.4)')))).toEqual([]);
-    expect(editors(await scan(saved('/Creator (Draw) /Producer (cairo 1.16.0)')))).toEqual([]);
+    expect(editors(await scan(withInfo('/Creator (Writer) /Producer (LibreOffice 7.4)')))).toEqual([]);
+    expect(editors(await scan(withInfo('/Creator (Draw) /Producer (cairo 1.16.0)')))).toEqual([]);
   });
 
   it('keeps a metadata-only save CLEAN (context only, below SUSPICIOUS) even when it names an online editor, reporting it in findings', async () => {
