@@ -198,7 +198,8 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   const stopWork = works
     ? await startWork({
         backend,
-        scanRunner: early?.runner ?? scanRunner,
+        scanRunner,
+        ...(early ? { early } : {}),
         renderer,
         signer,
         now,
@@ -207,7 +208,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
         concurrency: 2 * (options.workers ?? defaultPoolSize()),
         log,
         metrics,
-        onDocumentFinished: (id) => finishes.fire(id),
+        onDocumentFinished: (document) => finishes.fire(document),
         channels,
         ...(options.egressAllow ? { egressAllow: options.egressAllow } : {}),
       })

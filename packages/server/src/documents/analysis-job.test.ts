@@ -1,5 +1,6 @@
-// The rule for a job its workers kept dying on: taken more often than allowed, it fails its
-// document (with its event) or its report instead of running again.
+// The job handler: a job its workers kept dying on (taken more often than allowed) fails its
+// document (with its event) or its report instead of running again; a job whose file is being
+// scanned early takes that scan without reading the file back, and tells of the finished document.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,9 @@ import { generateReport } from '../reports/generate.js';
 import { documentRecord } from '../store/conformance.js';
 import { createFileBlobStore } from '../store/file-blob-store.js';
 import { openSqliteStore } from '../store/sqlite/sqlite-store.js';
+import type { StoredDocument } from '../store/store.js';
 import { jobHandler } from './analysis-job.js';
+import { earlyScans } from './early-scans.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-job-handler-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -70,5 +73,32 @@ it('fails a report whose job was taken more than four times, without generating 
   expect(await generateReport(job!, { store, blobs, renderer, now: () => new Date() })).toBe(true);
   expect(renders).toBe(0);
   expect(await store.reports.reportById('rpt_poison')).toMatchObject({ status: 'failed', error: expect.stringContaining('4 times') });
+  await store.close();
+});
+
+it('takes the scan begun early of its file instead of reading the file back, and answers the finished document', async () => {
+  const store = await openSqliteStore({ path: join(dir, 'early.db') });
+  const blobs = createFileBlobStore(join(dir, 'early-blobs'));
+  const account = await store.accounts.createAccount({ email: 'early@example.com', webhookSecret: 'whsec_e' }, 0);
+  const bytes = new TextEncoder().encode('%PDF-1.7 scanned early');
+  const sha256 = await blobs.put(bytes);
+  await store.documents.createDocument(documentRecord(account.id, 'doc_early', { sha256 }));
+  const scanned: string[] = [];
+  const runner = {
+    async scan(_bytes: Uint8Array, input: { name: string }) {
+      scanned.push(input.name);
+      return { document: { verdict: 'CLEAN', risk_score: 3 } } as never;
+    },
+  };
+  const early = earlyScans(runner);
+  const fileName = (await store.documents.documentById('doc_early'))!.fileName;
+  early.start(bytes, sha256, { name: fileName });
+  await blobs.delete(sha256); // read back, the file would be missing: the job must not need it
+  const finished: StoredDocument[] = [];
+  const handle = jobHandler({ store, blobs, runner, early, onFinished: (d) => finished.push(d) });
+  await handle((await store.documents.claimJob(new Date(Date.now() + 60_000).toISOString()))!);
+  expect(scanned).toEqual([fileName]);
+  expect(finished).toMatchObject([{ id: 'doc_early', status: 'completed', result: { verdict: 'CLEAN', risk_score: 3 } }]);
+  expect(await store.documents.documentById('doc_early')).toEqual(finished[0]);
   await store.close();
 });

@@ -9,6 +9,7 @@ import type { ServiceMetrics } from '../ops/metrics.js';
 import { MAX_JOB_TAKES } from '../queue/job-queue.js';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Job, LoanSnapshot, NewEvent, Store, StoredDocument, StoredResult } from '../store/store.js';
+import type { EarlyScans } from './early-scans.js';
 
 /** Runs document scans (the worker pool). */
 export interface ScanRunner {
@@ -21,13 +22,15 @@ export interface JobHandlerOptions {
   store: Store;
   blobs: BlobStore;
   runner: ScanRunner;
+  /** Scans begun before their job (`wait=true` uploads): a job takes its file's instead of reading the file back. */
+  early?: Pick<EarlyScans, 'take'>;
   /** Takes of one job after which its document fails (default 4). */
   maxAttempts?: number;
   /** True once this process is stopping: a scan that fails then (its pool closed) leaves its job to be handed back, not its document failed. */
   stopping?: () => boolean;
   /** Where finished jobs are timed and analyses counted by verdict. */
   metrics?: Pick<ServiceMetrics, 'job'>;
-  /** Called once a document has finished (completed or failed) and its events are in the outbox; given the document as it was submitted. */
+  /** Called once a document has finished (completed or failed) and its events are in the outbox; given the finished document as committed. */
   onFinished?: (document: StoredDocument) => void;
   now?: () => Date;
   /** Runs the other kinds of job (audit reports); answers true when the job finished its subject. */
@@ -54,29 +57,35 @@ export function jobHandler(options: JobHandlerOptions): (job: Job) => Promise<vo
         loan,
       );
     const finish = async (outcome: { result: StoredResult; text?: string[] } | { error: DocumentError }): Promise<void> => {
-      if (!(await store.documents.finishDocument(job.id, outcome, emit))) return;
+      const finished = await store.documents.finishDocument(job.id, outcome, emit);
+      if (!finished) return;
       const verdict = 'result' in outcome ? outcome.result.verdict : undefined;
       options.metrics?.job('analysis', 'result' in outcome ? 'completed' : 'failed', (performance.now() - started) / 1000, verdict ?? undefined);
-      options.onFinished?.(document);
+      options.onFinished?.(finished);
     };
     if (job.attempts > (options.maxAttempts ?? MAX_JOB_TAKES)) {
       const error = toDocumentError(new Error(`the analysis stopped its worker ${job.attempts - 1} times`));
       return finish({ error });
     }
-    const bytes = await blobs.get(document.sha256);
-    if (!bytes) {
-      const error = {
-        type: 'file_error',
-        code: 'file_not_retained',
-        message: 'The file is no longer held, so it cannot be analysed.',
-        doc_url: `${ERROR_DOC_BASE}file_not_retained`,
-      };
-      return finish({ error });
-    }
     const submitted = document.options;
+    const input = { name: document.fileName, ...(submitted.models ? { models: submitted.models } : {}) };
+    let scan = options.early?.take(document.sha256, input);
+    if (!scan) {
+      const bytes = await blobs.get(document.sha256);
+      if (!bytes) {
+        const error = {
+          type: 'file_error',
+          code: 'file_not_retained',
+          message: 'The file is no longer held, so it cannot be analysed.',
+          doc_url: `${ERROR_DOC_BASE}file_not_retained`,
+        };
+        return finish({ error });
+      }
+      scan = runner.scan(bytes, input);
+    }
     let outcome: { result: StoredResult; text?: string[] } | { error: DocumentError };
     try {
-      const detail = await runner.scan(bytes, { name: document.fileName, ...(submitted.models ? { models: submitted.models } : {}) });
+      const detail = await scan;
       outcome = { result: detail.document, ...(detail.text ? { text: detail.text } : {}) };
     } catch (error) {
       if (options.stopping?.()) return;

@@ -1,9 +1,10 @@
 // Early scans: a `wait=true` submission whose bytes are already in hand starts its analysis on
 // the pool while the upload is stored, recorded and queued; the job that then analyses the same
-// bytes with the same input takes that running scan instead of starting another. Nothing durable
-// changes: the document is still stored, queued, claimed and finished exactly once through the
-// store, and an early scan nobody takes (the submission was a duplicate, failed, or the process
-// stopped) is forgotten. Only the wait for the verdict gets shorter.
+// file (the same SHA-256) with the same input takes that running scan instead of reading the file
+// back and starting another. Nothing durable changes: the document is still stored, queued,
+// claimed and finished exactly once through the store, and an early scan nobody takes (the
+// submission was a duplicate, failed, or the process stopped) is forgotten. Only the wait for the
+// verdict gets shorter.
 import { PoolError, type ScanDetail, type ScanInput } from '@loupe/core';
 import type { ScanRunner } from './analysis-job.js';
 
@@ -11,21 +12,21 @@ import type { ScanRunner } from './analysis-job.js';
 export interface EarlyScanLimits {
   /** Scans held at once; more are not started early (default 16). */
   entries?: number;
-  /** Largest file started early, in bytes (default 1 MiB): its bytes are held to be compared. */
+  /** Largest file started early, in bytes (default 1 MiB): its bytes are held in case the pool turns it away. */
   maxBytes?: number;
   /** How long an untaken scan is held (default 60 s). */
   holdMs?: number;
 }
 
-/** A runner that can be told of scans to start early. */
+/** Scans started before their job, taken by it. */
 export interface EarlyScans {
-  /** The runner jobs use: it answers an early scan of the same bytes and input when one is held. */
-  runner: ScanRunner;
   /**
-   * Starts scanning `bytes` now, when the bounds allow; answers a function that forgets the scan
-   * (call it when no job will analyse these bytes). The bytes are copied.
+   * Starts scanning `bytes` (whose SHA-256 is `sha256`) now, when the bounds allow; answers a
+   * function that forgets the scan (call it when no job will analyse these bytes). The bytes are copied.
    */
-  start(bytes: Uint8Array, input: ScanInput): () => void;
+  start(bytes: Uint8Array, sha256: string, input: ScanInput): () => void;
+  /** The scan begun early of the file `sha256` with this input, once; undefined when none is held (the job scans the stored file). */
+  take(sha256: string, input: ScanInput): Promise<ScanDetail> | undefined;
 }
 
 interface Held {
@@ -35,44 +36,38 @@ interface Held {
   timer: ReturnType<typeof setTimeout>;
 }
 
-/** The input's identity: the file name and the models, in a fixed order. */
-const keyOf = (bytes: Uint8Array, input: ScanInput): string => JSON.stringify([bytes.length, input.name, [...(input.models ?? [])].sort()]);
-
-const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(a, b) === 0;
+/** A scan's identity: the file's digest, its name and the models, in a fixed order. */
+const keyOf = (sha256: string, input: ScanInput): string => JSON.stringify([sha256, input.name, [...(input.models ?? [])].sort()]);
 
 /** The pool turned the early scan away before it ran (its queue was full): it stands for nothing. */
 const turnedAway = (error: unknown): boolean => error instanceof PoolError && error.code === 'queue_full';
 
-/** Wraps `runner` with early scans. */
+/** Early scans over `runner`. */
 export function earlyScans(runner: ScanRunner, limits: EarlyScanLimits = {}): EarlyScans {
-  const held = new Set<Held>();
+  const held = new Map<string, Held>();
   const forget = (entry: Held) => {
     clearTimeout(entry.timer);
-    held.delete(entry);
+    if (held.get(entry.key) === entry) held.delete(entry.key);
   };
   return {
-    runner: {
-      scan(bytes, input) {
-        const key = keyOf(bytes, input);
-        for (const entry of held) {
-          if (entry.key !== key || !sameBytes(entry.bytes, bytes)) continue;
-          forget(entry);
-          return entry.scan.catch((error) => (turnedAway(error) ? runner.scan(bytes, input) : Promise.reject(error)));
-        }
-        return runner.scan(bytes, input);
-      },
-    },
-    start(bytes, input) {
-      if (bytes.length > (limits.maxBytes ?? 1024 * 1024) || held.size >= (limits.entries ?? 16)) return () => {};
+    start(bytes, sha256, input) {
+      const key = keyOf(sha256, input);
+      if (bytes.length > (limits.maxBytes ?? 1024 * 1024) || held.size >= (limits.entries ?? 16) || held.has(key)) return () => {};
       // copies (a Buffer's slice is a view): the pool transfers what it is given
       const kept = new Uint8Array(bytes);
       const scan = runner.scan(new Uint8Array(bytes), input);
-      const entry: Held = { key: keyOf(kept, input), bytes: kept, scan, timer: setTimeout(() => forget(entry), limits.holdMs ?? 60_000) };
+      const entry: Held = { key, bytes: kept, scan, timer: setTimeout(() => forget(entry), limits.holdMs ?? 60_000) };
       entry.timer.unref?.();
-      held.add(entry);
+      held.set(key, entry);
       // a scan nobody takes must not be an unhandled rejection; one turned away is not held
       scan.catch((error) => turnedAway(error) && forget(entry));
       return () => forget(entry);
+    },
+    take(sha256, input) {
+      const entry = held.get(keyOf(sha256, input));
+      if (!entry) return undefined;
+      forget(entry);
+      return entry.scan.catch((error) => (turnedAway(error) ? runner.scan(entry.bytes, input) : Promise.reject(error)));
     },
   };
 }

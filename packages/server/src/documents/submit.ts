@@ -8,7 +8,7 @@
 // a new document with its job. Then the workers are woken and, with `wait`, the answer waits for
 // the analysis up to the wait limit. A `file_url` is fetched here under the egress rule.
 import { randomBytes } from 'node:crypto';
-import { ENGINE_MODEL, MAX_FILE_BYTES, MAX_PAGES, type ScanInput, sniffFormat } from '@loupe/core';
+import { ENGINE_MODEL, MAX_FILE_BYTES, MAX_PAGES, sniffFormat } from '@loupe/core';
 import { PdfFile } from '@loupe/core/internal';
 import { nodeDigests } from '@loupe/node';
 import type { DocumentCaller } from '../http/auth/document-caller.js';
@@ -19,6 +19,7 @@ import type { FinishSignal } from '../queue/finish-signal.js';
 import type { BlobStore } from '../store/blob-store.js';
 import type { SubmitFacts, SubmitOptions } from '../store/document-fields.js';
 import type { Environment, KeyClaim, Store, StoredDocument } from '../store/store.js';
+import type { EarlyScans } from './early-scans.js';
 
 /** What the document use cases need. */
 export interface DocumentUseCaseDeps {
@@ -36,7 +37,7 @@ export interface DocumentUseCaseDeps {
    * Starts the analysis of bytes in hand before they are stored and queued (early-scans.ts), for
    * `wait=true`; answers how to forget it when no job will take it. Absent: no early scans.
    */
-  scanEarly?: (bytes: Uint8Array, input: ScanInput) => () => void;
+  scanEarly?: EarlyScans['start'];
 }
 
 /** A file to submit: an upload, or bytes in memory (fetched from `file_url`). */
@@ -98,7 +99,11 @@ function pdfPages(bytes: Uint8Array): number | undefined {
   }
 }
 
-/** Long-polls a processing document up to the wait limit. */
+/**
+ * Long-polls a processing document up to the wait limit: answered by the finish signal with the
+ * document as its analysis committed it when it finishes in this process (the caller's own
+ * document: it made it), else by looking at the store.
+ */
 async function waitForFinish(deps: DocumentUseCaseDeps, who: DocumentCaller, document: StoredDocument): Promise<StoredDocument> {
   let current = document;
   const deadline = Date.now() + (deps.waitMs ?? 30_000);
@@ -107,7 +112,8 @@ async function waitForFinish(deps: DocumentUseCaseDeps, who: DocumentCaller, doc
     const woken = deps.finishes.wait(document.id, Math.min(1000, deadline - Date.now()));
     current = (await deps.store.documents.document(who.account.id, deps.environment, document.id)) ?? current;
     if (current.status !== 'processing') break;
-    await woken;
+    const finished = await woken;
+    if (finished) return finished;
   }
   return current;
 }
@@ -129,7 +135,7 @@ export async function submitDocument(deps: DocumentUseCaseDeps, who: DocumentCal
   // and queued (a PDF over the page limit is refused by the engine as fast as by the count below)
   const forgetEarly =
     submission.wait && deps.scanEarly && file.size <= file.head.length
-      ? deps.scanEarly(file.head, { name, ...(options.models ? { models: options.models } : {}) })
+      ? deps.scanEarly(file.head, file.sha256, { name, ...(options.models ? { models: options.models } : {}) })
       : undefined;
   try {
     // a large PDF's pages are counted by its analysis, so an upload is never read whole here

@@ -280,8 +280,14 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         // running jobs still count in the depth; none waits
         expect(await s.documents.queueFigures()).toEqual({ depth: 2 });
         expect(await s.documents.claimJob(far)).toBeUndefined();
-        expect(await s.documents.finishDocument(first!.id, { result: { verdict: 'CLEAN' } })).toBe(true);
-        expect(await s.documents.finishDocument(first!.id, { error: failure('server_error') })).toBe(false);
+        // the finished document as committed, once
+        expect(await s.documents.finishDocument(first!.id, { result: { verdict: 'CLEAN' } })).toMatchObject({
+          id: first!.subjectId,
+          status: 'completed',
+          result: { verdict: 'CLEAN' },
+          error: null,
+        });
+        expect(await s.documents.finishDocument(first!.id, { error: failure('server_error') })).toBeUndefined();
         expect(await s.documents.reviewDocument(a.id, 'production', 'doc_b', reviewOf('cleared'))).toBe('not_completed');
         expect(await s.documents.reviewDocument(a.id, 'sandbox', 'doc_a', reviewOf('cleared'))).toBeUndefined();
         await s.documents.reviewDocument(a.id, 'production', 'doc_a', reviewOf('in_review'));
@@ -298,7 +304,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         expect(await s.documents.requeueRunningJobs()).toBe(1);
         const again = await s.documents.claimJob(far);
         expect(again).toMatchObject({ subjectId: 'doc_b', attempts: 2 });
-        expect(await s.documents.finishDocument(again!.id, { error: failure('file_encrypted') })).toBe(true);
+        expect(await s.documents.finishDocument(again!.id, { error: failure('file_encrypted') })).toBeDefined();
         expect(await s.documents.document(a.id, 'production', 'doc_b')).toMatchObject({ status: 'failed', error: failure('file_encrypted'), result: null });
         // an expired lease is taken again without a restart
         await s.documents.createDocument({ ...base, id: 'doc_c' });
@@ -324,10 +330,10 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         });
         expect(await s.documents.reprocessDocument(a.id, 'production', 'doc_r')).toBe('in_progress');
         // the first job is done: finishing it again cannot touch the new analysis
-        expect(await s.documents.finishDocument(first!.id, { result: { verdict: 'CLEAN' } })).toBe(false);
+        expect(await s.documents.finishDocument(first!.id, { result: { verdict: 'CLEAN' } })).toBeUndefined();
         const second = await s.documents.claimJob(far);
         expect(second?.subjectId).toBe('doc_r');
-        expect(await s.documents.finishDocument(second!.id, { error: failure('server_error') })).toBe(true);
+        expect(await s.documents.finishDocument(second!.id, { error: failure('server_error') })).toBeDefined();
         expect(await s.documents.document(a.id, 'production', 'doc_r')).toMatchObject({ status: 'failed', result: null, error: failure('server_error') });
         expect((await s.documents.listDocuments(a.id, 'production', { limit: 10, verdict: 'FORGED' })).documents).toEqual([]);
         // a failed document can be queued again too
@@ -366,20 +372,20 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         ).rejects.toThrow();
         expect(await s.documents.usage(a.id, {})).toEqual([]);
         await s.documents.requeueRunningJobs();
-        expect(await finishNext({ result: { verdict: 'CLEAN' } })).toBe(true);
+        expect(await finishNext({ result: { verdict: 'CLEAN' } })).toBeDefined();
         // a failure bills nothing; its completion on a later run does
         await s.documents.createDocument(documentRecord(a.id, 'doc_u2'));
-        expect(await finishNext({ error: failure('server_error') })).toBe(true);
+        expect(await finishNext({ error: failure('server_error') })).toBeDefined();
         await s.documents.reprocessDocument(a.id, 'production', 'doc_u2');
-        expect(await finishNext({ error: failure('server_error') })).toBe(true);
+        expect(await finishNext({ error: failure('server_error') })).toBeDefined();
         await s.documents.reprocessDocument(a.id, 'production', 'doc_u2');
-        expect(await finishNext({ result: { verdict: 'CLEAN' } })).toBe(true);
+        expect(await finishNext({ result: { verdict: 'CLEAN' } })).toBeDefined();
         // a completed document analysed again on request is billed again
         await s.documents.reprocessDocument(a.id, 'production', 'doc_u1');
-        expect(await finishNext({ result: { verdict: 'CLEAN' } })).toBe(true);
+        expect(await finishNext({ result: { verdict: 'CLEAN' } })).toBeDefined();
         // the sandbox is unmetered
         await s.documents.createDocument(documentRecord(a.id, 'doc_u3', { environment: 'sandbox' }));
-        expect(await finishNext({ result: { verdict: 'CLEAN' } })).toBe(true);
+        expect(await finishNext({ result: { verdict: 'CLEAN' } })).toBeDefined();
         // a borrower's re-capture is metered, not billed
         const at = new Date().toISOString();
         const expires = new Date(Date.now() + 3600_000).toISOString();
@@ -420,7 +426,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
           },
           documentRecord(a.id, 'doc_u4'),
         );
-        expect(await finishNext({ result: { verdict: 'CLEAN' } })).toBe(true);
+        expect(await finishNext({ result: { verdict: 'CLEAN' } })).toBeDefined();
         const rows = await s.documents.usage(a.id, {});
         expect(rows.map((r) => [r.documentId, r.kind, r.billable])).toEqual([
           ['doc_u1', 'analysis', true],
@@ -752,7 +758,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
             seen = { status: document.status, loan: (await loan())?.documents.filter((d) => d.status === 'completed').length };
             return [event('evt_1', '2026-11-23T10:00:01.000Z')];
           }),
-        ).toBe(true);
+        ).toMatchObject({ id: job!.subjectId, status: 'completed', result: { verdict: 'CLEAN' } });
         expect(seen).toEqual({ status: 'completed', loan: 1 });
         // an emitter that throws rolls the whole finish back: no event without its state change, and the reverse
         await s.documents.createDocument({
@@ -829,7 +835,7 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
               createdAt: '2026-11-23T10:00:00.000Z',
             },
           ]),
-        ).toBe(true);
+        ).toMatchObject({ id: 'doc_q', status: 'completed' });
         expect(await s.documents.claimJobById(jobId, far)).toBe('finished');
         expect(await s.documents.claimJobById('job_unknown', far)).toBe('finished');
         const [d] = await s.webhooks.deliveries({ accountId: a.id, limit: 1 });

@@ -437,7 +437,8 @@ export interface DocumentStore {
    * Finishes a document's analysis exactly once: when the job is not yet done and the document is
    * still processing it becomes completed (with `result`) or failed (with `error`) and its job is
    * done, in one transaction with the events `emit` makes of the finished document and, when it
-   * asks for it, its loan (read inside the transaction; the outbox); answers false (and changes nothing) when either had already finished (a stale
+   * asks for it, its loan (read inside the transaction; the outbox). Answers the finished document
+   * as committed, or undefined (and changes nothing) when either had already finished (a stale
    * worker whose lease was taken over cannot overwrite a later analysis). A completion in
    * production is metered in the same transaction (one usage row per job: see `UsageRow`).
    */
@@ -445,7 +446,7 @@ export interface DocumentStore {
     jobId: string,
     outcome: { result: StoredResult; text?: string[] } | { error: DocumentError },
     emit?: (document: StoredDocument, loan: () => Promise<LoanSnapshot | undefined>) => NewEvent[] | Promise<NewEvent[]>,
-  ): Promise<boolean>;
+  ): Promise<StoredDocument | undefined>;
   /** The metered analyses of an account completed in [from, to) (ISO; either open), oldest first. */
   usage(accountId: string, period: { from?: string; to?: string }): Promise<UsageRow[]>;
   /** The text an analysis read from a photo or scan (OCR lines), if it kept any. */

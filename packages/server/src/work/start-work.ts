@@ -4,6 +4,7 @@
 import type { Pool } from '@loupe/worker';
 import type { Backend } from '../backend.js';
 import { jobHandler, type ScanRunner } from '../documents/analysis-job.js';
+import type { EarlyScans } from '../documents/early-scans.js';
 import { createEgress } from '../http/egress/egress.js';
 import type { MessageChannels } from '../notifications/message-channels.js';
 import { webhookSender } from '../notifications/webhook-sender.js';
@@ -11,11 +12,14 @@ import type { ServiceMetrics } from '../ops/metrics.js';
 import type { CaptureSigner } from '../recapture/c2pa.js';
 import { completeCaptures } from '../recapture/complete.js';
 import { generateReport, type PageRenderer } from '../reports/generate.js';
+import type { StoredDocument } from '../store/store.js';
 
 /** What the work needs. */
 export interface WorkOptions {
   backend: Backend;
   scanRunner: ScanRunner;
+  /** Scans begun before their job (`wait=true` uploads), taken by the job of the same file. */
+  early?: Pick<EarlyScans, 'take'>;
   renderer: PageRenderer;
   signer: CaptureSigner;
   now: () => Date;
@@ -27,8 +31,8 @@ export interface WorkOptions {
   channels: MessageChannels;
   /** Where jobs and deliveries are counted. */
   metrics?: Pick<ServiceMetrics, 'job' | 'delivery'>;
-  /** Told when a document finished here (wakes `wait=true` requests of this process). */
-  onDocumentFinished?: (documentId: string) => void;
+  /** Told when a document finished here, with the document as committed (wakes `wait=true` requests of this process). */
+  onDocumentFinished?: (document: StoredDocument) => void;
 }
 
 /** Starts working the backend's queue; answers the stop. */
@@ -41,6 +45,7 @@ export async function startWork(options: WorkOptions): Promise<() => Promise<voi
     store,
     blobs,
     runner: options.scanRunner,
+    ...(options.early ? { early: options.early } : {}),
     now,
     stopping: () => stopping,
     ...(options.metrics ? { metrics: options.metrics } : {}),
@@ -48,7 +53,7 @@ export async function startWork(options: WorkOptions): Promise<() => Promise<voi
     onOtherFinished: () => queue.notify(),
     onFinished: (document) => {
       const finished = () => {
-        options.onDocumentFinished?.(document.id);
+        options.onDocumentFinished?.(document);
         queue.notify();
       };
       if (!document.options.recapture_capture_id) return finished();

@@ -174,7 +174,7 @@ function documentJobs(c: SqlContext): Pick<DocumentStore, 'queueFigures' | 'clai
     async finishDocument(jobId, outcome, emit) {
       return tx(async (q) => {
         const subject = await openJobSubject(q, jobId);
-        if (subject === undefined) return false;
+        if (subject === undefined) return undefined;
         const at = now();
         const changed =
           'result' in outcome
@@ -194,7 +194,7 @@ function documentJobs(c: SqlContext): Pick<DocumentStore, 'queueFigures' | 'clai
                 subject,
               );
         await closeJob(q, jobId, at);
-        if (changed !== 1) return false;
+        if (changed !== 1) return undefined;
         const document = await documentRow(q, subject);
         if ('result' in outcome && document.environment === 'production') await meter(q, document, jobId, at);
         if (emit) {
@@ -202,7 +202,7 @@ function documentJobs(c: SqlContext): Pick<DocumentStore, 'queueFigures' | 'clai
           const loan = async () => (ref === null ? undefined : loanSnapshot(q, document.accountId, document.environment, ref));
           await insertEvents(q, await emit(document, loan));
         }
-        return true;
+        return document;
       });
     },
     async requeueRunningJobs() {
