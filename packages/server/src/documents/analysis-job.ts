@@ -9,12 +9,17 @@ import type { ServiceMetrics } from '../ops/metrics.js';
 import { MAX_JOB_TAKES } from '../queue/job-queue.js';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Job, LoanSnapshot, NewEvent, Store, StoredDocument, StoredResult } from '../store/store.js';
-import type { EarlyScans } from './early-scans.js';
 
 /** Runs document scans (the worker pool). */
 export interface ScanRunner {
   /** Scans one document (in a worker thread in the default runner). */
   scan(bytes: Uint8Array, input: ScanInput): Promise<ScanDetail>;
+}
+
+/** Scans begun before their job (`early-scans.ts`), by file. */
+export interface HeldScans {
+  /** The scan begun early of the file `sha256` with this input, once; undefined when none is held (the job scans the stored file). */
+  take(sha256: string, input: ScanInput): Promise<ScanDetail> | undefined;
 }
 
 /** Options of the job handler. */
@@ -23,7 +28,7 @@ export interface JobHandlerOptions {
   blobs: BlobStore;
   runner: ScanRunner;
   /** Scans begun before their job (`wait=true` uploads): a job takes its file's instead of reading the file back. */
-  early?: Pick<EarlyScans, 'take'>;
+  early?: HeldScans;
   /** Takes of one job after which its document fails (default 4). */
   maxAttempts?: number;
   /** True once this process is stopping: a scan that fails then (its pool closed) leaves its job to be handed back, not its document failed. */

@@ -6,7 +6,7 @@
 // submission was a duplicate, failed, or the process stopped) is forgotten. Only the wait for the
 // verdict gets shorter.
 import { PoolError, type ScanDetail, type ScanInput } from '@loupe/core';
-import type { ScanRunner } from './analysis-job.js';
+import type { HeldScans, ScanRunner } from './analysis-job.js';
 
 /** Bounds of what early scans hold. */
 export interface EarlyScanLimits {
@@ -19,14 +19,12 @@ export interface EarlyScanLimits {
 }
 
 /** Scans started before their job, taken by it. */
-export interface EarlyScans {
+export interface EarlyScans extends HeldScans {
   /**
    * Starts scanning `bytes` (whose SHA-256 is `sha256`) now, when the bounds allow; answers a
    * function that forgets the scan (call it when no job will analyse these bytes). The bytes are copied.
    */
   start(bytes: Uint8Array, sha256: string, input: ScanInput): () => void;
-  /** The scan begun early of the file `sha256` with this input, once; undefined when none is held (the job scans the stored file). */
-  take(sha256: string, input: ScanInput): Promise<ScanDetail> | undefined;
 }
 
 interface Held {

@@ -3,8 +3,7 @@
 // webhook attempts, each handed over by the queue.
 import type { Pool } from '@loupe/worker';
 import type { Backend } from '../backend.js';
-import { jobHandler, type ScanRunner } from '../documents/analysis-job.js';
-import type { EarlyScans } from '../documents/early-scans.js';
+import { type HeldScans, jobHandler, type ScanRunner } from '../documents/analysis-job.js';
 import { createEgress } from '../http/egress/egress.js';
 import type { MessageChannels } from '../notifications/message-channels.js';
 import { webhookSender } from '../notifications/webhook-sender.js';
@@ -19,7 +18,7 @@ export interface WorkOptions {
   backend: Backend;
   scanRunner: ScanRunner;
   /** Scans begun before their job (`wait=true` uploads), taken by the job of the same file. */
-  early?: Pick<EarlyScans, 'take'>;
+  early?: HeldScans;
   renderer: PageRenderer;
   signer: CaptureSigner;
   now: () => Date;
