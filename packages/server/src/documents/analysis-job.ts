@@ -1,5 +1,6 @@
 // What a worker does with a job the queue leased to it: a document analysis runs through the
-// document engine on the worker pool and finishes the document exactly once (completed with the
+// document engine on the worker pool (or takes the scan of its file begun early, `HeldScans`,
+// without reading the file back) and finishes the document exactly once (completed with the
 // engine's Document, or failed with the spec's error); other jobs (audit reports) go to their
 // handler. A job taken more often than `maxAttempts` (its workers kept dying on it) fails its
 // document instead of killing another worker.

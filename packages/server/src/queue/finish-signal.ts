@@ -1,8 +1,8 @@
 // Wakes the requests waiting on a document (`wait=true`) the moment its analysis finishes in this
 // process, instead of leaving them to their next look at the store, and hands them the finished
 // document as its finishing transaction committed it (so they need not read it back). The store
-// stays the truth: a waiter woken without a document (its time ran out) looks at the store, and
-// looks on its own after `fallbackMs` in case the analysis finished in another process.
+// stays the truth: a waiter's wait ends after its `ms` without a document, and the waiter then
+// looks at the store, in case the analysis finished in another process.
 import type { StoredDocument } from '../store/store.js';
 
 /** Waiters by document id. */
