@@ -9,10 +9,9 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFArray, PDFDocument, PDFName, PDFRef, PDFString, StandardFonts } from '@cantoo/pdf-lib';
-import { loadFontTables, type PaintEvent, PdfFile, TextInterpreter } from '@loupe/core/internal';
-import { concatBytes } from '../test/fixtures/bytes.js';
-import { addOverlay, editText, fillForm, makeForm, makeStatement, money } from '../test/fixtures/pdf-builders.js';
-import { signPdf } from '../test/fixtures/signing.js';
+import { concatBytes, loadFontTables, type PaintEvent, PdfFile, TextInterpreter } from '@loupe/core/internal';
+import { addOverlay, editText, fillForm, makeForm, makeStatement, money } from '@loupe/fixtures/pdf-builders';
+import { signPdf } from '@loupe/fixtures/signing';
 
 await loadFontTables(); // the interpreter's standard font tables (a scan loads them itself)
 

@@ -6,13 +6,13 @@
 import { readFileSync } from 'node:fs';
 import type { DocumentResult } from '@loupe/core';
 import { PdfFile } from '@loupe/core/internal';
+import { EDIT_TOOLS } from '@loupe/fixtures/trailless-edits';
 import { createNodeEngine } from '@loupe/node';
 import { corpusFiles } from '../test/corpus.js';
-import { EDIT_TOOLS } from '../test/fixtures/trailless-edits.js';
 import { accuracyCorpus, type Sample } from './accuracy-corpus.js';
 import { layoutTable, scoreLayouts } from './payroll-layouts.js';
 import { familyTable, reprintTable, scoreProducerFamilies, scoreReprints } from './producer-families.js';
-import { rocAuc, scoreTraillessEdits, type TraillessRow, traillessTable } from './trailless-edits.js';
+import { rocAuc, scoreTraillessEdits, type TraillessRow, traillessTable } from './trailless-accuracy.js';
 
 const engine = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
 /** The engine for files made during this run (their creation dates are today). */

@@ -7,10 +7,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { captureDocument } from '@loupe/fixtures/document-photos';
+import { editText, makeStatement } from '@loupe/fixtures/pdf-builders';
+import { servePage } from '@loupe/fixtures/web-page';
 import { createNodeEngine } from '@loupe/node';
-import { captureDocument } from '../test/fixtures/document-photos.js';
-import { editText, makeStatement } from '../test/fixtures/pdf-builders.js';
-import { servePage } from '../test/fixtures/web-page.js';
 
 /** The page globals the callbacks below read in Chromium (this file compiles without the DOM library). */
 declare const document: { querySelectorAll(selector: string): { length: number } };

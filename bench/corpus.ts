@@ -4,7 +4,7 @@
 // cached in bench/out/corpus and rebuilt when missing.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { editText, makeStatement } from '../test/fixtures/pdf-builders.js';
+import { editText, makeStatement } from '@loupe/fixtures/pdf-builders';
 
 /** One benchmark file. */
 export interface BenchFile {

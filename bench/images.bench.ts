@@ -1,11 +1,11 @@
-// Image forensics on document photos and scans made by code (test/fixtures/document-photos.ts):
+// Image forensics on document photos and scans made by code (packages/fixtures/src/document-photos.ts):
 // genuine photos and scans, and tampered ones per technique (two digits copied within the image,
 // an amount retyped in another font over a filled box, an amount pasted from another photo, a
 // plain re-save at lower quality). Prints, per technique, how many were flagged (verdict
 // SUSPICIOUS or FORGED), how many raised the technique's own indicator, and how many of those
 // marked a region over the edit; and the false positives on genuine images. One run.
 // `npm run bench:images` (GENUINE=N TAMPERED=N to size it).
-import { createNodeEngine } from '@loupe/node';
+
 import {
   type Box,
   captureDocument,
@@ -15,7 +15,8 @@ import {
   retypeAmount,
   spliceAmount,
   type Tampered,
-} from '../test/fixtures/document-photos.js';
+} from '@loupe/fixtures/document-photos';
+import { createNodeEngine } from '@loupe/node';
 
 const GENUINE = Number(process.env.GENUINE ?? 24);
 const TAMPERED = Number(process.env.TAMPERED ?? 12);

@@ -25,9 +25,10 @@ import {
   windowFeatures,
 } from '@loupe/core/internal';
 import { referenceAudioKernels, referenceKernels } from '@loupe/core/testing';
+import { fixtureAudio } from '@loupe/fixtures/paths';
+import { downscaleRgba, generateScene, photographScene } from '@loupe/fixtures/scenes';
+import { h264Clip } from '@loupe/fixtures/videos';
 import { createCanvasDecoder, createFfmpegMediaDecoder, createModelStore, createNodeMediaEngine, createOnnxInference, ffmpegPaths } from '@loupe/node';
-import { downscaleRgba, generateScene, photographScene } from '../test/fixtures/scenes.js';
-import { h264Clip } from '../test/fixtures/videos.js';
 import { median } from './measure.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-media-bench-'));
@@ -42,7 +43,7 @@ execFileSync(ffmpegPaths().ffmpeg, [
   '-stream_loop',
   '40',
   '-i',
-  join(import.meta.dirname, '..', 'test', 'fixtures', 'audio', 'natural-fr-words.ogg'),
+  fixtureAudio('natural-fr-words.ogg'),
   '-t',
   '300',
   '-ar',

@@ -1,4 +1,4 @@
-// The statement layout families of test/fixtures/statement-families.ts under every way a lender
+// The statement layout families of packages/fixtures/src/statement-families.ts under every way a lender
 // receives them: the native PDF, a 300 dpi flatbed scan (image-only PDF, all pages), phone photos
 // of each page under real capture conditions (perspective, focus fall-off, motion blur, uneven
 // light and shadow, vignetting, phone JPEG), and screenshots of a PDF viewer. Per family it counts
@@ -9,10 +9,10 @@
 
 import type { DocumentResult } from '@loupe/core';
 import { PdfFile } from '@loupe/core/internal';
+import { conditionsFor, imageOnlyPdf, phoneCapture, scanOf, screenshotOf } from '@loupe/fixtures/captures';
+import { copyDigit, figureBoxes, retype } from '@loupe/fixtures/image-edits';
+import { FAMILIES, genuineStatement, REWRITES, rewrite } from '@loupe/fixtures/statement-families';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
-import { conditionsFor, imageOnlyPdf, phoneCapture, scanOf, screenshotOf } from '../test/fixtures/captures.js';
-import { copyDigit, figureBoxes, retype } from '../test/fixtures/image-edits.js';
-import { FAMILIES, genuineStatement, REWRITES, rewrite } from '../test/fixtures/statement-families.js';
 
 type Kind = 'native' | 'scan 300 dpi' | 'phone photo' | 'screenshot';
 

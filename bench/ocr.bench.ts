@@ -8,9 +8,9 @@
 // Not a test: nothing asserts.
 import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from '@cantoo/pdf-lib';
 import { loadDecimals, parseAmount } from '@loupe/core/internal';
+import { imageOnlyPdf, photoOf } from '@loupe/fixtures/captures';
+import { makeStatement, money } from '@loupe/fixtures/pdf-builders';
 import { createNodeEngine, createPdfJsRaster, createTesseractOcr, openWithPdfJs } from '@loupe/node';
-import { imageOnlyPdf, photoOf } from '../test/fixtures/captures.js';
-import { makeStatement, money } from '../test/fixtures/pdf-builders.js';
 import { benchFamilies } from './ocr-families.js';
 
 await loadDecimals(); // parseAmount's arithmetic (a scan loads it itself)

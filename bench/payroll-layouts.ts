@@ -6,9 +6,9 @@
 // edits: one figure re-printed changed (the sums broken), or several changed together so the
 // printed sums still hold. Part of `bench:accuracy`; `bench/tools/layouts-only.ts` runs it alone.
 import type { DocumentResult } from '@loupe/core';
+import { imageOnlyPdf, scanOf } from '@loupe/fixtures/captures';
+import { produce } from '@loupe/fixtures/statement-families';
 import { type createNodeEngine, createPdfJsRaster } from '@loupe/node';
-import { imageOnlyPdf, scanOf } from '../test/fixtures/captures.js';
-import { produce } from '../test/fixtures/statement-families.js';
 
 type Engine = ReturnType<typeof createNodeEngine>;
 const m = (c: number): string => (c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

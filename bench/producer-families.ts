@@ -1,15 +1,15 @@
-// Genuine loan documents from the eight producers of test/fixtures/family-producers.ts, in every
+// Genuine loan documents from the eight producers of packages/fixtures/src/family-producers.ts, in every
 // form a lender receives them: the native file, the same file after a benign incremental save
 // (PyMuPDF bookmark, sticky note or attachment; Poppler attachment; ExifTool metadata), a 300 dpi flatbed scan and a
 // phone photo of its first page. Each sample says which split its producer belongs to (tuning or
 // held out), so bench:accuracy reports the two apart.
 import type { DocumentResult } from '@loupe/core';
+import { conditionsFor, phoneCapture } from '@loupe/fixtures/captures';
+import { billLayout, editLayout, familyLayouts, LAYOUT_EDITS, payStubLayout, statementLayout, statementLines } from '@loupe/fixtures/family-documents';
+import { BENIGN_SAVES, benignSave, PRODUCERS } from '@loupe/fixtures/family-producers';
+import { genuineStatement, REWRITES, rewrite } from '@loupe/fixtures/statement-families';
+import { locateAll, regionOver, scanned } from '@loupe/fixtures/trailless-edits';
 import { createPdfJsRaster } from '@loupe/node';
-import { conditionsFor, phoneCapture } from '../test/fixtures/captures.js';
-import { billLayout, editLayout, familyLayouts, LAYOUT_EDITS, payStubLayout, statementLayout, statementLines } from '../test/fixtures/family-documents.js';
-import { BENIGN_SAVES, benignSave, PRODUCERS } from '../test/fixtures/family-producers.js';
-import { genuineStatement, REWRITES, rewrite } from '../test/fixtures/statement-families.js';
-import { locateAll, regionOver, scanned } from '../test/fixtures/trailless-edits.js';
 
 /** One genuine sample of the producer families. */
 export interface FamilySample {

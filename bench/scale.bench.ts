@@ -11,10 +11,10 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeStatement } from '@loupe/fixtures/pdf-builders';
 import { createEmbeddedQueue, createPgBossQueue, type JobQueue, openPostgresStore, openSqliteStore, type Store } from '@loupe/server';
 import { createScratchDatabase, type ScratchDatabase } from '@loupe/server/testing';
 import pg from 'pg';
-import { makeStatement } from '../test/fixtures/pdf-builders.js';
 
 const adminUrl = process.env.LOUPE_BENCH_DATABASE_URL ?? process.env.LOUPE_TEST_DATABASE_URL;
 if (!adminUrl) throw new Error('Set LOUPE_BENCH_DATABASE_URL (or LOUPE_TEST_DATABASE_URL) to a PostgreSQL role that may create databases.');

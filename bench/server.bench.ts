@@ -14,11 +14,11 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { framePlan } from '@loupe/core/internal';
+import { editText, makeStatement } from '@loupe/fixtures/pdf-builders';
+import { photographScene } from '@loupe/fixtures/scenes';
+import { h264Clip } from '@loupe/fixtures/videos';
 import { createNodeEngine, createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
 import autocannon from 'autocannon';
-import { editText, makeStatement } from '../test/fixtures/pdf-builders.js';
-import { photographScene } from '../test/fixtures/scenes.js';
-import { h264Clip } from '../test/fixtures/videos.js';
 import { median } from './measure.js';
 
 const root = join(import.meta.dirname, '..');

@@ -1,8 +1,9 @@
-// The tip-off validator on the labelled message set (test/fixtures/tip-off-messages.ts): precision
+// The tip-off validator on the labelled message set (packages/fixtures/src/tip-off-messages.ts): precision
 // and recall of "this message discloses a flag", overall and by kind, with the messages it gets
 // wrong. `node --import tsx bench/tip-off.bench.ts` (after npm run build).
+
+import { tipOffMessages } from '@loupe/fixtures/tip-off-messages';
 import { tipOffTerms } from '@loupe/server';
-import { tipOffMessages } from '../test/fixtures/tip-off-messages.js';
 
 const messages = tipOffMessages();
 let tp = 0;

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { largeInterfaces, longFunctions } from '../scripts/code-size.mjs';
 import { folderCycles, importCycles, importGraph } from '../scripts/import-cycles.mjs';
@@ -109,6 +110,38 @@ describe('folder graph', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('imports between packages', () => {
+  /** Every TypeScript file of the repository's packages, apps, tests and benchmarks (tests included). */
+  const everySource = (): string[] =>
+    ['packages', 'apps', 'test', 'bench', 'models', 'examples'].flatMap((top) =>
+      readdirSync(join(root, top), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts') && !f.includes('node_modules') && !f.split(sep).includes('dist'))
+        .map((f) => join(root, top, f)),
+    );
+  /** The folder a file belongs to as a unit: its package or app, else its top folder (test, bench). */
+  const unitOf = (file: string): string => {
+    const [top, name] = relative(root, file).split(sep);
+    return top === 'packages' || top === 'apps' || top === 'examples' ? `${top}/${name}` : top!;
+  };
+
+  it("no package's file imports another package's by path, and nothing climbs into the fixtures", () => {
+    const climbing: string[] = [];
+    for (const file of everySource()) {
+      const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+      for (const { fileName } of importedFiles) {
+        if (!fileName.startsWith('.')) continue;
+        const target = join(dirname(file), fileName);
+        const from = unitOf(file);
+        const to = unitOf(target);
+        // a package's or app's files stay inside it; nothing reaches into the fixtures but by name
+        const leavesPackage = to !== from && (from.startsWith('packages/') || from.startsWith('apps/') || to === 'packages/fixtures');
+        if (leavesPackage) climbing.push(`${relative(root, file)} -> ${fileName}`);
+      }
+    }
+    expect(climbing).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 // Audio detection end to end on the Node platform, on the committed clips of
-// test/fixtures/audio (natural words from a voice speechforge never trained on, and an espeak-ng
+// packages/fixtures/src/audio (natural words from a voice speechforge never trained on, and an espeak-ng
 // voice variant it never heard; provenance in that folder's README), joined with silence made by
 // ffmpeg. Also: detector versions, and a user's own model through `loupe detect --model`,
 // checked against its manifest entry before any file is read.
@@ -8,14 +8,14 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MediaError, mediaSpecCode } from '@loupe/core';
+import { fixtureAudio } from '@loupe/fixtures/paths';
+import { photographScene } from '@loupe/fixtures/scenes';
 import { createNodeMediaEngine, ffmpegPaths, MODELS_DIR } from '@loupe/node';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../packages/cli/src/main.js';
-import { photographScene } from './fixtures/scenes.js';
 
-const fixtures = join(import.meta.dirname, 'fixtures', 'audio');
-const natural = new Uint8Array(readFileSync(join(fixtures, 'natural-fr-words.ogg')));
-const synthetic = new Uint8Array(readFileSync(join(fixtures, 'espeak-en-us-m7.ogg')));
+const natural = new Uint8Array(readFileSync(fixtureAudio('natural-fr-words.ogg')));
+const synthetic = new Uint8Array(readFileSync(fixtureAudio('espeak-en-us-m7.ogg')));
 const engine = createNodeMediaEngine();
 const dir = mkdtempSync(join(tmpdir(), 'loupe-audio-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

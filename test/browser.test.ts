@@ -2,16 +2,17 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Detection, DocumentResult } from '@loupe/core';
+import { imageOnlyPdf } from '@loupe/fixtures/captures';
+import { captureDocument, copyMoveDigit } from '@loupe/fixtures/document-photos';
+import { fixtureAudio } from '@loupe/fixtures/paths';
+import { editText, makeStatement, money } from '@loupe/fixtures/pdf-builders';
+import { generateScene, photographScene } from '@loupe/fixtures/scenes';
+import { webmClip } from '@loupe/fixtures/videos';
+import { type ServedPage, servePage } from '@loupe/fixtures/web-page';
 import { createPdfJsRaster } from '@loupe/node';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../packages/cli/src/main.js';
-import { imageOnlyPdf } from './fixtures/captures.js';
-import { captureDocument, copyMoveDigit } from './fixtures/document-photos.js';
-import { editText, makeStatement, money } from './fixtures/pdf-builders.js';
-import { generateScene, photographScene } from './fixtures/scenes.js';
-import { webmClip } from './fixtures/videos.js';
-import { type ServedPage, servePage } from './fixtures/web-page.js';
 
 /** The page globals the callbacks below read in Chromium (this file compiles without the DOM library). */
 declare const document: { querySelectorAll(selector: string): { length: number } };
@@ -173,8 +174,8 @@ describe('pre-screening page in Chromium', () => {
     writeFileSync(join(dir, 'photo.jpg'), photographScene(909));
     writeFileSync(join(dir, 'generated.jpg'), generateScene(909));
     webmClip(join(dir, 'clip.webm'));
-    copyFileSync(join(import.meta.dirname, 'fixtures', 'audio', 'natural-fr-words.ogg'), join(dir, 'words.ogg'));
-    copyFileSync(join(import.meta.dirname, 'fixtures', 'audio', 'espeak-en-us-m7.ogg'), join(dir, 'tts.ogg'));
+    copyFileSync(fixtureAudio('natural-fr-words.ogg'), join(dir, 'words.ogg'));
+    copyFileSync(fixtureAudio('espeak-en-us-m7.ogg'), join(dir, 'tts.ogg'));
     const names = ['photo.jpg', 'generated.jpg', 'clip.webm', 'words.ogg', 'tts.ogg'];
     const lines: string[] = [];
     await main(['detect', '--json', ...names.map((n) => join(dir, n))], { out: (t) => lines.push(t), err: () => undefined });

@@ -4,9 +4,9 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { editText, makeStatement } from '@loupe/fixtures/pdf-builders';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jsonLines, runLoupe } from './cli-runner.js';
-import { editText, makeStatement } from './fixtures/pdf-builders.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-cli-'));
 const path = (name: string) => join(dir, name);

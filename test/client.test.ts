@@ -4,11 +4,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { allDocuments, createLoupeClient, LoupeApiError, submitDocument, verifyWebhookSignature, waitForDocument, withRetries } from '@loupe/client';
+import { type LoopbackServer, loopbackServer } from '@loupe/fixtures/loopback-server';
+import { makeStatement } from '@loupe/fixtures/pdf-builders';
 import { createAccountWithKeys, signWebhook } from '@loupe/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedTypes } from '../packages/client/scripts/openapi-types.js';
-import { type LoopbackServer, loopbackServer } from './fixtures/loopback-server.js';
-import { makeStatement } from './fixtures/pdf-builders.js';
 
 let running: LoopbackServer;
 let url: string;

@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLoupeClient, type LoupeClient, submitDocument, waitForDocument } from '@loupe/client';
+import { type LoopbackServer, loopbackServer } from '@loupe/fixtures/loopback-server';
+import { editText, makeStatement } from '@loupe/fixtures/pdf-builders';
+import { webmClip } from '@loupe/fixtures/videos';
+import { CHROMIUM } from '@loupe/fixtures/web-page';
 import { createAccountWithKeys } from '@loupe/server';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LoopbackServer, loopbackServer } from './fixtures/loopback-server.js';
-import { editText, makeStatement } from './fixtures/pdf-builders.js';
-import { webmClip } from './fixtures/videos.js';
-import { CHROMIUM } from './fixtures/web-page.js';
 
 /** The page globals the callbacks below read in Chromium (this file compiles without the DOM library). */
 declare const document: { documentElement: { scrollWidth: number } };

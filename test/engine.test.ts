@@ -1,13 +1,12 @@
 // The engine on the Node platform (real pdf.js): the Document fields issue 2 defines.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createEngine, FileEncryptedError, FileTooLargeError, UnreadableDocumentError, UnsupportedTypeError } from '@loupe/core';
+import { fixtureFile } from '@loupe/fixtures/paths';
+import { addPage, editMetadata, editText, makeStatement, money } from '@loupe/fixtures/pdf-builders';
+import { RawPdf } from '@loupe/fixtures/raw-pdf';
 import { createNodeEngine } from '@loupe/node';
 import { describe, expect, it } from 'vitest';
-import { addPage, editMetadata, editText, makeStatement, money } from './fixtures/pdf-builders.js';
-import { RawPdf } from './fixtures/raw-pdf.js';
 
-const FILES = join(__dirname, 'fixtures/files');
 const engine = createNodeEngine();
 
 describe('document engine (Node platform)', () => {
@@ -76,7 +75,7 @@ describe('document engine (Node platform)', () => {
     await expect(engine.scan(new TextEncoder().encode('GIF89a....'), { name: 'x.pdf' })).rejects.toBeInstanceOf(UnsupportedTypeError);
     await expect(engine.scan(new TextEncoder().encode('hello'), { name: 'x.pdf' })).rejects.toBeInstanceOf(UnreadableDocumentError);
     await expect(engine.scan(new Uint8Array(0), { name: 'x.pdf' })).rejects.toBeInstanceOf(UnreadableDocumentError);
-    await expect(engine.scan(new Uint8Array(readFileSync(join(FILES, 'encrypted-user-password.pdf'))), { name: 'x.pdf' })).rejects.toBeInstanceOf(
+    await expect(engine.scan(new Uint8Array(readFileSync(fixtureFile('encrypted-user-password.pdf'))), { name: 'x.pdf' })).rejects.toBeInstanceOf(
       FileEncryptedError,
     );
     const small = createNodeEngine({ maxPages: 1 });
@@ -84,7 +83,7 @@ describe('document engine (Node platform)', () => {
   });
 
   it('analyses an owner-password-only file like any other', async () => {
-    const doc = await engine.scan(new Uint8Array(readFileSync(join(FILES, 'encrypted-aes-256-r6.pdf'))), { name: 'enc.pdf' });
+    const doc = await engine.scan(new Uint8Array(readFileSync(fixtureFile('encrypted-aes-256-r6.pdf'))), { name: 'enc.pdf' });
     expect(doc.capture).toBe('native_pdf');
     expect(doc.metadata.find((r) => r.key === 'Producer')!.value).toBe('Loupe fixture generator');
   });

@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { editText, makeStatement } from '@loupe/fixtures/pdf-builders';
+import { serveBuiltPage } from '@loupe/fixtures/web-page';
 import { createPdfJsRaster } from '@loupe/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gate } from '../examples/ci-gate/gate.js';
 import { screeningApp } from '../examples/fastify-service/server.js';
 import { scanFolder } from '../examples/worker-pool/scan-folder.js';
-import { editText, makeStatement } from './fixtures/pdf-builders.js';
-import { serveBuiltPage } from './fixtures/web-page.js';
 
 const root = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'loupe-examples-'));

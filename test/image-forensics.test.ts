@@ -6,11 +6,11 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
+import { imageOnlyPdf } from '@loupe/fixtures/captures';
+import { type Box, captureDocument, copyMoveDigit, resave, retypeAmount, spliceAmount } from '@loupe/fixtures/document-photos';
 import { createNodeEngine, MODELS_DIR } from '@loupe/node';
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
-import { imageOnlyPdf } from './fixtures/captures.js';
-import { type Box, captureDocument, copyMoveDigit, resave, retypeAmount, spliceAmount } from './fixtures/document-photos.js';
 
 /** The JPEG with an APP1 EXIF segment whose IFD1 holds `thumbnail` (a camera names itself in IFD0). */
 function withExifThumbnail(jpeg: Uint8Array, thumbnail: Uint8Array): Uint8Array {

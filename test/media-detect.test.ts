@@ -1,5 +1,5 @@
 // Media detection end to end on the Node platform: photographed and generated scenes (made by
-// test/fixtures/scenes.ts, held-out seeds the model never saw), a video made by ffmpeg with its
+// packages/fixtures/src/scenes.ts, held-out seeds the model never saw), a video made by ffmpeg with its
 // frame series and thumbnails, and the spec's error answers; `loupe detect --json` prints one
 // line per file, in order.
 import { execFileSync } from 'node:child_process';
@@ -7,10 +7,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MediaError, mediaSpecCode, toMediaErrorBody } from '@loupe/core';
+import { generateScene, photographScene } from '@loupe/fixtures/scenes';
 import { createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
 import { describe, expect, it } from 'vitest';
 import { main } from '../packages/cli/src/main.js';
-import { generateScene, photographScene } from './fixtures/scenes.js';
 
 const engine = createNodeMediaEngine({ now: () => new Date('2026-11-22T12:00:00.000Z') });
 const dir = mkdtempSync(join(tmpdir(), 'loupe-detect-'));

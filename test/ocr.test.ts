@@ -3,10 +3,10 @@
 // contradicts them, but they are not examinable like native PDFs), one with a misprinted balance
 // is flagged with a MathCheck and a region on the figures.
 
+import { imageOnlyPdf, photoOf } from '@loupe/fixtures/captures';
+import { makeStatement } from '@loupe/fixtures/pdf-builders';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageOnlyPdf, photoOf } from './fixtures/captures.js';
-import { makeStatement } from './fixtures/pdf-builders.js';
 
 const engine = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
 const raster = createPdfJsRaster();
@@ -55,7 +55,7 @@ describe('OCR of scans and photos', () => {
 describe('invisible OCR layers', () => {
   it('reads a scan through its OCR text layer, without running OCR again', async () => {
     const noOcr = createNodeEngine({ ocr: false, now: () => new Date('2026-11-22T12:00:00Z') });
-    const { onePageObjects, RawPdf } = await import('./fixtures/raw-pdf.js');
+    const { onePageObjects, RawPdf } = await import('@loupe/fixtures/raw-pdf');
     const image = '<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n\u0000\nendstream';
     const rows = [
       'Opening balance 1,000.00',

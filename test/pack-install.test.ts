@@ -16,10 +16,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePorts } from '@loupe/fixtures/free-ports';
+import { fixtureAudio } from '@loupe/fixtures/paths';
+import { editText, makeStatement } from '@loupe/fixtures/pdf-builders';
+import { photographScene } from '@loupe/fixtures/scenes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePorts } from './fixtures/free-ports.js';
-import { editText, makeStatement } from './fixtures/pdf-builders.js';
-import { photographScene } from './fixtures/scenes.js';
 
 const root = join(import.meta.dirname, '..');
 const PACKAGES = ['models', 'packages/core', 'packages/worker', 'packages/node', 'packages/server', 'packages/cli', 'packages/client', 'packages/browser'];
@@ -106,7 +107,7 @@ describe('packed and installed outside the workspace', () => {
 
   it('detects media with the installed models and the runtime that installed', () => {
     writeFileSync(join(project, 'photo.jpg'), photographScene(12));
-    writeFileSync(join(project, 'words.ogg'), readFileSync(join(import.meta.dirname, 'fixtures', 'audio', 'natural-fr-words.ogg')));
+    writeFileSync(join(project, 'words.ogg'), readFileSync(fixtureAudio('natural-fr-words.ogg')));
     const { installed, workspace } = bothWays(['detect', '--json', 'photo.jpg', 'words.ogg']);
     expect(installed.map((d) => d.verdict)).toEqual(workspace.map((d) => d.verdict));
     for (const [i, d] of installed.entries()) expect(Math.abs((d.score as number) - (workspace[i]!.score as number))).toBeLessThanOrEqual(0.01);

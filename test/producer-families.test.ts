@@ -1,4 +1,4 @@
-// Genuine documents from eight producers the engine's tuning never used (test/fixtures/
+// Genuine documents from eight producers the engine's tuning never used (packages/fixtures/src/
 // family-producers.ts) are not flagged: statements whose ledger comes with an account summary, a
 // daily ending balance grid, interest and fees and year-to-date boxes; pay stubs and bills with
 // their own grids; each also after a benign incremental save by PyMuPDF, Poppler or ExifTool (a new document
@@ -6,11 +6,11 @@
 // INSUFFICIENT_EVIDENCE with no finding.
 
 import { PdfFile } from '@loupe/core/internal';
+import { conditionsFor, imageOnlyPdf, phoneCapture, scanOf } from '@loupe/fixtures/captures';
+import { billLayout, payStubLayout, statementLayout } from '@loupe/fixtures/family-documents';
+import { BENIGN_SAVES, benignSave, PRODUCERS } from '@loupe/fixtures/family-producers';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
 import { afterAll, describe, expect, it } from 'vitest';
-import { conditionsFor, imageOnlyPdf, phoneCapture, scanOf } from './fixtures/captures.js';
-import { billLayout, payStubLayout, statementLayout } from './fixtures/family-documents.js';
-import { BENIGN_SAVES, benignSave, PRODUCERS } from './fixtures/family-producers.js';
 
 const engine = createNodeEngine();
 afterAll(() => engine.dispose());

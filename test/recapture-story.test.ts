@@ -11,14 +11,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PdfFile } from '@loupe/core/internal';
+import { call, form, type Json, until as waitUntil } from '@loupe/fixtures/document-api';
+import { editText, makeStatement } from '@loupe/fixtures/pdf-builders';
+import { CHROMIUM } from '@loupe/fixtures/web-page';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer, tipOffTerms } from '@loupe/server';
 import { chromium } from 'playwright-core';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, form, type Json, until as waitUntil } from './fixtures/document-api.js';
-import { editText, makeStatement } from './fixtures/pdf-builders.js';
-import { CHROMIUM } from './fixtures/web-page.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-story-'));
 const artifacts = join(import.meta.dirname, '..', 'test-artifacts');

@@ -4,12 +4,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { BOMB_FILE } from '@loupe/fixtures/bombs';
+import { editText, makeStatement } from '@loupe/fixtures/pdf-builders';
+import { onePageObjects, RawPdf } from '@loupe/fixtures/raw-pdf';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_ERROR_CODES, jsonLines, runLoupe } from './cli-runner.js';
 import { corpusFiles } from './corpus.js';
-import { BOMB_FILE } from './fixtures/bombs.js';
-import { editText, makeStatement } from './fixtures/pdf-builders.js';
-import { onePageObjects, RawPdf } from './fixtures/raw-pdf.js';
 
 const BATCH = 150;
 const BATCH_TIMEOUT_MS = 240_000;

@@ -8,10 +8,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Answer, answerOf } from '@loupe/fixtures/http-answer';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type Answer, answerOf } from './fixtures/http-answer.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-api-shape-'));
 let server: LoupeServer;

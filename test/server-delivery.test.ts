@@ -11,13 +11,13 @@ import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { call, form, type Json, until } from '@loupe/fixtures/document-api';
+import { makeStatement } from '@loupe/fixtures/pdf-builders';
 import { createNodeEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer, tipOffTerms, verifyWebhook } from '@loupe/server';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, form, type Json, until } from './fixtures/document-api.js';
-import { makeStatement } from './fixtures/pdf-builders.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-delivery-'));
 const engine = createNodeEngine();

@@ -9,13 +9,14 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { call, finished, form, type Json, until } from '@loupe/fixtures/document-api';
+import { captureDocument } from '@loupe/fixtures/document-photos';
+import { fixtureFile } from '@loupe/fixtures/paths';
+import { editText, makeStatement } from '@loupe/fixtures/pdf-builders';
+import { RawPdf } from '@loupe/fixtures/raw-pdf';
 import { createNodeEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, finished, form, type Json, until } from './fixtures/document-api.js';
-import { captureDocument } from './fixtures/document-photos.js';
-import { editText, makeStatement } from './fixtures/pdf-builders.js';
-import { RawPdf } from './fixtures/raw-pdf.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-documents-'));
 const engine = createNodeEngine({ ocr: false });
@@ -243,7 +244,7 @@ describe('document API: analysis', () => {
   });
 
   it('fails an encrypted PDF with file_encrypted and no verdict fields', async () => {
-    const locked = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')));
+    const locked = new Uint8Array(readFileSync(fixtureFile('encrypted-user-password.pdf')));
     const r = await submit(keys.live_key, locked, 'locked.pdf');
     const done = await finished(live, keys.live_key, r.json.id as string);
     expect(done).toMatchObject({ status: 'failed', error: { code: 'file_encrypted', type: 'file_error', doc_url: expect.any(String) } });
@@ -392,7 +393,7 @@ describe('document API: replays and resubmissions', () => {
     expect(named).toMatchObject({ status: 200, json: { id: first.json.id } });
     expect((await submit(a.live_key, bytes, 'same.pdf', { external_ref: 'loan-r', models: ['docforge'] })).json.id).not.toBe(first.json.id);
     expect((await submit(a.live_key, bytes, 'other-name.pdf', { external_ref: 'loan-r' })).json.id).not.toBe(first.json.id);
-    const locked = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')));
+    const locked = new Uint8Array(readFileSync(fixtureFile('encrypted-user-password.pdf')));
     const failedOnce = await submit(a.live_key, locked, 'locked.pdf');
     expect(await finished(live, a.live_key, failedOnce.json.id as string)).toMatchObject({ status: 'failed' });
     const retried = await submit(a.live_key, locked, 'locked.pdf');
@@ -422,7 +423,7 @@ describe('document API: metering', () => {
     await finished(live, a.live_key, first.json.id as string);
     expect((await keyed(form(other, 'other.pdf'))).headers.get('idempotency-replayed')).toBe('true');
     // a failure, and the same failure again, bill nothing
-    const locked = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')));
+    const locked = new Uint8Array(readFileSync(fixtureFile('encrypted-user-password.pdf')));
     const failed = await submit(a.live_key, locked, 'locked.pdf');
     await finished(live, a.live_key, failed.json.id as string);
     await submit(a.live_key, locked, 'locked.pdf');
@@ -472,7 +473,7 @@ describe('document API: review', () => {
     expect(replaced.json.review).toEqual({ disposition: 'cleared', reviewer: 'bo', reviewed_at: expect.any(String) });
     expect(((await call(live, '/v1/documents?limit=1', { key: a.live_key })).json.data as Json[])[0]).toMatchObject({ id, review_disposition: 'cleared' });
     expect((await review({ disposition: 'maybe' })).json).toMatchObject({ error: { code: 'invalid_request' } });
-    const locked = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')));
+    const locked = new Uint8Array(readFileSync(fixtureFile('encrypted-user-password.pdf')));
     const failed = await submit(a.live_key, locked, 'locked-review.pdf', undefined, live, '?wait=true');
     const refused = await call(live, `/v1/documents/${failed.json.id}/review`, {
       method: 'POST',

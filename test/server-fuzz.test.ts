@@ -8,11 +8,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { answerOf } from '@loupe/fixtures/http-answer';
 import { createNodeEngine, createNodeMediaEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerOf } from './fixtures/http-answer.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
 const dir = mkdtempSync(join(tmpdir(), 'loupe-fuzz-'));

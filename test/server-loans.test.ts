@@ -6,11 +6,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { call, finished, form, type Json } from '@loupe/fixtures/document-api';
+import { fixtureFile } from '@loupe/fixtures/paths';
+import { editText, makeStatement } from '@loupe/fixtures/pdf-builders';
 import { createNodeEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, finished, form, type Json } from './fixtures/document-api.js';
-import { editText, makeStatement } from './fixtures/pdf-builders.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-loans-'));
 const engine = createNodeEngine({ ocr: false });
@@ -36,7 +37,7 @@ let clockOffset = 0;
 
 let clean: Uint8Array;
 let forged: Uint8Array;
-const locked = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')));
+const locked = new Uint8Array(readFileSync(fixtureFile('encrypted-user-password.pdf')));
 
 const submit = (key: string, bytes: Uint8Array, name: string, options?: unknown, query = '?wait=true', base = live) =>
   call(base, `/v1/documents${query}`, { method: 'POST', key, body: form(bytes, name, options) });

@@ -9,13 +9,14 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fixtureAudio } from '@loupe/fixtures/paths';
+import { photographScene } from '@loupe/fixtures/scenes';
 import { createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer, StoreError } from '@loupe/server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photographScene } from './fixtures/scenes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-server-'));
 const engine = createNodeMediaEngine();
@@ -188,7 +189,7 @@ describe('POST /v1/detections', () => {
 
   it('analyses an MP4, MOV or WebM holding only audio as a recording, not an undecodable video', async () => {
     const a = await account('audio-in-video@example.com', 10);
-    const source = join(import.meta.dirname, 'fixtures', 'audio', 'natural-fr-words.ogg');
+    const source = fixtureAudio('natural-fr-words.ogg');
     for (const [name, codec] of [
       ['words.mp4', 'aac'],
       ['words.mov', 'aac'],

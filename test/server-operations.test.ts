@@ -2,13 +2,13 @@
 // and JSON log lines that carry each request's id (and never a key or a borrower's link token).
 import { request } from 'node:http';
 import { Writable } from 'node:stream';
+import { call, form } from '@loupe/fixtures/document-api';
+import { type LoopbackServer, loopbackServer } from '@loupe/fixtures/loopback-server';
+import { makeStatement } from '@loupe/fixtures/pdf-builders';
+import { photographScene } from '@loupe/fixtures/scenes';
 import { createAccountWithKeys, type LoupeServer } from '@loupe/server';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, form } from './fixtures/document-api.js';
-import { type LoopbackServer, loopbackServer } from './fixtures/loopback-server.js';
-import { makeStatement } from './fixtures/pdf-builders.js';
-import { photographScene } from './fixtures/scenes.js';
 
 const lines: Record<string, unknown>[] = [];
 const sink = new Writable({

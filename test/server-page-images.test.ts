@@ -2,11 +2,11 @@
 // page rendered to PNG at 100 dpi, a JPEG upload answered as stored, owner-only, pages outside the
 // file 404, bytes the blob store no longer holds 409 `file_not_retained`, in the document envelope.
 import { createLoupeClient, type LoupeClient, submitDocument, waitForDocument } from '@loupe/client';
+import { captureDocument } from '@loupe/fixtures/document-photos';
+import { type LoopbackServer, loopbackServer } from '@loupe/fixtures/loopback-server';
+import { makeStatement } from '@loupe/fixtures/pdf-builders';
 import { createAccountWithKeys } from '@loupe/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureDocument } from './fixtures/document-photos.js';
-import { type LoopbackServer, loopbackServer } from './fixtures/loopback-server.js';
-import { makeStatement } from './fixtures/pdf-builders.js';
 
 let running: LoopbackServer;
 let owner: LoupeClient;

@@ -8,12 +8,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { call, form, type Json } from '@loupe/fixtures/document-api';
+import { editText, makeStatement } from '@loupe/fixtures/pdf-builders';
+import { photographScene } from '@loupe/fixtures/scenes';
 import { createNodeEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, form, type Json } from './fixtures/document-api.js';
-import { editText, makeStatement } from './fixtures/pdf-builders.js';
-import { photographScene } from './fixtures/scenes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-recapture-'));
 const engine = createNodeEngine({ ocr: true });

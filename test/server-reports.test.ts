@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { manifestDigest } from '@loupe/core';
 import { PdfFile } from '@loupe/core/internal';
+import { call, form, type Json } from '@loupe/fixtures/document-api';
+import { editText, makeStatement } from '@loupe/fixtures/pdf-builders';
 import { createNodeEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_SCOPE, keyBindingOf, payloadHashOf } from '../packages/server/src/http/idempotency.js';
-import { call, form, type Json } from './fixtures/document-api.js';
-import { editText, makeStatement } from './fixtures/pdf-builders.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-reports-'));
 const data = join(dir, 'data');

@@ -7,11 +7,11 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { call, form } from '@loupe/fixtures/document-api';
+import { freePorts } from '@loupe/fixtures/free-ports';
+import { makeStatement } from '@loupe/fixtures/pdf-builders';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, form } from './fixtures/document-api.js';
-import { freePorts } from './fixtures/free-ports.js';
-import { makeStatement } from './fixtures/pdf-builders.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-restart-'));
 const loupe = join(import.meta.dirname, '..', 'packages', 'cli', 'bin', 'loupe.js');

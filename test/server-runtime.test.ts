@@ -8,18 +8,19 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Detection, MediaError, PoolError } from '@loupe/core';
+import { freePorts } from '@loupe/fixtures/free-ports';
+import { fixtureAudio } from '@loupe/fixtures/paths';
+import { photographScene } from '@loupe/fixtures/scenes';
+import { h264Clip } from '@loupe/fixtures/videos';
 import { createNodeMediaEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type DetectionRunner, type LoupeServer } from '@loupe/server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePorts } from './fixtures/free-ports.js';
-import { photographScene } from './fixtures/scenes.js';
-import { h264Clip } from './fixtures/videos.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-runtime-'));
 const loupe = join(import.meta.dirname, '..', 'packages', 'cli', 'bin', 'loupe.js');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const video = h264Clip(join(dir, 'clip.mp4'), { durationS: 3 });
-const speech = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'audio', 'natural-fr-words.ogg')));
+const speech = new Uint8Array(readFileSync(fixtureAudio('natural-fr-words.ogg')));
 
 let n = 0;
 async function serverWith(runner?: DetectionRunner, options: { timeoutMs?: number } = {}): Promise<{ server: LoupeServer; base: string; key: string }> {

@@ -13,14 +13,14 @@ import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { call, form, until } from '@loupe/fixtures/document-api';
+import { freePorts } from '@loupe/fixtures/free-ports';
+import { makeStatement } from '@loupe/fixtures/pdf-builders';
+import { photographScene } from '@loupe/fixtures/scenes';
 import { openPostgresStore, type Store } from '@loupe/server';
 import { createScratchDatabase, type ScratchDatabase, testDatabaseUrl } from '@loupe/server/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, form, until } from './fixtures/document-api.js';
-import { freePorts } from './fixtures/free-ports.js';
-import { makeStatement } from './fixtures/pdf-builders.js';
-import { photographScene } from './fixtures/scenes.js';
 
 const adminUrl = testDatabaseUrl();
 const loupe = join(import.meta.dirname, '..', 'packages', 'cli', 'bin', 'loupe.js');

@@ -10,12 +10,13 @@ import { createServer as createHttpServer, type IncomingMessage, type Server } f
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { call, form, type Json, until } from '@loupe/fixtures/document-api';
+import { fixtureFile } from '@loupe/fixtures/paths';
+import { editText, makeStatement } from '@loupe/fixtures/pdf-builders';
 import { createNodeEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, form, type Json, until } from './fixtures/document-api.js';
-import { editText, makeStatement } from './fixtures/pdf-builders.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-webhooks-'));
 const loupe = join(import.meta.dirname, '..', 'packages', 'cli', 'bin', 'loupe.js');
@@ -117,7 +118,7 @@ describe('webhooks', () => {
     expect(r.headers['x-service-env']).toBe('production');
     expect('recapture-signature' in r.headers).toBe(false);
     // the per-request webhook_url wins over the account's
-    const locked = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')));
+    const locked = new Uint8Array(readFileSync(fixtureFile('encrypted-user-password.pdf')));
     await call(live, '/v1/documents', { method: 'POST', key: a.live_key, body: form(locked, 'locked.pdf', { webhook_url: `${hook}/per-request` }) });
     const failed = verified(await until('document.failed', () => at('/per-request')[0]), a.webhook_secret);
     expect(failed).toMatchObject({ type: 'document.failed', data: { status: 'failed', error: { code: 'file_encrypted' } } });

@@ -7,10 +7,10 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { h264Clip } from '@loupe/fixtures/videos';
 import { createNodeMediaEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { h264Clip } from './fixtures/videos.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-ytdlp-'));
 h264Clip(join(dir, 'clip.mp4'), { durationS: 4 });

@@ -1,5 +1,5 @@
 // Statements from ten layout families made by producers the engine's own fixtures do not use
-// (test/fixtures/statement-families.ts): every genuine one adds up and must carry no arithmetic
+// (packages/fixtures/src/statement-families.ts): every genuine one adds up and must carry no arithmetic
 // finding; every re-rendered twin with a changed movement, running balance or closing balance
 // must carry one, pointing at the changed figure's kind of check, also after the file is
 // re-distilled through Ghostscript (no revision trail left). Scanned, they read the same;
@@ -9,10 +9,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PdfFile } from '@loupe/core/internal';
+import { conditionsFor, imageOnlyPdf, phoneCapture, scanOf } from '@loupe/fixtures/captures';
+import { FAMILIES, genuineStatement, REWRITES, rewrite } from '@loupe/fixtures/statement-families';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
 import { afterAll, describe, expect, it } from 'vitest';
-import { conditionsFor, imageOnlyPdf, phoneCapture, scanOf } from './fixtures/captures.js';
-import { FAMILIES, genuineStatement, REWRITES, rewrite } from './fixtures/statement-families.js';
 
 const engine = createNodeEngine();
 afterAll(() => engine.dispose());

@@ -4,10 +4,10 @@
 // re-print with one figure changed and the others kept is reported on the figures; the genuine
 // documents raise nothing.
 import type { DocumentResult } from '@loupe/core';
+import { imageOnlyPdf } from '@loupe/fixtures/captures';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
 import { jsPDF } from 'jspdf';
 import { afterAll, describe, expect, it } from 'vitest';
-import { imageOnlyPdf } from './fixtures/captures.js';
 
 const engine = createNodeEngine({ ocr: false, now: () => new Date('2026-11-22T12:00:00Z') });
 afterAll(() => engine.dispose());

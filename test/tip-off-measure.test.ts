@@ -1,9 +1,10 @@
-// The tip-off validator measured on the labelled message set (test/fixtures/tip-off-messages.ts,
+// The tip-off validator measured on the labelled message set (packages/fixtures/src/tip-off-messages.ts,
 // 238 messages): ordinary requests — routine, quality, missing-document — pass, and disclosures
 // are caught plainly written, disguised and misspelled. bench/tip-off.bench.ts prints the figures.
+
+import { tipOffMessages } from '@loupe/fixtures/tip-off-messages';
 import { tipOffTerms } from '@loupe/server';
 import { describe, expect, it } from 'vitest';
-import { tipOffMessages } from './fixtures/tip-off-messages.js';
 
 describe('tip-off validator on the labelled set', () => {
   const messages = tipOffMessages();

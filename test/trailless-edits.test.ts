@@ -1,4 +1,4 @@
-// Edits that leave no revision trail, by tools the tuning never used (test/fixtures/trailless-
+// Edits that leave no revision trail, by tools the tuning never used (packages/fixtures/src/trailless-
 // edits.ts): a figure rewritten in the content stream and saved whole by pikepdf or PyMuPDF, then
 // re-distilled by Ghostscript or Poppler's cairo back end, is found by the arithmetic of its kind
 // with a region on the changed figure, and a figure that grew in place by the column it no longer
@@ -7,11 +7,11 @@
 // through the same tool with no edit stays CLEAN.
 
 import type { DocumentResult } from '@loupe/core';
+import { billLayout, consistentEdit, editLayout, payRaiseEdit, payStubLayout } from '@loupe/fixtures/family-documents';
+import { PRODUCERS } from '@loupe/fixtures/family-producers';
+import { locateAll, redistil, regionOver, rewriteFigure, rewriteFigures, sameFontRetype, scanned } from '@loupe/fixtures/trailless-edits';
 import { createNodeEngine } from '@loupe/node';
 import { afterAll, describe, expect, it } from 'vitest';
-import { billLayout, consistentEdit, editLayout, payRaiseEdit, payStubLayout } from './fixtures/family-documents.js';
-import { PRODUCERS } from './fixtures/family-producers.js';
-import { locateAll, redistil, regionOver, rewriteFigure, rewriteFigures, sameFontRetype, scanned } from './fixtures/trailless-edits.js';
 
 const engine = createNodeEngine();
 const pixelsOnly = createNodeEngine({ ocr: false });

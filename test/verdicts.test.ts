@@ -2,12 +2,12 @@
 // engine on the Node platform: the spec's verdict fields, indicators, regions and 1.3 fields.
 
 import type { DocumentResult } from '@loupe/core';
+import { imageOnlyPdf } from '@loupe/fixtures/captures';
+import { captureDocument } from '@loupe/fixtures/document-photos';
+import { addOverlay, editMetadata, editText, fillForm, makeForm, makeStatement, money } from '@loupe/fixtures/pdf-builders';
+import { onePageObjects, RawPdf } from '@loupe/fixtures/raw-pdf';
 import { createNodeEngine } from '@loupe/node';
 import { describe, expect, it } from 'vitest';
-import { imageOnlyPdf } from './fixtures/captures.js';
-import { captureDocument } from './fixtures/document-photos.js';
-import { addOverlay, editMetadata, editText, fillForm, makeForm, makeStatement, money } from './fixtures/pdf-builders.js';
-import { onePageObjects, RawPdf } from './fixtures/raw-pdf.js';
 
 const engine = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
 const scan = (bytes: Uint8Array) => engine.scan(bytes, { name: 'doc.pdf' });
@@ -325,7 +325,7 @@ describe('a bare white box', () => {
 
 describe('signatures', () => {
   it('verifies a signature and keeps a signed (and countersigned) document CLEAN', async () => {
-    const { signPdf } = await import('./fixtures/signing.js');
+    const { signPdf } = await import('@loupe/fixtures/signing');
     const signed = await signPdf(await makeStatement({ pages: 1, rowsPerPage: 4 }));
     const doc = await scan(signed);
     expect(doc.verdict).toBe('CLEAN');
@@ -337,7 +337,7 @@ describe('signatures', () => {
   });
 
   it('calls content changed after signing FORGED', async () => {
-    const { signPdf } = await import('./fixtures/signing.js');
+    const { signPdf } = await import('@loupe/fixtures/signing');
     const signed = await signPdf(await makeStatement({ pages: 1, rowsPerPage: 4 }));
     const doc = await scan(await editText(signed, 0, 'First Example Bank', 'Fake Example Bank'));
     expect(doc.verdict).toBe('FORGED');
@@ -345,7 +345,7 @@ describe('signatures', () => {
   });
 
   it('calls a signature that no longer matches its bytes invalid', async () => {
-    const { signPdf } = await import('./fixtures/signing.js');
+    const { signPdf } = await import('@loupe/fixtures/signing');
     const signed = await signPdf(await makeStatement({ pages: 1, rowsPerPage: 4 }));
     const tampered = Uint8Array.from(signed);
     tampered[12] = tampered[12]! ^ 0x01; // inside the first signed range

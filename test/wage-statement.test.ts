@@ -2,10 +2,10 @@
 // box, figures under them, two copies on the page: its social security and Medicare taxes follow
 // from the wages beside them; wages raised without their taxes are reported on both figures.
 import type { DocumentResult } from '@loupe/core';
+import { imageOnlyPdf } from '@loupe/fixtures/captures';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
 import { jsPDF } from 'jspdf';
 import { afterAll, describe, expect, it } from 'vitest';
-import { imageOnlyPdf } from './fixtures/captures.js';
 
 const engine = createNodeEngine({ ocr: false, now: () => new Date('2026-11-22T12:00:00Z') });
 afterAll(() => engine.dispose());

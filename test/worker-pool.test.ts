@@ -15,12 +15,13 @@ import {
   toDocumentError,
   UnreadableDocumentError,
 } from '@loupe/core';
+import { fixtureFile } from '@loupe/fixtures/paths';
+import { editText, makeStatement } from '@loupe/fixtures/pdf-builders';
+import { photographScene } from '@loupe/fixtures/scenes';
 import { createNodeEngine, createNodeMediaEngine, createNodePool } from '@loupe/node';
 import { PoolError } from '@loupe/worker';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../packages/cli/src/main.js';
-import { editText, makeStatement } from './fixtures/pdf-builders.js';
-import { photographScene } from './fixtures/scenes.js';
 
 const pool = createNodePool({ size: 2, ocr: false });
 const local = createNodeEngine({ ocr: false });
@@ -76,16 +77,10 @@ describe('worker pool on worker_threads', () => {
     const detect = await pool.run('detect', new TextEncoder().encode('%PDF-1.7 not media'), { filename: 'x.pdf' }).catch((e: unknown) => e);
     expect(detect).toBeInstanceOf(MediaError);
     expect(mediaSpecCode(detect)).toBe('UNSUPPORTED_MEDIA_TYPE');
-    const encrypted = await pool
-      .run('scan', readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')), { name: 'locked.pdf' })
-      .catch((e: unknown) => e);
+    const encrypted = await pool.run('scan', readFileSync(fixtureFile('encrypted-user-password.pdf')), { name: 'locked.pdf' }).catch((e: unknown) => e);
     expect(encrypted).toBeInstanceOf(FileEncryptedError);
     expect(toDocumentError(encrypted)).toEqual(
-      toDocumentError(
-        await local
-          .scan(readFileSync(join(import.meta.dirname, 'fixtures', 'files', 'encrypted-user-password.pdf')), { name: 'locked.pdf' })
-          .catch((e: unknown) => e),
-      ),
+      toDocumentError(await local.scan(readFileSync(fixtureFile('encrypted-user-password.pdf')), { name: 'locked.pdf' }).catch((e: unknown) => e)),
     );
   });
 

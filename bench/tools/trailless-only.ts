@@ -2,9 +2,10 @@
 // (SEEDS comma-separated, default 1; TOOL names keep only those tools; PRODUCERS=a,b keeps only those
 // producers; EDITS=control,sums kept keeps only those edits; VERBOSE=1 prints every file's verdict, its indicators and, after a slash, the codes of
 // its other findings: what a CLEAN file carries below the line).
+
+import { EDIT_TOOLS } from '@loupe/fixtures/trailless-edits';
 import { createNodeEngine } from '@loupe/node';
-import { EDIT_TOOLS } from '../../test/fixtures/trailless-edits.js';
-import { scoreTraillessEdits, traillessTable } from '../trailless-edits.js';
+import { scoreTraillessEdits, traillessTable } from '../trailless-accuracy.js';
 
 const [seedArg, ...toolNames] = process.argv.slice(2);
 const seeds = (seedArg ?? '1').split(',').map(Number);

@@ -11,6 +11,7 @@ export { type AudioKernels, CEPSTRA, cepstraFrames, SPEECH_RATE } from './audio/
 export { analyseSpeech, MIN_VOICED_FRAMES, SPEECH_FEATURES, type SpeechAnalysis, windowFeatures } from './audio/speech-features.js';
 export { loadVad, speechProbabilities, VAD_CHUNK } from './audio/vad.js';
 export { stagedAudioKernels, wasmAudioKernels } from './audio/wasm-kernels.js';
+export { concatBytes } from './bytes.js';
 export { type ImageContainer, imageSize, readContainer, wellFormedImage } from './containers/image-container.js';
 export { webpSize } from './containers/webp.js';
 export { classifyText, issueDate } from './document/classify.js';

@@ -1,5 +1,5 @@
+import { editText, makeStatement } from '@loupe/fixtures/pdf-builders';
 import { describe, expect, it } from 'vitest';
-import { editText, makeStatement } from '../../../test/fixtures/pdf-builders.js';
 import { createPdfJsText } from './pdfjs-text.js';
 
 describe('pdf.js text port', () => {

@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { fixtureFile } from '@loupe/fixtures/paths';
+import { onePageObjects, RawPdf } from '@loupe/fixtures/raw-pdf';
 import { describe, expect, it } from 'vitest';
-import { onePageObjects, RawPdf } from '../../../../test/fixtures/raw-pdf.js';
 import { LimitExceededError, UnreadableDocumentError } from '../errors.js';
 import { asDict, asName, type PdfStream } from './objects.js';
 import { listPages } from './pages.js';
 import { PdfFile } from './pdf-file.js';
-
-const FILES = join(__dirname, '../../../../test/fixtures/files');
 
 function pageText(file: PdfFile, revision?: number): string {
   const view = file.view(revision);
@@ -90,10 +88,10 @@ describe('PdfFile', () => {
   });
 
   it('counts a linearized file as one revision, and its later edit as a second', () => {
-    const lin = PdfFile.open(new Uint8Array(readFileSync(join(FILES, 'linearized.pdf'))));
+    const lin = PdfFile.open(new Uint8Array(readFileSync(fixtureFile('linearized.pdf'))));
     expect(lin.linearized).toBe(true);
     expect(lin.revisions).toHaveLength(1);
-    const edited = PdfFile.open(new Uint8Array(readFileSync(join(FILES, 'linearized-edited.pdf'))));
+    const edited = PdfFile.open(new Uint8Array(readFileSync(fixtureFile('linearized-edited.pdf'))));
     expect(edited.revisions).toHaveLength(2);
   });
 

@@ -1,6 +1,6 @@
+import { addPage, editMetadata, editText, makeStatement } from '@loupe/fixtures/pdf-builders';
+import { onePageObjects, RawPdf } from '@loupe/fixtures/raw-pdf';
 import { describe, expect, it } from 'vitest';
-import { addPage, editMetadata, editText, makeStatement } from '../../../../test/fixtures/pdf-builders.js';
-import { onePageObjects, RawPdf } from '../../../../test/fixtures/raw-pdf.js';
 import { PdfFile } from './pdf-file.js';
 import { analyseRevisions } from './revision-changes.js';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { fixtureFile } from '@loupe/fixtures/paths';
 import { describe, expect, it } from 'vitest';
 import { FileEncryptedError } from '../errors.js';
 import { PdfStream } from './objects.js';
@@ -8,8 +8,7 @@ import { PdfFile } from './pdf-file.js';
 import { analyseRevisions } from './revision-changes.js';
 import { rc4 } from './security.js';
 
-const FILES = join(__dirname, '../../../../test/fixtures/files');
-const open = (name: string) => PdfFile.open(new Uint8Array(readFileSync(join(FILES, name))));
+const open = (name: string) => PdfFile.open(new Uint8Array(readFileSync(fixtureFile(name))));
 
 describe('standard security handler', () => {
   it('implements RC4 (RFC 6229 test vector, key 0x0102030405)', () => {

@@ -4,8 +4,8 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { photographScene } from '@loupe/fixtures/scenes';
 import { afterAll, describe, expect, it } from 'vitest';
-import { photographScene } from '../../../../test/fixtures/scenes.js';
 import { captureSigner } from './c2pa.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-c2pa-'));

@@ -1,6 +1,6 @@
+import { makeStatement } from '@loupe/fixtures/pdf-builders';
+import { RawPdf } from '@loupe/fixtures/raw-pdf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { makeStatement } from '../../../../../test/fixtures/pdf-builders.js';
-import { RawPdf } from '../../../../../test/fixtures/raw-pdf.js';
 import { tokenizeWords } from '../../text/word-diff.js';
 import { loadFontTables } from '../fonts/glyphs.js';
 import { listPages } from '../pages.js';

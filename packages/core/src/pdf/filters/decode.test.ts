@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { BOMB_FILE } from '@loupe/fixtures/bombs';
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { BOMB_FILE } from '../../../../../test/fixtures/bombs.js';
 import { LimitExceededError } from '../../errors.js';
 import { Budget, DEFAULT_LIMITS } from '../limits.js';
 import { PdfDict, PdfName, type PdfObject } from '../objects.js';

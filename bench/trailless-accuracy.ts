@@ -1,5 +1,5 @@
 // Trail-less edits of the producer families' documents by the tools of
-// test/fixtures/trailless-edits.ts, each next to its control: the same genuine file through the
+// packages/fixtures/src/trailless-edits.ts, each next to its control: the same genuine file through the
 // same tool with no edit. Counts found (SUSPICIOUS or FORGED), a region on the changed figure, and
 // the risk score's ROC AUC of edited against control files, by approach and tool (tuning or held
 // out). Re-prints by the generator are scored apart (`scoreReprints`).
@@ -13,8 +13,8 @@ import {
   payRaiseEdit,
   payStubLayout,
   statementLayout,
-} from '../test/fixtures/family-documents.js';
-import { PRODUCERS } from '../test/fixtures/family-producers.js';
+} from '@loupe/fixtures/family-documents';
+import { PRODUCERS } from '@loupe/fixtures/family-producers';
 import {
   EDIT_TOOLS,
   EditNotApplicable,
@@ -28,7 +28,7 @@ import {
   type ScanEditor,
   sameFontRetype,
   scanned,
-} from '../test/fixtures/trailless-edits.js';
+} from '@loupe/fixtures/trailless-edits';
 
 /** The name of the edits that keep every printed sum. */
 const CONSISTENT = 'sums kept';
