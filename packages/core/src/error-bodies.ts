@@ -6,25 +6,21 @@
 // build error bodies themselves.
 import { type DocumentErrorCode, LoupeError, MediaError, PoolError, type PoolErrorCode } from './errors.js';
 import type { DocumentError } from './spec/document.js';
+import { DOCUMENT_ERRORS } from './spec/document-errors.js';
 import type { MediaObjectError } from './spec/media.js';
 
 /** Base of the documentation links in document error objects. */
 export const ERROR_DOC_BASE = 'https://docs.loupe.dev/errors#';
 
-const DOCUMENT_ERROR_TYPES: Record<DocumentErrorCode, string> = {
-  unreadable_document: 'processing_error',
-  unsupported_type: 'file_error',
-  file_encrypted: 'file_error',
-  file_too_large: 'file_error',
-  server_error: 'server_error',
-};
+/** The engine's own document codes (the rest of the error table is the service's). */
+const ENGINE_DOCUMENT_CODES: readonly DocumentErrorCode[] = ['unreadable_document', 'unsupported_type', 'file_encrypted', 'file_too_large', 'server_error'];
 
-const isDocumentCode = (code: string): code is DocumentErrorCode => code in DOCUMENT_ERROR_TYPES;
+const isDocumentCode = (code: string): code is DocumentErrorCode => (ENGINE_DOCUMENT_CODES as readonly string[]).includes(code);
 
 /** Any thrown value as the document spec's error object; what it does not know is `server_error`. */
 export function toDocumentError(error: unknown): DocumentError {
   if (error instanceof LoupeError && isDocumentCode(error.code)) {
-    const spec: DocumentError = { type: DOCUMENT_ERROR_TYPES[error.code], code: error.code, message: error.message, doc_url: ERROR_DOC_BASE + error.code };
+    const spec: DocumentError = { type: DOCUMENT_ERRORS[error.code].type, code: error.code, message: error.message, doc_url: ERROR_DOC_BASE + error.code };
     if (error.reason !== undefined) spec.reason = error.reason;
     return spec;
   }

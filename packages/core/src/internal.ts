@@ -14,6 +14,7 @@ export { stagedAudioKernels, wasmAudioKernels } from './audio/wasm-kernels.js';
 export { concatBytes } from './bytes.js';
 export { type ImageContainer, imageSize, readContainer, wellFormedImage } from './containers/image-container.js';
 export { webpSize } from './containers/webp.js';
+export { defined } from './defined.js';
 export { classifyText, issueDate } from './document/classify.js';
 export { formatBytes, formatInstant, metadataRows } from './document/metadata-rows.js';
 export { type TesseractPage, tesseractWords } from './document/tesseract-words.js';

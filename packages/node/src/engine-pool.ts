@@ -3,6 +3,7 @@
 // the sources too, as in the tests, which `npm test` builds first): worker threads get no
 // TypeScript loader on Node 20.
 import type { DetectorModels, DetectorVersion } from '@loupe/core';
+import { defined } from '@loupe/core/internal';
 import type { Pool } from '@loupe/worker';
 import { createThreadPool, type ThreadPoolOptions } from '@loupe/worker/node';
 
@@ -23,6 +24,6 @@ export const NODE_WORKER_ENTRY = new URL(import.meta.url.endsWith('.ts') ? '../d
 /** Creates a pool of worker threads, each running the Node document and media engines. */
 export function createNodePool(options: NodePoolOptions = {}): Pool {
   const { ocr, media, ...pool } = options;
-  const workerData: NodeWorkerEngineOptions = { ...(ocr === undefined ? {} : { ocr }), ...(media ? { media } : {}) };
+  const workerData: NodeWorkerEngineOptions = { ...defined({ ocr, media }) };
   return createThreadPool({ ...pool, entry: NODE_WORKER_ENTRY, workerData });
 }

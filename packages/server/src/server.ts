@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MAX_FILE_BYTES } from '@loupe/core';
+import { defined } from '@loupe/core/internal';
 import { createFfmpegMediaDecoder, createNodePool } from '@loupe/node';
 import { defaultPoolSize } from '@loupe/worker/node';
 import type { FastifyBaseLogger } from 'fastify';
@@ -142,8 +143,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     now,
     log,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
-    ...(options.store ? { store: options.store } : {}),
-    ...(options.queue ? { queue: options.queue } : {}),
+    ...defined({ store: options.store, queue: options.queue }),
     ...(options.webhookPollMs ? { webhookPollMs: options.webhookPollMs } : {}),
   });
   const { store, blobs, queue, rates } = backend;
@@ -154,7 +154,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
       description,
       listener,
       metrics,
-      ...(logger ? { logger } : {}),
+      ...defined({ logger }),
       draining: () => closed,
       // the production listener's /health is the media API's plain liveness route (the sandbox's carries the document API's headers)
       answersHealth: listener === 'production',
@@ -164,7 +164,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   const secret = sessionSecret(options.dataDir);
   const signer = await captureSigner(join(options.dataDir, 'c2pa'));
   const { pool, runner, scanRunner, renderer } = poolRunners(options);
-  const detections = detectionService({ store, runner, decoder: createFfmpegMediaDecoder(), metrics, ...(options.now ? { now: options.now } : {}) });
+  const detections = detectionService({ store, runner, decoder: createFfmpegMediaDecoder(), metrics, ...defined({ now: options.now }) });
   let closed = false;
   let proxy: Promise<EgressProxy> | undefined;
   const resolver =
@@ -187,9 +187,9 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     ...(options.egressAllow ? { allow: options.egressAllow } : {}),
   });
   const budget = detectionBudget(options.detectionsPerMinute ?? 100, rates);
-  const media = { store, rates, detections, sessionSecret: secret, egress, budget, ...(resolver ? { resolver } : {}) };
+  const media = { store, rates, detections, sessionSecret: secret, egress, budget, ...defined({ resolver }) };
   await app.register(mediaApi, media);
-  await app.register(mcpApi, { prefix: '/mcp', store, detections, egress, budget, ...(resolver ? { resolver } : {}) });
+  await app.register(mcpApi, { prefix: '/mcp', store, detections, egress, budget, ...defined({ resolver }) });
   const finishes = new FinishSignal();
   const works = options.work ?? !backend.shared;
   // a `wait=true` upload's analysis starts while it is stored and queued, when the job that takes
@@ -199,7 +199,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
     ? await startWork({
         backend,
         scanRunner,
-        ...(early ? { early } : {}),
+        ...defined({ early }),
         renderer,
         signer,
         now,
@@ -210,7 +210,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
         metrics,
         onDocumentFinished: (document) => finishes.fire(document),
         channels,
-        ...(options.egressAllow ? { egressAllow: options.egressAllow } : {}),
+        ...defined({ egressAllow: options.egressAllow }),
       })
     : undefined;
   const documentEgress = createEgress({ maxBytes: MAX_FILE_BYTES, timeoutMs: 60_000, ...(options.egressAllow ? { allow: options.egressAllow } : {}) });

@@ -3,6 +3,7 @@
 // one scan context. Failures are `LoupeError`s with stable codes; nothing here touches a platform
 // except through its ports.
 import { sniffFormat } from '../containers/sniff.js';
+import { defined } from '../defined.js';
 import { md5Hex, sha256Hex } from '../digest.js';
 import { FileTooLargeError, ModelError, UnreadableDocumentError, UnsupportedTypeError } from '../errors.js';
 import type { TextSource } from '../forensics/revision-diffs.js';
@@ -76,8 +77,7 @@ export function createEngine(platform: Platform, options: EngineOptions = {}): E
       digests,
       settings: {
         maxPages: options.maxPages ?? MAX_PAGES,
-        ...(options.limits ? { limits: options.limits } : {}),
-        ...(options.textSource ? { textSource: options.textSource } : {}),
+        ...defined({ limits: options.limits, textSource: options.textSource }),
         now,
         docforge,
       },

@@ -2,6 +2,7 @@
 // events (text runs, fills, images, in paint order) — and keeps the result for every consumer:
 // the revision diffs, the cover-up and invisible-text checks, the annotation-overlay check.
 
+import { defined } from '../defined.js';
 import type { PageText } from '../platform.js';
 import { type DeclineKind, type PaintEvent, TextInterpreter, UnsupportedText } from './content/text-interpreter.js';
 import type { PageNode } from './pages.js';
@@ -52,6 +53,6 @@ export class PageReader {
 }
 
 function declineOf(error: unknown): Decline {
-  if (error instanceof UnsupportedText) return { kind: error.kind, message: error.message, ...(error.font === undefined ? {} : { font: error.font }) };
+  if (error instanceof UnsupportedText) return { kind: error.kind, message: error.message, ...defined({ font: error.font }) };
   return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
 }

@@ -43,6 +43,11 @@ export const NextStepSchema = Type.Enum(['human_review', 'escalate', 'request_re
 /** Next steps (spec 1.3 `next_step`): the type of {@link NextStepSchema}. */
 export type NextStep = Static<typeof NextStepSchema>;
 
+/** A reviewer's disposition of a document (`review.disposition`). */
+export const ReviewDispositionSchema = Type.Enum(['in_review', 'cleared', 'escalated', 'confirmed_fraud']);
+/** A reviewer's disposition of a document: the type of {@link ReviewDispositionSchema}. */
+export type ReviewDisposition = Static<typeof ReviewDispositionSchema>;
+
 /** `file` of a Document. */
 export const DocumentFileSchema = Type.Object({
   name: Type.String(),
@@ -154,12 +159,12 @@ export const DocumentResultSchema = Type.Object({
   indicators: Type.Array(IndicatorSchema),
   checks_passed: Type.Array(Type.String()),
   regions: Type.Array(RegionSchema),
-  /** Image documents with `models: ["docforge"]`: per-patch likelihood rows, 0..1 (64-pixel patches). */
-  genai_heatmap: Type.Optional(Type.Array(Type.Array(Type.Number({ minimum: 0, maximum: 1 })))),
   revisions: Type.Optional(RevisionsSchema),
   /** Failing arithmetic checks; only on SUSPICIOUS and FORGED documents. */
   math_checks: Type.Optional(Type.Array(MathCheckSchema)),
   metadata: Type.Array(MetadataRowSchema, { maxItems: 10 }),
+  /** Image documents with `models: ["docforge"]`: per-patch likelihood rows, 0..1 (64-pixel patches). */
+  genai_heatmap: Type.Optional(Type.Array(Type.Array(Type.Number({ minimum: 0, maximum: 1 })))),
   recapture_eligible: Type.Boolean(),
   /** Deprecated twin of `recapture_eligible`, emitted until 2026-12-31. */
   verifi_eligible: Type.Optional(Type.Boolean({ deprecated: true })),
@@ -189,4 +194,4 @@ export const DocumentErrorBodySchema = Type.Object({ error: DocumentErrorSchema 
 /** The error body of every failed document request: `{error: {...}}`: the type of {@link DocumentErrorBodySchema}. */
 export type DocumentErrorBody = Static<typeof DocumentErrorBodySchema>;
 
-export { DOCUMENT_FIELD_ORDER, METADATA_KEYS } from './document-fields.js';
+export { DOCUMENT_FIELD_ORDER, DOCUMENT_KEY_ORDER, METADATA_KEYS } from './document-fields.js';

@@ -8,6 +8,7 @@
 
 import type { BlockList } from 'node:net';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { defined } from '@loupe/core/internal';
 import { Type } from 'typebox';
 import { documentRoutes } from '../documents/routes.js';
 import type { DocumentUseCaseDeps } from '../documents/submit.js';
@@ -96,7 +97,7 @@ export const documentApi: FastifyPluginAsyncTypebox<DocumentApiOptions> = async 
     const caller = await documentCaller(store, request, environment);
     const decision = await buckets.take(caller.key.id);
     reply.headers(decision.headers);
-    if (!decision.allowed) throw new DocumentHttpError(429, 'rate_limited', 'The key used up its request allowance; honour Retry-After.', {}, decision.headers);
+    if (!decision.allowed) throw new DocumentHttpError('rate_limited', 'The key used up its request allowance; honour Retry-After.', {}, decision.headers);
     request.documentCaller = caller;
   });
   api.addHook('onSend', async (request, reply, payload) => {
@@ -128,7 +129,7 @@ export const documentApi: FastifyPluginAsyncTypebox<DocumentApiOptions> = async 
     idempotency: idem,
     renderer: options.renderer,
     ...(options.waitMs ? { waitMs: options.waitMs } : {}),
-    ...(options.scanEarly ? { scanEarly: options.scanEarly } : {}),
+    ...defined({ scanEarly: options.scanEarly }),
   });
   await underPrefix(api, routes, '/v1/loans', loanRoutes, { store, environment, now, notifyEvents: options.notifyEvents });
   await underPrefix(api, routes, '/v1/audit-reports', reportRoutes, { ...base, idempotency: idem });

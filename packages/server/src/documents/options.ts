@@ -41,7 +41,7 @@ export const SubmitOptionsSchema = Type.Union([
   ),
 ]);
 
-const invalid = (message: string) => documentError(400, 'invalid_option', message);
+const invalid = (message: string) => documentError('invalid_option', message);
 
 function shortString(name: string, v: unknown): string {
   if (typeof v !== 'string' || v.length === 0 || v.length > 128) throw invalid(`${name} is a string of 1 to 128 characters.`);

@@ -32,21 +32,21 @@ export interface PageImage {
 /** Page `page` (from 1) of the caller's document `id` as an image. */
 export async function documentPageImage(deps: PageImageDeps, who: DocumentCaller, id: string, page: number): Promise<PageImage> {
   const document = await deps.store.documents.document(who.account.id, deps.environment, id);
-  if (!document) throw documentError(404, 'not_found', 'No document with that id in this environment.');
+  if (!document) throw documentError('not_found', 'No document with that id in this environment.');
   const pages = document.fileType === 'pdf' ? (document.result?.file?.pages ?? document.options.facts.pages ?? null) : 1;
-  if (pages !== null && page > pages) throw documentError(404, 'not_found', `The document has ${pages} page${pages === 1 ? '' : 's'}.`);
+  if (pages !== null && page > pages) throw documentError('not_found', `The document has ${pages} page${pages === 1 ? '' : 's'}.`);
   const bytes = await deps.blobs.get(document.sha256);
-  if (!bytes) throw documentError(409, 'file_not_retained', 'The document’s file is no longer held, so its pages cannot be drawn.');
+  if (!bytes) throw documentError('file_not_retained', 'The document’s file is no longer held, so its pages cannot be drawn.');
   if (document.fileType === 'png') return { bytes, type: 'image/png' };
   if (document.fileType === 'jpg') return { bytes, type: 'image/jpeg' };
   let rendered: { image: Uint8Array }[];
   try {
     rendered = await deps.renderer.render(bytes, { pages: [page], dpi: PAGE_IMAGE_DPI });
   } catch {
-    throw documentError(422, 'unreadable_document', 'The page could not be drawn.');
+    throw documentError('unreadable_document', 'The page could not be drawn.');
   }
   const image = rendered[0]?.image;
-  if (!image) throw documentError(404, 'not_found', 'The document has no such page.');
+  if (!image) throw documentError('not_found', 'The document has no such page.');
   return { bytes: image, type: 'image/png' };
 }
 

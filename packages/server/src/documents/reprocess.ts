@@ -8,8 +8,8 @@ import { documentError } from '../http/errors/document-errors.js';
 import type { StoredDocument } from '../store/store.js';
 import type { DocumentUseCaseDeps } from './submit.js';
 
-const notFound = () => documentError(404, 'not_found', 'No document with that id in this environment.');
-const inProgress = () => documentError(409, 'analysis_in_progress', 'An analysis of this document is queued or running.');
+const notFound = () => documentError('not_found', 'No document with that id in this environment.');
+const inProgress = () => documentError('analysis_in_progress', 'An analysis of this document is queued or running.');
 
 /** Queues the document `id` for a new analysis of the original file (the SHA-256 of the file attached, as first submitted). */
 export async function reprocessDocument(
@@ -20,11 +20,11 @@ export async function reprocessDocument(
 ): Promise<StoredDocument> {
   const found = await deps.store.documents.document(who.account.id, deps.environment, id);
   if (!found) throw notFound();
-  if (originalSha256 === undefined) throw documentError(400, 'source_file_required', 'Attach the original document in the multipart part file.');
-  if (originalSha256 !== found.sha256) throw documentError(400, 'invalid_request', "The attached file's SHA-256 does not match the document's.");
+  if (originalSha256 === undefined) throw documentError('source_file_required', 'Attach the original document in the multipart part file.');
+  if (originalSha256 !== found.sha256) throw documentError('invalid_request', "The attached file's SHA-256 does not match the document's.");
   if (found.status === 'processing') throw inProgress();
   if (!(await deps.blobs.has(found.sha256)))
-    throw documentError(409, 'file_not_retained', 'The bytes of this document are no longer held, so it cannot be reprocessed.');
+    throw documentError('file_not_retained', 'The bytes of this document are no longer held, so it cannot be reprocessed.');
   const queued = await deps.store.documents.reprocessDocument(who.account.id, deps.environment, id);
   if (queued === 'in_progress') throw inProgress();
   if (!queued) throw notFound();

@@ -5,6 +5,8 @@
 
 import type { BlockList } from 'node:net';
 import multipart from '@fastify/multipart';
+import { ReviewDispositionSchema, VerdictSchema } from '@loupe/core';
+import { defined } from '@loupe/core/internal';
 import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { LoupeApp } from '../http/app.js';
@@ -62,7 +64,7 @@ const SubmitForm = MultipartBody(
 );
 const ReviewBody = Type.Object(
   {
-    disposition: Type.Enum(['in_review', 'cleared', 'escalated', 'confirmed_fraud']),
+    disposition: ReviewDispositionSchema,
     note: Type.Optional(Type.String({ maxLength: 4000 })),
     reviewer: Type.Optional(Type.String({ maxLength: 4000 })),
   },
@@ -71,7 +73,7 @@ const ReviewBody = Type.Object(
 const ListQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
   view: Type.Enum(['summary', 'full'], { default: 'summary' }),
-  verdict: Type.Optional(Type.Enum(['CLEAN', 'SUSPICIOUS', 'FORGED', 'INSUFFICIENT_EVIDENCE'])),
+  verdict: Type.Optional(VerdictSchema),
   external_ref: Type.Optional(Type.String({ maxLength: 128 })),
   starting_after: Type.Optional(Type.String({ maxLength: 64, description: 'The id of the last document of the previous page.' })),
 });
@@ -108,14 +110,14 @@ export async function documentRoutes(api: LoupeApp, deps: DocumentRouteDeps): Pr
         const staged = form.file;
         if (!staged || staged.size === 0) {
           await staged?.discard();
-          throw documentError(400, 'missing_file', 'The file part is missing or empty.');
+          throw documentError('missing_file', 'The file part is missing or empty.');
         }
         submission = staged;
         rawOptions = form.options === undefined ? undefined : safeJson(form.options);
         payloadHash = idempotency.hashOf({ file_sha256: staged.sha256, file_name: staged.name, options: rawOptions });
       } else {
         const body = request.body;
-        if (!Value.Check(SubmitJson, body)) throw documentError(400, 'missing_file', 'Send multipart/form-data with a file part, or JSON with file_url.');
+        if (!Value.Check(SubmitJson, body)) throw documentError('missing_file', 'Send multipart/form-data with a file part, or JSON with file_url.');
         rawOptions = body.options;
         submission = body.file_url;
         payloadHash = idempotency.hashOf({ file_url: body.file_url, options: body.options });
@@ -151,9 +153,7 @@ export async function documentRoutes(api: LoupeApp, deps: DocumentRouteDeps): Pr
       const q = request.query;
       const page = await deps.store.documents.listDocuments(who.account.id, deps.environment, {
         limit: q.limit,
-        ...(q.external_ref === undefined ? {} : { externalRef: q.external_ref }),
-        ...(q.verdict === undefined ? {} : { verdict: q.verdict }),
-        ...(q.starting_after === undefined ? {} : { startingAfter: q.starting_after }),
+        ...defined({ externalRef: q.external_ref, verdict: q.verdict, startingAfter: q.starting_after }),
       });
       const at = deps.now();
       return {
@@ -178,7 +178,7 @@ export async function documentRoutes(api: LoupeApp, deps: DocumentRouteDeps): Pr
     async (request) => {
       const who = documentCallerOf(request);
       const found = await deps.store.documents.document(who.account.id, deps.environment, request.params.id);
-      if (!found) throw documentError(404, 'not_found', 'No document with that id in this environment.');
+      if (!found) throw documentError('not_found', 'No document with that id in this environment.');
       return documentView(found, deps.now());
     },
   );

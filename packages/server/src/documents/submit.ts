@@ -9,7 +9,7 @@
 // the analysis up to the wait limit. A `file_url` is fetched here under the egress rule.
 import { randomBytes } from 'node:crypto';
 import { ENGINE_MODEL, MAX_FILE_BYTES, MAX_PAGES, sniffFormat } from '@loupe/core';
-import { PdfFile } from '@loupe/core/internal';
+import { defined, PdfFile } from '@loupe/core/internal';
 import { nodeDigests } from '@loupe/node';
 import type { DocumentCaller } from '../http/auth/document-caller.js';
 import { type Egress, EgressError, lastPathSegment } from '../http/egress/egress.js';
@@ -75,14 +75,14 @@ function fileFacts(file: Submission['file'], blobs: BlobStore) {
 
 /** Fetches a `file_url` under the egress rule: its bytes and name (Content-Disposition, else the last path segment, else document.pdf). */
 export async function fetchDocument(egress: Egress, url: string): Promise<{ bytes: Uint8Array; name: string }> {
-  if (!/^https?:\/\//i.test(url)) throw documentError(422, 'url_fetch_failed', 'file_url is fetched over http or https only.');
+  if (!/^https?:\/\//i.test(url)) throw documentError('url_fetch_failed', 'file_url is fetched over http or https only.');
   try {
     const fetched = await egress.fetch(url);
     return { bytes: fetched.bytes, name: fetched.filename ?? lastPathSegment(fetched.finalUrl) ?? 'document.pdf' };
   } catch (error) {
     if (!(error instanceof EgressError)) throw error;
-    if (error.reason === 'too_large') throw documentError(413, 'file_too_large', error.message);
-    throw documentError(422, 'url_fetch_failed', error.message);
+    if (error.reason === 'too_large') throw documentError('file_too_large', error.message);
+    throw documentError('url_fetch_failed', error.message);
   }
 }
 
@@ -127,10 +127,10 @@ export async function submitDocument(deps: DocumentUseCaseDeps, who: DocumentCal
   const file = fileFacts(submission.file, deps.blobs);
   const { name } = file;
   const format = sniffFormat(file.head);
-  if (format === 'unknown') throw documentError(422, 'unreadable_document', 'The content matches no known document signature (PDF, PNG or JPEG).');
+  if (format === 'unknown') throw documentError('unreadable_document', 'The content matches no known document signature (PDF, PNG or JPEG).');
   if (format !== 'pdf' && format !== 'png' && format !== 'jpg')
-    throw documentError(415, 'unsupported_type', `${format.toUpperCase()} files are not supported; submit a PDF, PNG or JPEG.`);
-  if (file.size > MAX_FILE_BYTES) throw documentError(413, 'file_too_large', `The file is over ${MAX_FILE_BYTES} bytes (200 MiB).`);
+    throw documentError('unsupported_type', `${format.toUpperCase()} files are not supported; submit a PDF, PNG or JPEG.`);
+  if (file.size > MAX_FILE_BYTES) throw documentError('file_too_large', `The file is over ${MAX_FILE_BYTES} bytes (200 MiB).`);
   // a caller waits and the file is wholly in hand: its analysis starts while it is counted, stored
   // and queued (a PDF over the page limit is refused by the engine as fast as by the count below)
   const forgetEarly =
@@ -140,7 +140,7 @@ export async function submitDocument(deps: DocumentUseCaseDeps, who: DocumentCal
   try {
     // a large PDF's pages are counted by its analysis, so an upload is never read whole here
     const pages = format !== 'pdf' ? 1 : file.size <= PAGE_COUNT_MAX_BYTES ? pdfPages(await file.read()) : undefined;
-    if (pages !== undefined && pages > MAX_PAGES) throw documentError(413, 'file_too_large', `The PDF has ${pages} pages; the limit is ${MAX_PAGES}.`);
+    if (pages !== undefined && pages > MAX_PAGES) throw documentError('file_too_large', `The PDF has ${pages} pages; the limit is ${MAX_PAGES}.`);
     return await storeAndQueue(deps, who, submission, { file, format, pages }, claim, forgetEarly);
   } catch (error) {
     forgetEarly?.();
@@ -165,7 +165,7 @@ async function storeAndQueue(
   const models = analysisModels(options.models);
   const sameAs = (d: StoredDocument): boolean =>
     d.fileName === name && d.externalRef === (options.external_ref ?? null) && analysisModels(d.options.models) === models;
-  const facts: SubmitFacts = { md5: file.md5, ...(pages === undefined ? {} : { pages }) };
+  const facts: SubmitFacts = { md5: file.md5, ...defined({ pages }) };
   const created = await deps.store.documents.createDocument(
     {
       id: `doc_${randomBytes(12).toString('hex')}`,
@@ -184,7 +184,7 @@ async function storeAndQueue(
     claim,
   );
   if ('currencyConflict' in created)
-    throw documentError(422, 'attribution_currency_conflict', `This loan's attributions are in ${created.currencyConflict}; one loan carries one currency.`, {
+    throw documentError('attribution_currency_conflict', `This loan's attributions are in ${created.currencyConflict}; one loan carries one currency.`, {
       currency: created.currencyConflict,
     });
   let document: StoredDocument;

@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { defined } from '@loupe/core/internal';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import { listenerLogging } from '../ops/json-logger.js';
 import type { ServiceMetrics } from '../ops/metrics.js';
@@ -75,8 +76,7 @@ export async function createApp(options: AppOptions): Promise<LoupeApp> {
       ? {
           serverFactory: answeringHealth({
             listener: options.listener,
-            ...(options.metrics ? { metrics: options.metrics } : {}),
-            ...(options.draining ? { draining: options.draining } : {}),
+            ...defined({ metrics: options.metrics, draining: options.draining }),
           }),
         }
       : {}),

@@ -87,7 +87,7 @@ export function idempotency(store: Store, environment: Environment, now: () => D
     keyOf(request) {
       const header = request.headers['idempotency-key'];
       const key = Array.isArray(header) ? header[0] : header;
-      if (key !== undefined && (key.length === 0 || key.length > 64)) throw documentError(400, 'invalid_request', 'Idempotency-Key is 1 to 64 characters.');
+      if (key !== undefined && (key.length === 0 || key.length > 64)) throw documentError('invalid_request', 'Idempotency-Key is 1 to 64 characters.');
       return key;
     },
     hashOf: payloadHashOf,
@@ -95,7 +95,7 @@ export function idempotency(store: Store, environment: Environment, now: () => D
       if (key === undefined) return { claim: undefined };
       const bound = keyBindingOf(route, payloadHash);
       const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
-      const reuse = () => documentError(422, 'idempotency_key_reuse', 'This Idempotency-Key was first used with a different payload or on another route.');
+      const reuse = () => documentError('idempotency_key_reuse', 'This Idempotency-Key was first used with a different payload or on another route.');
       for (;;) {
         const at = now().getTime();
         const claim = await store.idempotency.claimAnswer(who.account.id, environment, KEY_SCOPE, key, {
@@ -119,7 +119,7 @@ export function idempotency(store: Store, environment: Environment, now: () => D
         }
         if (claim.payloadHash !== bound) throw reuse();
         if (Date.now() >= deadline)
-          throw documentError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry when it has answered.');
+          throw documentError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry when it has answered.');
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },

@@ -61,7 +61,7 @@ const DeclarationBody = Type.Object(
   },
   { additionalProperties: false },
 );
-const bad = (message: string) => documentError(400, 'invalid_request', message);
+const bad = (message: string) => documentError('invalid_request', message);
 
 /** The declaration of a PUT expected-documents body (keys unique, no more items than the total). */
 function declarationOf(body: { expected_total: number; items?: { key: string; name: string; category: string }[] }): ExpectedDeclaration {
@@ -99,7 +99,7 @@ export async function loanRoutes(api: LoupeApp, deps: LoanRouteDeps): Promise<vo
       store.loans.loanRollups(accountId, environment, externalRef),
       store.loans.loanState(accountId, environment, externalRef),
     ]);
-    if (documents.length === 0 && !state) throw documentError(404, 'not_found', 'No loan with that external_ref in this environment.');
+    if (documents.length === 0 && !state) throw documentError('not_found', 'No loan with that external_ref in this environment.');
     return loanSummary(externalRef, documents, state);
   };
   const one = { 200: LoanSummarySchema, ...documentErrors(400, 401, 404, 429) };
@@ -197,7 +197,6 @@ export async function loanRoutes(api: LoupeApp, deps: LoanRouteDeps): Promise<vo
       deps.notifyEvents();
       if (!outcome.ok)
         throw documentError(
-          422,
           'expected_total_below_submitted',
           `expected_total ${declaration.expected_total} is below the ${outcome.submitted} documents already submitted under this loan.`,
           { submitted: outcome.submitted },

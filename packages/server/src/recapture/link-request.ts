@@ -4,6 +4,7 @@
 // and what it needs, `expires_in` (PnD, PTnH or PTnHnM; positive; at most P7D; default PT48H) and
 // `acknowledge_disclosure`.
 
+import { defined } from '@loupe/core/internal';
 import { documentError } from '../http/errors/document-errors.js';
 import type { Environment } from '../store/store.js';
 import { TEMPLATES } from './templates.js';
@@ -18,7 +19,7 @@ export interface LinkRequest {
   acknowledgeDisclosure: boolean;
 }
 
-const bad = (message: string) => documentError(400, 'invalid_request', message);
+const bad = (message: string) => documentError('invalid_request', message);
 const DAY = 24 * 3600 * 1000;
 const KEYS = new Set(['document_id', 'borrower', 'message', 'delivery', 'expires_in', 'acknowledge_disclosure']);
 
@@ -71,7 +72,7 @@ export function parseLinkRequest(body: unknown, environment: Environment): LinkR
   const message: LinkRequest['message'] = { body: m.body };
   if (m.template_id !== undefined) {
     if (typeof m.template_id !== 'string' || !TEMPLATES.some((t) => t.id === m.template_id))
-      throw documentError(404, 'not_found', `No template ${String(m.template_id)}; the templates are ${TEMPLATES.map((t) => t.id).join(', ')}.`);
+      throw documentError('not_found', `No template ${String(m.template_id)}; the templates are ${TEMPLATES.map((t) => t.id).join(', ')}.`);
     message.template_id = m.template_id;
   }
 
@@ -93,7 +94,7 @@ export function parseLinkRequest(body: unknown, environment: Environment): LinkR
   if (b.acknowledge_disclosure !== undefined && typeof b.acknowledge_disclosure !== 'boolean') throw bad('acknowledge_disclosure is true or false.');
   return {
     documentId: b.document_id,
-    ...(borrower ? { borrower } : {}),
+    ...defined({ borrower }),
     message,
     delivery,
     expiresInMs,

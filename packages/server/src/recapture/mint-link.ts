@@ -32,16 +32,15 @@ export async function mintLink(deps: MintDeps, who: DocumentCaller, ask: LinkReq
   const resumed = claim?.resumed === undefined ? undefined : await store.recapture.link(who.account.id, environment, claim.resumed);
   if (resumed) return resumed;
   const document = await store.documents.document(who.account.id, environment, ask.documentId);
-  if (!document) throw documentError(404, 'not_found', 'No document with that id in this environment.');
-  if (document.status !== 'completed') throw documentError(409, 'not_reviewable', 'Only a completed document can be re-captured.');
+  if (!document) throw documentError('not_found', 'No document with that id in this environment.');
+  if (document.status !== 'completed') throw documentError('not_reviewable', 'Only a completed document can be re-captured.');
   const matched = tipOffTerms(ask.message.body);
   if (matched.length > 0 && !ask.acknowledgeDisclosure)
-    throw documentError(422, 'message_would_disclose_flag', `The message could tell the borrower their document was flagged (${matched.join(', ')}).`, {
+    throw documentError('message_would_disclose_flag', `The message could tell the borrower their document was flagged (${matched.join(', ')}).`, {
       matched_terms: matched,
     });
   if (ask.delivery !== 'link_only' && !deps.channels[ask.delivery])
     throw documentError(
-      400,
       'delivery_channel_unavailable',
       `This deployment has no ${ask.delivery === 'email' ? 'e-mail (SMTP)' : 'SMS'} channel configured; mint with delivery link_only and send the link yourself.`,
       { delivery: ask.delivery },
@@ -96,7 +95,7 @@ export async function mintLink(deps: MintDeps, who: DocumentCaller, ask: LinkReq
     claim,
   );
   if ('liveLinkId' in created)
-    throw documentError(409, 'link_already_active', `The document already has a pending link (${created.liveLinkId}); revoke it first.`, {
+    throw documentError('link_already_active', `The document already has a pending link (${created.liveLinkId}); revoke it first.`, {
       link_id: created.liveLinkId,
     });
   if (message.length > 0) deps.notifyEvents();

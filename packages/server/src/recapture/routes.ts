@@ -64,13 +64,13 @@ function routeKit(deps: RecaptureRouteDeps) {
   const errors = (...statuses: number[]) => documentErrors(400, 401, 429, ...statuses);
   const linkOf = async (request: FastifyRequest, id: string) => {
     const link = await store.recapture.link(documentCallerOf(request).account.id, environment, id);
-    if (!link) throw documentError(404, 'not_found', 'No re-capture link with that id in this environment.');
+    if (!link) throw documentError('not_found', 'No re-capture link with that id in this environment.');
     return link;
   };
   const captureOf = async (request: FastifyRequest, id: string) => {
     const capture = await store.recapture.capture(documentCallerOf(request).account.id, environment, id);
-    if (!capture) throw documentError(404, 'not_found', 'No capture with that id in this environment.');
-    if (capture.status === 'processing') throw documentError(409, 'capture_not_ready', 'The capture’s evidence is still being produced; retry shortly.');
+    if (!capture) throw documentError('not_found', 'No capture with that id in this environment.');
+    if (capture.status === 'processing') throw documentError('capture_not_ready', 'The capture’s evidence is still being produced; retry shortly.');
     return capture;
   };
   return { tags, security, hidden, errors, linkOf, captureOf };
@@ -137,9 +137,9 @@ function linkRoutes(api: LoupeApp, deps: RecaptureRouteDeps, kit: RouteKit): voi
     },
     async (request) => {
       const result = await store.recapture.revokeLink(documentCallerOf(request).account.id, environment, request.params.id, now().toISOString());
-      if (!result) throw documentError(404, 'not_found', 'No re-capture link with that id in this environment.');
-      if (result === 'consumed') throw documentError(409, 'link_already_consumed', 'The link was already used.');
-      if (result === 'expired') throw documentError(410, 'link_expired', 'The link is past its expiry.');
+      if (!result) throw documentError('not_found', 'No re-capture link with that id in this environment.');
+      if (result === 'consumed') throw documentError('link_already_consumed', 'The link was already used.');
+      if (result === 'expired') throw documentError('link_expired', 'The link is past its expiry.');
       return linkView(result, now(), baseOf(request), await messageRecord(store, result.id));
     },
   );
@@ -164,7 +164,7 @@ function linkRoutes(api: LoupeApp, deps: RecaptureRouteDeps, kit: RouteKit): voi
     },
     async (request, reply) => {
       const link = await store.recapture.link(documentCallerOf(request).account.id, environment, request.params.id);
-      if (!link || linkStatus(link, now()) !== 'pending') throw documentError(404, 'not_found', 'No pending re-capture link with that id.');
+      if (!link || linkStatus(link, now()) !== 'pending') throw documentError('not_found', 'No pending re-capture link with that id.');
       const png = await QRCode.toBuffer(link.claimUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 });
       return reply.type('image/png').header('cache-control', 'private, no-store').send(png);
     },
@@ -227,7 +227,7 @@ export async function recaptureRoutes(api: LoupeApp, deps: RecaptureRouteDeps): 
     // before authentication: after the sunset the old prefix is gone
     api.addHook('onRequest', async (request, reply) => {
       const path = request.url.split('?')[0]!;
-      if (now().getTime() >= RENAME_SUNSET) throw documentError(404, 'not_found', `No route ${request.method} ${path}.`);
+      if (now().getTime() >= RENAME_SUNSET) throw documentError('not_found', `No route ${request.method} ${path}.`);
       reply.header('deprecation', 'true').header('link', `<${path.replace('/v1/verifi/', '/v1/recapture/')}>; rel="successor-version"`);
     });
   }

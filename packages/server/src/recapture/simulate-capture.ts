@@ -51,17 +51,17 @@ async function photoOf(deps: SimulateDeps, original: StoredDocument): Promise<{ 
 export async function simulateCapture(deps: SimulateDeps, who: DocumentCaller, link: StoredLink): Promise<StoredCapture> {
   const { store, environment, now } = deps;
   if (environment !== 'sandbox')
-    throw documentError(409, 'sandbox_only', 'Captures in production come from the borrower’s capture page; simulate-capture is a sandbox route.');
-  if (link.status === 'consumed') throw documentError(409, 'link_already_consumed', 'The link was already used.');
-  if (link.status === 'revoked') throw documentError(410, 'link_expired', 'The link was revoked.');
-  if (linkStatus(link, now()) === 'expired') throw documentError(410, 'link_expired', 'The link is past its expiry.');
+    throw documentError('sandbox_only', 'Captures in production come from the borrower’s capture page; simulate-capture is a sandbox route.');
+  if (link.status === 'consumed') throw documentError('link_already_consumed', 'The link was already used.');
+  if (link.status === 'revoked') throw documentError('link_expired', 'The link was revoked.');
+  if (linkStatus(link, now()) === 'expired') throw documentError('link_expired', 'The link is past its expiry.');
   const original = await store.documents.document(who.account.id, environment, link.documentId);
   const photo = original ? await photoOf(deps, original) : undefined;
-  if (!original || !photo) throw documentError(409, 'capture_not_ready', 'The original’s bytes are not held, so no photo can be made from them.');
+  if (!original || !photo) throw documentError('capture_not_ready', 'The original’s bytes are not held, so no photo can be made from them.');
   const consumed = await takeCapture(deps, link, original, [photo], 'sandbox simulation');
-  if (consumed === 'consumed') throw documentError(409, 'link_already_consumed', 'The link was already used.');
-  if (consumed === 'revoked' || consumed === 'expired') throw documentError(410, 'link_expired', `The link was ${consumed}.`);
-  if (!consumed) throw documentError(404, 'not_found', 'No re-capture link with that id in this environment.');
+  if (consumed === 'consumed') throw documentError('link_already_consumed', 'The link was already used.');
+  if (consumed === 'revoked' || consumed === 'expired') throw documentError('link_expired', `The link was ${consumed}.`);
+  if (!consumed) throw documentError('not_found', 'No re-capture link with that id in this environment.');
   deps.notify();
   // answer the completed capture when its analysis lands in time
   const deadline = Date.now() + (deps.waitMs ?? 30_000);

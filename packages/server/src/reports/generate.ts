@@ -5,7 +5,7 @@
 // transaction. Downloads serve the stored bytes, so a report always downloads identically.
 
 import { toDocumentError } from '@loupe/core';
-import { imageSize, PdfFile } from '@loupe/core/internal';
+import { defined, imageSize, PdfFile } from '@loupe/core/internal';
 import { makeEvent } from '../notifications/events.js';
 import { messageRecord } from '../notifications/message-outbox.js';
 import { MAX_JOB_TAKES } from '../queue/job-queue.js';
@@ -116,7 +116,7 @@ export async function generateReport(
             ? {
                 capture_id: capture.id,
                 captured_at: capture.capturedAt,
-                ...(contradicts === undefined ? {} : { contradicts_original: contradicts }),
+                ...defined({ contradicts_original: contradicts }),
                 headline: evidence.headline,
               }
             : {}),

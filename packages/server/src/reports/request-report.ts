@@ -38,12 +38,12 @@ export async function requestReport(deps: ReportUseCaseDeps, who: DocumentCaller
     documents = [];
     for (const id of new Set(ask.documentIds)) {
       const d = await store.documents.document(who.account.id, environment, id);
-      if (!d) throw documentError(404, 'not_found', `No document ${id} in this environment.`);
+      if (!d) throw documentError('not_found', `No document ${id} in this environment.`);
       documents.push(d);
     }
   }
   const completed = documents.filter((d) => d.status === 'completed');
-  if (completed.length === 0) throw documentError(400, 'invalid_request', 'No completed document matches; a report covers completed documents.');
+  if (completed.length === 0) throw documentError('invalid_request', 'No completed document matches; a report covers completed documents.');
   const report = await store.reports.createReport(
     {
       id: `rpt_${randomBytes(12).toString('hex')}`,

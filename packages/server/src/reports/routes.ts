@@ -43,7 +43,7 @@ export async function reportRoutes(api: LoupeApp, deps: ReportRouteDeps): Promis
   const { store, environment, idempotency } = deps;
   const found = async (accountId: string, id: string) => {
     const report = await store.reports.report(accountId, environment, id);
-    if (!report) throw documentError(404, 'not_found', 'No audit report with that id in this environment.');
+    if (!report) throw documentError('not_found', 'No audit report with that id in this environment.');
     return report;
   };
 
@@ -117,9 +117,9 @@ export async function reportRoutes(api: LoupeApp, deps: ReportRouteDeps): Promis
       const report = await found(documentCallerOf(request).account.id, request.params.id);
       const digest = report.body ? (JSON.parse(report.body) as { manifest_digest: string }).manifest_digest : undefined;
       if (report.format === 'json' || !digest || !report.pdfSha256 || request.query.sig !== digest.slice(0, 16))
-        throw documentError(404, 'not_found', 'No PDF for that report and sig.');
+        throw documentError('not_found', 'No PDF for that report and sig.');
       const pdf = await deps.blobs.get(report.pdfSha256);
-      if (!pdf) throw documentError(404, 'not_found', 'The PDF of this report is no longer held.');
+      if (!pdf) throw documentError('not_found', 'The PDF of this report is no longer held.');
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${report.id}.pdf"`)

@@ -3,7 +3,7 @@
 // the spec's error and the latest review. The store encodes them on the way in and decodes and
 // checks them once on the way out (`decodeDocumentFields`), so no reader parses stored text; a
 // result is decoded once per stored text and shared, frozen, by every reader of it.
-import type { DocumentError, DocumentResult } from '@loupe/core';
+import type { DocumentError, DocumentResult, ReviewDisposition } from '@loupe/core';
 import { Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { StoreError } from './store-error.js';
@@ -49,7 +49,7 @@ export type StoredResult = Partial<DocumentResult>;
 
 /** A review disposition as stored on a document. */
 export interface StoredReview {
-  disposition: 'in_review' | 'cleared' | 'escalated' | 'confirmed_fraud';
+  disposition: ReviewDisposition;
   note?: string;
   reviewer?: string;
   reviewed_at: string;

@@ -2,50 +2,12 @@
 // timestamps, error) around what the engine produced, in the spec's field order, with every field
 // that does not apply absent (never null). The deprecated `verifi_eligible` twin is answered until
 // 2026-12-31 and not after.
+import { DOCUMENT_KEY_ORDER } from '@loupe/core';
 import type { StoredDocument, StoredResult } from '../store/store.js';
 import type { DocumentBody, DocumentSummaryBody } from './schemas.js';
 
 /** The end of the earlier product name's deprecation window. */
 export const RENAME_SUNSET = Date.parse('2027-01-01T00:00:00Z');
-
-const ORDER = [
-  'id',
-  'object',
-  'status',
-  'error',
-  'external_ref',
-  'category',
-  'file',
-  'issuer',
-  'issue_date',
-  'capture',
-  'model',
-  'model_version',
-  'verdict',
-  'risk_score',
-  'headline',
-  'indicators',
-  'checks_passed',
-  'regions',
-  'revisions',
-  'math_checks',
-  'metadata',
-  'genai_heatmap',
-  'attribution',
-  'review',
-  'recapture_eligible',
-  'recapture_capture_id',
-  'verifi_eligible',
-  'verifi_capture_id',
-  'created_at',
-  'completed_at',
-  'confidence',
-  'review_tier',
-  'next_step',
-  'reason_codes',
-  'findings',
-  'lead_finding',
-];
 
 /** Drops nulls and undefined, recursively (the spec's omission rule). */
 export function omitAbsent<T>(value: T): T {
@@ -89,7 +51,7 @@ export function documentView(d: StoredDocument, now: Date): DocumentBody {
     if (fields.recapture_capture_id !== undefined) fields.verifi_capture_id = fields.recapture_capture_id;
   }
   const out: Record<string, unknown> = {};
-  for (const key of ORDER) if (key in fields) out[key] = fields[key];
+  for (const key of DOCUMENT_KEY_ORDER) if (key in fields) out[key] = fields[key];
   for (const key of Object.keys(fields)) if (!(key in out)) out[key] = fields[key];
   // the fields above in the schema's shape: the engine's result is a DocumentResult, the rest is the service's
   return omitAbsent(out) as DocumentBody;

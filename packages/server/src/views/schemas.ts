@@ -3,7 +3,7 @@
 // of them, around the service's own), the DocumentSummary list row, the LoanSummary, the
 // AuditReport, the RecaptureLink and the RecaptureCapture. Bodies are written as the views make
 // them; these describe them.
-import { DocumentErrorSchema, DocumentFileSchema, DocumentResultSchema, VerdictSchema } from '@loupe/core';
+import { DocumentErrorSchema, DocumentFileSchema, DocumentResultSchema, ReviewDispositionSchema, VerdictSchema } from '@loupe/core';
 import { type Static, Type } from 'typebox';
 
 const Timestamp = Type.String({ format: 'date-time' });
@@ -12,7 +12,7 @@ const open = { additionalProperties: true };
 
 /** A review disposition as stored on a document. */
 export const ReviewSchema = Type.Object({
-  disposition: Type.Enum(['in_review', 'cleared', 'escalated', 'confirmed_fraud']),
+  disposition: ReviewDispositionSchema,
   note: Type.Optional(Type.String()),
   reviewer: Type.Optional(Type.String()),
   reviewed_at: Timestamp,

@@ -3,6 +3,7 @@
 // runs them on a worker-thread pool. Stopping it lets running jobs finish; a worker killed
 // mid-job loses nothing (its jobs expire and run on another worker).
 import { join } from 'node:path';
+import { defined } from '@loupe/core/internal';
 import { createNodePool } from '@loupe/node';
 import { openBackend, type SharedQueueOptions } from '../backend.js';
 import { type MessagingOptions, messageChannels, messagingWithEnv } from '../notifications/message-channels.js';
@@ -41,7 +42,7 @@ export async function startWorker(options: WorkerOptions): Promise<LoupeWorker> 
     databaseUrl: options.databaseUrl,
     now,
     log,
-    ...(options.queue ? { queue: options.queue } : {}),
+    ...defined({ queue: options.queue }),
     connections: (options.concurrency ?? 2) + 4,
   });
   const concurrency = options.concurrency ?? 2;
@@ -55,7 +56,7 @@ export async function startWorker(options: WorkerOptions): Promise<LoupeWorker> 
     concurrency,
     log,
     channels: messageChannels(messagingWithEnv(options.messaging)),
-    ...(options.egressAllow ? { egressAllow: options.egressAllow } : {}),
+    ...defined({ egressAllow: options.egressAllow }),
   });
   return {
     async close() {

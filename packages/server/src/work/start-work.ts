@@ -1,6 +1,8 @@
 // The work of a Loupe worker, embedded in the server process or in `loupe worker` processes:
 // document analyses on the worker pool (then the re-captures they complete), audit reports, and
 // webhook attempts, each handed over by the queue.
+
+import { defined } from '@loupe/core/internal';
 import type { Pool } from '@loupe/worker';
 import type { Backend } from '../backend.js';
 import { type HeldScans, jobHandler, type ScanRunner } from '../documents/analysis-job.js';
@@ -44,10 +46,10 @@ export async function startWork(options: WorkOptions): Promise<() => Promise<voi
     store,
     blobs,
     runner: options.scanRunner,
-    ...(options.early ? { early: options.early } : {}),
+    ...defined({ early: options.early }),
     now,
     stopping: () => stopping,
-    ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...defined({ metrics: options.metrics }),
     otherJobs: (job) => generateReport(job, { store, blobs, renderer: options.renderer, now, stopping: () => stopping }),
     onOtherFinished: () => queue.notify(),
     onFinished: (document) => {
@@ -64,7 +66,7 @@ export async function startWork(options: WorkOptions): Promise<() => Promise<voi
   });
   await completeCaptures(store, options.signer, blobs, now); // captures a stop interrupted
   await queue.work(
-    { job: handleJob, delivery: webhookSender({ store, post, now, channels: options.channels, ...(options.metrics ? { metrics: options.metrics } : {}) }) },
+    { job: handleJob, delivery: webhookSender({ store, post, now, channels: options.channels, ...defined({ metrics: options.metrics }) }) },
     { jobs: options.concurrency, deliveries: 4 },
   );
   return () => {

@@ -3,7 +3,7 @@
 // `recapture_eligible` beside it.
 import type { Examination } from '../../forensics/examine.js';
 import type { DocumentFileType, DocumentResult } from '../../spec/document.js';
-import { DOCUMENT_FIELD_ORDER } from '../../spec/document-fields.js';
+import { DOCUMENT_KEY_ORDER } from '../../spec/document-fields.js';
 import type { ScanContext } from '../scan-context.js';
 
 /** The Document's `file`. */
@@ -23,6 +23,6 @@ export function verdictFields(
 /** Returns the document with its keys in the spec's table order (stable JSON for diffing). */
 export function orderFields(doc: DocumentResult): DocumentResult {
   const out: Record<string, unknown> = {};
-  for (const key of DOCUMENT_FIELD_ORDER) if (key in doc) out[key] = (doc as unknown as Record<string, unknown>)[key];
+  for (const key of DOCUMENT_KEY_ORDER) if (key in doc) out[key] = (doc as unknown as Record<string, unknown>)[key];
   return out as unknown as DocumentResult;
 }

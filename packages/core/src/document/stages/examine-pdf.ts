@@ -1,6 +1,8 @@
 // Stage 4 of a PDF scan, examine: signatures verified through the platform, the page images of
 // image-only pages examined pixel by pixel, and every PDF check run over one check context; the
 // findings become the Document's verdict fields.
+
+import { defined } from '../../defined.js';
 import { verifySignatures } from '../../forensics/checks/signatures.js';
 import { type Examination, examinePdf } from '../../forensics/examine.js';
 import type { RevisionDiffResult } from '../../forensics/revision-diffs.js';
@@ -37,7 +39,7 @@ export async function examinePdfDocument(scan: ScanContext, read: PdfRead, text:
       category: words.category ?? 'other',
       words: words.words,
       fromOcr: words.fromOcr,
-      ...(signatureChecks ? { signatureChecks } : {}),
+      ...defined({ signatureChecks }),
     },
     {
       examined: facts.capture === 'native_pdf',

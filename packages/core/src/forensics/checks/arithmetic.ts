@@ -12,6 +12,8 @@
 // yields nothing rather than false alarms. Rounding below one cent is not a failure. On a scan or
 // photo a contradiction resting on a figure OCR was unsure of, or one that a single misread digit
 // (a confused, dropped or doubled digit) would explain, is unverified: neither agreement nor evidence.
+
+import { defined } from '../../defined.js';
 import { type Amount, parseAmount } from '../../tables/amounts.js';
 import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../tables/decimal.js';
 import { buildRows, type Row, type Word } from '../../tables/rows.js';
@@ -104,7 +106,7 @@ function joinDigitGroups(words: Word[]): Word[] {
         x1: word.x1,
         y0: Math.min(last.y0, word.y0),
         y1: Math.max(last.y1, word.y1),
-        ...(confidence === undefined ? {} : { confidence }),
+        ...defined({ confidence }),
       };
     } else out.push(word);
   }

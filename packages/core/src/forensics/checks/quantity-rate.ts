@@ -8,6 +8,8 @@
 // still sum to the table's total (then the amount is the figure the others agree on). Whether a
 // line read by OCR is judged is the caller's (`unverified`): a misread digit of a quantity or a
 // rate moves the product far, so only a misreading tested against the page may excuse it.
+
+import { defined } from '../../defined.js';
 import { parseAmount } from '../../tables/amounts.js';
 import { type Decimal, decimal, formatMoney, subtract } from '../../tables/decimal.js';
 import type { Row, Word } from '../../tables/rows.js';
@@ -40,7 +42,7 @@ function readNumber(word: Word): Read | undefined {
     decimals: m[2] ? m[2].length - 1 : 0,
     raw: word.text,
     box: { page: word.page, x0: word.x0, y0: word.y0, x1: word.x1, y1: word.y1 },
-    ...(word.confidence === undefined ? {} : { confidence: word.confidence }),
+    ...defined({ confidence: word.confidence }),
   };
 }
 
@@ -103,7 +105,7 @@ export interface LineFigures {
 /** A count or a number printed with cents as a figure (a rate of more decimals has no misreadings known). */
 function asFigure(n: Read): Figure | undefined {
   const amount = n.decimals === 2 ? parseAmount(n.raw) : n.decimals === 0 ? { value: n.value, raw: n.raw, signed: false } : undefined;
-  return amount && { amount, box: n.box, ...(n.confidence === undefined ? {} : { confidence: n.confidence }) };
+  return amount && { amount, box: n.box, ...defined({ confidence: n.confidence }) };
 }
 
 /** Options of one run. */

@@ -25,19 +25,18 @@ function single(request: FastifyRequest, name: string): string | undefined {
 /** Authenticates a document request on `environment`'s listener. */
 export async function documentCaller(store: Store, request: FastifyRequest, environment: Environment): Promise<DocumentCaller> {
   if (single(request, 'origin') !== undefined)
-    throw documentError(401, 'browser_origin_forbidden', 'API keys are server-side only: requests with a browser Origin header are refused.');
+    throw documentError('browser_origin_forbidden', 'API keys are server-side only: requests with a browser Origin header are refused.');
   if (KEY_IN_QUERY.test(request.url.split('#')[0]!.split('?')[1] ?? ''))
-    throw documentError(401, 'invalid_api_key', 'Send the API key in the X-API-Key or Authorization header, never in the query string.');
+    throw documentError('invalid_api_key', 'Send the API key in the X-API-Key or Authorization header, never in the query string.');
   const body: unknown = request.body;
   if (body && typeof body === 'object' && !Buffer.isBuffer(body) && ('api_key' in body || 'apiKey' in body)) {
-    throw documentError(401, 'invalid_api_key', 'Send the API key in the X-API-Key or Authorization header, never in the body.');
+    throw documentError('invalid_api_key', 'Send the API key in the X-API-Key or Authorization header, never in the body.');
   }
   const plaintext = single(request, 'x-api-key') ?? /^Bearer\s+(.+)$/i.exec(single(request, 'authorization') ?? '')?.[1]?.trim();
-  if (!plaintext) throw documentError(401, 'invalid_api_key', 'No API key: send it in X-API-Key or Authorization: Bearer.');
+  if (!plaintext) throw documentError('invalid_api_key', 'No API key: send it in X-API-Key or Authorization: Bearer.');
   const wanted = environment === 'production' ? 'sk_live_' : 'sk_test_';
   if (/^sk_(live|test)_/.test(plaintext) && !plaintext.startsWith(wanted)) {
     throw documentError(
-      401,
       'invalid_api_key',
       environment === 'production'
         ? 'A sk_test_ key is a sandbox key; use it on the sandbox API.'
@@ -45,12 +44,12 @@ export async function documentCaller(store: Store, request: FastifyRequest, envi
     );
   }
   if (!/^sk_(live|test)_[0-9a-f]{64}$/.test(plaintext))
-    throw documentError(401, 'invalid_api_key', `The API key is malformed: document keys are ${wanted} followed by 64 hex digits.`);
+    throw documentError('invalid_api_key', `The API key is malformed: document keys are ${wanted} followed by 64 hex digits.`);
   const found = await findKey(store, plaintext);
   if (found?.key.kind !== 'document' || found.key.sandbox !== (environment === 'sandbox'))
-    throw documentError(401, 'invalid_api_key', 'The API key is unknown or revoked.');
+    throw documentError('invalid_api_key', 'The API key is unknown or revoked.');
   const { key, account } = found;
-  if (!account.active) throw documentError(401, 'invalid_api_key', 'The account behind this key is inactive.');
+  if (!account.active) throw documentError('invalid_api_key', 'The account behind this key is inactive.');
   return { account, key, environment };
 }
 

@@ -125,7 +125,7 @@ export async function readDocumentForm(request: FastifyRequest, stagingFolder: s
     for await (const part of request.parts({ limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, fieldSize: 1024 * 1024 } })) {
       if (part.type === 'field') {
         if (KEY_FIELD.test(part.fieldname))
-          throw documentError(401, 'invalid_api_key', 'Send the API key in the X-API-Key or Authorization header, never in the body.');
+          throw documentError('invalid_api_key', 'Send the API key in the X-API-Key or Authorization header, never in the body.');
         if (part.fieldname === 'options' && typeof part.value === 'string') out.options = part.value;
         continue;
       }
@@ -134,7 +134,7 @@ export async function readDocumentForm(request: FastifyRequest, stagingFolder: s
         continue;
       }
       // refused the moment the cap is passed, not after the rest has been read
-      const tooLarge = () => documentError(413, 'file_too_large', `The file is over ${MAX_FILE_BYTES} bytes (200 MiB).`);
+      const tooLarge = () => documentError('file_too_large', `The file is over ${MAX_FILE_BYTES} bytes (200 MiB).`);
       part.file.once('limit', () => part.file.destroy(tooLarge()));
       const staged = await stage(part.file as AsyncIterable<Buffer>, stagingFolder, part.filename || 'document.pdf');
       if (part.file.truncated) {
@@ -147,7 +147,7 @@ export async function readDocumentForm(request: FastifyRequest, stagingFolder: s
   } catch (error) {
     await out.file?.discard();
     if (error instanceof DocumentHttpError) throw error;
-    throw documentError(400, 'invalid_request', formProblem(error));
+    throw documentError('invalid_request', formProblem(error));
   }
   return out;
 }
