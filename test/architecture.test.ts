@@ -198,7 +198,7 @@ describe('layers of the server', () => {
 describe('layers of the core', () => {
   /** Folders (or root modules) of packages/core/src each low layer may import. */
   const LOW_LAYERS: Record<string, string[]> = {
-    pdf: ['pdf', 'bytes.ts', 'errors.ts', 'on-demand.ts', 'platform.ts', 'wasm', 'spec'],
+    pdf: ['pdf', 'bytes.ts', 'defined.ts', 'errors.ts', 'on-demand.ts', 'platform.ts', 'wasm', 'spec'],
     containers: ['containers', 'bytes.ts', 'errors.ts', 'spec', 'pdf/filters'],
     wasm: ['wasm'],
     spec: ['spec', 'errors.ts'],

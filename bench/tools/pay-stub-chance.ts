@@ -6,7 +6,7 @@
 // raised with social security, Medicare and the 401(k) computed again) on stubs paid the same
 // every period. Seeded: the same figures every run.
 
-import { documentTotals } from '../../packages/core/src/forensics/checks/totals.js';
+import { documentTotals } from '../../packages/core/src/forensics/checks/arithmetic/arithmetic-consistency/document-totals.js';
 import { loadDecimals } from '../../packages/core/src/tables/decimal.js';
 import type { Word } from '../../packages/core/src/tables/rows.js';
 import { type Cell, tableContext, tableWords } from '../../packages/core/src/testing/table-words.js';

@@ -3,7 +3,7 @@
 // set (`../shared/outside/set1/files`, `LOUPE_OUTSIDE`), and writes, per file, the verdict, the
 // risk score and every finding (code, confidence, summary) with the regions. With `--check FILE`
 // it compares the run with an earlier snapshot and exits 1 when any verdict or score differs
-// (differences in findings or regions are listed, and fail too with `--strict`).
+// (differences in findings, regions, confidence, headline or checks passed are listed, and fail too with `--strict`).
 //
 //   node --import tsx bench/tools/verdict-snapshot.ts --out bench/out/before.json
 //   node --import tsx bench/tools/verdict-snapshot.ts --check bench/out/before.json [--strict]
@@ -18,6 +18,8 @@ import { parseArgs } from 'node:util';
 interface Seen {
   verdict: string;
   risk_score: number | null;
+  /** The Document's confidence, headline and checks that passed (compared like the findings). */
+  detail: string[];
   findings: string[];
   regions: string[];
 }
@@ -70,10 +72,14 @@ function seen(line: string): Seen {
     error?: { code: string };
     findings?: { code: string; confidence: number; summary: string }[];
     regions?: { page: number; x: number; y: number; w: number; h: number; indicator_code: string }[];
+    confidence?: number;
+    headline?: string;
+    checks_passed?: string[];
   };
   return {
     verdict: d.verdict ?? `error:${d.error?.code ?? 'unknown'}`,
     risk_score: d.risk_score ?? null,
+    detail: [`confidence ${d.confidence}`, `headline ${d.headline}`, `checks_passed ${(d.checks_passed ?? []).join(', ')}`],
     findings: (d.findings ?? []).map((f) => `${f.code} ${f.confidence} ${f.summary}`),
     regions: (d.regions ?? []).map((r) => `${r.indicator_code} p${r.page} ${r.x},${r.y},${r.w},${r.h}`),
   };
@@ -113,9 +119,9 @@ if (values.check) {
       verdictChanges++;
       console.log(`CHANGED ${file}: ${was.verdict} ${was.risk_score} -> ${now.verdict} ${now.risk_score}`);
     }
-    for (const key of ['findings', 'regions'] as const) {
-      const gone = was[key].filter((x) => !now[key].includes(x));
-      const added = now[key].filter((x) => !was[key].includes(x));
+    for (const key of ['detail', 'findings', 'regions'] as const) {
+      const gone = (was[key] ?? []).filter((x) => !now[key].includes(x));
+      const added = now[key].filter((x) => !(was[key] ?? []).includes(x));
       if (!gone.length && !added.length) continue;
       detailChanges++;
       console.log(`${key} of ${file}:\n${gone.map((x) => `  - ${x}`).join('\n')}\n${added.map((x) => `  + ${x}`).join('\n')}`);

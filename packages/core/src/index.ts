@@ -32,8 +32,10 @@ export {
   type UnreadableReason,
   UnsupportedTypeError,
 } from './errors.js';
-export type { Finding, PageBox } from './forensics/findings.js';
-export { CHECKS, type CheckName, INDICATORS, type IndicatorCode, type IndicatorDefinition } from './forensics/indicators.js';
+export type { Finding } from './forensics/catalogue.js';
+export type { EvidenceClass, IndicatorDefinition } from './forensics/check.js';
+export type { PageBox } from './forensics/findings.js';
+export { CHECKS, type CheckName, INDICATORS, type IndicatorCode, type IndicatorEntry } from './forensics/indicators.js';
 export type { TextSource, UnreadRevision } from './forensics/revision-diffs.js';
 export { INCONCLUSIVE_CAP, riskScore, verdictFor } from './forensics/score.js';
 export {

@@ -1,26 +1,23 @@
-// The examiner: runs every check on a PDF, and turns findings into the spec's verdict fields —
-// indicators (one per code, high severity first), regions, checks_passed, risk score, verdict,
-// headline, and the spec 1.3 fields (confidence, review_tier, next_step, reason_codes, findings,
-// lead_finding). Images go through the same assembly with the checks that apply to them.
+// The examiner: runs every check of a document's subject (a PDF, or a picture) over one check
+// context, in the catalogue's order (a check after the checks it needs), and turns the findings
+// into the spec's verdict fields — indicators (one per code, high severity first), regions,
+// checks_passed, risk score, verdict, headline, and the spec 1.3 fields (confidence, review_tier,
+// next_step, reason_codes, findings, lead_finding). Sentences come from the catalogue, weights
+// and confidences from the scoring policy.
 import type { DocumentResult, Indicator, Region, ReportedFinding, Severity, Verdict } from '../spec/document.js';
-import { coverUps } from './checks/cover-ups.js';
-import { dailyBalancesCheck } from './checks/daily-balances.js';
-import { figureColumns } from './checks/figure-columns.js';
-import { fontConsistency } from './checks/fonts.js';
-import { producerPipeline } from './checks/producer.js';
-import { revisionHistory } from './checks/revision-history.js';
-import { scriptsAndOverlays } from './checks/scripts-overlays.js';
-import { signatureIntegrity } from './checks/signatures.js';
-import { fileStructure } from './checks/structure.js';
-import { arithmetic, statementTotalsCheck, totals } from './checks/sums.js';
-import { taxLinesCheck } from './checks/tax-lines.js';
-import { timestamps } from './checks/timestamps.js';
-import { touchUp } from './checks/touch-up.js';
-import type { Check, CheckContext } from './context.js';
-import type { CheckResult, Finding, PageFrame } from './findings.js';
-import { INDICATORS } from './indicators.js';
+import { CATALOGUE, CHECK_LIST, type Finding, summaryOf } from './catalogue.js';
+import type { AnyCheck, CheckResult } from './check.js';
+import type { PdfCheckContext, PictureCheckContext } from './contexts.js';
+import type { PageFrame } from './findings.js';
+import { type Weighed, weigh } from './policy.js';
 import { toPercentBox } from './regions.js';
-import { isSignificant, riskScore, verdictFor } from './score.js';
+import { riskScore, verdictFor } from './score.js';
+
+/** A check that could not run, and why. */
+export interface NotRun {
+  check: string;
+  reason: string;
+}
 
 /** The verdict fields of a Document, and the checks that could not run (not part of the Document). */
 export type Examination = Pick<
@@ -39,25 +36,11 @@ export type Examination = Pick<
   | 'lead_finding'
   | 'math_checks'
   | 'recapture_eligible'
-> & { notRun: { check: string; reason: string }[] };
+> & { notRun: NotRun[] };
 
 const SEVERITY_RANK: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
 const MAX_REGIONS = 50;
 const round2 = (v: number): number => Math.round(v * 100) / 100;
-
-const rank = (f: Finding): number => INDICATORS[f.code].weight * (f.confidence ?? 0.9);
-
-/** Sorts findings: high severity first, then by weight × confidence. */
-function byImportance(a: Finding, b: Finding): number {
-  return SEVERITY_RANK[INDICATORS[a.code].severity] - SEVERITY_RANK[INDICATORS[b.code].severity] || rank(b) - rank(a);
-}
-
-function report(f: Finding): ReportedFinding {
-  const out: ReportedFinding = { code: f.code, severity: INDICATORS[f.code].severity, summary: f.summary, confidence: round2(f.confidence ?? 0.9) };
-  if (f.page !== undefined) out.page = f.page;
-  if (f.revision !== undefined) out.revision = f.revision;
-  return out;
-}
 
 /** How a document could be examined. */
 export interface ExamineOptions {
@@ -69,22 +52,33 @@ export interface ExamineOptions {
   revisionCount: number;
 }
 
-/** Turns findings into the verdict fields. */
+/** Turns findings (and the checks that ran or could not) into the verdict fields. */
 export function assemble(
-  findings: Finding[],
-  ran: string[],
-  notRun: { check: string; reason: string }[],
+  findings: readonly Finding[],
+  ran: readonly string[],
+  notRun: NotRun[],
   pages: readonly PageFrame[],
   options: ExamineOptions,
 ): Examination {
-  const sorted = [...findings].sort(byImportance);
-  const significant = sorted.filter(isSignificant);
+  const weights = new Map<Finding, Weighed>(findings.map((f) => [f, weigh(f)]));
+  const weighed = (f: Finding): Weighed => weights.get(f)!;
+  const rank = (f: Finding): number => weighed(f).weight * weighed(f).confidence;
+  const severity = (f: Finding): Severity => CATALOGUE[f.code].severity;
+  // high severity first, then by weight × confidence
+  const sorted = [...findings].sort((a, b) => SEVERITY_RANK[severity(a)] - SEVERITY_RANK[severity(b)] || rank(b) - rank(a));
+  const significant = sorted.filter((f) => !weighed(f).benign);
   const score = riskScore(sorted);
   const verdict = verdictFor(score, sorted, options.examined);
+  const report = (f: Finding): ReportedFinding => {
+    const out: ReportedFinding = { code: f.code, severity: severity(f), summary: summaryOf(f), confidence: round2(weighed(f).confidence) };
+    if (f.page !== undefined) out.page = f.page;
+    if (f.revision !== undefined) out.revision = f.revision;
+    return out;
+  };
   const indicators: Indicator[] = [];
   for (const f of sorted) {
     if (indicators.some((i) => i.code === f.code)) continue;
-    const d = INDICATORS[f.code];
+    const d = CATALOGUE[f.code];
     indicators.push({
       code: f.code,
       title: d.title,
@@ -103,14 +97,14 @@ export function assemble(
       regions.push({
         page: box.page,
         ...pct,
-        confidence: round2(f.confidence ?? 0.9),
-        severity: INDICATORS[f.code].severity,
-        label: f.summary.slice(0, 160),
+        confidence: round2(weighed(f).confidence),
+        severity: severity(f),
+        label: summaryOf(f).slice(0, 160),
         indicator_code: f.code,
       });
     }
   }
-  const failed = new Set(significant.map((f) => INDICATORS[f.code].check));
+  const failed = new Set<string>(significant.map((f) => CATALOGUE[f.code].check));
   const lead = significant[0];
   const exam: Examination = {
     verdict,
@@ -118,9 +112,9 @@ export function assemble(
     // the spec: indicators are empty when CLEAN (what a CLEAN document still carries, context
     // such as a re-save, stays in `findings`); regions point at indicators, so they go with them
     indicators: verdict === 'CLEAN' ? [] : indicators,
-    checks_passed: [...new Set(ran)].filter((c) => !failed.has(c as never)),
+    checks_passed: [...new Set(ran)].filter((c) => !failed.has(c)),
     regions: verdict === 'CLEAN' ? [] : regions,
-    confidence: confidence(verdict, significant, notRun.length),
+    confidence: confidence(verdict, significant.map(weighed), notRun.length),
     review_tier: verdict === 'CLEAN' ? 'auto_pass' : verdict === 'FORGED' ? 'escalate' : verdict === 'SUSPICIOUS' ? 'human_review' : 'recapture',
     findings: sorted.map(report),
     recapture_eligible: verdict !== 'CLEAN',
@@ -139,7 +133,7 @@ export function assemble(
 }
 
 function headline(verdict: Verdict, lead: Finding | undefined, options: ExamineOptions): string {
-  if (lead && verdict !== 'CLEAN') return `${INDICATORS[lead.code].title}: ${lead.summary}`;
+  if (lead && verdict !== 'CLEAN') return `${CATALOGUE[lead.code].title}: ${summaryOf(lead)}`;
   if (verdict === 'INSUFFICIENT_EVIDENCE') {
     return 'Nothing contradicts this document, but its content could not be examined (image-only pages); request a re-capture.';
   }
@@ -147,18 +141,18 @@ function headline(verdict: Verdict, lead: Finding | undefined, options: ExamineO
   return `No tampering evidence found across ${options.pageCount} page${options.pageCount === 1 ? '' : 's'}${revisions}.`;
 }
 
-function confidence(verdict: Verdict, significant: Finding[], notRun: number): number {
+function confidence(verdict: Verdict, significant: readonly Weighed[], notRun: number): number {
   if (verdict === 'INSUFFICIENT_EVIDENCE') return 0.5;
   if (verdict === 'CLEAN') return round2(Math.max(0.5, 0.9 - 0.1 * notRun - 0.05 * significant.length));
   let doubt = 1;
-  for (const f of significant) doubt *= 1 - (f.confidence ?? 0.9) * Math.min(1, INDICATORS[f.code].weight / 0.7);
+  for (const w of significant) doubt *= 1 - w.confidence * Math.min(1, w.weight / 0.7);
   return round2(Math.min(0.99, 1 - doubt));
 }
 
 /** Orders checks so each runs after the checks it needs, otherwise keeping the given order. */
-function inDependencyOrder(checks: readonly Check[]): Check[] {
-  const ordered: Check[] = [];
-  const visit = (check: Check, path: readonly Check[]): void => {
+function inDependencyOrder(checks: readonly AnyCheck[]): AnyCheck[] {
+  const ordered: AnyCheck[] = [];
+  const visit = (check: AnyCheck, path: readonly AnyCheck[]): void => {
     if (ordered.includes(check)) return;
     if (path.includes(check)) throw new Error(`check "${check.name}" needs itself`);
     for (const need of check.needs ?? []) visit(need, [...path, check]);
@@ -168,55 +162,32 @@ function inDependencyOrder(checks: readonly Check[]): Check[] {
   return ordered;
 }
 
-/** Every PDF check, in the order their findings are listed. */
-const PDF_CHECKS = inDependencyOrder([
-  revisionHistory,
-  touchUp,
-  producerPipeline,
-  fontConsistency,
-  scriptsAndOverlays,
-  coverUps,
-  figureColumns,
-  timestamps,
-  signatureIntegrity,
-  fileStructure,
-  arithmetic,
-  statementTotalsCheck,
-  dailyBalancesCheck,
-  totals,
-  taxLinesCheck,
-]);
+/** Every check, in the order it runs. */
+const CHECKS_IN_ORDER = inDependencyOrder(CHECK_LIST);
 
-/** Runs every PDF check on `ctx` and assembles the verdict fields, with findings made elsewhere (page images) in `extra`. */
-export function examinePdf(
-  ctx: CheckContext,
-  options: ExamineOptions,
-  extra?: { findings: Finding[]; ran: string[]; notRun: { check: string; reason: string }[] },
-): Examination {
-  const found = new Map<Check, readonly Finding[]>();
-  const findingsOf = (check: Check): readonly Finding[] => found.get(check) ?? [];
+/**
+ * Runs every check of `ctx`'s subject (a check that throws is reported as not run) and assembles
+ * the verdict fields; `notRun` are reasons found before the checks (a model that is not known).
+ */
+export async function examine(ctx: PdfCheckContext | PictureCheckContext, options: ExamineOptions, notRun: NotRun[] = []): Promise<Examination> {
+  const found = new Map<AnyCheck, readonly Finding[]>();
+  const findingsOf = <C extends AnyCheck>(check: C) => (found.get(check) ?? []) as never[];
   const findings: Finding[] = [];
   const ran: string[] = [];
-  const notRun: { check: string; reason: string }[] = [];
-  for (const check of PDF_CHECKS) {
-    let result: CheckResult;
+  const unrun = [...notRun];
+  for (const check of CHECKS_IN_ORDER) {
+    if (!(check.subjects as readonly string[]).includes(ctx.subject)) continue;
+    let result: CheckResult<Finding>;
     try {
-      result = check.run(ctx, findingsOf);
+      result = (await check.run(ctx as never, findingsOf as never)) as CheckResult<Finding>;
     } catch (error) {
-      result = { notRun: error instanceof Error ? error.message : String(error) };
+      result = { notRun: [error instanceof Error ? error.message : String(error)] };
     }
-    if ('notRun' in result) {
-      notRun.push({ check: check.name, reason: result.notRun });
-      continue;
-    }
+    for (const reason of result.notRun ?? []) unrun.push({ check: check.name, reason });
+    if (!result.findings) continue;
     ran.push(check.name);
     found.set(check, result.findings);
     findings.push(...result.findings);
   }
-  if (extra) {
-    findings.push(...extra.findings);
-    ran.push(...extra.ran);
-    notRun.push(...extra.notRun);
-  }
-  return assemble(findings, ran, notRun, ctx.pages, options);
+  return assemble(findings, ran, unrun, ctx.pages, options);
 }

@@ -1,7 +1,8 @@
-// Findings: what a check reports, as data. A finding names an indicator code, says in one
-// sentence what was found, and points at the content it is about (page boxes in PDF user space).
+// Findings: what a check reports, as data. A finding names an indicator code, carries the facts
+// its indicator's summary and the scoring policy read (the figures and the reading it rests on),
+// and points at the content it is about (page boxes in PDF user space). Its sentence is rendered
+// from the catalogue and its weight and confidence come from the policy: a check writes neither.
 import type { MathCheck } from '../spec/document.js';
-import type { IndicatorCode } from './indicators.js';
 
 /**
  * A page as findings are placed on it: its number, the visible box (a PDF's crop box, a
@@ -26,29 +27,24 @@ export interface PageBox {
 /** A box drawn on a page (x0, y0, x1, y1, as paint events give it) as a PageBox. */
 export const pageBox = (page: number, [x0, y0, x1, y1]: readonly [number, number, number, number]): PageBox => ({ page, x0, y0, x1, y1 });
 
-/** One thing a check found. */
-export interface Finding {
-  code: IndicatorCode;
-  /** One sentence about this instance, for display. */
-  summary: string;
+/** Where a finding is, and for an arithmetic contradiction the spec's MathCheck. */
+export interface Placement {
   page?: number;
   revision?: number;
-  /** Where on the page(s) it is. */
+  /** Where on the page(s) it is; the first box is what it judged. */
   boxes?: PageBox[];
-  /** How sure the check is of this instance, 0..1 (default 0.9). */
-  confidence?: number;
   /** For an arithmetic contradiction: the spec's MathCheck. */
   math?: MathCheck;
 }
 
-/** What a check returns: its findings, or that it could not run (and why). */
-export type CheckResult = { findings: Finding[] } | { notRun: string };
+/** Any finding, as one check reads another's or a helper handles them without knowing its code. */
+export type AnyFinding = { code: string } & Placement;
 
 /**
  * `more` without the findings about a figure one of `findings` already judged (a finding's first
  * box is the figure it judged): two checks reading the same total report it once.
  */
-export function notYetJudged(findings: readonly Finding[], more: readonly Finding[]): Finding[] {
+export function notYetJudged<F extends AnyFinding>(findings: readonly AnyFinding[], more: readonly F[]): F[] {
   const judged = new Set(findings.map((f) => JSON.stringify(f.boxes?.[0])));
   return more.filter((f) => !judged.has(JSON.stringify(f.boxes?.[0])));
 }

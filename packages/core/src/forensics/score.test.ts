@@ -1,11 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EVIDENCE } from './evidence.js';
-import type { Finding } from './findings.js';
-import { INDICATORS, type IndicatorCode } from './indicators.js';
-import { CONTEXT_CAP, INCONCLUSIVE_CAP, riskScore, verdictFor } from './score.js';
+import { EVIDENCE, type IndicatorCode } from './catalogue.js';
+import { INDICATORS } from './indicators.js';
+import { DEFAULT_CONFIDENCE, weightOf } from './policy.js';
+import { CONTEXT_CAP, type Evidence, INCONCLUSIVE_CAP, scoreOf, verdictOf } from './score.js';
 
-const f = (code: IndicatorCode, confidence?: number): Finding => (confidence === undefined ? { code, summary: code } : { code, summary: code, confidence });
+/** An indicator's finding as the score reads it, at `confidence`. */
+const f = (code: IndicatorCode, confidence = DEFAULT_CONFIDENCE): Evidence => ({ ...weightOf(code), confidence, evidence: EVIDENCE[code] });
+const riskScore = scoreOf;
+const verdictFor = verdictOf;
 const codes = Object.keys(INDICATORS) as IndicatorCode[];
 
 describe('risk score', () => {
@@ -21,7 +24,7 @@ describe('risk score', () => {
       return seed % n;
     };
     for (let trial = 0; trial < 500; trial++) {
-      const set: Finding[] = [];
+      const set: Evidence[] = [];
       for (let k = 0, n = next(6); k < n; k++) set.push(f(codes[next(codes.length)]!, next(2) ? undefined : (next(100) + 1) / 100));
       const extra = f(codes[next(codes.length)]!, next(2) ? undefined : (next(100) + 1) / 100);
       expect(riskScore([...set, extra])).toBeGreaterThanOrEqual(riskScore(set));

@@ -2,7 +2,7 @@
 // score is 100 · (1 − Π(1 − w)) over the findings, so another finding never lowers it. Without a
 // conclusive finding (a content edit, a touch-up edit, a cover-up, a broken signature) the score
 // is capped at 69: weak signals together make a document SUSPICIOUS, never FORGED. Without any
-// content evidence (evidence.ts) it is capped at 39 — context alone never makes a document
+// content evidence (the indicator's evidence class) it is capped at 39 — context alone never makes a document
 // SUSPICIOUS — unless context signals of three or more independent families agree (tooling,
 // dates, revisions, page-edit metadata, fonts; scripts and actions are risk, structure quirks
 // are file health and a new document id is any re-save, none evidence of an edit, so they do not
@@ -11,11 +11,12 @@
 // document that could not be examined (scan, photo) with nothing reaching SUSPICIOUS is
 // INSUFFICIENT_EVIDENCE and carries no score.
 
-/** Spec verdicts. */
+// Weights, confidences and what is conclusive or benign are the scoring policy's (`policy.ts`); the
+// score and the verdict read findings only as weighed evidence (`Evidence`).
 import type { Verdict } from '../spec/document.js';
-import { EVIDENCE } from './evidence.js';
-import type { Finding } from './findings.js';
-import { INDICATORS } from './indicators.js';
+import { EVIDENCE, type Finding } from './catalogue.js';
+import type { EvidenceClass } from './check.js';
+import { type Weighed, weigh } from './policy.js';
 
 /** Score ceiling without conclusive evidence. */
 export const INCONCLUSIVE_CAP = 69;
@@ -26,26 +27,37 @@ export const AGREEING_FAMILIES = 3;
 /** Context families that never count toward agreement (risk, file health, a re-save). */
 const NOT_EVIDENCE = new Set(['active', 'structure', 'resave']);
 
-/** True when the finding is not benign. */
-export const isSignificant = (f: Finding): boolean => !('benign' in INDICATORS[f.code]);
+/** A finding as the score reads it: how it weighs, and what kind of evidence it is. */
+export interface Evidence extends Weighed {
+  evidence: EvidenceClass;
+}
 
-/** The 0-100 risk score of a set of findings (monotone: adding a finding never lowers it). */
-export function riskScore(findings: readonly Finding[]): number {
+/** A finding as evidence. */
+export const evidenceOf = (f: Finding): Evidence => ({ ...weigh(f), evidence: EVIDENCE[f.code] });
+
+/** The 0-100 risk score of weighed evidence (monotone: adding evidence never lowers it). */
+export function scoreOf(evidence: readonly Evidence[]): number {
   let keep = 1;
-  for (const f of findings) keep *= 1 - Math.min(1, (INDICATORS[f.code].weight * (f.confidence ?? 0.9)) / 0.9);
+  for (const e of evidence) keep *= 1 - Math.min(1, (e.weight * e.confidence) / 0.9);
   const raw = Math.round(100 * (1 - keep));
-  if (findings.some((f) => 'conclusive' in INDICATORS[f.code])) return raw;
-  const significant = findings.filter(isSignificant);
-  if (significant.some((f) => EVIDENCE[f.code] === 'content')) return Math.min(raw, INCONCLUSIVE_CAP);
-  const families = new Set(significant.map((f) => EVIDENCE[f.code]).filter((family) => !NOT_EVIDENCE.has(family)));
+  if (evidence.some((e) => e.conclusive)) return raw;
+  const significant = evidence.filter((e) => !e.benign);
+  if (significant.some((e) => e.evidence === 'content')) return Math.min(raw, INCONCLUSIVE_CAP);
+  const families = new Set(significant.map((e) => e.evidence).filter((family) => !NOT_EVIDENCE.has(family)));
   return Math.min(raw, families.size >= AGREEING_FAMILIES ? INCONCLUSIVE_CAP : CONTEXT_CAP);
 }
 
-/** The verdict for a score; `examined` is false for documents whose content could not be read. */
-export function verdictFor(score: number, findings: readonly Finding[], examined: boolean): Verdict {
+/** The verdict for a score of `evidence`; `examined` is false for documents whose content could not be read. */
+export function verdictOf(score: number, evidence: readonly Evidence[], examined: boolean): Verdict {
   // content that could not be read is never passed as CLEAN: below SUSPICIOUS it stays unjudged
-  if (!examined && (!findings.some(isSignificant) || score < 40)) return 'INSUFFICIENT_EVIDENCE';
+  if (!examined && (!evidence.some((e) => !e.benign) || score < 40)) return 'INSUFFICIENT_EVIDENCE';
   if (score >= 70) return 'FORGED';
   if (score >= 40) return 'SUSPICIOUS';
   return 'CLEAN';
 }
+
+/** The 0-100 risk score of a set of findings, weighed by the scoring policy. */
+export const riskScore = (findings: readonly Finding[]): number => scoreOf(findings.map(evidenceOf));
+
+/** The verdict for a score of `findings`; `examined` is false for documents whose content could not be read. */
+export const verdictFor = (score: number, findings: readonly Finding[], examined: boolean): Verdict => verdictOf(score, findings.map(evidenceOf), examined);

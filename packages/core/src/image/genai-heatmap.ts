@@ -1,14 +1,14 @@
 // The GenAI heatmap (`models: ["docforge"]`): per-patch likelihoods from the docforge model run
-// through the `Inference` port, as the spec's `genai_heatmap` rows, and a finding where connected
-// patches pass the model's threshold. Models are verified on load (model-loading.ts).
+// through the `Inference` port, as the spec's `genai_heatmap` rows, and the areas where connected
+// patches pass the model's threshold (the GenAI heatmap check reports them). Models are verified
+// on load (model-loading.ts).
 
-import type { Finding } from '../forensics/findings.js';
 import { type LoadedModel, loadModel, scoreRows } from '../model-loading.js';
 import type { Inference, ModelStore } from '../platform.js';
-import { pixelToPageBox } from './examine-image.js';
 import { GENAI_FEATURES, GENAI_PATCH, genaiFeatures } from './genai-features.js';
 import type { ImageKernels, Plane } from './kernels.js';
 import { flaggedGroups, groupBox } from './pixel-checks/grid-groups.js';
+import type { PixelBox } from './pixel-checks/types.js';
 
 /** Tasks whose models take the patch features (`genaiFeatures`). */
 export const PATCH_MODEL_TASKS = ['genai-patch-likelihood', 'media-image-patch-likelihood'] as const;
@@ -18,10 +18,13 @@ export function loadPatchModel(id: string, store: ModelStore, inference: Inferen
   return loadModel(id, store, inference, { tasks: [task], featureWidth: GENAI_FEATURES });
 }
 
-/** What the heatmap produced. */
+/** What the heatmap produced: its rows, and the connected areas over the model's threshold (in the picture's pixels). */
 export interface GenaiResult {
   heatmap: number[][];
-  finding?: Finding;
+  areas: PixelBox[];
+  /** Patches in those areas, and patches in all. */
+  flagged: number;
+  patches: number;
 }
 
 /** The model's likelihood for every whole 64-pixel patch of `gray` (row-major). */
@@ -38,26 +41,11 @@ export async function patchLikelihoods(
 export async function genaiHeatmap(k: ImageKernels, gray: Plane, loaded: LoadedModel): Promise<GenaiResult> {
   const { scores, patchesWide, patchesHigh } = await patchLikelihoods(k, gray, loaded);
   const patches = patchesWide * patchesHigh;
-  if (patches === 0) return { heatmap: [] };
+  if (patches === 0) return { heatmap: [], areas: [], flagged: 0, patches };
   const heatmap: number[][] = [];
   for (let y = 0; y < patchesHigh; y++) heatmap.push(Array.from(scores.subarray(y * patchesWide, (y + 1) * patchesWide), (s) => Math.round(s * 1000) / 1000));
   const threshold = loaded.manifest.threshold;
   const groups = flaggedGroups(patchesWide, patchesHigh, (p) => scores[p]! >= threshold, { edgesOnly: true }).filter((g) => g.length >= 3);
   const flagged = groups.reduce((n, g) => n + g.length, 0);
-  const boxes = groups.map((g) => pixelToPageBox(groupBox(g, patchesWide, GENAI_PATCH), gray.width, gray.height));
-  if (boxes.length === 0) return { heatmap };
-  const share = flagged / patches;
-  return {
-    heatmap,
-    finding: {
-      code: 'genai_synthetic_region',
-      summary:
-        share > 0.5
-          ? `The docforge model scores ${Math.round(share * 100)}% of the image as likely generated.`
-          : `The docforge model scores ${flagged} connected patches (${boxes.length} area${boxes.length === 1 ? '' : 's'}) as likely generated or inpainted.`,
-      page: 1,
-      boxes: boxes.slice(0, 10),
-      confidence: Math.min(0.9, 0.5 + share),
-    },
-  };
+  return { heatmap, areas: groups.map((g) => groupBox(g, patchesWide, GENAI_PATCH)), flagged, patches };
 }

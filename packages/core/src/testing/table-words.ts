@@ -1,7 +1,7 @@
 // Positioned words for the table checks' tests: lines of cells laid out from the top of a page
 // down, and a TableContext over them. Each word is 5 points a character and 9 high, lines 14
 // points apart, so a test says where a figure is and the checks read it as a producer's text.
-import type { TableContext } from '../forensics/context.js';
+import type { TableContext } from '../forensics/contexts.js';
 import type { PageFrame } from '../forensics/findings.js';
 import type { Word } from '../tables/rows.js';
 

@@ -1,52 +1,58 @@
-// Stage 4 of a PDF scan, examine: signatures verified through the platform, the page images of
-// image-only pages examined pixel by pixel, and every PDF check run over one check context; the
-// findings become the Document's verdict fields.
+// Stage 4 of a PDF scan, examine: signatures verified through the platform, the main image of each
+// image-only page read and its pixels analysed (the check context, `pdfCheckContext`: the testing
+// entry builds the same one), then every check of a PDF run over it; the findings become the
+// Document's verdict fields.
 
 import { defined } from '../../defined.js';
-import { verifySignatures } from '../../forensics/checks/signatures.js';
-import { type Examination, examinePdf } from '../../forensics/examine.js';
+import { verifySignatures } from '../../forensics/checks/structure/signature-integrity/verify.js';
+import type { PdfCheckContext } from '../../forensics/contexts.js';
+import { type Examination, examine } from '../../forensics/examine.js';
 import type { RevisionDiffResult } from '../../forensics/revision-diffs.js';
-import { examinePageImages } from '../../image/page-images.js';
 import type { ScanContext } from '../scan-context.js';
+import { pagePictures } from './page-pictures.js';
 import type { PageWords } from './page-words.js';
 import type { PdfFacts, PdfRead } from './read-pdf.js';
 
-/** Examines the read PDF. */
-export async function examinePdfDocument(scan: ScanContext, read: PdfRead, text: RevisionDiffResult, facts: PdfFacts, words: PageWords): Promise<Examination> {
+/** The check context of the read PDF: its signatures verified and the pictures of its image-only pages read first. */
+export async function pdfCheckContext(scan: ScanContext, read: PdfRead, text: RevisionDiffResult, facts: PdfFacts, words: PageWords): Promise<PdfCheckContext> {
   const { platform, bytes } = scan;
   const { file, view, pages, reader, revisions } = read;
   const signatureChecks = platform.signatures ? await verifySignatures(bytes, view, platform.signatures) : undefined;
-  const pageImages =
+  const pictures =
     words.imageOnly.length > 0
-      ? await examinePageImages(
+      ? await pagePictures(
           file,
           words.imageOnly.map((page) => ({ page, paint: reader.read(page)?.paint ?? [] })),
           platform.images,
         )
-      : undefined;
-  return examinePdf(
-    {
-      file,
-      view,
-      pages,
-      reader,
-      revisions,
-      textChanges: text.changes,
-      textCompared: text.compared,
-      unreadRevisions: text.unread,
-      xmp: facts.xmp,
-      now: scan.settings.now(),
-      category: words.category ?? 'other',
-      words: words.words,
-      fromOcr: words.fromOcr,
-      ...defined({ signatureChecks }),
-    },
-    {
-      examined: facts.capture === 'native_pdf',
-      reasonCodes: facts.capture === 'scan' ? ['image_only_pages'] : ['no_readable_content'],
-      pageCount: pages.length,
-      revisionCount: revisions.length,
-    },
-    pageImages,
-  );
+      : [];
+  return {
+    subject: 'pdf',
+    file,
+    view,
+    pages,
+    reader,
+    revisions,
+    textChanges: text.changes,
+    textCompared: text.compared,
+    unreadRevisions: text.unread,
+    xmp: facts.xmp,
+    now: scan.settings.now(),
+    category: words.category ?? 'other',
+    words: words.words,
+    fromOcr: words.fromOcr,
+    pictures,
+    ...defined({ signatureChecks, decoder: platform.images }),
+  };
+}
+
+/** Examines the read PDF. */
+export async function examinePdfDocument(scan: ScanContext, read: PdfRead, text: RevisionDiffResult, facts: PdfFacts, words: PageWords): Promise<Examination> {
+  const { pages, revisions } = read;
+  return examine(await pdfCheckContext(scan, read, text, facts, words), {
+    examined: facts.capture === 'native_pdf',
+    reasonCodes: facts.capture === 'scan' ? ['image_only_pages'] : ['no_readable_content'],
+    pageCount: pages.length,
+    revisionCount: revisions.length,
+  });
 }

@@ -205,8 +205,12 @@ export function copyMove(k: ImageKernels, gray: Plane, lossless: boolean): Pixel
   const strongest = copies[0]!;
   return {
     kind: 'copy_move',
-    summary: `An area of ${strongest.blocks} overlapping blocks repeats ${Math.round(Math.hypot(strongest.dx, strongest.dy) * factor)} pixels away, matching ${(baseline / Math.max(strongest.mad, 0.01)).toFixed(1)} times more closely than the page's look-alikes: one was copied onto the other.`,
+    method: 'matched',
+    blocks: strongest.blocks,
+    distance: Math.round(Math.hypot(strongest.dx, strongest.dy) * factor),
+    mad: strongest.mad,
+    baseline,
+    madLimit: COPY_MOVE_MAD_RATIO * baseline,
     boxes: copies.slice(0, 3).flatMap((c) => [scale(c.source), scale(c.target)]),
-    confidence: Math.min(0.95, 0.6 + strongest.blocks / 1500 + 0.2 * (1 - strongest.mad / (COPY_MOVE_MAD_RATIO * baseline))),
   };
 }

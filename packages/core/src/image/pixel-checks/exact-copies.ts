@@ -152,8 +152,9 @@ export function exactCopies(gray: Plane): PixelFinding | undefined {
   const strongest = copies[0]!;
   return {
     kind: 'copy_move',
-    summary: `An area of ${strongest.blocks} 8x8 blocks of print repeats pixel for pixel ${Math.round(Math.hypot(strongest.dx, strongest.dy))} pixels away; a scan gives every print its own noise, so one was copied onto the other.`,
+    method: 'exact',
+    blocks: strongest.blocks,
+    distance: Math.round(Math.hypot(strongest.dx, strongest.dy)),
     boxes: copies.slice(0, 3).flatMap((c) => [c.source, c.target]),
-    confidence: Math.min(0.95, 0.75 + strongest.blocks / 1000),
   };
 }

@@ -69,9 +69,10 @@ export function doubleCompression(k: ImageKernels, image: Plane, luma: readonly 
   if (strong < 2 && median < 0.09) return undefined;
   return {
     kind: 'jpeg_double_compressed',
-    summary: `The DCT histograms of ${strong || departures.length} low frequencies depart from a single compression with the file's tables (median departure ${median.toFixed(2)}): the image was JPEG-compressed at least twice.`,
+    frequencies: strong || departures.length,
+    median,
+    strong,
     boxes: [],
-    confidence: Math.min(0.9, 0.5 + median + 0.05 * strong),
   };
 }
 
@@ -119,8 +120,7 @@ export function firstCompressionAnalysis(k: ImageKernels, image: Plane, texture:
   if (boxes.length === 0 || boxes.length > 3) return undefined;
   return {
     kind: 'first_compression_missing',
-    summary: `${boxes.length === 1 ? 'One area was' : `${boxes.length} areas were`} not part of the image's first JPEG compression (quality about ${candidates[best]}): error levels at that quality are over four times the page's.`,
+    quality: candidates[best]!,
     boxes,
-    confidence: 0.75,
   };
 }

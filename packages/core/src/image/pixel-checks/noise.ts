@@ -46,9 +46,10 @@ export function noiseAnalysis(k: ImageKernels, gray: Plane): { map: Plane; level
     texture,
     finding: {
       kind: 'noise_inconsistency',
-      summary: `${groups.length === 1 ? 'One region has' : `${groups.length} regions have`} less than a third of the page's sensor noise (${level.toFixed(1)} grey levels).`,
+      regions: groups.length,
+      cells: groups.reduce((s, g) => s + g.length, 0),
+      level,
       boxes: groups.map((g) => groupBox(g, cw, CELL)),
-      confidence: Math.min(0.9, 0.6 + 0.05 * groups.reduce((s, g) => s + g.length, 0)),
     },
   };
 }

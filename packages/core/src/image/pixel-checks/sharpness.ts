@@ -75,9 +75,9 @@ export function sharpnessAnalysis(k: ImageKernels, gray: Plane): PixelFinding | 
   if (boxes.length === 0 || boxes.length > 5) return undefined;
   return {
     kind: 'sharpness_inconsistency',
-    summary: `${boxes.length === 1 ? 'One area of print is' : `${boxes.length} areas of print are`} much crisper than the rest of the capture (edge steepness over contrast above ${threshold.toFixed(2)}, typical ${typical.toFixed(2)}).`,
+    threshold,
+    typical,
     boxes,
-    confidence: 0.75,
   };
 }
 

@@ -1,0 +1,40 @@
+// Arithmetic consistency: the sums a document's figures must satisfy, each read from the page's
+// words with exact decimal arithmetic — a statement's running balances (`running-balances.ts`),
+// its stated totals and summaries (`statement-totals.ts`) and daily balance grid
+// (`daily-balances.ts`); the totals of pay stubs, bills, invoices and any table
+// (`document-totals.ts`); the labelled lines and payroll taxes of tax forms (`tax-lines.ts`). On a
+// scanned PDF, a misread digit that would excuse a contradiction of one of the three sums is tested
+// against all three (`readers/misreading-trial.ts`): a misreading that makes a summary agree with
+// its ledger but breaks the ledger's running balance is no misreading. On a photo, the running
+// balances and the document totals are read, and a misreading that would excuse one is taken.
+import { defineCheck, onWords } from '../../../check.js';
+import { testedMisreadings } from '../../../readers/misreading-trial.js';
+import { dailyBalances } from './daily-balances.js';
+import { documentTotals } from './document-totals.js';
+import { indicators } from './indicators.js';
+import { statementArithmetic } from './running-balances.js';
+import { statementTotals } from './statement-totals.js';
+import { taxForm } from './tax-lines.js';
+
+/** Every sum a misreading is tested against. */
+const EVERY_SUM = [statementArithmetic, statementTotals, documentTotals];
+
+/** The arithmetic check. */
+export const arithmeticConsistency = defineCheck({
+  name: 'arithmetic consistency',
+  subjects: ['pdf', 'image'],
+  order: 110,
+  indicators,
+  run: (ctx) =>
+    onWords(ctx, () =>
+      ctx.subject === 'image'
+        ? [...statementArithmetic(ctx), ...documentTotals(ctx)]
+        : [
+            ...testedMisreadings(ctx, statementArithmetic, EVERY_SUM),
+            ...testedMisreadings(ctx, statementTotals, EVERY_SUM),
+            ...dailyBalances(ctx),
+            ...testedMisreadings(ctx, documentTotals, EVERY_SUM),
+            ...taxForm(ctx),
+          ],
+    ),
+});

@@ -1,0 +1,132 @@
+// Totals of any table, whatever the document: a row that begins with "Total" states, in each of
+// its figures, the sum of the figures above it in that column (right edges aligned) since the
+// table's header or the previous total. The sum is accepted in every way tables are printed: all
+// the items, the items without their subtotal rows, the subtotals alone, or the items of the last
+// section alone (a table in sections totals from its nearest one); only a total no reading adds
+// up to is a contradiction. Rows whose total is no column sum (an amount due, a balance, a total of
+// another period) are not read, nor bank statements and tax forms, which their own checks read.
+import { add, type Decimal, decimal, formatMoney, sameMoney } from '../../../../tables/decimal.js';
+import type { Row } from '../../../../tables/rows.js';
+import { type Figure, figures, type Term } from '../../../readers/figures.js';
+import type { SumFinding } from './indicators.js';
+
+/** A row stating column totals: it begins with "Total" (or "Grand total", "Totals"). */
+const TOTAL_ROW = /^(grand\s+)?totals?\b/i;
+/** Totals that are not the sum of the column above them. */
+const NOT_A_SUM = /\b(due|balance|payable|owed?|outstanding|available|remaining|average|avg|year[\s-]+to[\s-]+date|ytd|prior|previous|last|limit)\b/i;
+const SUBTOTAL = /\bsub-?totals?\b/i;
+/** Decimals printed after a figure's units. */
+const CENTS = /[.,]\d{2}\)?(\s*(CR|DR|-))?$/i;
+/** The most rows a table's items span above their total. */
+const MAX_ITEMS = 40;
+const ALIGN = 3;
+
+/** The items of one column between two rows: figures whose right edge meets the total's. */
+interface Item {
+  figure: Figure;
+  subtotal: boolean;
+}
+
+/**
+ * The figures of rows (from, to) right-aligned with `reference` (within 3 points, or half its
+ * height on OCR pages), each with its row, rows `include` rejects left out. Undefined when a figure
+ * in that column cannot be read, or a figure under the reference ends off its edge (a column a
+ * converter set again, a figure rewritten in place: the typesetting check's to report): a partial
+ * sum would be a false contradiction.
+ */
+export function alignedFigures(
+  rows: Row[],
+  from: number,
+  to: number,
+  reference: Figure,
+  include: (row: Row) => boolean = () => true,
+): { figure: Figure; row: Row }[] | undefined {
+  const { x0, x1 } = reference.box;
+  const tolerance = Math.max(ALIGN, (reference.box.y1 - reference.box.y0) / 2);
+  const out: { figure: Figure; row: Row }[] = [];
+  for (let i = from + 1; i < to; i++) {
+    const row = rows[i]!;
+    if (!include(row)) continue;
+    const figs = figures(row);
+    const figure = figs.find((g) => Math.abs(g.box.x1 - x1) <= tolerance);
+    if (figure) out.push({ figure, row });
+    else if (row.words.some((w) => Math.abs(w.x1 - x1) <= tolerance && /\d/.test(w.text))) return undefined;
+    else if (figs.some((g) => g.box.x0 < x1 && g.box.x1 > x0)) return undefined;
+  }
+  return out;
+}
+
+/** The items of the column of `total` between two rows; undefined as `alignedFigures` is, or when one is printed otherwise than the total (a year over a column, a count: no item of its sum). */
+function columnItems(rows: Row[], from: number, to: number, total: Figure): Item[] | undefined {
+  const found = alignedFigures(rows, from, to, total);
+  const cents = CENTS.test(total.amount.raw);
+  if (!found || found.some(({ figure }) => CENTS.test(figure.amount.raw) !== cents)) return undefined;
+  return found.map(({ figure, row }) => ({ figure, subtotal: SUBTOTAL.test(row.text) }));
+}
+
+const sumOf = (items: readonly Item[], signed: boolean): Decimal =>
+  items.reduce((s, i) => add(s, signed ? i.figure.amount.value : i.figure.amount.value.abs()), decimal('0'));
+
+/** Every way the items may add up to their total. */
+function readings(items: readonly Item[]): Decimal[] {
+  const plain = items.filter((i) => !i.subtotal);
+  const subtotals = items.filter((i) => i.subtotal);
+  const out = [sumOf(items, false), sumOf(items, true), sumOf(plain, false), sumOf(plain, true)];
+  if (subtotals.length > 0) out.push(sumOf(subtotals, false));
+  // the last section alone: every suffix of two items or more
+  for (let start = 1; start <= items.length - 2; start++) out.push(sumOf(items.slice(start), false), sumOf(items.slice(start), true));
+  return out;
+}
+
+/** Where a total's items start: the nearest row above without digits (a header) or the previous total. */
+function tableStart(rows: Row[], index: number): number {
+  for (let i = index - 1; i >= 0 && i >= index - MAX_ITEMS; i--) {
+    const text = rows[i]!.text;
+    if (!/\d/.test(text) || TOTAL_ROW.test(text)) return i;
+  }
+  return -1;
+}
+
+/**
+ * Column totals that no reading of their items adds up to, each pointing at the total; `unverified`
+ * says when OCR could explain the difference, and rows matching `readElsewhere` are another check's.
+ */
+export function columnTotals(
+  rows: Row[],
+  unverified: (stated: Figure, computed: Decimal, terms: readonly Term[]) => boolean,
+  readElsewhere?: RegExp,
+): SumFinding[] {
+  const findings: SumFinding[] = [];
+  for (const [index, row] of rows.entries()) {
+    if (!TOTAL_ROW.test(row.text) || NOT_A_SUM.test(row.text) || readElsewhere?.test(row.text)) continue;
+    const start = tableStart(rows, index);
+    if (start < 0 || index - start < 3) continue;
+    for (const total of figures(row)) {
+      const items = columnItems(rows, start, index, total);
+      if (!items || items.length < 2 || items.every((i) => i.subtotal)) continue;
+      const stated = total.amount.value.abs();
+      if (readings(items).some((r) => sameMoney(r.abs(), stated))) continue;
+      const computed = sumOf(items, false);
+      const terms: Term[] = items.map((i) => ({ figure: i.figure, sign: 1 }));
+      if (unverified(total, computed, terms)) continue;
+      findings.push({
+        code: 'table_total_mismatch',
+        rule: 'column total',
+        total: total.amount.raw,
+        items: items.length,
+        computed: formatMoney(computed),
+        basis: 'aligned column',
+        page: total.box.page,
+        boxes: [total.box],
+        math: {
+          formula: 'total = sum of the column above it',
+          computed: formatMoney(computed),
+          stated: total.amount.raw,
+          ok: false,
+          note: `${items.length} figures aligned with the total, from ${items[0]!.figure.amount.raw} to ${items[items.length - 1]!.figure.amount.raw}.`,
+        },
+      });
+    }
+  }
+  return findings;
+}

@@ -1,0 +1,358 @@
+// Pay stubs and bills add up line by line: hours x rate = current and usage x rate = charge under
+// a header naming those columns (with the rounding of the printed quantity and rate allowed), the
+// amount due from the previous balance, payments and new charges, the charge lines to their total;
+// a changed figure is reported and pointed at, figures that agree are not.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDecimals } from '../../../../tables/decimal.js';
+import type { Word } from '../../../../tables/rows.js';
+import { type Cell, tableContext, tableWords } from '../../../../testing/table-words.js';
+import type { TableContext } from '../../../contexts.js';
+import { documentTotals } from './document-totals.js';
+
+beforeAll(loadDecimals); // the arithmetic's mathjs, which a scan loads itself
+
+const lines = (...rows: Cell[][]): Word[] => tableWords(1, ...rows);
+/** A cell of one word whose right edge is at `x1` (5 points a character). */
+const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
+const context = (category: TableContext['category'], words: Word[], ocr = false): TableContext => tableContext([words], category, ocr);
+
+/** A pay stub's earnings table; `hours` of overtime as printed. */
+const earnings = (overtimeHours: string): [string, number][][] => [
+  [
+    ['Earnings', 50],
+    ['Hours', 200],
+    ['Rate', 270],
+    ['Current', 340],
+    ['Year to date', 420],
+  ],
+  [
+    ['Regular', 50],
+    ['80.00', 200],
+    ['25.00', 270],
+    ['2,000.00', 340],
+    ['16,000.00', 420],
+  ],
+  [
+    ['Overtime', 50],
+    [overtimeHours, 200],
+    ['37.50', 270],
+    ['206.25', 340],
+    ['1,650.00', 420],
+  ],
+  [
+    ['Gross pay', 50],
+    ['2,206.25', 340],
+    ['17,650.00', 420],
+  ],
+];
+
+describe('quantity x rate', () => {
+  /** A stub whose "Rate Hours Amount" header is set so close it reads as one run of words. */
+  const stub = (amount: string): Word[] =>
+    lines(
+      [
+        ['Description', 50],
+        ['Rate', 150],
+        ['Hours', 178],
+        ['Amount', 211],
+      ],
+      [['Regular', 50], right('20.50', 170), right('80.00', 205), right(amount, 245)],
+    );
+
+  it('agrees on lines whose hours times rate is their amount, and points at the hours when the amounts still add up', () => {
+    expect(documentTotals(context('paystub', lines(...earnings('5.50'))))).toEqual([]);
+    const [finding, ...rest] = documentTotals(context('paystub', lines(...earnings('9.50'))));
+    expect(rest).toEqual([]);
+    expect(finding!.code).toBe('paystub_totals_mismatch');
+    expect(finding!.math).toMatchObject({ formula: 'amount = quantity × rate', computed: '356.25', stated: '206.25' });
+    expect(finding!.boxes![0]!.x0).toBe(200); // the hours: the amounts still sum to the gross
+  });
+
+  it('reads headers of narrow columns set close together ("Rate Hours Amount" as one run of words)', () => {
+    expect(documentTotals(context('paystub', stub('1,640.00')))).toEqual([]);
+    expect(documentTotals(context('paystub', stub('1,840.00'))).map((f) => f.math?.formula)).toEqual(['amount = quantity × rate']);
+  });
+
+  it('reads an invoice header whose labels run into their neighbours ("Qty Description", "Unit Price Line Total")', () => {
+    const invoice = (amount: string): Word[] =>
+      lines(
+        [
+          ['Qty', 40],
+          ['Description', 62],
+          ['Unit Price', 200],
+          ['Line Total', 252],
+        ],
+        [right('14', 50), ['Electrician labour', 62], right('95.00', 245), right(amount, 300)],
+        [['Subtotal', 200], right(amount, 300)],
+      );
+    expect(documentTotals(context('other', invoice('1,330.00')))).toEqual([]);
+    expect(documentTotals(context('other', invoice('1,470.00'))).map((f) => f.math?.formula)).toEqual(['amount = quantity × rate']);
+  });
+
+  it('reads a product written out on its line, not a dimension', () => {
+    const bill = (energy: string, lumber = '12.00'): Word[] =>
+      lines(
+        [['Energy charge 612 kWh x $0.1420', 50], right(energy, 400)],
+        [['Fuel adjustment 612 kWh @ 0.0210', 50], right('12.85', 400)],
+        [['Lumber 2 x 4 studs', 50], right(lumber, 400)],
+        [['Total current charges', 50], right('111.75', 400)],
+      );
+    expect(documentTotals(context('utility_bill', bill('86.90')))).toEqual([]);
+    const [finding, ...rest] = documentTotals(context('utility_bill', bill('96.90', '2.00')));
+    expect(rest).toEqual([]);
+    expect(finding!.math).toMatchObject({ formula: 'amount = quantity × rate', computed: '86.90', stated: '96.90' });
+  });
+
+  it('judges a line read by OCR when its figures have cents and no misread digit explains it', () => {
+    const formulas = (amount: string) => documentTotals(context('paystub', stub(amount), true)).map((f) => f.math?.formula);
+    expect(formulas('1,640.00')).toEqual([]);
+    expect(formulas('1,940.00')).toEqual(['amount = quantity × rate']);
+    // 1,840.00 may be a misread 1,640.00 (taken here; testedMisreadings tries it against the other sums)
+    expect(formulas('1,840.00')).toEqual([]);
+  });
+
+  it('allows for a rate printed to four decimals, and does not judge such lines read by OCR', () => {
+    const bill = (usage: string): Word[] =>
+      lines(
+        [
+          ['Description', 50],
+          ['Usage', 220],
+          ['Rate', 300],
+          ['Amount', 400],
+        ],
+        [
+          ['Energy charge', 50],
+          [`${usage} kWh`, 220],
+          ['$0.1237', 300],
+          ['63.33', 400],
+        ],
+      );
+    expect(documentTotals(context('utility_bill', bill('512')))).toEqual([]); // 512 x 0.1237 = 63.3344
+    expect(documentTotals(context('utility_bill', bill('612'))).map((f) => f.code)).toEqual(['bill_totals_mismatch']);
+    expect(documentTotals(context('utility_bill', bill('612'), true))).toEqual([]);
+  });
+});
+
+describe('a bill', () => {
+  const summary = (due: string): [string, number][][] => [
+    [
+      ['Previous balance', 50],
+      ['120.00', 400],
+    ],
+    [
+      ['Payment received 03/02/2024 - thank you', 50],
+      ['-120.00', 400],
+    ],
+    [
+      ['Balance forward', 50],
+      ['0.00', 400],
+    ],
+    [
+      ['New charges', 50],
+      ['98.32', 400],
+    ],
+    [
+      ['Total amount due', 50],
+      [due, 400],
+    ],
+  ];
+  const charges: [string, number][][] = [
+    [
+      ['Description', 50],
+      ['Amount', 400],
+    ],
+    [
+      ['Basic service charge', 50],
+      ['15.00', 400],
+    ],
+    [
+      ['Energy charge', 50],
+      ['66.56', 400],
+    ],
+    [
+      ['Delivery charge', 50],
+      ['16.76', 400],
+    ],
+    [
+      ['Total new charges', 50],
+      ['98.32', 400],
+    ],
+  ];
+
+  it('adds up: the amount due from the summary, the charges to their total', () => {
+    expect(documentTotals(context('utility_bill', lines(...summary('$98.32'), ...charges)))).toEqual([]);
+  });
+
+  it('reports an amount due the summary does not lead to, on the amount due', () => {
+    const findings = documentTotals(context('utility_bill', lines(...summary('$198.32'), ...charges)));
+    expect(findings.map((f) => f.math?.formula)).toEqual(['amount due = previous balance − payments + new charges']);
+    expect(findings[0]!.boxes![0]!.x0).toBe(400);
+  });
+
+  it('reads the charges a summary lists between its balance forward and its current charges', () => {
+    const listed = (water: string): Word[] =>
+      lines(
+        [['Previous Balance', 50], right('$88.40', 400)],
+        [['Payment Received 09/12 - Thank You', 50], right('-$88.40', 400)],
+        [['Balance Forward', 50], right('$0.00', 400)],
+        [['Water', 50], right(water, 400)],
+        [['Sewer', 50], right('36.75', 400)],
+        [['Service Charge', 50], right('12.00', 400)],
+        [['Current Charges', 50], right('$77.45', 400)],
+        [['Total Amount Due', 50], right('$77.45', 400)],
+      );
+    expect(documentTotals(context('utility_bill', listed('28.70')))).toEqual([]);
+    const [finding, ...rest] = documentTotals(context('utility_bill', listed('38.70')));
+    expect(rest).toEqual([]);
+    expect(finding!.math).toMatchObject({ formula: 'total charges = sum of the line items', computed: '87.45', stated: '$77.45' });
+  });
+
+  it('reports charge lines that do not sum to their total', () => {
+    const edited = charges.map((row) => (row[0]![0] === 'Energy charge' ? [row[0]!, ['76.56', 400] as [string, number]] : row));
+    expect(documentTotals(context('utility_bill', lines(...summary('$98.32'), ...edited))).map((f) => f.math?.formula)).toEqual([
+      'total charges = sum of the line items',
+    ]);
+  });
+});
+
+describe('documents of no class read by their own labels', () => {
+  /** A pay stub's totals; `taxes` printed on a row of its own when given. */
+  const stub = (net: string, taxes?: string): [string, number][][] => [
+    [
+      ['Gross pay', 50],
+      ['2,000.00', 340],
+    ],
+    ...(taxes
+      ? [
+          [
+            ['Total taxes', 50],
+            [taxes, 340],
+          ] as [string, number][],
+        ]
+      : []),
+    [
+      ['Total deductions', 50],
+      ['150.00', 340],
+    ],
+    [
+      ['Net pay', 50],
+      [net, 340],
+    ],
+  ];
+
+  it('checks a pay stub the classifier called other', () => {
+    expect(documentTotals(context('other', lines(...stub('1,850.00'))))).toEqual([]);
+    expect(documentTotals(context('other', lines(...stub('1,950.00')))).map((f) => f.code)).toEqual(['paystub_totals_mismatch']);
+  });
+
+  it('accepts net pay after taxes totalled apart from the deductions, and still reports one that fits neither', () => {
+    expect(documentTotals(context('paystub', lines(...stub('1,550.00', '300.00'))))).toEqual([]);
+    expect(documentTotals(context('paystub', lines(...stub('1,850.00', '300.00'))))).toEqual([]);
+    expect(documentTotals(context('paystub', lines(...stub('1,650.00', '300.00')))).map((f) => f.math?.formula)).toEqual([
+      'net pay = gross pay − total deductions (current)',
+    ]);
+  });
+
+  it("checks an invoice's items against its subtotal and the total against subtotal and tax", () => {
+    const invoice = (item: string, total: string): Word[] =>
+      lines(
+        [
+          ['Description', 50],
+          ['Amount', 400],
+        ],
+        [
+          ['Consulting, March', 50],
+          ['4,200.00', 400],
+        ],
+        [
+          ['Travel', 50],
+          [item, 400],
+        ],
+        [
+          ['Subtotal', 50],
+          ['5,500.00', 400],
+        ],
+        [
+          ['Sales tax', 50],
+          ['1,100.00', 400],
+        ],
+        [
+          ['Total', 50],
+          [total, 400],
+        ],
+      );
+    // the test's words are placed by their left edge: figures of one length share their right edge
+    expect(documentTotals(context('other', invoice('1,300.00', '6,600.00')))).toEqual([]);
+    expect(documentTotals(context('other', invoice('1,800.00', '6,600.00'))).map((f) => f.math?.formula)).toEqual(['subtotal = sum of the line items']);
+    expect(documentTotals(context('other', invoice('1,300.00', '6,700.00'))).map((f) => f.math?.formula)).toEqual(['total = subtotal + taxes and fees']);
+  });
+
+  it('counts shipping and a discount between the subtotal and the total', () => {
+    const invoice = (total: string): Word[] =>
+      lines(
+        [
+          ['Item', 50],
+          ['Amount', 400],
+        ],
+        [['Oak flooring', 50], right('2,625.00', 440)],
+        [['Labour', 50], right('1,170.00', 440)],
+        [['Subtotal', 50], right('3,795.00', 440)],
+        [['Sales tax', 50], right('313.09', 440)],
+        [['Shipping', 50], right('85.00', 440)],
+        [['Loyalty discount', 50], right('100.00', 440)],
+        [
+          ['Total due', 50],
+          [total, 400],
+        ],
+      );
+    expect(documentTotals(context('other', invoice('4,093.09')))).toEqual([]);
+    expect(documentTotals(context('other', invoice('4,193.09'))).map((f) => f.math?.formula)).toEqual(['total = subtotal + taxes and fees']);
+  });
+
+  it("reads only a label's own figures on a row of several labelled totals", () => {
+    const row = (net: string): Word[] =>
+      lines([['Gross Pay', 50], right('1,860.50', 160), ['Total Deductions', 200], right('461.90', 340), ['Net Pay', 380], [net, 450]]);
+    // before, gross pay read all three figures as its current and year to date (and the year to date below the current)
+    expect(documentTotals(context('paystub', row('1,398.60')))).toEqual([]);
+    expect(documentTotals(context('paystub', row('1,389.44'))).map((f) => f.math?.formula)).toEqual(['net pay = gross pay − total deductions (current)']);
+  });
+
+  it('subtracts the deductions listed between gross and net pay when no total deductions is printed', () => {
+    const stub = (tax: string): Word[] =>
+      lines(
+        [['Gross Pay', 50], right('$2,150.00', 340), right('39,600.00', 440)],
+        [
+          ['Statutory Deductions', 50],
+          ['this period', 300],
+          ['year to date', 400],
+        ],
+        [['Federal Income Tax', 50], right(tax, 340), right('4,356.00', 440)],
+        [['Social Security Tax', 50], right('-133.30', 340), right('2,455.20', 440)],
+        [['Federal taxable wages', 50], right('2,042.50', 340)],
+        [['Dental', 50], right('-12.00', 340), right('228.00', 440)],
+        [['Net Pay', 50], right('$1,768.20', 340)],
+      );
+    expect(documentTotals(context('paystub', stub('-236.50')))).toEqual([]);
+    const [finding, ...rest] = documentTotals(context('paystub', stub('-136.50')));
+    expect(rest).toEqual([]);
+    expect(finding!.math).toMatchObject({ formula: 'net pay = gross pay − the deductions listed (current)', computed: '1,868.20', stated: '$1,768.20' });
+  });
+
+  it('leaves a document without such labels alone', () => {
+    const table = lines(
+      [
+        ['Description', 50],
+        ['Amount', 400],
+      ],
+      [
+        ['Consulting', 50],
+        ['1,200.00', 400],
+      ],
+      [
+        ['Total', 50],
+        ['9,999.00', 400],
+      ],
+    );
+    expect(documentTotals(context('other', table))).toEqual([]);
+  });
+});

@@ -1,0 +1,126 @@
+// Figures as the arithmetic reads them from a page's rows: the amounts of a row (currency signs,
+// CR/DR marks and space-grouped digits joined to their figure), where each is printed and, read by
+// OCR, how surely; the part of a row a label heads; the rows of every readable page.
+
+import { defined } from '../../defined.js';
+import { type Amount, parseAmount } from '../../tables/amounts.js';
+import { add, type Decimal, decimal } from '../../tables/decimal.js';
+import { buildRows, type Row, type Word } from '../../tables/rows.js';
+import type { TableContext } from '../contexts.js';
+import type { PageBox } from '../findings.js';
+
+const CURRENCY_WORD = /^([$€£¥₹]|USD|EUR|GBP|CAD|AUD|CHF)$/i;
+
+/** An amount printed on a page, and where (and, read by OCR, how surely: the least sure of its words). */
+export interface Figure {
+  amount: Amount;
+  box: PageBox;
+  confidence?: number;
+}
+
+/** Where `words` are printed (their joint box) and, read by OCR, how surely (the least sure of them). */
+export function placeOf(words: readonly Word[]): { box: PageBox; confidence?: number } {
+  const read = words.map((w) => w.confidence).filter((c): c is number => c !== undefined);
+  return {
+    box: {
+      page: words[0]!.page,
+      x0: Math.min(...words.map((w) => w.x0)),
+      y0: Math.min(...words.map((w) => w.y0)),
+      x1: Math.max(...words.map((w) => w.x1)),
+      y1: Math.max(...words.map((w) => w.y1)),
+    },
+    ...(read.length ? { confidence: Math.min(...read) } : {}),
+  };
+}
+
+/**
+ * Words of a figure printed with spaces between its thousands groups (`1 234 567,89`), joined:
+ * a group of one to three digits followed, a space's width away, by groups of three.
+ */
+function joinDigitGroups(words: Word[]): Word[] {
+  const out: Word[] = [];
+  for (const word of words) {
+    const last = out[out.length - 1];
+    const gap = last ? word.x0 - last.x1 : Number.POSITIVE_INFINITY;
+    if (last && /^[-−(]?\d{1,3}(?: \d{3})*$/.test(last.text) && /^\d{3}(?:[ ,.]\d{2,3})*[-)]?$/.test(word.text) && gap < 0.7 * Math.max(1, word.y1 - word.y0)) {
+      const confidence = last.confidence === undefined ? word.confidence : Math.min(last.confidence, word.confidence ?? last.confidence);
+      out[out.length - 1] = {
+        ...last,
+        text: `${last.text} ${word.text}`,
+        x1: word.x1,
+        y0: Math.min(last.y0, word.y0),
+        y1: Math.max(last.y1, word.y1),
+        ...defined({ confidence }),
+      };
+    } else out.push(word);
+  }
+  return out;
+}
+
+/** The amounts of a row, joining currency symbols, CR/DR marks and space-separated digit groups to their figure. */
+export function figures(row: Row): Figure[] {
+  const out: Figure[] = [];
+  const w = joinDigitGroups(row.words);
+  for (let i = 0; i < w.length; i++) {
+    const withCurrency = i + 1 < w.length && CURRENCY_WORD.test(w[i]!.text);
+    const start = withCurrency ? i + 1 : i;
+    const word = w[start];
+    if (!word) continue;
+    const mark = w[start + 1] && /^(CR|DR)$/i.test(w[start + 1]!.text) ? w[start + 1] : undefined;
+    const amount = parseAmount(mark ? `${word.text} ${mark.text}` : word.text);
+    if (!amount) continue;
+    out.push({ amount, ...placeOf(w.slice(i, start + 1 + (mark ? 1 : 0))) });
+    i = start + (mark ? 1 : 0);
+  }
+  return out;
+}
+
+/**
+ * The part of `row` that `label` heads: from the word the label starts in to the next word of
+ * letters after its figures. A row may print several labelled totals side by side ("Gross pay
+ * 1,860.50  Total deductions 461.90  Net pay 1,398.60"), or a figure of another table before
+ * the label: only the label's own figures are its current and year-to-date ones.
+ */
+export function labelSegment(row: Row, label: RegExp): Row {
+  const match = label.exec(row.text);
+  if (!match) return row;
+  let start = 0;
+  for (let i = 0, offset = 0; i < row.words.length && offset <= match.index; offset += row.words[i]!.text.length + 1, i++) start = i;
+  let end = row.words.length;
+  let figureSeen = false;
+  for (let i = start + 1; i < row.words.length; i++) {
+    const text = row.words[i]!.text;
+    if (/\d/.test(text)) figureSeen = true;
+    else if (figureSeen && /\p{L}{2}/u.test(text) && !CURRENCY_WORD.test(text) && !/^(CR|DR)$/i.test(text)) {
+      end = i;
+      break;
+    }
+  }
+  if (start === 0 && end === row.words.length) return row;
+  const words = row.words.slice(start, end);
+  return { page: row.page, words, text: words.map((w) => w.text).join(' ') };
+}
+
+/** A figure printed with cents (and maybe a credit or debit mark): money, not a count or a year. */
+const WITH_CENTS = /\.\d{2}\)?(\s*(CR|DR|-))?$/i;
+
+/** The amounts of a row printed with cents. */
+export const moneyFigures = (row: Row): Figure[] => figures(row).filter((f) => WITH_CENTS.test(f.amount.raw));
+
+/** The sum of figures' magnitudes (a sum of lines printed with or without their sign). */
+export const sumOfMagnitudes = (figs: readonly Figure[]): Decimal => figs.reduce((sum, f) => add(sum, f.amount.value.abs()), decimal('0'));
+/** One figure of a sum, added or subtracted. */
+export interface Term {
+  figure: Figure;
+  sign: 1 | -1;
+}
+
+/** The rows of every readable page, in page order. */
+export function rowsOf(ctx: TableContext): Row[] {
+  const rows: Row[] = [];
+  for (const page of ctx.pages) {
+    const words = ctx.words(page);
+    if (words) rows.push(...buildRows(words));
+  }
+  return rows;
+}

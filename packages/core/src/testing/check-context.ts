@@ -1,0 +1,81 @@
+// A check context over a PDF's bytes, for the checks' tests: the stages a scan runs before its
+// checks (read, revision text, facts, words, signatures and page pictures) on the core alone — the
+// core interpreter reads every page (a page it declines stays unread: there is no `PdfText`
+// port), no OCR — and `runCheck`, which runs one check after the checks it needs and answers its
+// findings with their sentences. A test says which file (built with `@loupe/fixtures`) and which
+// check; the check reads it as a scan would.
+
+import type { ScanContext } from '../document/scan-context.js';
+import { pdfCheckContext } from '../document/stages/examine-pdf.js';
+import { readPageWords } from '../document/stages/page-words.js';
+import { readPdf, readPdfFacts } from '../document/stages/read-pdf.js';
+import { readRevisionText } from '../document/stages/revision-text.js';
+import type { AnyCheck, FindingOfCheck } from '../forensics/check.js';
+import { summaryOf } from '../forensics/check.js';
+import type { PdfCheckContext, PictureCheckContext } from '../forensics/contexts.js';
+import { loadFontTables } from '../pdf/fonts/glyphs.js';
+import { DEFAULT_LIMITS } from '../pdf/limits.js';
+import type { Platform } from '../platform.js';
+import { loadDecimals } from '../tables/decimal.js';
+
+/** What a test may set of the scan: its clock and platform ports (signature verification, image decoding). */
+export interface CheckContextOptions {
+  now?: Date;
+  platform?: Omit<Partial<Platform>, 'pdf'>;
+}
+
+/** The page text port of a test context: none (the core interpreter reads the pages). */
+const NO_PORT: Platform['pdf'] = {
+  extract: () => Promise.reject(new Error('no PdfText port in a check test: the core interpreter reads the pages')),
+};
+
+/** The check context a scan of `bytes` (a PDF) would run its checks on. */
+export async function checkContext(bytes: Uint8Array, options: CheckContextOptions = {}): Promise<PdfCheckContext> {
+  await Promise.all([loadFontTables(), loadDecimals()]);
+  const now = options.now ?? new Date('2026-11-22T12:00:00Z');
+  const scan: ScanContext = {
+    bytes,
+    input: { name: 'test.pdf' },
+    platform: { pdf: NO_PORT, ...options.platform },
+    digests: { sha256: () => '', md5: () => '' },
+    settings: {
+      maxPages: 200,
+      limits: DEFAULT_LIMITS,
+      textSource: 'auto',
+      now: () => now,
+      docforge: () => Promise.reject(new Error('no models in a check test')),
+    },
+  };
+  const read = readPdf(scan);
+  const text = await readRevisionText(scan, read);
+  const facts = readPdfFacts(read);
+  const words = await readPageWords(scan, read, facts);
+  return pdfCheckContext(scan, read, text, facts, words);
+}
+
+/** What one check found on a context: its findings with their sentences, and why it could not run. */
+export interface CheckRun<C extends AnyCheck> {
+  /** The check ran (on all or part of what it examines). */
+  ran: boolean;
+  findings: FindingOfCheck<C>[];
+  /** The sentence of each finding, in order. */
+  summaries: string[];
+  notRun: string[];
+}
+
+/** Runs `check` (and first the checks it needs) on `ctx`. */
+export async function runCheck<C extends AnyCheck>(check: C, ctx: PdfCheckContext | PictureCheckContext): Promise<CheckRun<C>> {
+  const found = new Map<AnyCheck, readonly unknown[]>();
+  const run = async (c: AnyCheck): Promise<{ findings?: unknown[]; notRun?: string[] }> => {
+    for (const need of c.needs ?? []) if (!found.has(need)) found.set(need, (await run(need)).findings ?? []);
+    return c.run(ctx as never, ((needed: AnyCheck) => found.get(needed) ?? []) as never);
+  };
+  const result = await run(check);
+  const findings = (result.findings ?? []) as FindingOfCheck<C>[];
+  return {
+    ran: result.findings !== undefined,
+    findings,
+    summaries: findings.map((f) => summaryOf(check.indicators, f as never)),
+    notRun: result.notRun ?? [],
+  };
+}
