@@ -33,8 +33,9 @@ export {
   UnsupportedTypeError,
 } from './errors.js';
 export type { Finding } from './forensics/catalogue.js';
-export type { EvidenceClass, IndicatorDefinition } from './forensics/check.js';
-export type { PageBox } from './forensics/findings.js';
+export type { ContextFamily, EvidenceClass, FactsOf, FindingOf, IndicatorDefinition, Indicators } from './forensics/check.js';
+export type { NotRun } from './forensics/examine.js';
+export type { PageBox, Placement } from './forensics/findings.js';
 export { CHECKS, type CheckName, INDICATORS, type IndicatorCode, type IndicatorEntry } from './forensics/indicators.js';
 export type { TextSource, UnreadRevision } from './forensics/revision-diffs.js';
 export { INCONCLUSIVE_CAP, riskScore, verdictFor } from './forensics/score.js';

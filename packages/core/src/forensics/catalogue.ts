@@ -6,6 +6,7 @@
 import type { AnyCheck, CheckDefinition, EvidenceClass, FindingOf, IndicatorDefinition, Subject } from './check.js';
 import { CHECK_DEFINITIONS } from './checks/registry.generated.js';
 
+/** Every check's definition. */
 type Definitions = (typeof CHECK_DEFINITIONS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (k: U) => void : never) extends (k: infer I) => void ? I : never;
 type IndicatorsOf<D> = D extends CheckDefinition<string, infer I, Subject> ? I : never;
