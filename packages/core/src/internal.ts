@@ -13,6 +13,7 @@ export { loadVad, speechProbabilities, VAD_CHUNK } from './audio/vad.js';
 export { stagedAudioKernels, wasmAudioKernels } from './audio/wasm-kernels.js';
 export { concatBytes } from './bytes.js';
 export { type ImageContainer, imageSize, readContainer, wellFormedImage } from './containers/image-container.js';
+export { ZIGZAG } from './containers/jpeg.js';
 export { webpSize } from './containers/webp.js';
 export { defined } from './defined.js';
 export { classifyText, issueDate } from './document/classify.js';

@@ -7,5 +7,5 @@ export { referenceAudioKernels } from './audio/reference-kernels.js';
 export { referenceKernels } from './image/reference-kernels.js';
 export { scanMarkersReference } from './pdf/markers.js';
 export { referenceFft } from './reference-fft.js';
-export { type CheckContextOptions, type CheckRun, checkContext, runCheck } from './testing/check-context.js';
+export { type CheckContextOptions, type CheckRun, checkContext, pictureContext, runCheck, testPicture, testPixels } from './testing/check-context.js';
 export { copyRect, seededRandom, syntheticPage } from './testing/synthetic.js';

@@ -2,56 +2,12 @@
 // with EXIF (camera, dates, software), XMP history and IJG tables; a PNG with text chunks; and
 // damaged or hostile headers (truncated segments, EXIF offset loops, a zTXt bomb).
 
+import { ascii, dqt, exifBlock, jpeg, segment } from '@loupe/fixtures/jpeg-bytes';
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { imageMetadataFindings } from '../forensics/checks/images/image-metadata/metadata.js';
 import { IJG_CHROMA, IJG_LUMA, ijgTable, matchQuantization } from '../image/quantization.js';
 import { readContainer } from './image-container.js';
-import { ZIGZAG } from './jpeg.js';
-
-const ascii = (s: string): number[] => [...s].map((c) => c.charCodeAt(0));
-const u16 = (n: number): number[] => [n >> 8, n & 255];
-const segment = (marker: number, body: number[]): number[] => [0xff, marker, ...u16(body.length + 2), ...body];
-
-/** A big-endian TIFF block with IFD0 (make, model, software, date, Exif pointer) and an Exif IFD. */
-function exifBlock(fields: { make?: string; model?: string; software?: string; modified?: string; taken?: string }): number[] {
-  const strings: [number, string][] = [];
-  if (fields.make) strings.push([0x010f, fields.make]);
-  if (fields.model) strings.push([0x0110, fields.model]);
-  if (fields.software) strings.push([0x0131, fields.software]);
-  if (fields.modified) strings.push([0x0132, fields.modified]);
-  const ifd0Count = strings.length + 1;
-  const ifd0Size = 2 + ifd0Count * 12 + 4;
-  const exifAt = 8 + ifd0Size;
-  const exifSize = 2 + 12 + 4;
-  let dataAt = exifAt + exifSize;
-  const entries: number[] = [];
-  const data: number[] = [];
-  const u32 = (n: number): number[] => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
-  for (const [tag, value] of strings) {
-    const bytes = [...ascii(value), 0];
-    entries.push(...u16(tag), ...u16(2), ...u32(bytes.length), ...u32(dataAt));
-    data.push(...bytes);
-    dataAt += bytes.length;
-  }
-  entries.push(...u16(0x8769), ...u16(4), ...u32(1), ...u32(exifAt));
-  const takenBytes = [...ascii(fields.taken ?? ''), 0];
-  const exif = fields.taken ? [...u16(1), ...u16(0x9003), ...u16(2), ...u32(takenBytes.length), ...u32(dataAt), 0, 0, 0, 0] : [...u16(0), 0, 0, 0, 0];
-  while (exif.length < exifSize) exif.push(0);
-  if (fields.taken) data.push(...takenBytes);
-  return [...ascii('MM'), 0, 42, 0, 0, 0, 8, ...u16(ifd0Count), ...entries, 0, 0, 0, 0, ...exif, ...data];
-}
-
-function dqt(id: number, natural: number[]): number[] {
-  const zig = new Array<number>(64);
-  for (let i = 0; i < 64; i++) zig[i] = natural[ZIGZAG[i]!]!;
-  return segment(0xdb, [id, ...zig]);
-}
-
-function jpeg(parts: number[][]): Uint8Array {
-  const sof = segment(0xc0, [8, ...u16(480), ...u16(640), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
-  return new Uint8Array([0xff, 0xd8, ...parts.flat(), ...sof, 0xff, 0xda, 0, 2, 0xff, 0xd9]);
-}
 
 describe('JPEG containers', () => {
   it('reads the frame, the quantisation tables, EXIF and XMP', () => {

@@ -3,7 +3,8 @@
 // core interpreter reads every page (a page it declines stays unread: there is no `PdfText`
 // port), no OCR — and `runCheck`, which runs one check after the checks it needs and answers its
 // findings with their sentences. A test says which file (built with `@loupe/fixtures`) and which
-// check; the check reads it as a scan would.
+// check; the check reads it as a scan would. Picture checks get a picture context built from
+// pictures and pixel reports a test states (`testPicture`, `testPixels`, `pictureContext`).
 
 import type { ScanContext } from '../document/scan-context.js';
 import { pdfCheckContext } from '../document/stages/examine-pdf.js';
@@ -12,7 +13,8 @@ import { readPdf, readPdfFacts } from '../document/stages/read-pdf.js';
 import { readRevisionText } from '../document/stages/revision-text.js';
 import type { AnyCheck, FindingOfCheck } from '../forensics/check.js';
 import { summaryOf } from '../forensics/check.js';
-import type { PdfCheckContext, PictureCheckContext } from '../forensics/contexts.js';
+import type { PdfCheckContext, Picture, PictureCheckContext } from '../forensics/contexts.js';
+import type { PixelReport } from '../image/pixel-forensics.js';
 import { loadFontTables } from '../pdf/fonts/glyphs.js';
 import { DEFAULT_LIMITS } from '../pdf/limits.js';
 import type { Platform } from '../platform.js';
@@ -77,5 +79,35 @@ export async function runCheck<C extends AnyCheck>(check: C, ctx: PdfCheckContex
     findings,
     summaries: findings.map((f) => summaryOf(check.indicators, f as never)),
     notRun: result.notRun ?? [],
+  };
+}
+
+/** A picture for a picture check's test: an uploaded photo (page 1) whose pixels were not analysed, unless `picture` says otherwise. */
+export function testPicture(picture: Partial<Picture> = {}): Picture {
+  return {
+    page: 1,
+    onPage: false,
+    name: 'photo.jpg',
+    pixels: { notAnalysed: 'the test decodes no pixels' },
+    toPage: (b) => ({ page: picture.page ?? 1, x0: b.x0, y0: 1000 - b.y1, x1: b.x1, y1: 1000 - b.y0 }),
+    ...picture,
+  };
+}
+
+/** A pixel report for a picture check's test: `findings`, a blank 64x64 grey plane, and the full copy-move search unless `report` says otherwise. */
+export function testPixels(findings: PixelReport['findings'], report: Partial<Omit<PixelReport, 'findings'>> = {}): { report: PixelReport } {
+  return { report: { findings, gray: { width: 64, height: 64, data: new Float32Array(64 * 64) }, noiseLevel: 2, copyMoveSearch: 'full', ...report } };
+}
+
+/** The context of an uploaded picture's checks (a 1000-pixel square page, no words read). */
+export function pictureContext(pictures: readonly Picture[], more: Partial<PictureCheckContext> = {}): PictureCheckContext {
+  return {
+    subject: 'image',
+    pages: [{ number: 1, cropBox: [0, 0, 1000, 1000], rotate: 0 }],
+    category: 'other',
+    words: () => undefined,
+    fromOcr: () => true,
+    pictures,
+    ...more,
   };
 }

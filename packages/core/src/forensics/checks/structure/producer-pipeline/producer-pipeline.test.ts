@@ -1,0 +1,74 @@
+// The producer-pipeline check on Info dictionaries, XMP packets and header marks written byte by
+// byte: which software made and touched the file, and where its metadata disagrees.
+import { onePageObjects, RawPdf } from '@loupe/fixtures/raw-pdf';
+import { describe, expect, it } from 'vitest';
+import { checkContext, runCheck } from '../../../../testing/check-context.js';
+import { producerPipeline } from './producer-pipeline.js';
+
+/** A one-page PDF whose Info dictionary holds `info`, after `header` (its version line and any comment), with `catalog` entries. */
+const withInfo = (
+  info: string,
+  header: Uint8Array = new TextEncoder().encode('%PDF-1.7\n'),
+  more: { num: number; body: string }[] = [],
+  catalog = '',
+): Uint8Array => {
+  const objects = onePageObjects('Total 1,234.56');
+  objects[0] = { num: 1, body: `<< /Type /Catalog /Pages 2 0 R ${catalog} >>` };
+  return new RawPdf(header).section([...objects, { num: 6, body: `<< ${info} >>` }, ...more], { trailer: '/Root 1 0 R /Info 6 0 R' }).bytes();
+};
+/** The header line and a binary comment of four bytes: the mark a whole-file writer leaves. */
+const marked = (mark: number[]): Uint8Array => new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n%'), ...mark, 0x0a]);
+const run = async (bytes: Uint8Array) => runCheck(producerPipeline, await checkContext(bytes));
+const summariesOf = async (bytes: Uint8Array, code: string) => {
+  const { findings, summaries } = await run(bytes);
+  return summaries.filter((_, i) => findings[i]!.code === code);
+};
+
+describe('producer pipeline', () => {
+  it('names qpdf or MuPDF when it wrote the whole file under another application’s Producer (the mark after the header)', async () => {
+    const qpdf = await summariesOf(
+      withInfo('/Producer (ReportLab PDF Library - www.reportlab.com)', marked([0xbf, 0xf7, 0xa2, 0xfe])),
+      'producer_library_rewrite',
+    );
+    expect(qpdf).toEqual([expect.stringContaining('qpdf')]);
+    expect(await summariesOf(withInfo('/Producer (Microsoft Word)', marked([0xc2, 0xb5, 0xc2, 0xb6])), 'producer_library_rewrite')).toEqual([
+      expect.stringContaining('MuPDF'),
+    ]);
+    // the library's own name as Producer, and another writer's mark: nothing to say
+    expect(await summariesOf(withInfo('/Producer (pikepdf 8.15.1)', marked([0xbf, 0xf7, 0xa2, 0xfe])), 'producer_library_rewrite')).toEqual([]);
+    expect(await summariesOf(withInfo('/Producer (ReportLab PDF Library)', marked([0xe2, 0xe3, 0xcf, 0xd3])), 'producer_library_rewrite')).toEqual([]);
+  });
+
+  it('names LibreOffice Draw, LibreOffice’s PDF editor, from the Creator it writes; not Writer, not Draw under another Producer', async () => {
+    expect(await summariesOf(withInfo('/Creator (Draw) /Producer (LibreOffice 7.4)'), 'producer_pdf_editor')).toEqual([
+      expect.stringContaining('LibreOffice Draw'),
+    ]);
+    expect(await summariesOf(withInfo('/Creator (Writer) /Producer (LibreOffice 7.4)'), 'producer_pdf_editor')).toEqual([]);
+    expect(await summariesOf(withInfo('/Creator (Draw) /Producer (cairo 1.16.0)'), 'producer_pdf_editor')).toEqual([]);
+  });
+
+  it('names online and desktop editors once each, a library rewriting another application’s file, and Ghostscript re-distilling one', async () => {
+    const codes = async (info: string) => (await run(withInfo(info))).findings.map((f) => f.code);
+    expect(await codes('/Producer (Sejda PDF Desktop) /Creator (Sejda PDF Desktop)')).toEqual(['producer_online_editor']);
+    expect(await codes('/Producer (Adobe Acrobat Pro 2020) /Creator (Microsoft Word)')).toEqual(['producer_pdf_editor']);
+    expect(await codes('/Producer (iText 7.1) /Creator (Microsoft Word)')).toEqual(['producer_library_rewrite']);
+    expect(await codes('/Producer (GPL Ghostscript 10.0) /Creator (Microsoft Word)')).toEqual(['producer_redistilled']);
+    // a library writing its own document, or Ghostscript as the creator: nothing
+    expect(await codes('/Producer (iText 7.1) /Creator (iText)')).toEqual([]);
+  });
+
+  it('names a metadata editor that rewrote the XMP packet, and an Info producer the XMP contradicts', async () => {
+    const xmp = (toolkit: string, producer: string) =>
+      `<?xpacket begin=""?><x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="${toolkit}"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:pdf="http://ns.adobe.com/pdf/1.3/" pdf:Producer="${producer}"/></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
+    const packet = xmp('Image::ExifTool 12.57', 'Microsoft Word');
+    const bytes = withInfo(
+      '/Producer (Skia/PDF m120)',
+      undefined,
+      [{ num: 7, body: `<< /Type /Metadata /Subtype /XML /Length ${packet.length} >>\nstream\n${packet}\nendstream` }],
+      '/Metadata 7 0 R',
+    );
+    const { findings, summaries } = await run(bytes);
+    expect(findings.map((f) => f.code)).toEqual(['metadata_rewritten_by_tool', 'producer_metadata_mismatch']);
+    expect(summaries).toEqual(['The XMP metadata was written by "Image::ExifTool 12.57".', 'Info names the producer "Skia/PDF m120", XMP "Microsoft Word".']);
+  });
+});
