@@ -3,8 +3,9 @@
 
 import { imageOnlyPdf } from '@loupe/fixtures/captures';
 import { captureDocument } from '@loupe/fixtures/document-photos';
+import { payStubPage } from '@loupe/fixtures/loan-pages';
 import { addOverlay, editMetadata, editText, fillForm, makeForm, makeStatement, money } from '@loupe/fixtures/pdf-builders';
-import { contentPdf, onePageObjects, RawPdf } from '@loupe/fixtures/raw-pdf';
+import { onePageObjects, RawPdf } from '@loupe/fixtures/raw-pdf';
 import { createNodeEngine } from '@loupe/node';
 import { describe, expect, it } from 'vitest';
 
@@ -264,36 +265,12 @@ describe('category and issue date', () => {
   });
 });
 
-describe('pay stub and bill totals', () => {
-  // figures right-aligned at x 300 (current) and 420 (YTD), in Courier (6 points a character at 10 pt)
-  const stub = (net: string, ytdNet: string) => {
-    const rows: [string, string, string?][] = [
-      ['Earnings', ''],
-      ['Regular', '4,200.00', '16,800.00'],
-      ['Overtime', '350.00', '1,400.00'],
-      ['Gross pay', '4,550.00', '18,200.00'],
-      ['Total deductions', '1,133.00', '4,532.00'],
-      ['Net pay', net, ytdNet],
-    ];
-    const header = ['ACME Inc. Earnings Statement', 'Pay date 05/31/2024 Employee 1042 Federal tax Social security YTD'];
-    const content = [
-      ...header.map((l, i) => `BT /F1 10 Tf 40 ${760 - i * 16} Td (${l}) Tj ET`),
-      ...rows.flatMap(([label, cur, ytd], i) => {
-        const y = 700 - i * 16;
-        const parts = [`BT /F1 10 Tf 40 ${y} Td (${label}) Tj ET`];
-        if (cur) parts.push(`BT /F2 10 Tf ${300 - cur.length * 6} ${y} Td (${cur}) Tj ET`);
-        if (ytd) parts.push(`BT /F2 10 Tf ${420 - ytd.length * 6} ${y} Td (${ytd}) Tj ET`);
-        return parts;
-      }),
-    ].join(' ');
-    return contentPdf(content);
-  };
-
+describe('pay stub totals', () => {
   it('passes a consistent pay stub and catches an edited net pay', async () => {
-    const genuine = await scan(stub('3,417.00', '13,668.00'));
+    const genuine = await scan(payStubPage('3,417.00', '13,668.00'));
     expect(genuine.category).toBe('paystub');
     expect(genuine.indicators.map((i) => i.code)).not.toContain('paystub_totals_mismatch');
-    const edited = await scan(stub('5,417.00', '13,668.00'));
+    const edited = await scan(payStubPage('5,417.00', '13,668.00'));
     expect(edited.indicators.map((i) => i.code)).toContain('paystub_totals_mismatch');
     expect(edited.verdict).toBe('SUSPICIOUS');
     expect(edited.math_checks![0]).toMatchObject({ formula: 'net pay = gross pay − total deductions (current)', computed: '3,417.00', stated: '5,417.00' });

@@ -28,14 +28,21 @@ export type ContextFamily = 'tooling' | 'dates' | 'revisions' | 'page_edit_metad
  */
 export type EvidenceClass = 'content' | ContextFamily;
 
-/** One indicator as the check that raises it defines it; `F` is what its findings carry. */
-export interface IndicatorDefinition<F extends object = object> {
-  /** The spec's Indicator copy. */
+/**
+ * An indicator's display copy: the spec's Indicator fields and its severity. A check keeps the copy
+ * of its indicators as data beside its module (`copy.json`), apart from the code that finds them.
+ */
+export interface IndicatorCopy {
   title: string;
-  severity: Severity;
+  severity: string;
   what_it_is: string;
   what_it_means: string;
   how_detected: string;
+}
+
+/** One indicator as the check that raises it defines it; `F` is what its findings carry. */
+export interface IndicatorDefinition<F extends object = object> extends IndicatorCopy {
+  severity: Severity;
   /** Content evidence, or the family of context it belongs to. */
   evidence: EvidenceClass;
   /** One sentence about a finding, for display, from what it carries. */
@@ -52,8 +59,21 @@ export type FactsOf<D> = D extends IndicatorDefinition<infer F> ? F : never;
 /** The findings of a set of indicators: a union discriminated by `code`. */
 export type FindingOf<I extends Indicators> = { [C in keyof I & string]: { code: C } & Placement & FactsOf<I[C]> }[keyof I & string];
 
-/** Defines one indicator whose findings carry `F`. */
-export const indicator = <F extends object = Record<never, never>>(definition: IndicatorDefinition<F>): IndicatorDefinition<F> => definition;
+const SEVERITIES: readonly string[] = ['high', 'medium', 'low'] satisfies Severity[];
+
+/**
+ * Defines one indicator whose findings carry `F`: its copy (from the check's `copy.json`), its
+ * evidence class and the sentence a finding is summarised by. A copy with a severity the spec does
+ * not have is refused when the check loads.
+ */
+export function indicator<F extends object = Record<never, never>>(
+  copy: IndicatorCopy,
+  evidence: EvidenceClass,
+  summary: (finding: F & Placement) => string,
+): IndicatorDefinition<F> {
+  if (!SEVERITIES.includes(copy.severity)) throw new Error(`"${copy.title}" has the severity "${copy.severity}"; the spec's are ${SEVERITIES.join(', ')}.`);
+  return { ...copy, severity: copy.severity as Severity, evidence, summary };
+}
 
 /** What a check examines: the PDF's structure and text, or the pictures of a photo, scan or image-only page. */
 export type Subject = 'pdf' | 'image';
@@ -89,6 +109,9 @@ export interface AnyCheck {
 
 /** The findings of check `C`. */
 export type FindingOfCheck<C> = C extends { indicators: infer I extends Indicators } ? FindingOf<I> : never;
+
+/** What a check reads of the checks it needs: their findings (nothing when one could not run). */
+export type NeededFindings = <C extends AnyCheck>(check: C) => readonly FindingOfCheck<C>[];
 
 /** One check, defined once: everything the catalogue, the check lists and the examiner know of it. */
 export interface CheckDefinition<N extends string, I extends Indicators, S extends Subject> {

@@ -52,14 +52,9 @@ describe('risk score', () => {
   });
 
   it('needs conclusive evidence to reach FORGED', () => {
-    const weak = [
-      f('producer_pdf_editor'),
-      f('javascript_present'),
-      f('font_subset_duplicate'),
-      f('create_date_mismatch'),
-      f('revision_metadata_changed'),
-      f('date_in_future'),
-    ];
+    const weak = (
+      ['producer_pdf_editor', 'javascript_present', 'font_subset_duplicate', 'create_date_mismatch', 'revision_metadata_changed', 'date_in_future'] as const
+    ).map((c) => f(c));
     expect(riskScore(weak)).toBe(INCONCLUSIVE_CAP);
     expect(verdictFor(riskScore(weak), weak, true)).toBe('SUSPICIOUS');
     const edit = [f('revision_text_edit', 0.95)];
@@ -67,13 +62,9 @@ describe('risk score', () => {
   });
 
   it('keeps benign findings CLEAN', () => {
-    const benign = [
-      f('revision_form_filled'),
-      f('revision_signature_added'),
-      f('revision_annotation_added'),
-      f('signature_present'),
-      f('encrypted_with_owner_password'),
-    ];
+    const benign = (
+      ['revision_form_filled', 'revision_signature_added', 'revision_annotation_added', 'signature_present', 'encrypted_with_owner_password'] as const
+    ).map((c) => f(c));
     expect(verdictFor(riskScore(benign), benign, true)).toBe('CLEAN');
   });
 

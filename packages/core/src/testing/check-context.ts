@@ -62,6 +62,8 @@ export interface CheckRun<C extends AnyCheck> {
   findings: FindingOfCheck<C>[];
   /** The sentence of each finding, in order. */
   summaries: string[];
+  /** The sentences of the findings of `code`. */
+  said(code: string): string[];
   notRun: string[];
 }
 
@@ -74,10 +76,12 @@ export async function runCheck<C extends AnyCheck>(check: C, ctx: PdfCheckContex
   };
   const result = await run(check);
   const findings = (result.findings ?? []) as FindingOfCheck<C>[];
+  const summaries = findings.map((f) => summaryOf(check.indicators, f as never));
   return {
     ran: result.findings !== undefined,
     findings,
-    summaries: findings.map((f) => summaryOf(check.indicators, f as never)),
+    summaries,
+    said: (code) => summaries.filter((_, i) => findings[i]!.code === code),
     notRun: result.notRun ?? [],
   };
 }

@@ -21,7 +21,8 @@ import { notYetJudged } from '../../../findings.js';
 import { type Figure, figures, labelSegment, rowsOf, type Term } from '../../../readers/figures.js';
 import { CONFIDENT_FIGURE, misreadingRestores, ocrExplains, readSurely, unsure } from '../../../readers/misreadings.js';
 import { alignedFigures, columnTotals } from './column-totals.js';
-import type { SumFinding, SumSentence } from './indicators.js';
+import type { SumFinding } from './indicators.js';
+import { mismatch } from './mismatch.js';
 import { payDateFindings } from './pay-dates.js';
 import { quantityRate, type Read } from './quantity-rate.js';
 import { statedPay } from './stated-pay.js';
@@ -96,25 +97,6 @@ function alignedSum(
     terms.push({ figure: f, sign: signed && f.amount.value.isNegative() ? -1 : 1 });
   }
   return { sum, count: terms.length, terms };
-}
-
-function mismatch(
-  code: 'paystub_totals_mismatch' | 'bill_totals_mismatch',
-  formula: string,
-  computed: Decimal,
-  stated: Figure,
-  sentence: SumSentence,
-  note: string,
-  others: Figure[] = [],
-): SumFinding {
-  return {
-    code,
-    ...sentence,
-    basis: 'stated total',
-    page: stated.box.page,
-    boxes: [stated.box, ...others.map((o) => o.box)],
-    math: { formula, computed: formatMoney(computed), stated: stated.amount.raw, ok: false, note },
-  };
 }
 
 /** True when OCR read the page of `stated` and could explain the contradiction. */
@@ -377,16 +359,20 @@ function chargeItems(rows: Row[], unverified: Unverified): SumFinding[] {
   const t = total.figures[0]!;
   const items = alignedSum(rows, header, total.index, t);
   if (!items || items.count < 2 || sameMoney(items.sum, t.amount.value.abs()) || unverified(t, items.sum, items.terms)) return [];
-  return [
-    mismatch(
-      'bill_totals_mismatch',
-      ITEM_SUMS.charges,
-      items.sum,
-      t,
-      { rule: 'charge items', total: t.amount.raw, items: items.count, computed: formatMoney(items.sum) },
-      `${items.count} line items aligned with the total.`,
-    ),
-  ];
+  return [itemsMismatch('charges', t, items)];
+}
+
+/** A bill's charges total or subtotal that is not the sum of the `items` aligned with it. */
+function itemsMismatch(what: 'charges' | 'subtotal', total: Figure, items: { sum: Decimal; count: number }): SumFinding {
+  const sentence = {
+    rule: 'line items',
+    of: what === 'charges' ? 'total charges' : 'subtotal',
+    total: total.amount.raw,
+    items: items.count,
+    computed: formatMoney(items.sum),
+  } as const;
+  const note = `${items.count} line items aligned with the ${what === 'charges' ? 'total' : 'subtotal'}.`;
+  return mismatch('bill_totals_mismatch', ITEM_SUMS[what], items.sum, total, sentence, note);
 }
 
 /** A total charges line of one figure and the header of its table: the items lie between them. */
@@ -418,16 +404,7 @@ function bill(rows: Row[], unverified: Unverified): SumFinding[] {
   const s = subtotal.figures[0]!;
   const items = alignedSum(rows, -1, subtotal.index, s, TOTAL);
   if (items && items.count >= 2 && !sameMoney(items.sum, s.amount.value.abs()) && !unverified(s, items.sum, items.terms)) {
-    findings.push(
-      mismatch(
-        'bill_totals_mismatch',
-        ITEM_SUMS.subtotal,
-        items.sum,
-        s,
-        { rule: 'subtotal', subtotal: s.amount.raw, items: items.count, computed: formatMoney(items.sum) },
-        `${items.count} line items aligned with the subtotal.`,
-      ),
-    );
+    findings.push(itemsMismatch('subtotal', s, items));
   }
   if (total) {
     const t = total.figures[0]!;

@@ -138,9 +138,41 @@ export function mostPayDates(frequency: Frequency, iso: string): number {
   }
 }
 
-/** A finding on `boxes` (the date that breaks the chain first), with the check it failed: `computed` is what the other dates allow, `stated` what the stub prints. */
-function finding(sentence: SumSentence, boxes: PageBox[], math: { formula: string; computed: string; stated: string; note: string }): SumFinding {
-  return { code: 'paystub_dates_inconsistent', ...sentence, basis: 'pay dates', page: boxes[0]!.page, boxes, math: { ...math, ok: false } };
+/** The rules of a pay stub's dates, with what a finding of each prints. */
+type DateSentence = Extract<SumSentence, { rule: keyof typeof DATE_MATH }>;
+
+/** The MathCheck of each date rule, from what its finding carries (`computed`: what the other dates allow; `stated`: what the stub prints). */
+const DATE_MATH = {
+  'period ends before it begins': (f: { start: string; end: string }) =>
+    math('pay period end ≥ pay period start', `on or after ${f.start}`, f.end, 'A pay period ends on or after its first day.'),
+  'period length': (f: { days: number; frequency: string; periodDays: number }) =>
+    math('pay period length = pay frequency', `${f.periodDays} days`, `${f.days} days`, `The stub prints a ${f.frequency} pay frequency.`),
+  'paid before the period': (f: { payDate: string; start: string }) =>
+    math('pay date ≥ pay period start', `on or after ${f.start}`, f.payDate, 'Wages are paid for a period once it has begun.'),
+  'paid long after the period': (f: { payDate: string; end: string }) =>
+    math(
+      'pay date within the pay period’s pay cycle',
+      `within ${MAX_PAY_DELAY_DAYS} days of ${f.end}`,
+      f.payDate,
+      `A pay date follows its period within ${MAX_PAY_DELAY_DAYS} days.`,
+    ),
+  'periods so far': (f: { times: string; most: number; ytd: string; current: string }) =>
+    math(
+      'year-to-date ÷ current ≤ pay dates so far this year',
+      `at most ${f.most}`,
+      f.times,
+      `Year to date ${f.ytd} against ${f.current} this period; the stub was probably re-dated.`,
+    ),
+};
+
+function math(formula: string, computed: string, stated: string, note: string) {
+  return { formula, computed, stated, ok: false as const, note };
+}
+
+/** A finding of `sentence` on `boxes` (the date that breaks the chain first), with the MathCheck of its rule. */
+function finding(sentence: DateSentence, boxes: PageBox[]): SumFinding {
+  const rule = DATE_MATH[sentence.rule] as (f: DateSentence) => ReturnType<typeof math>;
+  return { code: 'paystub_dates_inconsistent', ...sentence, basis: 'pay dates', page: boxes[0]!.page, boxes, math: rule(sentence) };
 }
 
 const sure = (d: PrintedDate, confident: number): boolean => d.confidence === undefined || d.confidence >= confident;
@@ -163,42 +195,16 @@ export function payDateFindings(rows: readonly Row[], yearToDate: readonly YearT
   if (start && end) {
     const days = daysBetween(start.iso, end.iso) + 1;
     if (days < 1) {
-      findings.push(
-        finding({ rule: 'period ends before it begins', start: start.text, end: end.text }, [end.box, start.box], {
-          formula: 'pay period end ≥ pay period start',
-          computed: `on or after ${start.text}`,
-          stated: end.text,
-          note: 'A pay period ends on or after its first day.',
-        }),
-      );
+      findings.push(finding({ rule: 'period ends before it begins', start: start.text, end: end.text }, [end.box, start.box]));
     } else if (frequency && !frequenciesOfLength(days).includes(frequency)) {
-      findings.push(
-        finding({ rule: 'period length', start: start.text, end: end.text, days, frequency }, [start.box, end.box], {
-          formula: 'pay period length = pay frequency',
-          computed: `${PERIOD_DAYS[frequency][0] + 1} days`,
-          stated: `${days} days`,
-          note: `The stub prints a ${frequency} pay frequency.`,
-        }),
-      );
+      const periodDays = PERIOD_DAYS[frequency][0] + 1;
+      findings.push(finding({ rule: 'period length', start: start.text, end: end.text, days, frequency, periodDays }, [start.box, end.box]));
     }
     if (payDate && daysBetween(start.iso, payDate.iso) < 0) {
-      findings.push(
-        finding({ rule: 'paid before the period', payDate: payDate.text, start: start.text }, [payDate.box, start.box], {
-          formula: 'pay date ≥ pay period start',
-          computed: `on or after ${start.text}`,
-          stated: payDate.text,
-          note: 'Wages are paid for a period once it has begun.',
-        }),
-      );
+      findings.push(finding({ rule: 'paid before the period', payDate: payDate.text, start: start.text }, [payDate.box, start.box]));
     } else if (payDate && daysBetween(end.iso, payDate.iso) > MAX_PAY_DELAY_DAYS) {
-      findings.push(
-        finding({ rule: 'paid long after the period', payDate: payDate.text, days: daysBetween(end.iso, payDate.iso), end: end.text }, [payDate.box, end.box], {
-          formula: 'pay date within the pay period’s pay cycle',
-          computed: `within ${MAX_PAY_DELAY_DAYS} days of ${end.text}`,
-          stated: payDate.text,
-          note: `A pay date follows its period within ${MAX_PAY_DELAY_DAYS} days.`,
-        }),
-      );
+      const late = { rule: 'paid long after the period', payDate: payDate.text, days: daysBetween(end.iso, payDate.iso), end: end.text } as const;
+      findings.push(finding(late, [payDate.box, end.box]));
     }
   }
   // how many periods the year-to-date figures hold, against how many the pay date allows
@@ -213,14 +219,8 @@ export function payDateFindings(rows: readonly Row[], yearToDate: readonly YearT
   const least = ratios.reduce((a, b) => (b.times < a.times ? b : a));
   if (least.times > YTD_SLACK * most + 1) {
     const schedule = frequency ?? (possible.length ? possible.join(' or ') : 'weekly');
-    findings.push(
-      finding({ rule: 'periods so far', times: least.times.toFixed(1), paid: paid.text, schedule, most }, [paid.box, least.ytd.box], {
-        formula: 'year-to-date ÷ current ≤ pay dates so far this year',
-        computed: `at most ${most}`,
-        stated: least.times.toFixed(1),
-        note: `Year to date ${least.ytd.amount.raw} against ${least.current.amount.raw} this period; the stub was probably re-dated.`,
-      }),
-    );
+    const ratio = { times: least.times.toFixed(1), paid: paid.text, schedule, most, ytd: least.ytd.amount.raw, current: least.current.amount.raw };
+    findings.push(finding({ rule: 'periods so far', ...ratio }, [paid.box, least.ytd.box]));
   }
   return findings;
 }

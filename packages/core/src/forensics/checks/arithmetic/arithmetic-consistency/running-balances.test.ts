@@ -14,18 +14,21 @@ beforeAll(loadDecimals); // the arithmetic's mathjs, which a scan loads itself
 
 const page = { number: 1, cropBox: [0, 0, 612, 792] as [number, number, number, number], rotate: 0 };
 
+/** A word on page 1 at (x, y), `charWidth` points a character and 10 high, read with `confidence` by OCR when given. */
+const wordAt = (text: string, x: number, y: number, confidence: number | undefined, charWidth: number): Word => ({
+  text,
+  page: 1,
+  x0: x,
+  y0: y,
+  x1: x + charWidth * text.length,
+  y1: y + 10,
+  ...(confidence === undefined ? {} : { confidence }),
+});
+
 /** A statement page: an opening balance and dated rows (description, amount, balance). */
 function statement(rows: [string, string, string][], confidence?: (row: number, column: number) => number): Word[] {
   const words: Word[] = [];
-  const word = (text: string, x: number, y: number, c?: number): Word => ({
-    text,
-    page: 1,
-    x0: x,
-    y0: y,
-    x1: x + 6 * text.length,
-    y1: y + 10,
-    ...(c === undefined ? {} : { confidence: c }),
-  });
+  const word = (text: string, x: number, y: number, c?: number): Word => wordAt(text, x, y, c, 6);
   words.push(word('Opening', 72, 700), word('balance', 120, 700), word('1,000.00', 400, 700));
   rows.forEach(([date, amount, balance], i) => {
     const y = 680 - 20 * i;
@@ -145,15 +148,7 @@ describe('statements from other generators', () => {
 });
 
 describe('tables read by their header', () => {
-  const word = (text: string, x: number, y: number, confidence?: number): Word => ({
-    text,
-    page: 1,
-    x0: x,
-    y0: y,
-    x1: x + 5 * text.length,
-    y1: y + 10,
-    ...(confidence === undefined ? {} : { confidence }),
-  });
+  const word = (text: string, x: number, y: number, confidence?: number): Word => wordAt(text, x, y, confidence, 5);
   /** Date | Description | Paid out | Paid in | Balance; the date once a day, the balance at day end. */
   const dayGrouped = (balanceOnDay2: string): Word[] => [
     word('Date', 50, 720),

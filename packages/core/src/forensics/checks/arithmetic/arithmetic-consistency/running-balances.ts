@@ -144,6 +144,20 @@ interface Step {
 /** Where a printed balance stands: after a transaction row, opening a page, or closing the statement. */
 type BalanceKind = 'row' | 'opening' | 'closing';
 
+/** The balance lines a page opens or a statement closes with: the rule each breaks, and its MathCheck. */
+const BALANCE_LINES = {
+  opening: {
+    rule: 'opening balance',
+    formula: 'opening balance = balance carried from the previous page',
+    note: (stated: string, expected: string) => `The page opens at ${stated}; the rows before it end at ${expected}.`,
+  },
+  closing: {
+    rule: 'closing balance',
+    formula: 'closing balance = balance after the last transaction',
+    note: (stated: string, expected: string) => `The statement closes at ${stated}; its transactions lead to ${expected}.`,
+  },
+} as const;
+
 /**
  * The walk down a statement's ledger: the balance carried (the figure it was read from, which a
  * contradiction involves as much as the next figure), the movements since it, the amounts of rows
@@ -227,45 +241,16 @@ class BalanceWalk {
   private contradiction(stated: Figure, kind: BalanceKind, candidates: Decimal[]): SumFinding {
     const balance = this.balance!;
     const expected = formatMoney(candidates[0]!);
-    const at = {
-      page: stated.box.page,
-      boxes: [stated.box, balance.box],
-      basis: 'running balance' as const,
-      ocr: this.ctx.fromOcr(stated.box.page),
-    };
     const raw = stated.amount.raw;
-    if (kind === 'opening')
-      return {
-        code: 'statement_balance_mismatch',
-        rule: 'opening balance',
-        ...at,
-        stated: raw,
-        expected,
-        math: {
-          formula: 'opening balance = balance carried from the previous page',
-          computed: expected,
-          stated: raw,
-          ok: false,
-          note: `The page opens at ${raw}; the rows before it end at ${expected}.`,
-        },
-      };
-    if (kind === 'closing')
-      return {
-        code: 'statement_balance_mismatch',
-        rule: 'closing balance',
-        ...at,
-        stated: raw,
-        expected,
-        math: {
-          formula: 'closing balance = balance after the last transaction',
-          computed: expected,
-          stated: raw,
-          ok: false,
-          note: `The statement closes at ${raw}; its transactions lead to ${expected}.`,
-        },
-      };
+    const at = { page: stated.box.page, boxes: [stated.box, balance.box], basis: 'running balance' as const, ocr: this.ctx.fromOcr(stated.box.page) };
+    const math = (formula: string, note: string) => ({ formula, computed: expected, stated: raw, ok: false as const, note });
+    if (kind !== 'row') {
+      const line = BALANCE_LINES[kind];
+      return { code: 'statement_balance_mismatch', rule: line.rule, ...at, stated: raw, expected, math: math(line.formula, line.note(raw, expected)) };
+    }
     const previous = formatMoney(balance.amount.value);
     const moved = this.pending.map((m) => m.figure.amount.raw).join(', ');
+    const sign = this.pending.every((m) => m.direction !== 'either') ? '+' : '±';
     return {
       code: 'running_balance_mismatch',
       rule: 'running balance',
@@ -275,13 +260,7 @@ class BalanceWalk {
       expected,
       ...(candidates.length > 1 ? { alternative: formatMoney(candidates[1]!) } : {}),
       stated: raw,
-      math: {
-        formula: `balance = previous balance ${this.pending.every((m) => m.direction !== 'either') ? '+' : '±'} amount`,
-        computed: expected,
-        stated: raw,
-        ok: false,
-        note: `Previous balance ${previous}, amount ${moved}.`,
-      },
+      math: math(`balance = previous balance ${sign} amount`, `Previous balance ${previous}, amount ${moved}.`),
     };
   }
 

@@ -15,7 +15,8 @@ import { type Figure, figures, moneyFigures, sumOfMagnitudes, type Term } from '
 import { CLOSING, columnAt, OPENING, startsWithDate } from '../../../readers/ledger-layout.js';
 import { LedgerSegments } from '../../../readers/ledger-segments.js';
 import { ocrExplains } from '../../../readers/misreadings.js';
-import type { SumFinding, SumSentence } from './indicators.js';
+import type { SumFinding } from './indicators.js';
+import { mismatch } from './mismatch.js';
 import { movementsOverStated, type Side } from './movement-table.js';
 import { joinWrappedRows } from './running-balances.js';
 import { readAcross } from './summary-across.js';
@@ -218,51 +219,33 @@ function summariesAgainstLedger(ctx: TableContext, summaries: readonly ChainSumm
       if (cells.length === 0 || sameMoney(stated, computed) || (cells.length === 1 && unverified(cells[0]!, computed, ledger.terms[side]))) continue;
       const words = side === 'credit' ? 'credits (deposits)' : 'debits (withdrawals)';
       const finding = mismatch(
-        ctx,
+        'statement_totals_mismatch',
         `total ${words} = sum of the ${words} listed`,
         computed,
         cells[0]!,
         { rule: 'summary side against ledger', side: words, stated: formatMoney(stated), computed: formatMoney(computed) },
         `${ledger.terms[side].length} ledger rows summed; the ledger runs from the summary's opening balance.`,
         cells.slice(1),
+        ctx.fromOcr(cells[0]!.box.page),
       );
       findings.push({ ...finding, math: { ...finding.math!, stated: cells.map((f) => f.amount.raw).join(' + ') } });
     }
     if (!sameMoney(summary.close.amount.value, last) && !unverified(summary.close, last.abs(), [])) {
-      findings.push({
-        ...mismatch(
-          ctx,
+      findings.push(
+        mismatch(
+          'statement_balance_mismatch',
           "closing balance = the ledger's last balance",
           last,
           summary.close,
           { rule: 'summary closing against ledger', stated: summary.close.amount.raw, computed: formatMoney(last) },
           "The ledger's running balance after its last movement.",
+          [],
+          ctx.fromOcr(summary.close.box.page),
         ),
-        code: 'statement_balance_mismatch',
-      });
+      );
     }
   }
   return findings;
-}
-
-function mismatch(
-  ctx: TableContext,
-  formula: string,
-  computed: Decimal,
-  stated: Figure,
-  sentence: SumSentence,
-  note: string,
-  others: Figure[] = [],
-): SumFinding {
-  return {
-    code: 'statement_totals_mismatch',
-    ...sentence,
-    basis: 'stated total',
-    ocr: ctx.fromOcr(stated.box.page),
-    page: stated.box.page,
-    boxes: [stated.box, ...others.map((o) => o.box)],
-    math: { formula, computed: formatMoney(computed), stated: stated.amount.raw, ok: false, note },
-  };
 }
 
 /** Contradictions between a statement's stated totals, its rows and its balances. */
@@ -325,12 +308,14 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
     if (computed !== undefined && !sameMoney(computed, figure.amount.value.abs()) && !sameMoney(computed, withBeside) && !unverified) {
       totals.push(
         mismatch(
-          ctx,
+          'statement_totals_mismatch',
           `total ${words} = sum of the ${words} listed`,
           computed,
           figure,
           { rule: 'stated total', stated: figure.amount.raw, side: words, computed: formatMoney(computed) },
           `${count} rows read.`,
+          [],
+          ctx.fromOcr(figure.box.page),
         ),
       );
     }
@@ -351,7 +336,7 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
     ) {
       totals.push(
         mismatch(
-          ctx,
+          'statement_totals_mismatch',
           'closing balance = opening balance + total credits − total debits',
           computed,
           close,
@@ -365,6 +350,7 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
           },
           `Opening ${open.amount.raw}, credits ${credits.figure.amount.raw}, debits ${debits.figure.amount.raw}.`,
           [open, credits.figure, debits.figure],
+          ctx.fromOcr(close.box.page),
         ),
       );
     }

@@ -90,46 +90,44 @@ export function ytdDepartures(rows: readonly Row[], anchors: readonly (readonly 
   const findings: SumFinding[] = [];
   // a year to date of n periods of one other figure: the year's periods do not include this one
   const otherFigure = n >= MIN_OTHER_FIGURE_PERIODS ? departing.filter((l) => l.ytdCents % n === 0) : [];
+  /** What both findings of lines `of` carry: the periods, where the lines are, what they rest on. */
+  const about = (of: readonly Line[]) => ({
+    periods: n,
+    fitting: fits.length,
+    basis: 'year to date' as const,
+    page: of[0]!.current.box.page,
+    boxes: [...of.map((l) => l.current.box), ...netBox],
+  });
+  const printed = (l: Line) => ({ label: label(l), current: l.current.amount.raw, ytd: l.ytd.amount.raw });
   if (otherFigure.length) {
     const first = otherFigure[0]!;
+    const period = money(first.ytdCents / n);
     findings.push({
       code: 'paystub_ytd_other_figure',
       rule: 'year to date of another figure',
-      periods: n,
-      fitting: fits.length,
-      lines: otherFigure.map((l) => ({ label: label(l), current: l.current.amount.raw, ytd: l.ytd.amount.raw, period: money(l.ytdCents / n) })),
-      basis: 'year to date',
-      page: first.current.box.page,
-      boxes: [...otherFigure.map((l) => l.current.box), ...netBox],
+      lines: otherFigure.map((l) => ({ ...printed(l), period: money(l.ytdCents / n) })),
+      ...about(otherFigure),
       math: {
         formula: `year to date = ${n} × the figure of every period, this one included`,
-        computed: money(first.ytdCents / n),
+        computed: period,
         stated: first.current.amount.raw,
         ok: false,
-        note: `${label(first)}: year to date ${first.ytd.amount.raw} is ${n} × ${money(first.ytdCents / n)}, not ${first.current.amount.raw} this period.`,
+        note: `${label(first)}: year to date ${first.ytd.amount.raw} is ${n} × ${period}, not ${first.current.amount.raw} this period.`,
       },
     });
   }
   const unexplained = departing.filter((l) => !otherFigure.includes(l));
   if (unexplained.length) {
     const first = unexplained[0]!;
-    findings.push({
-      code: 'paystub_ytd_departure',
-      rule: 'year to date departs',
-      periods: n,
-      fitting: fits.length,
-      lines: unexplained.map((l) => ({ label: label(l), current: l.current.amount.raw, ytd: l.ytd.amount.raw })),
-      basis: 'year to date',
-      page: first.current.box.page,
-      boxes: [...unexplained.map((l) => l.current.box), ...netBox],
-      math: {
-        formula: `year to date = ${n} × current (the periods gross pay and ${fits.length} other lines hold)`,
-        computed: money(first.currentCents * n),
-        stated: first.ytd.amount.raw,
-        ok: false,
-        note: `${label(first)}: ${first.current.amount.raw} this period.`,
-      },
-    });
+    const formula = `year to date = ${n} × current (the periods gross pay and ${fits.length} other lines hold)`;
+    const math = {
+      formula,
+      computed: money(first.currentCents * n),
+      stated: first.ytd.amount.raw,
+      ok: false as const,
+      note: `${label(first)}: ${first.current.amount.raw} this period.`,
+    };
+    findings.push({ code: 'paystub_ytd_departure', rule: 'year to date departs', lines: unexplained.map(printed), ...about(unexplained), math });
   }
   return findings;
 }

@@ -4,8 +4,8 @@
 // of image-only PDF pages (their findings name the page).
 import { thumbnailCorrelation } from '../../../../image/examine-image.js';
 import { wasmKernels } from '../../../../image/wasm-kernels.js';
-import { defineCheck, ran } from '../../../check.js';
-import type { Picture, PictureCheckContext } from '../../../contexts.js';
+import { type CheckResult, defineCheck, type FindingOf, ran } from '../../../check.js';
+import type { PdfCheckContext, Picture, PictureCheckContext } from '../../../contexts.js';
 import { indicators, type MetadataFinding } from './indicators.js';
 import { imageMetadataFindings } from './metadata.js';
 
@@ -23,22 +23,19 @@ async function thumbnailFinding(ctx: Pick<PictureCheckContext, 'decoder'>, pictu
   return correlation !== undefined && correlation < SAME_PICTURE ? { code: 'exif_thumbnail_mismatch', correlation } : undefined;
 }
 
+/** The findings of the check on `ctx`. */
+async function metadataOf(ctx: PdfCheckContext | PictureCheckContext): Promise<CheckResult<FindingOf<typeof indicators>>> {
+  const pictures = ctx.pictures.filter((p) => p.container);
+  if (pictures.length === 0) return {};
+  const findings: MetadataFinding[] = [];
+  for (const picture of pictures) {
+    for (const f of imageMetadataFindings(picture.container!, picture.name)) findings.push(picture.onPage ? { ...f, page: picture.page } : f);
+    // a page's image is drawn at the page's size: its thumbnail is not compared
+    const thumbnail = picture.onPage ? undefined : await thumbnailFinding(ctx, picture);
+    if (thumbnail) findings.push(thumbnail);
+  }
+  return ran(findings);
+}
+
 /** The image-metadata check. */
-export const imageMetadata = defineCheck({
-  name: 'image metadata',
-  subjects: ['pdf', 'image'],
-  order: 200,
-  indicators,
-  async run(ctx) {
-    const pictures = ctx.pictures.filter((p) => p.container);
-    if (pictures.length === 0) return {};
-    const findings: MetadataFinding[] = [];
-    for (const picture of pictures) {
-      for (const f of imageMetadataFindings(picture.container!, picture.name)) findings.push(picture.onPage ? { ...f, page: picture.page } : f);
-      // a page's image is drawn at the page's size: its thumbnail is not compared
-      const thumbnail = picture.onPage ? undefined : await thumbnailFinding(ctx, picture);
-      if (thumbnail) findings.push(thumbnail);
-    }
-    return ran(findings);
-  },
-});
+export const imageMetadata = defineCheck({ name: 'image metadata', subjects: ['pdf', 'image'], order: 200, indicators, run: metadataOf });

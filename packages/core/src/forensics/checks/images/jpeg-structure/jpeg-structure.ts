@@ -5,41 +5,29 @@
 // JPEG images of image-only PDF pages.
 import type { ImageContainer } from '../../../../containers/image-container.js';
 import { matchQuantization } from '../../../../image/quantization.js';
-import { defineCheck, type FindingOf, indicator, ran } from '../../../check.js';
+import { type CheckResult, defineCheck, type FindingOf, indicator, ran } from '../../../check.js';
+import type { PdfCheckContext, PictureCheckContext } from '../../../contexts.js';
 import { cameraData, pagePrefix, placedOn } from '../../../readers/pictures.js';
+import copy from './copy.json' with { type: 'json' };
 
 const indicators = {
-  jpeg_software_reencoded: indicator<{ make: string; quality: number }>({
-    title: 'Camera photo re-encoded by software',
-    severity: 'low',
-    evidence: 'tooling',
-    what_it_is: 'The JPEG says it comes from a camera, but its quantisation tables are the standard libjpeg tables software writes.',
-    what_it_means: 'The picture was decoded and saved again by a program after the camera wrote it.',
-    how_detected: 'The quantisation tables were compared with the IJG standard tables at every quality.',
-    summary: (f) => `A ${f.make} photo carries standard libjpeg tables at quality ${f.quality}.`,
-  }),
-  jpeg_double_compressed: indicator<{ page: number; onPage: boolean; frequencies: number; median: number; strong: number }>({
-    title: 'JPEG compressed more than once',
-    severity: 'low',
-    evidence: 'tooling',
-    what_it_is: 'The DCT coefficient histograms show the periodic gaps or peaks of two successive JPEG compressions.',
-    what_it_means: 'The image was opened and saved again as JPEG; editing does this, and so do some messaging apps.',
-    how_detected:
-      "Histograms of low-frequency DCT coefficients on the file's 8x8 grid, in units of its quantisation steps, were compared with the same histograms on a grid shifted by four pixels (a calibration that shows one compression).",
-    summary: (f) =>
+  jpeg_software_reencoded: indicator<{ make: string; quality: number }>(
+    copy.jpeg_software_reencoded,
+    'tooling',
+    (f) => `A ${f.make} photo carries standard libjpeg tables at quality ${f.quality}.`,
+  ),
+  jpeg_double_compressed: indicator<{ page: number; onPage: boolean; frequencies: number; median: number; strong: number }>(
+    copy.jpeg_double_compressed,
+    'tooling',
+    (f) =>
       `${pagePrefix(f)}The DCT histograms of ${f.frequencies} low frequencies depart from a single compression with the file's tables (median departure ${f.median.toFixed(2)}): the image was JPEG-compressed at least twice.`,
-  }),
-  jpeg_first_compression_missing: indicator<{ page: number; onPage: boolean; areas: number; quality: number }>({
-    title: 'Area missing from the first JPEG compression',
-    severity: 'high',
-    evidence: 'content',
-    what_it_is: 'The image was saved as JPEG twice, and one area does not carry the traces of the first save that the rest of the image carries.',
-    what_it_means: 'That area was pasted in or drawn between the two saves, as when an amount is replaced.',
-    how_detected:
-      "Each 8x8 block was quantised again at the image's first quality (found as the quality at which the page barely changes) and its error level, relative to its contrast, compared with the page.",
-    summary: (f) =>
+  ),
+  jpeg_first_compression_missing: indicator<{ page: number; onPage: boolean; areas: number; quality: number }>(
+    copy.jpeg_first_compression_missing,
+    'content',
+    (f) =>
       `${pagePrefix(f)}${f.areas === 1 ? 'One area was' : `${f.areas} areas were`} not part of the image's first JPEG compression (quality about ${f.quality}): error levels at that quality are over four times the page's.`,
-  }),
+  ),
 };
 
 type JpegFinding = FindingOf<typeof indicators>;
@@ -52,27 +40,24 @@ function reencodedBySoftware(container: ImageContainer, luma: readonly number[])
   return match.family === 'ijg' ? { code: 'jpeg_software_reencoded', make: container.exif!.make!, quality: match.quality } : undefined;
 }
 
-/** The JPEG-structure check. */
-export const jpegStructure = defineCheck({
-  name: 'JPEG structure',
-  subjects: ['pdf', 'image'],
-  order: 220,
-  indicators,
-  run(ctx) {
-    const jpegs = ctx.pictures.filter((p) => p.luma);
-    if (jpegs.length === 0) return {};
-    const findings: JpegFinding[] = [];
-    for (const picture of jpegs) {
-      const reencoded = picture.container && reencodedBySoftware(picture.container, picture.luma!);
-      if (reencoded) findings.push(picture.onPage ? { ...reencoded, page: picture.page } : reencoded);
-      if (!('report' in picture.pixels)) continue;
-      for (const f of picture.pixels.report.findings) {
-        if (f.kind === 'jpeg_double_compressed')
-          findings.push({ code: 'jpeg_double_compressed', ...placedOn(picture, f.boxes), frequencies: f.frequencies, median: f.median, strong: f.strong });
-        else if (f.kind === 'first_compression_missing')
-          findings.push({ code: 'jpeg_first_compression_missing', ...placedOn(picture, f.boxes), areas: f.boxes.length, quality: f.quality });
-      }
+/** The findings of the check on `ctx`. */
+function compressionOf(ctx: PdfCheckContext | PictureCheckContext): CheckResult<FindingOf<typeof indicators>> {
+  const jpegs = ctx.pictures.filter((p) => p.luma);
+  if (jpegs.length === 0) return {};
+  const findings: JpegFinding[] = [];
+  for (const picture of jpegs) {
+    const reencoded = picture.container && reencodedBySoftware(picture.container, picture.luma!);
+    if (reencoded) findings.push(picture.onPage ? { ...reencoded, page: picture.page } : reencoded);
+    if (!('report' in picture.pixels)) continue;
+    for (const f of picture.pixels.report.findings) {
+      if (f.kind === 'jpeg_double_compressed')
+        findings.push({ code: 'jpeg_double_compressed', ...placedOn(picture, f.boxes), frequencies: f.frequencies, median: f.median, strong: f.strong });
+      else if (f.kind === 'first_compression_missing')
+        findings.push({ code: 'jpeg_first_compression_missing', ...placedOn(picture, f.boxes), areas: f.boxes.length, quality: f.quality });
     }
-    return ran(findings);
-  },
-});
+  }
+  return ran(findings);
+}
+
+/** The JPEG-structure check. */
+export const jpegStructure = defineCheck({ name: 'JPEG structure', subjects: ['pdf', 'image'], order: 220, indicators, run: compressionOf });

@@ -19,10 +19,7 @@ const withInfo = (
 /** The header line and a binary comment of four bytes: the mark a whole-file writer leaves. */
 const marked = (mark: number[]): Uint8Array => new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n%'), ...mark, 0x0a]);
 const run = async (bytes: Uint8Array) => runCheck(producerPipeline, await checkContext(bytes));
-const summariesOf = async (bytes: Uint8Array, code: string) => {
-  const { findings, summaries } = await run(bytes);
-  return summaries.filter((_, i) => findings[i]!.code === code);
-};
+const summariesOf = async (bytes: Uint8Array, code: string) => (await run(bytes)).said(code);
 
 describe('producer pipeline', () => {
   it('names qpdf or MuPDF when it wrote the whole file under another application’s Producer (the mark after the header)', async () => {

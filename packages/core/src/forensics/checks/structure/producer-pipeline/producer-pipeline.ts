@@ -2,81 +2,45 @@
 // every revision and the XMP packet — online editors, desktop PDF editors, libraries rewriting
 // another application's output, Ghostscript re-distillation, a producer that changes between
 // saves, and Info/XMP disagreement.
-import { defineCheck, type FindingOf, indicator, ran } from '../../../check.js';
+import { type CheckResult, defineCheck, type FindingOf, indicator, ran } from '../../../check.js';
+import type { PdfCheckContext } from '../../../contexts.js';
+import copy from './copy.json' with { type: 'json' };
 
 const indicators = {
-  producer_online_editor: indicator<{ named: string }>({
-    title: 'Edited with an online PDF editor',
-    severity: 'high',
-    evidence: 'tooling',
-    what_it_is: 'The producer or creator names an online PDF editing service.',
-    what_it_means: 'Bank and payroll systems do not issue documents through online editors; the file passed through one.',
-    how_detected: 'Producer and Creator strings (Info and XMP, every revision) were matched against known online editors.',
-    summary: (f) => `The file names the online editor "${f.named}".`,
-  }),
-  producer_pdf_editor: indicator<{ named: string } | { creator: string; producer: string }>({
-    title: 'Saved by a desktop PDF editor',
-    severity: 'medium',
-    evidence: 'tooling',
-    what_it_is: 'The producer names a desktop PDF editor rather than the system that issued the document.',
-    what_it_means: 'The document was opened and saved in an editor, which makes alteration possible.',
-    how_detected:
-      'Producer and Creator strings were matched against known PDF editors; a Creator of "Draw" beside a LibreOffice or OpenOffice Producer is LibreOffice Draw, the suite’s PDF editor (Writer and Calc export documents they made).',
-    summary: (f) =>
-      'named' in f
-        ? `The file was saved by the PDF editor "${f.named}".`
-        : `The file was saved by LibreOffice Draw, LibreOffice's PDF editor (Creator "${f.creator}", Producer "${f.producer}").`,
-  }),
-  producer_library_rewrite: indicator<{ library: string; creator: string } | { writer: string; named: string }>({
-    title: 'Rewritten by a PDF library',
-    severity: 'low',
-    evidence: 'tooling',
-    what_it_is:
-      'A programming library (for example pdf-lib, iText or PyPDF) saved the file, and the creator names another application; or qpdf or MuPDF, which keep the Producer they find, wrote the whole file.',
-    what_it_means: 'The document was processed by a script after it was created.',
-    how_detected:
-      "Producer matched a known library while Creator names a different application, or the comment after the file's header is the one qpdf or MuPDF writes while Producer names another application.",
-    summary: (f) =>
+  producer_online_editor: indicator<{ named: string }>(copy.producer_online_editor, 'tooling', (f) => `The file names the online editor "${f.named}".`),
+  producer_pdf_editor: indicator<{ named: string } | { creator: string; producer: string }>(copy.producer_pdf_editor, 'tooling', (f) =>
+    'named' in f
+      ? `The file was saved by the PDF editor "${f.named}".`
+      : `The file was saved by LibreOffice Draw, LibreOffice's PDF editor (Creator "${f.creator}", Producer "${f.producer}").`,
+  ),
+  producer_library_rewrite: indicator<{ library: string; creator: string } | { writer: string; named: string }>(
+    copy.producer_library_rewrite,
+    'tooling',
+    (f) =>
       'library' in f
         ? `The library "${f.library}" rewrote a document made by "${f.creator}".`
         : `${f.writer} wrote the whole file (the mark after its header) although its metadata names "${f.named}" as the producer.`,
-  }),
-  producer_redistilled: indicator<{ producer: string; creator: string }>({
-    title: 'Re-distilled through Ghostscript',
-    severity: 'medium',
-    evidence: 'tooling',
-    what_it_is: 'Ghostscript rewrote a document that another application created.',
-    what_it_means: 'Re-distilling discards edit history; it is used to hide incremental edits.',
-    how_detected: 'Producer names Ghostscript while Creator names another application.',
-    summary: (f) => `Ghostscript ("${f.producer}") rewrote a document made by "${f.creator}".`,
-  }),
-  producer_changed_between_revisions: indicator<{ revision: number; producer: string; before: string }>({
-    title: 'Producer changed between revisions',
-    severity: 'medium',
-    evidence: 'tooling',
-    what_it_is: 'A later save names a different producer than the original.',
-    what_it_means: 'A second application modified the document after the first produced it.',
-    how_detected: "The Info dictionary's Producer of every save was compared.",
-    summary: (f) => `Revision ${f.revision} was saved by "${f.producer}"; the revision before by "${f.before}".`,
-  }),
-  metadata_rewritten_by_tool: indicator<{ toolkit: string }>({
-    title: 'Metadata rewritten by a metadata editor',
-    severity: 'medium',
-    evidence: 'tooling',
-    what_it_is: 'The XMP packet was written by a metadata editing tool such as ExifTool.',
-    what_it_means: "Someone edited the document's metadata (dates, producer, author) with a dedicated tool.",
-    how_detected: 'The XMP toolkit name (x:xmptk) was matched against known metadata editors.',
-    summary: (f) => `The XMP metadata was written by "${f.toolkit}".`,
-  }),
-  producer_metadata_mismatch: indicator<{ info: string; xmp: string }>({
-    title: 'Info and XMP name different producers',
-    severity: 'low',
-    evidence: 'tooling',
-    what_it_is: 'The Info dictionary and the XMP packet disagree on the producing application.',
-    what_it_means: 'One of the two was rewritten by a tool that did not update the other.',
-    how_detected: 'Info /Producer was compared with XMP pdf:Producer.',
-    summary: (f) => `Info names the producer "${f.info}", XMP "${f.xmp}".`,
-  }),
+  ),
+  producer_redistilled: indicator<{ producer: string; creator: string }>(
+    copy.producer_redistilled,
+    'tooling',
+    (f) => `Ghostscript ("${f.producer}") rewrote a document made by "${f.creator}".`,
+  ),
+  producer_changed_between_revisions: indicator<{ revision: number; producer: string; before: string }>(
+    copy.producer_changed_between_revisions,
+    'tooling',
+    (f) => `Revision ${f.revision} was saved by "${f.producer}"; the revision before by "${f.before}".`,
+  ),
+  metadata_rewritten_by_tool: indicator<{ toolkit: string }>(
+    copy.metadata_rewritten_by_tool,
+    'tooling',
+    (f) => `The XMP metadata was written by "${f.toolkit}".`,
+  ),
+  producer_metadata_mismatch: indicator<{ info: string; xmp: string }>(
+    copy.producer_metadata_mismatch,
+    'tooling',
+    (f) => `Info names the producer "${f.info}", XMP "${f.xmp}".`,
+  ),
 };
 
 /** Online editing services (matched case-insensitively as words). */
@@ -174,59 +138,56 @@ function keepingWriter(data: Uint8Array): (typeof KEEPING_WRITERS)[number] | und
   );
 }
 
+/** The findings of the check on `ctx`. */
+function pipelineOf(ctx: PdfCheckContext): CheckResult<FindingOf<typeof indicators>> {
+  const findings: FindingOf<typeof indicators>[] = [];
+  const strings = new Set<string>();
+  for (const r of ctx.revisions) {
+    if (r.info.producer) strings.add(r.info.producer);
+    if (r.info.creator) strings.add(r.info.creator);
+  }
+  if (ctx.xmp.producer) strings.add(ctx.xmp.producer);
+  if (ctx.xmp.creatorTool) strings.add(ctx.xmp.creatorTool);
+  const reported = new Set<string>();
+  for (const s of strings) {
+    const online = has(s, ONLINE_EDITORS);
+    if (online && !reported.has(online)) {
+      reported.add(online);
+      findings.push({ code: 'producer_online_editor', named: s });
+      continue;
+    }
+    const editor = has(s, PDF_EDITORS);
+    if (editor && !reported.has(editor)) {
+      reported.add(editor);
+      findings.push({ code: 'producer_pdf_editor', named: s });
+    }
+  }
+  // LibreOffice's PDF editor: a PDF opened in Draw and exported names "Draw" as its Creator
+  const draw = ctx.revisions.find((r) => DRAW.test(r.info.creator?.trim() ?? '') && OFFICE.test(r.info.producer ?? ''));
+  if (draw && !reported.has('libreoffice draw')) findings.push({ code: 'producer_pdf_editor', creator: draw.info.creator!, producer: draw.info.producer! });
+  const latest = ctx.revisions[ctx.revisions.length - 1]!.info;
+  const first = ctx.revisions[0]!.info;
+  const producer = latest.producer ?? '';
+  const creator = latest.creator ?? first.creator ?? '';
+  if (producer && creator && family(producer) !== family(creator) && !has(creator, LIBRARIES) && !/ghostscript/i.test(creator)) {
+    if (/ghostscript/i.test(producer)) findings.push({ code: 'producer_redistilled', producer, creator });
+    else if (has(producer, LIBRARIES) && !/pdf-lib|reportlab/i.test(creator)) findings.push({ code: 'producer_library_rewrite', library: producer, creator });
+  }
+  const writer = keepingWriter(ctx.file.data);
+  const named = first.producer ?? '';
+  if (writer && named && !writer.names.test(named) && !findings.some((f) => f.code === 'producer_library_rewrite'))
+    findings.push({ code: 'producer_library_rewrite', writer: writer.writer, named });
+  for (let i = 1; i < ctx.revisions.length; i++) {
+    const a = ctx.revisions[i - 1]!.info.producer;
+    const b = ctx.revisions[i]!.info.producer;
+    if (a && b && family(a) !== family(b)) findings.push({ code: 'producer_changed_between_revisions', revision: i + 1, producer: b, before: a });
+  }
+  if (ctx.xmp.toolkit && METADATA_EDITORS.test(ctx.xmp.toolkit)) findings.push({ code: 'metadata_rewritten_by_tool', toolkit: ctx.xmp.toolkit });
+  if (latest.producer && ctx.xmp.producer && family(latest.producer) !== family(ctx.xmp.producer)) {
+    findings.push({ code: 'producer_metadata_mismatch', info: latest.producer, xmp: ctx.xmp.producer });
+  }
+  return ran(findings);
+}
+
 /** The producer-pipeline check. */
-export const producerPipeline = defineCheck({
-  name: 'producer-pipeline match',
-  subjects: ['pdf'],
-  order: 30,
-  indicators,
-  run(ctx) {
-    const findings: FindingOf<typeof indicators>[] = [];
-    const strings = new Set<string>();
-    for (const r of ctx.revisions) {
-      if (r.info.producer) strings.add(r.info.producer);
-      if (r.info.creator) strings.add(r.info.creator);
-    }
-    if (ctx.xmp.producer) strings.add(ctx.xmp.producer);
-    if (ctx.xmp.creatorTool) strings.add(ctx.xmp.creatorTool);
-    const reported = new Set<string>();
-    for (const s of strings) {
-      const online = has(s, ONLINE_EDITORS);
-      if (online && !reported.has(online)) {
-        reported.add(online);
-        findings.push({ code: 'producer_online_editor', named: s });
-        continue;
-      }
-      const editor = has(s, PDF_EDITORS);
-      if (editor && !reported.has(editor)) {
-        reported.add(editor);
-        findings.push({ code: 'producer_pdf_editor', named: s });
-      }
-    }
-    // LibreOffice's PDF editor: a PDF opened in Draw and exported names "Draw" as its Creator
-    const draw = ctx.revisions.find((r) => DRAW.test(r.info.creator?.trim() ?? '') && OFFICE.test(r.info.producer ?? ''));
-    if (draw && !reported.has('libreoffice draw')) findings.push({ code: 'producer_pdf_editor', creator: draw.info.creator!, producer: draw.info.producer! });
-    const latest = ctx.revisions[ctx.revisions.length - 1]!.info;
-    const first = ctx.revisions[0]!.info;
-    const producer = latest.producer ?? '';
-    const creator = latest.creator ?? first.creator ?? '';
-    if (producer && creator && family(producer) !== family(creator) && !has(creator, LIBRARIES) && !/ghostscript/i.test(creator)) {
-      if (/ghostscript/i.test(producer)) findings.push({ code: 'producer_redistilled', producer, creator });
-      else if (has(producer, LIBRARIES) && !/pdf-lib|reportlab/i.test(creator)) findings.push({ code: 'producer_library_rewrite', library: producer, creator });
-    }
-    const writer = keepingWriter(ctx.file.data);
-    const named = first.producer ?? '';
-    if (writer && named && !writer.names.test(named) && !findings.some((f) => f.code === 'producer_library_rewrite'))
-      findings.push({ code: 'producer_library_rewrite', writer: writer.writer, named });
-    for (let i = 1; i < ctx.revisions.length; i++) {
-      const a = ctx.revisions[i - 1]!.info.producer;
-      const b = ctx.revisions[i]!.info.producer;
-      if (a && b && family(a) !== family(b)) findings.push({ code: 'producer_changed_between_revisions', revision: i + 1, producer: b, before: a });
-    }
-    if (ctx.xmp.toolkit && METADATA_EDITORS.test(ctx.xmp.toolkit)) findings.push({ code: 'metadata_rewritten_by_tool', toolkit: ctx.xmp.toolkit });
-    if (latest.producer && ctx.xmp.producer && family(latest.producer) !== family(ctx.xmp.producer)) {
-      findings.push({ code: 'producer_metadata_mismatch', info: latest.producer, xmp: ctx.xmp.producer });
-    }
-    return ran(findings);
-  },
-});
+export const producerPipeline = defineCheck({ name: 'producer-pipeline match', subjects: ['pdf'], order: 30, indicators, run: pipelineOf });

@@ -10,140 +10,74 @@ import { PdfDict, PdfRef, PdfStream, PdfString } from '../../../../pdf/objects.j
 import type { PageNode } from '../../../../pdf/pages.js';
 import type { ObjectView } from '../../../../pdf/pdf-file.js';
 import { PageReach, type RevisionChanges } from '../../../../pdf/revision-changes.js';
-import { defineCheck, type FindingOf, indicator, ran } from '../../../check.js';
+import { type CheckResult, defineCheck, type FindingOf, indicator, ran } from '../../../check.js';
 import type { PdfCheckContext } from '../../../contexts.js';
+import copy from './copy.json' with { type: 'json' };
 import { appearanceNums, classifyObject, contentStreamNums, type ObjectKind } from './object-kinds.js';
 
 const indicators = {
-  revision_text_edit: indicator<{ page: number; revision: number; removed: string[]; added: string[] }>({
-    title: 'Text changed in a later revision',
-    severity: 'high',
-    evidence: 'content',
-    what_it_is: 'An incremental update saved after the document was created changed the words shown on a page.',
-    what_it_means: 'Someone edited the visible text after the original was produced; the original wording is still inside the file.',
-    how_detected: 'Each save in the file was read separately and the text of the pages it touched was compared word by word with the save before it.',
-    summary: (f) => `Page ${f.page}: ${quote(f.removed)} became ${quote(f.added)} in revision ${f.revision}.`,
-  }),
-  revision_content_edit: indicator<{ page: number; revision: number; objects?: string[] }>({
-    title: 'Page content replaced in a later revision',
-    severity: 'high',
-    evidence: 'content',
-    what_it_is: 'A later save replaced the drawing instructions of a page, and its text could not be compared.',
-    what_it_means: 'Graphics, images or text in an unreadable encoding were altered after creation.',
-    how_detected: "The page's content streams in a later save differ from those of the save before it.",
-    summary: (f) =>
-      f.objects
-        ? `Revision ${f.revision} changed objects page ${f.page} draws (${f.objects.join(', ')}) without changing its text.`
-        : `Revision ${f.revision} replaced the content (its text could not be compared) of page ${f.page}.`,
-  }),
-  revision_graphics_edit: indicator<{ page: number; revision: number }>({
-    title: 'Page graphics changed in a later revision',
-    severity: 'medium',
-    evidence: 'content',
-    what_it_is: "A later save replaced a page's drawing instructions while its text stayed word for word the same.",
-    what_it_means: 'Shapes, lines or backgrounds were redrawn; editors also rewrite content this way when they re-save a page.',
-    how_detected: 'The content streams changed, and the text of both saves was read and compared without a difference.',
-    summary: (f) => `Revision ${f.revision} replaced the graphics (its text is unchanged) of page ${f.page}.`,
-  }),
-  revision_image_replaced: indicator<{ page: number; revision: number }>({
-    title: 'Image replaced in a later revision',
-    severity: 'high',
-    evidence: 'content',
-    what_it_is: 'A later save added or replaced an image drawn on a page.',
-    what_it_means: 'A picture, logo, signature image or scanned area was swapped after the document was created.',
-    how_detected: 'An image XObject reachable from a touched page was added or changed by a later save.',
-    summary: (f) => `Revision ${f.revision} replaced the images of page ${f.page}.`,
-  }),
-  revision_page_added: indicator<{ page: number; revision: number; added: number }>({
-    title: 'Page added in a later revision',
-    severity: 'medium',
-    evidence: 'content',
-    what_it_is: 'A later save added pages to the document.',
-    what_it_means: 'Content was appended after the document was produced; appendices are sometimes legitimate.',
-    how_detected: 'The page count of a later save exceeds the save before it.',
-    summary: (f) => `Revision ${f.revision} added ${f.added} page(s) after page ${f.page - 1}.`,
-  }),
-  revision_page_removed: indicator<{ revision: number; removed: number }>({
-    title: 'Page removed in a later revision',
-    severity: 'medium',
-    evidence: 'content',
-    what_it_is: 'A later save removed pages from the document.',
-    what_it_means: 'Part of the original document was dropped after it was produced.',
-    how_detected: 'The page count of a later save is lower than the save before it.',
-    summary: (f) => `Revision ${f.revision} removed ${f.removed} page(s).`,
-  }),
-  revision_font_added: indicator<{ page: number; revision: number }>({
-    title: 'New font introduced by an edit',
-    severity: 'medium',
-    evidence: 'revisions',
-    what_it_is: 'A later save added a font that is used on a page it touched.',
-    what_it_means: 'Editors add a font when they type new text; the original producer did not use it.',
-    how_detected: 'A font object added by a later save is reachable from a page that save touched.',
-    summary: (f) => `Revision ${f.revision} added a font used on page ${f.page}.`,
-  }),
-  revision_metadata_changed: indicator<{ revision: number; producer?: string }>({
-    title: 'Metadata changed after creation',
-    severity: 'medium',
-    evidence: 'revisions',
-    what_it_is: 'A later save changed only document metadata (Info dictionary or XMP).',
-    what_it_means: 'The producer, dates or title were rewritten after creation; the pages were not.',
-    how_detected: 'The later save changed the Info or Metadata objects and no page reaches a changed object.',
-    summary: (f) => `Revision ${f.revision} changed only the document metadata${f.producer ? ` (producer now "${f.producer}")` : ''}.`,
-  }),
-  revision_annotation_added: indicator<{ revision: number }>({
-    title: 'Annotation added later',
-    severity: 'low',
-    evidence: 'revisions',
-    what_it_is: 'A later save added or changed annotations such as comments, highlights or links.',
-    what_it_means: 'Usually a reviewer marking the document; overlays that hide text are reported separately.',
-    how_detected: "A later save changed a page's /Annots or annotation objects and nothing else on the page.",
-    summary: (f) => `Revision ${f.revision} added or changed annotations.`,
-  }),
-  revision_form_filled: indicator<{ revision: number }>({
-    title: 'Form filled in a later revision',
-    severity: 'low',
-    evidence: 'revisions',
-    what_it_is: 'A later save changed form-field values and their appearances.',
-    what_it_means: 'Filling in a form after it was issued is expected.',
-    how_detected: 'The changed objects of a later save are form fields, widgets and their appearance streams only.',
-    summary: (f) => `Revision ${f.revision} filled in form fields.`,
-  }),
-  revision_signature_added: indicator<{ revision: number }>({
-    title: 'Signature added in a later revision',
-    severity: 'low',
-    evidence: 'revisions',
-    what_it_is: 'A later save added a digital signature.',
-    what_it_means: 'Signing or countersigning a document is expected and does not change its content.',
-    how_detected: 'A later save added a signature field value (/Sig) and its appearance.',
-    summary: (f) => `Revision ${f.revision} added a signature.`,
-  }),
-  revision_attachment_added: indicator<{ revision: number }>({
-    title: 'Attachment or bookmark added later',
-    severity: 'low',
-    evidence: 'revisions',
-    what_it_is: 'A later save added file attachments, bookmarks or similar navigation data.',
-    what_it_means: 'Packaging changes that do not alter what the pages show.',
-    how_detected: 'The changed objects of a later save are reachable only from the catalog, not from any page.',
-    summary: (f) => `Revision ${f.revision} added attachments, bookmarks or other document-level data.`,
-  }),
-  revision_objects_freed: indicator<{ revision: number; freed: number }>({
-    title: 'Objects deleted in a later revision',
-    severity: 'low',
-    evidence: 'revisions',
-    what_it_is: 'A later save marked objects of an earlier save as deleted.',
-    what_it_means: 'Content was removed; deleted objects often remain readable in the file.',
-    how_detected: 'Cross-reference entries of a later save free objects that were in use before.',
-    summary: (f) => `Revision ${f.revision} deleted ${f.freed} object(s).`,
-  }),
-  revision_text_unreadable: indicator<{ revision: number }>({
-    title: 'Earlier revision could not be read',
-    severity: 'medium',
-    evidence: 'revisions',
-    what_it_is: 'The text of an earlier save could not be extracted to compare with the later one.',
-    what_it_means: 'The edit history exists but its effect on the text could not be shown.',
-    how_detected: 'Reading the byte prefix that ends at that save failed.',
-    summary: (f) => `The text of revision ${f.revision} could not be read to compare with revision ${f.revision + 1}.`,
-  }),
+  revision_text_edit: indicator<{ page: number; revision: number; removed: string[]; added: string[] }>(
+    copy.revision_text_edit,
+    'content',
+    (f) => `Page ${f.page}: ${quote(f.removed)} became ${quote(f.added)} in revision ${f.revision}.`,
+  ),
+  revision_content_edit: indicator<{ page: number; revision: number; objects?: string[] }>(copy.revision_content_edit, 'content', (f) =>
+    f.objects
+      ? `Revision ${f.revision} changed objects page ${f.page} draws (${f.objects.join(', ')}) without changing its text.`
+      : `Revision ${f.revision} replaced the content (its text could not be compared) of page ${f.page}.`,
+  ),
+  revision_graphics_edit: indicator<{ page: number; revision: number }>(
+    copy.revision_graphics_edit,
+    'content',
+    (f) => `Revision ${f.revision} replaced the graphics (its text is unchanged) of page ${f.page}.`,
+  ),
+  revision_image_replaced: indicator<{ page: number; revision: number }>(
+    copy.revision_image_replaced,
+    'content',
+    (f) => `Revision ${f.revision} replaced the images of page ${f.page}.`,
+  ),
+  revision_page_added: indicator<{ page: number; revision: number; added: number }>(
+    copy.revision_page_added,
+    'content',
+    (f) => `Revision ${f.revision} added ${f.added} page(s) after page ${f.page - 1}.`,
+  ),
+  revision_page_removed: indicator<{ revision: number; removed: number }>(
+    copy.revision_page_removed,
+    'content',
+    (f) => `Revision ${f.revision} removed ${f.removed} page(s).`,
+  ),
+  revision_font_added: indicator<{ page: number; revision: number }>(
+    copy.revision_font_added,
+    'revisions',
+    (f) => `Revision ${f.revision} added a font used on page ${f.page}.`,
+  ),
+  revision_metadata_changed: indicator<{ revision: number; producer?: string }>(
+    copy.revision_metadata_changed,
+    'revisions',
+    (f) => `Revision ${f.revision} changed only the document metadata${f.producer ? ` (producer now "${f.producer}")` : ''}.`,
+  ),
+  revision_annotation_added: indicator<{ revision: number }>(
+    copy.revision_annotation_added,
+    'revisions',
+    (f) => `Revision ${f.revision} added or changed annotations.`,
+  ),
+  revision_form_filled: indicator<{ revision: number }>(copy.revision_form_filled, 'revisions', (f) => `Revision ${f.revision} filled in form fields.`),
+  revision_signature_added: indicator<{ revision: number }>(copy.revision_signature_added, 'revisions', (f) => `Revision ${f.revision} added a signature.`),
+  revision_attachment_added: indicator<{ revision: number }>(
+    copy.revision_attachment_added,
+    'revisions',
+    (f) => `Revision ${f.revision} added attachments, bookmarks or other document-level data.`,
+  ),
+  revision_objects_freed: indicator<{ revision: number; freed: number }>(
+    copy.revision_objects_freed,
+    'revisions',
+    (f) => `Revision ${f.revision} deleted ${f.freed} object(s).`,
+  ),
+  revision_text_unreadable: indicator<{ revision: number }>(
+    copy.revision_text_unreadable,
+    'revisions',
+    (f) => `The text of revision ${f.revision} could not be read to compare with revision ${f.revision + 1}.`,
+  ),
 };
 
 type RevisionFinding = FindingOf<typeof indicators>;
@@ -322,26 +256,23 @@ function metadataSave(prev: RevisionChanges, rev: RevisionChanges): RevisionFind
   return { code: 'revision_metadata_changed', revision: rev.revision, ...(p !== q && q ? { producer: q } : {}) };
 }
 
+/** The findings of the check on `ctx`. */
+function savesOf(ctx: PdfCheckContext): CheckResult<FindingOf<typeof indicators>> {
+  const findings: RevisionFinding[] = ctx.textChanges.map((change) => ({
+    code: 'revision_text_edit',
+    page: change.page,
+    revision: change.toRevision,
+    boxes: change.boxes,
+    removed: change.removed,
+    added: change.added,
+  }));
+  for (let i = 1; i < ctx.revisions.length; i++) findings.push(...saveFindings(ctx, i));
+  for (const u of ctx.unreadRevisions) {
+    const later = ctx.revisions.find((r) => r.revision === u.revision + 1);
+    if (later && later.touchedPages.length > 0) findings.push({ code: 'revision_text_unreadable', revision: u.revision });
+  }
+  return ran(findings);
+}
+
 /** The revision-history check. */
-export const revisionHistory = defineCheck({
-  name: 'revision history',
-  subjects: ['pdf'],
-  order: 10,
-  indicators,
-  run(ctx) {
-    const findings: RevisionFinding[] = ctx.textChanges.map((change) => ({
-      code: 'revision_text_edit',
-      page: change.page,
-      revision: change.toRevision,
-      boxes: change.boxes,
-      removed: change.removed,
-      added: change.added,
-    }));
-    for (let i = 1; i < ctx.revisions.length; i++) findings.push(...saveFindings(ctx, i));
-    for (const u of ctx.unreadRevisions) {
-      const later = ctx.revisions.find((r) => r.revision === u.revision + 1);
-      if (later && later.touchedPages.length > 0) findings.push({ code: 'revision_text_unreadable', revision: u.revision });
-    }
-    return ran(findings);
-  },
-});
+export const revisionHistory = defineCheck({ name: 'revision history', subjects: ['pdf'], order: 10, indicators, run: savesOf });

@@ -2,64 +2,33 @@
 // the creation, dates in the future, modification dates that go backwards across saves, and an
 // /ID pair showing the file was saved again after creation.
 import { asArray, PdfString } from '../../../../pdf/objects.js';
-import { defineCheck, type FindingOf, indicator, ran } from '../../../check.js';
+import { type CheckResult, defineCheck, type FindingOf, indicator, ran } from '../../../check.js';
+import type { PdfCheckContext } from '../../../contexts.js';
+import copy from './copy.json' with { type: 'json' };
 
 const indicators = {
-  create_date_mismatch: indicator<{ info: string; xmp: string }>({
-    title: 'Creation dates disagree',
-    severity: 'medium',
-    evidence: 'dates',
-    what_it_is: 'The Info dictionary and the XMP packet give different creation dates.',
-    what_it_means: 'One of the dates was edited, or the file was re-saved by a tool that rewrote it.',
-    how_detected: 'Info /CreationDate and XMP xmp:CreateDate were compared after time-zone normalisation.',
-    summary: (f) => `Info says created ${f.info}, XMP says ${f.xmp}.`,
-  }),
-  modify_date_mismatch: indicator<{ info: string; xmp: string }>({
-    title: 'Modification dates disagree',
-    severity: 'low',
-    evidence: 'dates',
-    what_it_is: 'The Info dictionary and the XMP packet give different modification dates.',
-    what_it_means: 'A tool updated one record of the last change and not the other.',
-    how_detected: 'Info /ModDate and XMP xmp:ModifyDate were compared after time-zone normalisation.',
-    summary: (f) => `Info says modified ${f.info}, XMP says ${f.xmp}.`,
-  }),
-  modified_before_created: indicator<{ modified: string; created: string }>({
-    title: 'Modified before it was created',
-    severity: 'medium',
-    evidence: 'dates',
-    what_it_is: 'The modification date is earlier than the creation date.',
-    what_it_means: 'The dates were set by hand or by a tool that backdated the document.',
-    how_detected: 'CreationDate and ModDate (Info and XMP) were compared.',
-    summary: (f) => `Modified ${f.modified} before it was created ${f.created}.`,
-  }),
-  date_in_future: indicator<{ which: 'creation' | 'modification'; date: string }>({
-    title: 'Date in the future',
-    severity: 'medium',
-    evidence: 'dates',
-    what_it_is: 'A creation or modification date lies after the time of the analysis.',
-    what_it_means: 'The date was set by hand or on a machine with a wrong clock.',
-    how_detected: 'Every Info and XMP date was compared with the analysis time (one day of tolerance).',
-    summary: (f) => `The ${f.which} date ${f.date} is in the future.`,
-  }),
-  revision_dates_out_of_order: indicator<{ revision: number; dated: string; before: string }>({
-    title: 'Revision dates out of order',
-    severity: 'medium',
-    evidence: 'dates',
-    what_it_is: 'A later save carries an earlier modification date than the save before it.',
-    what_it_means: 'Dates were rewritten to make an edit look older.',
-    how_detected: 'The ModDate of each save was compared with the previous save.',
-    summary: (f) => `Revision ${f.revision} is dated ${f.dated}, before revision ${f.revision - 1} (${f.before}).`,
-  }),
-  document_id_changed: indicator({
-    title: 'File identifier shows a modified file',
-    severity: 'low',
-    evidence: 'resave',
-    what_it_is: 'The two halves of the /ID array differ.',
-    what_it_means:
-      'The first half is set when a file is created and the second on every save: the file was saved again after creation. Every incremental save (a bookmark, a note, an attachment, a metadata change) does this, so it is context and adds nothing to the risk score.',
-    how_detected: 'The trailer /ID pair was compared.',
-    summary: () => 'The two halves of the file identifier differ: the file was saved again after it was created.',
-  }),
+  create_date_mismatch: indicator<{ info: string; xmp: string }>(copy.create_date_mismatch, 'dates', (f) => `Info says created ${f.info}, XMP says ${f.xmp}.`),
+  modify_date_mismatch: indicator<{ info: string; xmp: string }>(copy.modify_date_mismatch, 'dates', (f) => `Info says modified ${f.info}, XMP says ${f.xmp}.`),
+  modified_before_created: indicator<{ modified: string; created: string }>(
+    copy.modified_before_created,
+    'dates',
+    (f) => `Modified ${f.modified} before it was created ${f.created}.`,
+  ),
+  date_in_future: indicator<{ which: 'creation' | 'modification'; date: string }>(
+    copy.date_in_future,
+    'dates',
+    (f) => `The ${f.which} date ${f.date} is in the future.`,
+  ),
+  revision_dates_out_of_order: indicator<{ revision: number; dated: string; before: string }>(
+    copy.revision_dates_out_of_order,
+    'dates',
+    (f) => `Revision ${f.revision} is dated ${f.dated}, before revision ${f.revision - 1} (${f.before}).`,
+  ),
+  document_id_changed: indicator(
+    copy.document_id_changed,
+    'resave',
+    () => 'The two halves of the file identifier differ: the file was saved again after it was created.',
+  ),
 };
 
 const TOLERANCE_MS = 2 * 60_000;
@@ -88,50 +57,47 @@ function disagree(infoIso: string, xmp: { ms: number; floating: boolean }): bool
   return !(diff <= 14 * 3_600_000 && (diff % (15 * 60_000) <= TOLERANCE_MS || diff % (15 * 60_000) >= 15 * 60_000 - TOLERANCE_MS));
 }
 
+/** The findings of the check on `ctx`. */
+function datesOf(ctx: PdfCheckContext): CheckResult<FindingOf<typeof indicators>> {
+  const findings: FindingOf<typeof indicators>[] = [];
+  const latest = ctx.revisions[ctx.revisions.length - 1]!.info;
+  const xmpCreate = parseXmpDate(ctx.xmp.createDate);
+  const xmpModify = parseXmpDate(ctx.xmp.modifyDate);
+  if (latest.created && xmpCreate && disagree(latest.created, xmpCreate)) {
+    findings.push({ code: 'create_date_mismatch', info: latest.created, xmp: ctx.xmp.createDate! });
+  }
+  if (latest.modified && xmpModify && disagree(latest.modified, xmpModify)) {
+    findings.push({ code: 'modify_date_mismatch', info: latest.modified, xmp: ctx.xmp.modifyDate! });
+  }
+  const created = latest.created ? Date.parse(latest.created) : xmpCreate && !xmpCreate.floating ? xmpCreate.ms : undefined;
+  const modified = latest.modified ? Date.parse(latest.modified) : xmpModify && !xmpModify.floating ? xmpModify.ms : undefined;
+  if (created !== undefined && modified !== undefined && modified < created - TOLERANCE_MS) {
+    findings.push({ code: 'modified_before_created', modified: new Date(modified).toISOString(), created: new Date(created).toISOString() });
+  }
+  const limit = ctx.now.getTime() + 86_400_000;
+  for (const [which, ms] of [
+    ['creation', created],
+    ['modification', modified],
+  ] as const) {
+    if (ms !== undefined && ms > limit) findings.push({ code: 'date_in_future', which, date: new Date(ms).toISOString() });
+  }
+  for (let i = 1; i < ctx.revisions.length; i++) {
+    const a = ctx.revisions[i - 1]!.info.modified;
+    const b = ctx.revisions[i]!.info.modified;
+    if (a && b && Date.parse(b) < Date.parse(a) - TOLERANCE_MS) findings.push({ code: 'revision_dates_out_of_order', revision: i + 1, dated: b, before: a });
+  }
+  const ids = asArray(ctx.view.trailer.get('ID'));
+  const [a, b] = [ids?.[0], ids?.[1]];
+  if (
+    a instanceof PdfString &&
+    b instanceof PdfString &&
+    a.bytes.length > 0 &&
+    (a.bytes.length !== b.bytes.length || a.bytes.some((x, i) => x !== b.bytes[i]))
+  ) {
+    findings.push({ code: 'document_id_changed' });
+  }
+  return ran(findings);
+}
+
 /** The timestamp-consistency check. */
-export const timestamps = defineCheck({
-  name: 'timestamp consistency',
-  subjects: ['pdf'],
-  order: 80,
-  indicators,
-  run(ctx) {
-    const findings: FindingOf<typeof indicators>[] = [];
-    const latest = ctx.revisions[ctx.revisions.length - 1]!.info;
-    const xmpCreate = parseXmpDate(ctx.xmp.createDate);
-    const xmpModify = parseXmpDate(ctx.xmp.modifyDate);
-    if (latest.created && xmpCreate && disagree(latest.created, xmpCreate)) {
-      findings.push({ code: 'create_date_mismatch', info: latest.created, xmp: ctx.xmp.createDate! });
-    }
-    if (latest.modified && xmpModify && disagree(latest.modified, xmpModify)) {
-      findings.push({ code: 'modify_date_mismatch', info: latest.modified, xmp: ctx.xmp.modifyDate! });
-    }
-    const created = latest.created ? Date.parse(latest.created) : xmpCreate && !xmpCreate.floating ? xmpCreate.ms : undefined;
-    const modified = latest.modified ? Date.parse(latest.modified) : xmpModify && !xmpModify.floating ? xmpModify.ms : undefined;
-    if (created !== undefined && modified !== undefined && modified < created - TOLERANCE_MS) {
-      findings.push({ code: 'modified_before_created', modified: new Date(modified).toISOString(), created: new Date(created).toISOString() });
-    }
-    const limit = ctx.now.getTime() + 86_400_000;
-    for (const [which, ms] of [
-      ['creation', created],
-      ['modification', modified],
-    ] as const) {
-      if (ms !== undefined && ms > limit) findings.push({ code: 'date_in_future', which, date: new Date(ms).toISOString() });
-    }
-    for (let i = 1; i < ctx.revisions.length; i++) {
-      const a = ctx.revisions[i - 1]!.info.modified;
-      const b = ctx.revisions[i]!.info.modified;
-      if (a && b && Date.parse(b) < Date.parse(a) - TOLERANCE_MS) findings.push({ code: 'revision_dates_out_of_order', revision: i + 1, dated: b, before: a });
-    }
-    const ids = asArray(ctx.view.trailer.get('ID'));
-    const [a, b] = [ids?.[0], ids?.[1]];
-    if (
-      a instanceof PdfString &&
-      b instanceof PdfString &&
-      a.bytes.length > 0 &&
-      (a.bytes.length !== b.bytes.length || a.bytes.some((x, i) => x !== b.bytes[i]))
-    ) {
-      findings.push({ code: 'document_id_changed' });
-    }
-    return ran(findings);
-  },
-});
+export const timestamps = defineCheck({ name: 'timestamp consistency', subjects: ['pdf'], order: 80, indicators, run: datesOf });

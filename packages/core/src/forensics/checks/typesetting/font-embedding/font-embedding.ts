@@ -3,46 +3,31 @@
 // maps send the same code to different text (font character remapping).
 import { parseToUnicode } from '../../../../pdf/fonts/cmap.js';
 import { asArray, asDict, asName, type PdfDict, PdfStream } from '../../../../pdf/objects.js';
-import { defineCheck, type FindingOf, indicator, ran } from '../../../check.js';
+import { type CheckResult, defineCheck, type FindingOf, indicator, ran } from '../../../check.js';
 import type { PdfCheckContext } from '../../../contexts.js';
+import copy from './copy.json' with { type: 'json' };
 
 const indicators = {
-  font_subset_duplicate: indicator<{ page: number; font: string; prefixes: string[] }>({
-    title: 'Two subsets of one font on a page',
-    severity: 'medium',
-    evidence: 'fonts',
-    what_it_is: 'The same font appears as two separately embedded subsets (different ABCDEF+ prefixes) on one page.',
-    what_it_means: 'Text was typed into the page by a second tool, which embedded its own subset.',
-    how_detected: "Fonts of each page's resources were grouped by base name after the subset prefix.",
-    summary: (f) => `Page ${f.page} uses ${f.prefixes.length} separately embedded subsets of ${f.font} (${f.prefixes.join(', ')}).`,
-  }),
-  font_embedding_mixed: indicator<{ page: number; family: string }>({
-    title: 'Embedded and non-embedded fonts of one family',
-    severity: 'low',
-    evidence: 'fonts',
-    what_it_is: 'A page uses the same font family both embedded and not embedded.',
-    what_it_means: 'Often a sign that a second tool added text; sometimes harmless.',
-    how_detected: 'Fonts of each page were grouped by family and compared for embedded font programs.',
-    summary: (f) => `Page ${f.page} uses ${f.family} both embedded and not embedded.`,
-  }),
-  font_character_remapping: indicator<{ page: number; font: string; charCode: number; was: string; now: string; firstPage: number }>({
-    title: 'Font maps characters inconsistently',
-    severity: 'high',
-    evidence: 'content',
-    what_it_is: 'Two fonts with the same name map the same character codes to different letters.',
-    what_it_means: 'A font was altered so that the text shown differs from the text stored, a known way to hide edits.',
-    how_detected: 'ToUnicode maps of same-named fonts were compared code by code.',
-    summary: (f) => `Two fonts named ${f.font} map code ${f.charCode} to "${f.was}" and "${f.now}" (pages ${f.firstPage} and ${f.page}).`,
-  }),
-  font_missing_from_resources: indicator<{ page: number; font: string | undefined }>({
-    title: 'Text uses a font the page does not declare',
-    severity: 'medium',
-    evidence: 'fonts',
-    what_it_is: "Page content selects a font that is absent from the page's resources.",
-    what_it_means: 'The content stream was edited without updating the page, or assembled from another document.',
-    how_detected: "Every Tf operator's font name was looked up in the page's resources.",
-    summary: (f) => `Page ${f.page} shows text in font /${f.font}, which its resources do not declare.`,
-  }),
+  font_subset_duplicate: indicator<{ page: number; font: string; prefixes: string[] }>(
+    copy.font_subset_duplicate,
+    'fonts',
+    (f) => `Page ${f.page} uses ${f.prefixes.length} separately embedded subsets of ${f.font} (${f.prefixes.join(', ')}).`,
+  ),
+  font_embedding_mixed: indicator<{ page: number; family: string }>(
+    copy.font_embedding_mixed,
+    'fonts',
+    (f) => `Page ${f.page} uses ${f.family} both embedded and not embedded.`,
+  ),
+  font_character_remapping: indicator<{ page: number; font: string; charCode: number; was: string; now: string; firstPage: number }>(
+    copy.font_character_remapping,
+    'content',
+    (f) => `Two fonts named ${f.font} map code ${f.charCode} to "${f.was}" and "${f.now}" (pages ${f.firstPage} and ${f.page}).`,
+  ),
+  font_missing_from_resources: indicator<{ page: number; font: string | undefined }>(
+    copy.font_missing_from_resources,
+    'fonts',
+    (f) => `Page ${f.page} shows text in font /${f.font}, which its resources do not declare.`,
+  ),
 };
 
 const SUBSET = /^([A-Z]{6})\+(.+)$/;
@@ -58,90 +43,87 @@ function embedded(ctx: PdfCheckContext, font: PdfDict): boolean {
   return !!descriptor && (descriptor.has('FontFile') || descriptor.has('FontFile2') || descriptor.has('FontFile3'));
 }
 
-/** The font check. */
-export const fontEmbedding = defineCheck({
-  name: 'font-embedding consistency',
-  subjects: ['pdf'],
-  order: 40,
-  indicators,
-  run(ctx) {
-    const { view, file } = ctx;
-    const findings: FindingOf<typeof indicators>[] = [];
-    const toUnicodeByName = new Map<string, { map: Map<number, string>; page: number }>();
-    const remapped = new Set<string>();
-    for (const page of ctx.pages) {
-      ctx.reader.read(page);
-      const declined = ctx.reader.declined.get(page.number);
-      if (declined?.kind === 'font_missing_from_resources') {
-        findings.push({ code: 'font_missing_from_resources', page: page.number, font: declined.font });
+/** The findings of the check on `ctx`. */
+function fontsOf(ctx: PdfCheckContext): CheckResult<FindingOf<typeof indicators>> {
+  const { view, file } = ctx;
+  const findings: FindingOf<typeof indicators>[] = [];
+  const toUnicodeByName = new Map<string, { map: Map<number, string>; page: number }>();
+  const remapped = new Set<string>();
+  for (const page of ctx.pages) {
+    ctx.reader.read(page);
+    const declined = ctx.reader.declined.get(page.number);
+    if (declined?.kind === 'font_missing_from_resources') {
+      findings.push({ code: 'font_missing_from_resources', page: page.number, font: declined.font });
+    }
+    const fonts = asDict(view.resolve(page.resources?.get('Font')));
+    if (!fonts) continue;
+    const prefixes = new Map<string, Set<string>>();
+    const embedding = new Map<string, Set<boolean>>();
+    for (const v of [...fonts.map.values()].slice(0, 500)) {
+      const font = asDict(view.resolve(v));
+      const base = asName(font?.get('BaseFont'));
+      if (!font || !base) continue;
+      const m = SUBSET.exec(base);
+      const name = m ? m[2]! : base;
+      if (m) {
+        let set = prefixes.get(name);
+        if (!set) {
+          set = new Set();
+          prefixes.set(name, set);
+        }
+        set.add(m[1]!);
       }
-      const fonts = asDict(view.resolve(page.resources?.get('Font')));
-      if (!fonts) continue;
-      const prefixes = new Map<string, Set<string>>();
-      const embedding = new Map<string, Set<boolean>>();
-      for (const v of [...fonts.map.values()].slice(0, 500)) {
-        const font = asDict(view.resolve(v));
-        const base = asName(font?.get('BaseFont'));
-        if (!font || !base) continue;
-        const m = SUBSET.exec(base);
-        const name = m ? m[2]! : base;
-        if (m) {
-          let set = prefixes.get(name);
-          if (!set) {
-            set = new Set();
-            prefixes.set(name, set);
-          }
-          set.add(m[1]!);
+      const family = name.split(/[-,]/)[0]!;
+      let emb = embedding.get(family);
+      if (!emb) {
+        emb = new Set();
+        embedding.set(family, emb);
+      }
+      emb.add(embedded(ctx, font));
+      const tu = view.resolve(font.get('ToUnicode'));
+      if (tu instanceof PdfStream && m && !remapped.has(name)) {
+        let map: Map<number, string>;
+        try {
+          map = parseToUnicode(file.decode(tu).data).map;
+        } catch {
+          continue;
         }
-        const family = name.split(/[-,]/)[0]!;
-        let emb = embedding.get(family);
-        if (!emb) {
-          emb = new Set();
-          embedding.set(family, emb);
-        }
-        emb.add(embedded(ctx, font));
-        const tu = view.resolve(font.get('ToUnicode'));
-        if (tu instanceof PdfStream && m && !remapped.has(name)) {
-          let map: Map<number, string>;
-          try {
-            map = parseToUnicode(file.decode(tu).data).map;
-          } catch {
-            continue;
-          }
-          const known = toUnicodeByName.get(base);
-          if (!known) toUnicodeByName.set(base, { map, page: page.number });
-          else {
-            // a remapping changes what a word or a figure reads as: only two different texts that
-            // both carry letters or digits conflict (an unmapped entry or a punctuation variant does not)
-            const real = (text: string | undefined) => text !== undefined && /[\p{L}\p{N}]/u.test(text);
-            const shared = [...map].filter(([code, text]) => real(text) && real(known.map.get(code)));
-            const conflicts = shared.filter(([code, text]) => known.map.get(code) !== text);
-            const conflict = conflicts[0];
-            // two maps that disagree on nearly every code they share use two encodings (a producer
-            // writing one font twice), not a remapping of chosen characters
-            const differentEncodings = shared.length >= 8 && conflicts.length >= 0.8 * shared.length;
-            if (conflict && !differentEncodings) {
-              remapped.add(name);
-              findings.push({
-                code: 'font_character_remapping',
-                page: page.number,
-                font: base,
-                charCode: conflict[0],
-                was: known.map.get(conflict[0])!,
-                now: conflict[1],
-                firstPage: known.page,
-              });
-            }
+        const known = toUnicodeByName.get(base);
+        if (!known) toUnicodeByName.set(base, { map, page: page.number });
+        else {
+          // a remapping changes what a word or a figure reads as: only two different texts that
+          // both carry letters or digits conflict (an unmapped entry or a punctuation variant does not)
+          const real = (text: string | undefined) => text !== undefined && /[\p{L}\p{N}]/u.test(text);
+          const shared = [...map].filter(([code, text]) => real(text) && real(known.map.get(code)));
+          const conflicts = shared.filter(([code, text]) => known.map.get(code) !== text);
+          const conflict = conflicts[0];
+          // two maps that disagree on nearly every code they share use two encodings (a producer
+          // writing one font twice), not a remapping of chosen characters
+          const differentEncodings = shared.length >= 8 && conflicts.length >= 0.8 * shared.length;
+          if (conflict && !differentEncodings) {
+            remapped.add(name);
+            findings.push({
+              code: 'font_character_remapping',
+              page: page.number,
+              font: base,
+              charCode: conflict[0],
+              was: known.map.get(conflict[0])!,
+              now: conflict[1],
+              firstPage: known.page,
+            });
           }
         }
-      }
-      for (const [name, set] of prefixes) {
-        if (set.size > 1) findings.push({ code: 'font_subset_duplicate', page: page.number, font: name, prefixes: [...set] });
-      }
-      for (const [family, set] of embedding) {
-        if (set.size > 1) findings.push({ code: 'font_embedding_mixed', page: page.number, family });
       }
     }
-    return ran(findings);
-  },
-});
+    for (const [name, set] of prefixes) {
+      if (set.size > 1) findings.push({ code: 'font_subset_duplicate', page: page.number, font: name, prefixes: [...set] });
+    }
+    for (const [family, set] of embedding) {
+      if (set.size > 1) findings.push({ code: 'font_embedding_mixed', page: page.number, family });
+    }
+  }
+  return ran(findings);
+}
+
+/** The font check. */
+export const fontEmbedding = defineCheck({ name: 'font-embedding consistency', subjects: ['pdf'], order: 40, indicators, run: fontsOf });

@@ -14,7 +14,7 @@
 import type { PaintEvent } from '../../../../pdf/content/text-interpreter.js';
 import { pageBox } from '../../../findings.js';
 import { FIGURE, fontFamily, heightOf, type TextEvent } from './figure-words.js';
-import type { TypesettingFinding } from './indicators.js';
+import type { FontSetting, TypesettingFinding } from './indicators.js';
 
 /** Right edges closer than this (points) are one edge. */
 const EDGE = 0.35;
@@ -133,6 +133,15 @@ function columns(figures: readonly TextEvent[]): Column[] {
   return out;
 }
 
+/** The finding of figure `f` on `page`, set apart from its column by `how`. */
+const fontApart = (page: number, f: TextEvent, how: FontSetting): TypesettingFinding => ({
+  code: 'figure_font_mismatch',
+  page,
+  text: f.text.trim(),
+  ...how,
+  boxes: [pageBox(page, f.box)],
+});
+
 /** A base font name without its subset prefix. */
 const baseName = (font: string): string => font.replace(/^[A-Z]{6}\+/, '');
 
@@ -150,16 +159,7 @@ function otherFamily(page: number, column: Column, candidates: readonly TextEven
   // column's edge; figures in another family that also miss the edge were set by something else
   const offEdge = odd.every((f) => Math.abs(f.box[2] - column.edge) > OFF_EDGE);
   if (odd.length === 0 || odd.length > (offEdge ? column.members.size : MAX_OTHER_FAMILY)) return [];
-  return odd.map((f) => ({
-    code: 'figure_font_mismatch',
-    by: 'family',
-    page,
-    text: f.text.trim(),
-    font: baseName(f.font!),
-    columnFont: main,
-    columnFigures: count,
-    boxes: [pageBox(page, f.box)],
-  }));
+  return odd.map((f) => fontApart(page, f, { by: 'family', font: baseName(f.font!), columnFont: main, columnFigures: count }));
 }
 
 /** The weight and slant a base font name says (a bold total is set apart by design). */
@@ -185,16 +185,7 @@ function otherFontObject(page: number, column: Column, candidates: readonly Text
   if (odd.length === 0 || odd.length >= count) return [];
   const added = new Set(odd.map((f) => f.fontObject));
   if (words.some((w) => added.has(w.fontObject) && !FIGURE.test(w.text.trim()))) return [];
-  return odd.map((f) => ({
-    code: 'figure_font_mismatch',
-    by: 'dictionary',
-    page,
-    text: f.text.trim(),
-    font: baseName(f.font!),
-    columnFont: baseName(font),
-    columnFigures: count,
-    boxes: [pageBox(page, f.box)],
-  }));
+  return odd.map((f) => fontApart(page, f, { by: 'dictionary', font: baseName(f.font!), columnFont: baseName(font), columnFigures: count }));
 }
 
 /** Smallest difference in size (a share of the column's) reported: less is a generator's rounding. */
@@ -213,16 +204,7 @@ function otherSize(page: number, column: Column, candidates: readonly TextEvent[
     return d > OTHER_SIZE * column.height && d <= 0.1 * column.height;
   });
   if (odd.length === 0 || odd.length > MAX_OTHER_FAMILY) return [];
-  return odd.map((f) => ({
-    code: 'figure_font_mismatch',
-    by: 'size',
-    page,
-    text: f.text.trim(),
-    size: heightOf(f),
-    columnSize: column.height,
-    columnFigures: sized.length,
-    boxes: [pageBox(page, f.box)],
-  }));
+  return odd.map((f) => fontApart(page, f, { by: 'size', size: heightOf(f), columnSize: column.height, columnFigures: sized.length }));
 }
 
 /** True when `f` sits in `column`: overlapping it, within two rows of it, at its text size. */

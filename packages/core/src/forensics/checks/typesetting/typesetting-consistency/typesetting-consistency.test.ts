@@ -20,10 +20,7 @@ function column(written: (i: number, text: string, x: number, y: number) => stri
   );
 }
 const run = async (bytes: Uint8Array) => runCheck(typesettingConsistency, await checkContext(bytes));
-const said = async (bytes: Uint8Array, code: string) => {
-  const { findings, summaries } = await run(bytes);
-  return summaries.filter((_, i) => findings[i]!.code === code);
-};
+const said = async (bytes: Uint8Array, code: string) => (await run(bytes)).said(code);
 
 describe('typesetting consistency', () => {
   it('says nothing of a column set plainly', async () => {
