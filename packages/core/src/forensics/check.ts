@@ -129,10 +129,7 @@ export interface CheckDefinition<N extends string, I extends Indicators, S exten
    * Examines `ctx`; `findingsOf` gives what a needed check found (nothing when it could not run).
    * Checks of PDFs run synchronously; checks of pictures may await a port (a decoder, a model).
    */
-  run(
-    ctx: ContextOf<S>,
-    findingsOf: <C extends AnyCheck>(check: C) => readonly FindingOfCheck<C>[],
-  ): CheckResult<FindingOf<I>> | Promise<CheckResult<FindingOf<I>>>;
+  run(ctx: ContextOf<S>, findingsOf: NeededFindings): CheckResult<FindingOf<I>> | Promise<CheckResult<FindingOf<I>>>;
 }
 
 /** Defines a check (the identity, typed: a check module exports `defineCheck({...})`). */

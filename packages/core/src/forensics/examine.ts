@@ -171,7 +171,7 @@ const CHECKS_IN_ORDER = inDependencyOrder(CHECK_LIST);
  */
 export async function examine(ctx: PdfCheckContext | PictureCheckContext, options: ExamineOptions, notRun: NotRun[] = []): Promise<Examination> {
   const found = new Map<AnyCheck, readonly Finding[]>();
-  const findingsOf = <C extends AnyCheck>(check: C) => (found.get(check) ?? []) as never[];
+  const findingsOf = (check: AnyCheck): readonly Finding[] => found.get(check) ?? [];
   const findings: Finding[] = [];
   const ran: string[] = [];
   const unrun = [...notRun];

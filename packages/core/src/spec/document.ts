@@ -43,6 +43,31 @@ export const NextStepSchema = Type.Enum(['human_review', 'escalate', 'request_re
 /** Next steps (spec 1.3 `next_step`): the type of {@link NextStepSchema}. */
 export type NextStep = Static<typeof NextStepSchema>;
 
+/** The status of a Document: still analysed, completed, or failed. */
+export const DocumentStatusSchema = Type.Enum(['processing', 'completed', 'failed']);
+/** The status of a Document: the type of {@link DocumentStatusSchema}. */
+export type DocumentStatus = Static<typeof DocumentStatusSchema>;
+
+/** The review state of a loan (`review_state`). */
+export const LoanReviewStateSchema = Type.Enum(['open', 'in_review', 'cleared', 'escalated']);
+/** The review state of a loan: the type of {@link LoanReviewStateSchema}. */
+export type LoanReviewState = Static<typeof LoanReviewStateSchema>;
+
+/** The formats of an audit report. */
+export const AuditReportFormatSchema = Type.Enum(['pdf', 'json', 'both']);
+/** The formats of an audit report: the type of {@link AuditReportFormatSchema}. */
+export type AuditReportFormat = Static<typeof AuditReportFormatSchema>;
+
+/** How a re-capture link reaches the borrower. */
+export const RecaptureDeliverySchema = Type.Enum(['sms', 'email', 'link_only']);
+/** How a re-capture link reaches the borrower: the type of {@link RecaptureDeliverySchema}. */
+export type RecaptureDelivery = Static<typeof RecaptureDeliverySchema>;
+
+/** The status of a re-capture link (`expired`: a pending link past its time). */
+export const RecaptureLinkStatusSchema = Type.Enum(['pending', 'consumed', 'revoked', 'expired']);
+/** The status of a re-capture link: the type of {@link RecaptureLinkStatusSchema}. */
+export type RecaptureLinkStatus = Static<typeof RecaptureLinkStatusSchema>;
+
 /** A reviewer's disposition of a document (`review.disposition`). */
 export const ReviewDispositionSchema = Type.Enum(['in_review', 'cleared', 'escalated', 'confirmed_fraud']);
 /** A reviewer's disposition of a document: the type of {@link ReviewDispositionSchema}. */

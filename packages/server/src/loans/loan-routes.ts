@@ -2,6 +2,7 @@
 // `GET /v1/loans` (the cross-loan queue: filters, sorts, cursor), `POST .../review` (explicit null
 // clears, an omitted key leaves the value) and the coverage declaration
 // (`PUT`/`DELETE .../expected-documents`). Summaries are computed from the documents on read.
+import { LoanReviewStateSchema } from '@loupe/core';
 import { Type } from 'typebox';
 import type { LoupeApp } from '../http/app.js';
 import { documentCallerOf } from '../http/auth/document-caller.js';
@@ -22,7 +23,6 @@ export interface LoanRouteDeps {
   notifyEvents: () => void;
 }
 
-const REVIEW_STATES = ['open', 'in_review', 'cleared', 'escalated'] as const;
 const SORTS = ['-risk_score', 'risk_score', 'updated_at', '-updated_at'] as const;
 const MAX_TEXT = 4000;
 const tags = ['loans'];
@@ -34,14 +34,14 @@ const QueueQuery = Type.Object({
   sort: Type.Enum([...SORTS], { default: '-risk_score' }),
   has_unresolved: Type.Optional(Type.Boolean()),
   min_risk_score: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
-  review_state: Type.Optional(Type.Enum([...REVIEW_STATES])),
+  review_state: Type.Optional(LoanReviewStateSchema),
   assignee: Type.Optional(Type.String({ maxLength: 256 })),
   starting_after: Type.Optional(Type.String({ maxLength: 128, description: 'The external_ref of the last loan of the previous page.' })),
 });
 const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 const ReviewBody = Type.Object(
   {
-    review_state: Type.Optional(Type.Enum([...REVIEW_STATES])),
+    review_state: Type.Optional(LoanReviewStateSchema),
     assignee: nullable(Type.String({ maxLength: 256 })),
     note: nullable(Type.String({ maxLength: MAX_TEXT })),
   },

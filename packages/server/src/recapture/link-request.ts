@@ -4,6 +4,7 @@
 // and what it needs, `expires_in` (PnD, PTnH or PTnHnM; positive; at most P7D; default PT48H) and
 // `acknowledge_disclosure`.
 
+import { type RecaptureDelivery, RecaptureDeliverySchema } from '@loupe/core';
 import { defined } from '@loupe/core/internal';
 import { documentError } from '../http/errors/document-errors.js';
 import type { Environment } from '../store/store.js';
@@ -14,7 +15,7 @@ export interface LinkRequest {
   documentId: string;
   borrower?: { display_name?: string; phone?: string; email?: string; locale: string };
   message: { template_id?: string; body: string };
-  delivery: 'sms' | 'email' | 'link_only';
+  delivery: RecaptureDelivery;
   expiresInMs: number;
   acknowledgeDisclosure: boolean;
 }
@@ -77,7 +78,7 @@ export function parseLinkRequest(body: unknown, environment: Environment): LinkR
   }
 
   const delivery = (b.delivery ?? 'link_only') as LinkRequest['delivery'];
-  if (!['sms', 'email', 'link_only'].includes(delivery)) throw bad('delivery is sms, email or link_only.');
+  if (!RecaptureDeliverySchema.enum.includes(delivery)) throw bad('delivery is sms, email or link_only.');
   if (delivery === 'sms' && !borrower?.phone) throw bad('delivery sms needs borrower.phone.');
   if (delivery === 'email' && !borrower?.email) throw bad('delivery email needs borrower.email.');
   if (environment === 'production' && !borrower?.phone && !borrower?.email)

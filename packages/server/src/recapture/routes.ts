@@ -2,6 +2,8 @@
 // the one-live-link rule, read, revoke, the QR image), the sandbox's simulate-capture, and captures
 // (read, C2PA). The same plugin answers under the earlier product name's prefix (`/v1/verifi`,
 // `alias`) until 2026-12-31 with `Deprecation: true` and a `Link` to its successor, and not after.
+
+import { RecaptureDeliverySchema } from '@loupe/core';
 import type { FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { Type } from 'typebox';
@@ -47,7 +49,7 @@ const LinkBody = Type.Object(
     document_id: Type.String({ minLength: 1, maxLength: 64 }),
     borrower: Type.Optional(Borrower),
     message: Type.Object({ template_id: Type.Optional(Type.String()), body: Type.String({ maxLength: 1000 }) }, { additionalProperties: false }),
-    delivery: Type.Optional(Type.Enum(['sms', 'email', 'link_only'], { description: 'Default link_only.' })),
+    delivery: Type.Optional({ ...RecaptureDeliverySchema, description: 'Default link_only.' }),
     expires_in: Type.Optional(Type.String({ description: 'PnD, PTnH or PTnHnM; at most P7D; default PT48H.' })),
     acknowledge_disclosure: Type.Optional(Type.Boolean()),
   },

@@ -3,6 +3,7 @@
 // reported (none completed: 400); the report is stored pending with the host its download URL
 // names, and the workers are woken to generate it.
 import { randomBytes } from 'node:crypto';
+import type { AuditReportFormat } from '@loupe/core';
 import type { DocumentCaller } from '../http/auth/document-caller.js';
 import { documentError } from '../http/errors/document-errors.js';
 import type { Environment, KeyClaim, Store, StoredDocument, StoredReport } from '../store/store.js';
@@ -18,7 +19,7 @@ export interface ReportUseCaseDeps {
 
 /** A validated report request. */
 export interface ReportRequest {
-  format: 'pdf' | 'json' | 'both';
+  format: AuditReportFormat;
   /** Either a loan... */
   externalRef?: string;
   /** ...or the documents by id. */

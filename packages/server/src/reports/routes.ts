@@ -3,6 +3,7 @@
 // completed document matches), read one, and download its PDF (`sig`: the first 16 hex digits of
 // the manifest digest; missing 400, wrong 404, a json-only report 404; the stored PDF as an
 // attachment named after the report).
+import { AuditReportFormatSchema } from '@loupe/core';
 import { Type } from 'typebox';
 import type { LoupeApp } from '../http/app.js';
 import { documentCallerOf } from '../http/auth/document-caller.js';
@@ -25,14 +26,11 @@ const tags = ['audit reports'];
 const security = [{ documentKey: [] }];
 
 const RequestBody = Type.Union([
-  Type.Object(
-    { external_ref: Type.String({ minLength: 1, maxLength: 128 }), format: Type.Optional(Type.Enum(['pdf', 'json', 'both'])) },
-    { additionalProperties: false },
-  ),
+  Type.Object({ external_ref: Type.String({ minLength: 1, maxLength: 128 }), format: Type.Optional(AuditReportFormatSchema) }, { additionalProperties: false }),
   Type.Object(
     {
       document_ids: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 500 }),
-      format: Type.Optional(Type.Enum(['pdf', 'json', 'both'])),
+      format: Type.Optional(AuditReportFormatSchema),
     },
     { additionalProperties: false },
   ),

@@ -3,7 +3,7 @@
 // decided inside one adapter transaction per method: a reservation never overdraws, a settlement
 // writes the ledger row, releases the reservation and stores the detection together or not at all.
 // Adapters pass `storeConformance` (conformance.ts).
-import type { DocumentError } from '@loupe/core';
+import type { AuditReportFormat, DocumentError, DocumentStatus, LoanReviewState, RecaptureDelivery, RecaptureLinkStatus } from '@loupe/core';
 import type { StoredOptions, StoredResult, StoredReview } from './document-fields.js';
 
 export type { StoredOptions, StoredResult, StoredReview } from './document-fields.js';
@@ -141,7 +141,7 @@ export interface StoredDocument {
   id: string;
   accountId: string;
   environment: Environment;
-  status: 'processing' | 'completed' | 'failed';
+  status: DocumentStatus;
   sha256: string;
   fileName: string;
   fileType: 'pdf' | 'png' | 'jpg';
@@ -163,7 +163,7 @@ export interface StoredDocument {
 }
 
 /** Review states of a loan. */
-export type LoanReviewState = 'open' | 'in_review' | 'cleared' | 'escalated';
+export type { LoanReviewState } from '@loupe/core';
 
 /** What a client declared about a loan: its review and its expected documents. */
 export interface LoanState {
@@ -194,8 +194,8 @@ export interface StoredReport {
   id: string;
   accountId: string;
   environment: Environment;
-  status: 'processing' | 'completed' | 'failed';
-  format: 'pdf' | 'json' | 'both';
+  status: DocumentStatus;
+  format: AuditReportFormat;
   externalRef: string | null;
   /** The documents the report covers, fixed when it was requested. */
   documentIds: string[];
@@ -223,8 +223,8 @@ export interface StoredLink {
   token: string;
   /** The borrower's capture page (`<claim host>/c/<token>`). */
   claimUrl: string;
-  status: 'pending' | 'consumed' | 'revoked';
-  delivery: 'sms' | 'email' | 'link_only';
+  status: Exclude<RecaptureLinkStatus, 'expired'>;
+  delivery: RecaptureDelivery;
   /** The borrower's contact (JSON text), kept for delivery and never answered. */
   borrower: string | null;
   /** `{template_id, body}` (JSON text). */
@@ -247,7 +247,7 @@ export interface StoredCapture {
   documentId: string;
   recapturedDocumentId: string;
   externalRef: string | null;
-  status: 'processing' | 'completed' | 'failed';
+  status: DocumentStatus;
   capturedAt: string;
   device: string;
   photoCount: number;

@@ -3,11 +3,20 @@
 // of them, around the service's own), the DocumentSummary list row, the LoanSummary, the
 // AuditReport, the RecaptureLink and the RecaptureCapture. Bodies are written as the views make
 // them; these describe them.
-import { DocumentErrorSchema, DocumentFileSchema, DocumentResultSchema, ReviewDispositionSchema, VerdictSchema } from '@loupe/core';
+import {
+  DocumentErrorSchema,
+  DocumentFileSchema,
+  DocumentResultSchema,
+  DocumentStatusSchema,
+  LoanReviewStateSchema,
+  RecaptureDeliverySchema,
+  RecaptureLinkStatusSchema,
+  ReviewDispositionSchema,
+  VerdictSchema,
+} from '@loupe/core';
 import { type Static, Type } from 'typebox';
 
 const Timestamp = Type.String({ format: 'date-time' });
-const Status = Type.Enum(['processing', 'completed', 'failed']);
 const open = { additionalProperties: true };
 
 /** A review disposition as stored on a document. */
@@ -25,7 +34,7 @@ export const DocumentSchema = Type.Intersect(
     Type.Object({
       id: Type.String({ examples: ['doc_4f1c2a9be07d41aa8c3e5f60'] }),
       object: Type.Literal('document'),
-      status: Status,
+      status: DocumentStatusSchema,
       error: Type.Optional(DocumentErrorSchema),
       external_ref: Type.Optional(Type.String()),
       issuer: Type.Optional(Type.String({ description: 'The issuing institution, when read.' })),
@@ -66,7 +75,7 @@ export const DocumentSchema = Type.Intersect(
 export const DocumentSummarySchema = Type.Object({
   id: Type.String(),
   object: Type.Literal('document_summary'),
-  status: Status,
+  status: DocumentStatusSchema,
   error: Type.Optional(DocumentErrorSchema),
   external_ref: Type.Optional(Type.String()),
   name: Type.String(),
@@ -99,7 +108,7 @@ export const LoanSummarySchema = Type.Object(
     flagged: Type.Array(DocumentSummarySchema),
     coverage: Type.Optional(Type.Object({}, open)),
     flagged_amount: Type.Optional(Type.Object({}, open)),
-    review_state: Type.Optional(Type.Enum(['open', 'in_review', 'cleared', 'escalated'])),
+    review_state: Type.Optional(LoanReviewStateSchema),
     assignee: Type.Optional(Type.String()),
     review_note: Type.Optional(Type.String()),
     reviewed_at: Type.Optional(Timestamp),
@@ -113,7 +122,7 @@ export const AuditReportSchema = Type.Object(
   {
     id: Type.String({ examples: ['rpt_0c5d1e7a9b3f4c2d8e6a1b0f'] }),
     object: Type.Literal('audit_report'),
-    status: Status,
+    status: DocumentStatusSchema,
     external_ref: Type.Optional(Type.String()),
     documents_screened: Type.Optional(Type.Integer()),
     documents_flagged: Type.Optional(Type.Integer()),
@@ -137,12 +146,12 @@ export const RecaptureLinkSchema = Type.Object(
   {
     id: Type.String({ examples: ['rcl_7d2e9f0a1b3c4d5e6f708192'] }),
     object: Type.Literal('recapture_link'),
-    status: Type.Enum(['pending', 'consumed', 'revoked', 'expired']),
+    status: RecaptureLinkStatusSchema,
     document_id: Type.String(),
     external_ref: Type.Optional(Type.String()),
     url: Type.String({ format: 'uri' }),
     qr_png_url: Type.String({ format: 'uri' }),
-    delivery: Type.Enum(['sms', 'email', 'link_only']),
+    delivery: RecaptureDeliverySchema,
     message: Type.Object({ template_id: Type.Optional(Type.String()), body: Type.String() }),
     message_audit: Type.Object({}, open),
     capture_id: Type.Optional(Type.String()),
@@ -164,7 +173,7 @@ export const RecaptureCaptureSchema = Type.Object(
   {
     id: Type.String(),
     object: Type.Literal('recapture_capture'),
-    status: Status,
+    status: DocumentStatusSchema,
     link_id: Type.String(),
     document_id: Type.String(),
     recaptured_document_id: Type.String(),

@@ -21,7 +21,7 @@ const indicators = {
 
 type CopyFinding = FindingOf<typeof indicators>;
 
-/** The findings of the check on `ctx`. */
+/** Copies found in each picture the search could run on, and why it could not on the others. */
 function copiesIn(ctx: PdfCheckContext | PictureCheckContext): CheckResult<FindingOf<typeof indicators>> {
   const findings: CopyFinding[] = [];
   const notRun: string[] = [];

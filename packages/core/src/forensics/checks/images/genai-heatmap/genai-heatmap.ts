@@ -17,7 +17,7 @@ const indicators = {
 /** Areas reported at most. */
 const MAX_AREAS = 10;
 
-/** The findings of the check on `ctx`. */
+/** The areas the heatmap model flagged, or why it did not run; nothing when it was not asked for. */
 function heatmapAreas({ heatmap, pictures }: PictureCheckContext): CheckResult<FindingOf<typeof indicators>> {
   if (!heatmap) return {};
   if ('notRun' in heatmap) return { notRun: [heatmap.notRun] };

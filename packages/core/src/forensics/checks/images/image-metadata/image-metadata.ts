@@ -23,7 +23,7 @@ async function thumbnailFinding(ctx: Pick<PictureCheckContext, 'decoder'>, pictu
   return correlation !== undefined && correlation < SAME_PICTURE ? { code: 'exif_thumbnail_mismatch', correlation } : undefined;
 }
 
-/** The findings of the check on `ctx`. */
+/** What each picture's container says of its history, and an uploaded photo's thumbnail against it. */
 async function metadataOf(ctx: PdfCheckContext | PictureCheckContext): Promise<CheckResult<FindingOf<typeof indicators>>> {
   const pictures = ctx.pictures.filter((p) => p.container);
   if (pictures.length === 0) return {};

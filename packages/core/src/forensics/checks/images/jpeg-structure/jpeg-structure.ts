@@ -40,7 +40,7 @@ function reencodedBySoftware(container: ImageContainer, luma: readonly number[])
   return match.family === 'ijg' ? { code: 'jpeg_software_reencoded', make: container.exif!.make!, quality: match.quality } : undefined;
 }
 
-/** The findings of the check on `ctx`. */
+/** Each JPEG picture's tables and the compression traces its pixels show. */
 function compressionOf(ctx: PdfCheckContext | PictureCheckContext): CheckResult<FindingOf<typeof indicators>> {
   const jpegs = ctx.pictures.filter((p) => p.luma);
   if (jpegs.length === 0) return {};

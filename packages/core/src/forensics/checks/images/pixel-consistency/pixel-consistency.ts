@@ -25,7 +25,7 @@ const indicators = {
 
 type PixelFinding = FindingOf<typeof indicators>;
 
-/** The findings of the check on `ctx`. */
+/** Noise and sharpness each analysed picture departs in, and why the others were not analysed. */
 function pixelsOf(ctx: PdfCheckContext | PictureCheckContext): CheckResult<FindingOf<typeof indicators>> {
   if (ctx.pictures.length === 0) return {};
   const findings: PixelFinding[] = [];

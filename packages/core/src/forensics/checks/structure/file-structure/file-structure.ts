@@ -33,7 +33,7 @@ function trailingBytes(data: Uint8Array, from: number): number {
   return trailing;
 }
 
-/** The findings of the check on `ctx`. */
+/** What the file's structure shows: rebuilt cross-references, bytes after the end, owner-password encryption. */
 function structureOf({ file }: PdfCheckContext): CheckResult<FindingOf<typeof indicators>> {
   const findings: FindingOf<typeof indicators>[] = [];
   if (file.recovered) findings.push({ code: 'structure_recovered' });

@@ -138,7 +138,7 @@ function keepingWriter(data: Uint8Array): (typeof KEEPING_WRITERS)[number] | und
   );
 }
 
-/** The findings of the check on `ctx`. */
+/** What the Producer, Creator and XMP of every revision say of the software that made and touched the file. */
 function pipelineOf(ctx: PdfCheckContext): CheckResult<FindingOf<typeof indicators>> {
   const findings: FindingOf<typeof indicators>[] = [];
   const strings = new Set<string>();

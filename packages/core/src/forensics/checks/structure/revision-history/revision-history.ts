@@ -256,7 +256,7 @@ function metadataSave(prev: RevisionChanges, rev: RevisionChanges): RevisionFind
   return { code: 'revision_metadata_changed', revision: rev.revision, ...(p !== q && q ? { producer: q } : {}) };
 }
 
-/** The findings of the check on `ctx`. */
+/** What every save after the first did: its text changes, then what each save wrote. */
 function savesOf(ctx: PdfCheckContext): CheckResult<FindingOf<typeof indicators>> {
   const findings: RevisionFinding[] = ctx.textChanges.map((change) => ({
     code: 'revision_text_edit',

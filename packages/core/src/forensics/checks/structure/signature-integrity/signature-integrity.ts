@@ -52,7 +52,7 @@ const CONTENT_EDITS = new Set([
   'revision_font_added',
 ]);
 
-/** The findings of the check on `ctx`. */
+/** Each signature's verification and byte range, and the content edits saved after it (from the revision history). */
 function signaturesOf(ctx: PdfCheckContext, findingsOf: NeededFindings): CheckResult<FindingOf<typeof indicators>> {
   const findings: FindingOf<typeof indicators>[] = [];
   for (const { name, sig } of findSignatures(ctx.view)) {

@@ -57,7 +57,7 @@ function disagree(infoIso: string, xmp: { ms: number; floating: boolean }): bool
   return !(diff <= 14 * 3_600_000 && (diff % (15 * 60_000) <= TOLERANCE_MS || diff % (15 * 60_000) >= 15 * 60_000 - TOLERANCE_MS));
 }
 
-/** The findings of the check on `ctx`. */
+/** What the file's dates and identifier say against each other and the time of the analysis. */
 function datesOf(ctx: PdfCheckContext): CheckResult<FindingOf<typeof indicators>> {
   const findings: FindingOf<typeof indicators>[] = [];
   const latest = ctx.revisions[ctx.revisions.length - 1]!.info;

@@ -33,7 +33,7 @@ function containsAscii(data: Uint8Array, needle: string): boolean {
   return false;
 }
 
-/** The findings of the check on `ctx`. */
+/** The editors' traces on each page and on the catalog. */
 function editorTraces(ctx: PdfCheckContext): CheckResult<FindingOf<typeof indicators>> {
   const { view, file } = ctx;
   const findings: FindingOf<typeof indicators>[] = [];

@@ -43,7 +43,7 @@ function embedded(ctx: PdfCheckContext, font: PdfDict): boolean {
   return !!descriptor && (descriptor.has('FontFile') || descriptor.has('FontFile2') || descriptor.has('FontFile3'));
 }
 
-/** The findings of the check on `ctx`. */
+/** How each page's fonts are embedded and mapped to text. */
 function fontsOf(ctx: PdfCheckContext): CheckResult<FindingOf<typeof indicators>> {
   const { view, file } = ctx;
   const findings: FindingOf<typeof indicators>[] = [];

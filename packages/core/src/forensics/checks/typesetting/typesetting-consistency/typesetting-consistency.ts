@@ -13,7 +13,7 @@ import { indicators, type TypesettingFinding } from './indicators.js';
 import { figureOperatorFindings, waysOfDrawingWords } from './operators.js';
 import { figureSpacingFindings } from './spacing.js';
 
-/** The findings of the check on `ctx`. */
+/** Figures set apart on each page a PDF's paint (or a picture's OCR) shows. */
 function figuresSetApart(ctx: PdfCheckContext | PictureCheckContext): CheckResult<FindingOf<typeof indicators>> {
   // a picture has no paint to read: only the print OCR measured
   if (ctx.subject === 'image') return onWords(ctx, () => figureGlyphFindings(ctx));
