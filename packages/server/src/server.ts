@@ -92,6 +92,8 @@ export interface ServerOptions {
   egressAllow?: readonly string[];
   /** Time limit of a link fetch (default 60 s). */
   linkTimeoutMs?: number;
+  /** The largest file fetched behind a link, refused while it streams (default 100 MB, the spec's cap; a deployment may take less). */
+  linkMaxBytes?: number;
   /** Video pages to media (default: yt-dlp through the egress proxy when it is installed, else none: page links answer 501). */
   resolver?: LinkResolver;
   /** Use yt-dlp when it is installed (default true). */
@@ -177,12 +179,12 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
             return (await proxy).url;
           },
           decoder: createFfmpegMediaDecoder(),
-          maxBytes: LINK_MAX_BYTES,
+          maxBytes: options.linkMaxBytes ?? LINK_MAX_BYTES,
           timeoutMs: options.linkTimeoutMs ?? 120_000,
         })
       : undefined);
   const egress = createEgress({
-    maxBytes: LINK_MAX_BYTES,
+    maxBytes: options.linkMaxBytes ?? LINK_MAX_BYTES,
     timeoutMs: options.linkTimeoutMs ?? 60_000,
     ...(options.egressAllow ? { allow: options.egressAllow } : {}),
   });
