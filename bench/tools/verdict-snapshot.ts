@@ -111,7 +111,7 @@ if (values.out) {
 if (values.check) {
   const before = JSON.parse(readFileSync(values.check, 'utf8')) as Record<string, Seen>;
   let verdictChanges = 0;
-  let detailChanges = 0;
+  const changed = { detail: 0, findings: 0, regions: 0 };
   for (const [file, was] of Object.entries(before)) {
     const now = snapshot[file];
     if (!now) continue;
@@ -123,11 +123,14 @@ if (values.check) {
       const gone = (was[key] ?? []).filter((x) => !now[key].includes(x));
       const added = now[key].filter((x) => !(was[key] ?? []).includes(x));
       if (!gone.length && !added.length) continue;
-      detailChanges++;
+      changed[key]++;
       console.log(`${key} of ${file}:\n${gone.map((x) => `  - ${x}`).join('\n')}\n${added.map((x) => `  + ${x}`).join('\n')}`);
     }
   }
   const compared = Object.keys(before).filter((file) => snapshot[file]).length;
-  console.log(`${compared} files compared: ${verdictChanges} verdicts or scores changed, ${detailChanges} findings or regions lists changed`);
-  if (verdictChanges || (values.strict && detailChanges)) process.exit(1);
+  console.log(
+    `${compared} files compared: ${verdictChanges} verdicts or scores changed; ` +
+      `the findings of ${changed.findings}, the regions of ${changed.regions} and the confidence, headline or checks of ${changed.detail} files changed`,
+  );
+  if (verdictChanges || (values.strict && changed.detail + changed.findings + changed.regions)) process.exit(1);
 }
