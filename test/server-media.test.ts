@@ -355,10 +355,9 @@ describe('links', () => {
       port: 0,
       sandboxPort: 0,
       egressAllow: ['127.0.0.1/32'],
-      linkTimeoutMs: 1500,
       // a smaller cap than the spec's 100 MB, so the endless stream is refused for its size well
       // before the time limit on a loaded machine (the same streaming refusal)
-      linkMaxBytes: 16 * 1024 * 1024,
+      links: { timeoutMs: 1500, maxBytes: 16 * 1024 * 1024 },
       ytDlp: false,
       runner: { detect: (b, i) => engine.detect(b, i) },
     });

@@ -90,10 +90,11 @@ export interface ServerOptions {
   detectionsPerMinute?: number;
   /** CIDR ranges outbound fetches may reach besides public addresses (default: `LOUPE_EGRESS_ALLOW`). */
   egressAllow?: readonly string[];
-  /** Time limit of a link fetch (default 60 s). */
-  linkTimeoutMs?: number;
-  /** The largest file fetched behind a link, refused while it streams (default 100 MB, the spec's cap; a deployment may take less). */
-  linkMaxBytes?: number;
+  /**
+   * Link fetches: `timeoutMs`, the time limit of one (default 60 s; a video page through yt-dlp 120 s), and
+   * `maxBytes`, the largest file fetched, refused while it streams (default 100 MB, the spec's cap; a deployment may take less).
+   */
+  links?: { timeoutMs?: number; maxBytes?: number };
   /** Video pages to media (default: yt-dlp through the egress proxy when it is installed, else none: page links answer 501). */
   resolver?: LinkResolver;
   /** Use yt-dlp when it is installed (default true). */
@@ -179,13 +180,13 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
             return (await proxy).url;
           },
           decoder: createFfmpegMediaDecoder(),
-          maxBytes: options.linkMaxBytes ?? LINK_MAX_BYTES,
-          timeoutMs: options.linkTimeoutMs ?? 120_000,
+          maxBytes: options.links?.maxBytes ?? LINK_MAX_BYTES,
+          timeoutMs: options.links?.timeoutMs ?? 120_000,
         })
       : undefined);
   const egress = createEgress({
-    maxBytes: options.linkMaxBytes ?? LINK_MAX_BYTES,
-    timeoutMs: options.linkTimeoutMs ?? 60_000,
+    maxBytes: options.links?.maxBytes ?? LINK_MAX_BYTES,
+    timeoutMs: options.links?.timeoutMs ?? 60_000,
     ...(options.egressAllow ? { allow: options.egressAllow } : {}),
   });
   const budget = detectionBudget(options.detectionsPerMinute ?? 100, rates);
