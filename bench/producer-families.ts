@@ -5,7 +5,16 @@
 // held out), so bench:accuracy reports the two apart.
 import type { DocumentResult } from '@loupe/core';
 import { conditionsFor, phoneCapture } from '@loupe/fixtures/captures';
-import { billLayout, editLayout, familyLayouts, LAYOUT_EDITS, payStubLayout, statementLayout, statementLines } from '@loupe/fixtures/family-documents';
+import {
+  billLayout,
+  type DocumentKind,
+  editLayout,
+  familyLayouts,
+  LAYOUT_EDITS,
+  payStubLayout,
+  statementLayout,
+  statementLines,
+} from '@loupe/fixtures/family-documents';
 import { BENIGN_SAVES, benignSave, PRODUCERS } from '@loupe/fixtures/family-producers';
 import { genuineStatement, REWRITES, rewrite } from '@loupe/fixtures/statement-families';
 import { locateAll, regionOver, scanned } from '@loupe/fixtures/trailless-edits';
@@ -16,7 +25,7 @@ export interface FamilySample {
   name: string;
   producer: string;
   split: 'tuning' | 'held-out';
-  document: 'statement' | 'paystub' | 'bill';
+  document: DocumentKind;
   form: 'native' | 'benign save' | 'scan' | 'photo';
   bytes: Uint8Array;
 }
@@ -136,7 +145,7 @@ export async function scoreReprints(
     for (const seed of seeds) {
       const cases: { edit: string; layout: ReturnType<typeof statementLayout>; changed?: string }[] = [];
       for (const base of [statementLayout(seed), payStubLayout(seed), billLayout(seed)])
-        for (const edit of LAYOUT_EDITS[base.kind]) cases.push({ edit, ...editLayout(base, edit, seed) });
+        for (const edit of LAYOUT_EDITS[base.kind] ?? []) cases.push({ edit, ...editLayout(base, edit, seed) });
       const statement = genuineStatement(seed, statementLines(seed));
       for (const kind of REWRITES) cases.push({ edit: `ledger ${kind}`, layout: statementLayout(seed, rewrite(statement, kind)) });
       for (const c of cases) {

@@ -110,7 +110,7 @@ export async function scoreTraillessEdits(
       const layouts: Layout[] = [statementLayout(seed), payStubLayout(seed), billLayout(seed)];
       for (const layout of layouts) {
         const native = await producer.render(layout);
-        const edits: { edit: string; pairs: [string, string][]; changed: string }[] = LAYOUT_EDITS[layout.kind].map((edit) => {
+        const edits: { edit: string; pairs: [string, string][]; changed: string }[] = (LAYOUT_EDITS[layout.kind] ?? []).map((edit) => {
           const e = editLayout(layout, edit, seed);
           return { edit, pairs: e.pairs, changed: e.changed };
         });

@@ -7,7 +7,7 @@
 
 import { PdfFile } from '@loupe/core/internal';
 import { conditionsFor, imageOnlyPdf, phoneCapture, scanOf } from '@loupe/fixtures/captures';
-import { billLayout, payStubLayout, statementLayout } from '@loupe/fixtures/family-documents';
+import { billLayout, type DocumentKind, payStubLayout, statementLayout } from '@loupe/fixtures/family-documents';
 import { BENIGN_SAVES, benignSave, PRODUCERS } from '@loupe/fixtures/family-producers';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 const engine = createNodeEngine();
 afterAll(() => engine.dispose());
 
-const CATEGORY = { statement: 'bank_statement', paystub: 'paystub', bill: 'utility_bill' } as const;
+const CATEGORY: Partial<Record<DocumentKind, string>> = { statement: 'bank_statement', paystub: 'paystub', bill: 'utility_bill' };
 
 describe.each(PRODUCERS.map((p) => [p.name, p] as const))('genuine documents made by %s', (_name, producer) => {
   it('are CLEAN with no failed arithmetic, natively and after every benign incremental save', async () => {

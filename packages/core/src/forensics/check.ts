@@ -11,11 +11,12 @@ import type { AnyFinding, Placement } from './findings.js';
 
 /**
  * Independent families of context signals. `active` (scripts, actions) is risk, `structure`
- * (a recovered cross-reference, data after the end, an owner password) is file health and
- * `resave` (a new document id) is what every save after the first does: none is evidence of an
- * edit, so none counts toward agreement (score.ts).
+ * (a recovered cross-reference, data after the end, an owner password) is file health,
+ * `resave` (a new document id) is what every save after the first does, and `reading` is a
+ * content finding whose reading nothing corroborates (as likely a misreading as an edit, the
+ * scoring policy's call): none is evidence of an edit, so none counts toward agreement (score.ts).
  */
-export type ContextFamily = 'tooling' | 'dates' | 'revisions' | 'page_edit_metadata' | 'fonts' | 'structure' | 'active' | 'resave';
+export type ContextFamily = 'tooling' | 'dates' | 'revisions' | 'page_edit_metadata' | 'fonts' | 'structure' | 'active' | 'resave' | 'reading';
 
 /**
  * What kind of evidence an indicator is. Content evidence shows the document's content was

@@ -9,7 +9,8 @@
 // policy has not weighed yet (a new check's) weighs by its evidence class until it is measured:
 // content `UNWEIGHED_CONTENT`, context `UNWEIGHED_CONTEXT`. The weights were set by hand against the
 // families and the real-world corpus; precision work sets them from measured false alarms per source.
-import { CATALOGUE, type Finding, type IndicatorCode } from './catalogue.js';
+import { CATALOGUE, EVIDENCE, type Finding, type IndicatorCode } from './catalogue.js';
+import type { EvidenceClass } from './check.js';
 import type { SumBasis } from './checks/arithmetic/arithmetic-consistency/indicators.js';
 import table from './policy.json' with { type: 'json' };
 
@@ -104,4 +105,15 @@ function confidenceOf(finding: Finding): number {
 /** How `finding` weighs. */
 export function weigh(finding: Finding): Weighed {
   return { ...weightOf(finding.code), confidence: confidenceOf(finding) };
+}
+
+/**
+ * What kind of evidence `finding` is: its indicator's class, except that a content finding resting
+ * on a reading of its block that nothing corroborates (`corroboration` empty: no other identity
+ * of the block held under the reading) is context of the `reading` family — as likely a misreading
+ * as an edit, it never makes a document SUSPICIOUS alone.
+ */
+export function evidenceClassOf(finding: Finding): EvidenceClass {
+  const uncorroborated = 'corroboration' in finding && Array.isArray(finding.corroboration) && finding.corroboration.length === 0;
+  return uncorroborated ? 'reading' : EVIDENCE[finding.code];
 }

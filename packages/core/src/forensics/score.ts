@@ -14,9 +14,9 @@
 // Weights, confidences and what is conclusive or benign are the scoring policy's (`policy.ts`); the
 // score and the verdict read findings only as weighed evidence (`Evidence`).
 import type { Verdict } from '../spec/document.js';
-import { EVIDENCE, type Finding } from './catalogue.js';
+import type { Finding } from './catalogue.js';
 import type { EvidenceClass } from './check.js';
-import { type Weighed, weigh } from './policy.js';
+import { evidenceClassOf, type Weighed, weigh } from './policy.js';
 
 /** Score ceiling without conclusive evidence. */
 export const INCONCLUSIVE_CAP = 69;
@@ -24,8 +24,8 @@ export const INCONCLUSIVE_CAP = 69;
 export const CONTEXT_CAP = 39;
 /** Independent context families that must agree before context alone can reach SUSPICIOUS. */
 export const AGREEING_FAMILIES = 3;
-/** Context families that never count toward agreement (risk, file health, a re-save). */
-const NOT_EVIDENCE = new Set(['active', 'structure', 'resave']);
+/** Context families that never count toward agreement (risk, file health, a re-save, a reading nothing corroborates). */
+const NOT_EVIDENCE = new Set(['active', 'structure', 'resave', 'reading']);
 
 /** A finding as the score reads it: how it weighs, and what kind of evidence it is. */
 export interface Evidence extends Weighed {
@@ -33,7 +33,7 @@ export interface Evidence extends Weighed {
 }
 
 /** A finding as evidence. */
-export const evidenceOf = (f: Finding): Evidence => ({ ...weigh(f), evidence: EVIDENCE[f.code] });
+export const evidenceOf = (f: Finding): Evidence => ({ ...weigh(f), evidence: evidenceClassOf(f) });
 
 /** The 0-100 risk score of weighed evidence (monotone: adding evidence never lowers it). */
 export function scoreOf(evidence: readonly Evidence[]): number {

@@ -94,7 +94,7 @@ describe('bills', () => {
   it('sums the line items, and judges nothing when an item in the column cannot be read', async () => {
     expect(await formulas(utilityBillPage('61.32'))).toEqual([]);
     expect((await run(utilityBillPage('81.32'))).findings.map((f) => f.math)).toEqual([
-      expect.objectContaining({ formula: 'subtotal = sum of the line items', computed: '124.73', stated: '104.73' }),
+      expect.objectContaining({ formula: 'Subtotal = Energy charge + Delivery charge + Customer charge', computed: '124.73', stated: '104.73' }),
     ]);
     // as OCR misreads a figure: the partial sum of the others is no contradiction, and a misread tax leaves the total unjudged
     expect(await formulas(utilityBillPage('61:32'))).toEqual([]);

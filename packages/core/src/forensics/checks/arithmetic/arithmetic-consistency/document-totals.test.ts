@@ -185,7 +185,7 @@ describe('a bill', () => {
 
   it('reports an amount due the summary does not lead to, on the amount due', () => {
     const findings = documentTotals(context('utility_bill', lines(...summary('$198.32'), ...charges)));
-    expect(findings.map((f) => f.math?.formula)).toEqual(['amount due = previous balance − payments + new charges']);
+    expect(findings.map((f) => f.math?.formula)).toEqual(['Total amount due = Balance forward + New charges']);
     expect(findings[0]!.boxes![0]!.x0).toBe(400);
   });
 
@@ -204,13 +204,15 @@ describe('a bill', () => {
     expect(documentTotals(context('utility_bill', listed('28.70')))).toEqual([]);
     const [finding, ...rest] = documentTotals(context('utility_bill', listed('38.70')));
     expect(rest).toEqual([]);
-    expect(finding!.math).toMatchObject({ formula: 'total charges = sum of the line items', computed: '87.45', stated: '$77.45' });
+    // the current charges total the lines listed above them; the amount due, from the balance forward and the current charges, holds
+    expect(finding!.math).toMatchObject({ formula: 'Current Charges = Water + Sewer + Service Charge', computed: '87.45', stated: '$77.45' });
+    expect(finding).toMatchObject({ corroboration: ['Balance Forward = the rows above it', 'Total Amount Due = the rows above it'] });
   });
 
   it('reports charge lines that do not sum to their total', () => {
     const edited = charges.map((row) => (row[0]![0] === 'Energy charge' ? [row[0]!, ['76.56', 400] as [string, number]] : row));
     expect(documentTotals(context('utility_bill', lines(...summary('$98.32'), ...edited))).map((f) => f.math?.formula)).toEqual([
-      'total charges = sum of the line items',
+      'Total new charges = Basic service charge + Energy charge + Delivery charge',
     ]);
   });
 });
@@ -283,8 +285,8 @@ describe('documents of no class read by their own labels', () => {
       );
     // the test's words are placed by their left edge: figures of one length share their right edge
     expect(documentTotals(context('other', invoice('1,300.00', '6,600.00')))).toEqual([]);
-    expect(documentTotals(context('other', invoice('1,800.00', '6,600.00'))).map((f) => f.math?.formula)).toEqual(['subtotal = sum of the line items']);
-    expect(documentTotals(context('other', invoice('1,300.00', '6,700.00'))).map((f) => f.math?.formula)).toEqual(['total = subtotal + taxes and fees']);
+    expect(documentTotals(context('other', invoice('1,800.00', '6,600.00'))).map((f) => f.math?.formula)).toEqual(['Subtotal = Consulting, March + Travel']);
+    expect(documentTotals(context('other', invoice('1,300.00', '6,700.00'))).map((f) => f.math?.formula)).toEqual(['Total = Subtotal + Sales tax']);
   });
 
   it('counts shipping and a discount between the subtotal and the total', () => {
@@ -306,7 +308,9 @@ describe('documents of no class read by their own labels', () => {
         ],
       );
     expect(documentTotals(context('other', invoice('4,093.09')))).toEqual([]);
-    expect(documentTotals(context('other', invoice('4,193.09'))).map((f) => f.math?.formula)).toEqual(['total = subtotal + taxes and fees']);
+    expect(documentTotals(context('other', invoice('4,193.09'))).map((f) => f.math?.formula)).toEqual([
+      'Total due = Subtotal + Sales tax + Shipping − Loyalty discount',
+    ]);
   });
 
   it("reads only a label's own figures on a row of several labelled totals", () => {

@@ -4,9 +4,8 @@
 // and YTD; or less the deductions listed between them when no total is printed), YTD ≥ current,
 // gross, total deductions and total taxes = the sums of their lines (both columns), the dates
 // against the year to date (`pay-dates.ts`) and the payroll taxes against the pay
-// (`stub-payroll-taxes.ts`). Bills and invoices: line items sum to the subtotal, subtotal + taxes
-// and fees (or every line between them) = total, the charges a summary lists to its current
-// charges. Summaries across the page (and a pay summary down a column) are read by
+// (`stub-payroll-taxes.ts`). Bills and invoices: every block of rows down one column ended by a
+// total, judged on its readings (`bill-blocks.ts`). Summaries across the page (and a pay summary down a column) are read by
 // `summary-across.ts`. Runs on documents classified as pay stubs or utility bills, and on those of
 // no class whose own labels make them one (gross and net pay; an amount due from a previous
 // balance, a charges total or a subtotal: invoices, templates with few cues). Gross, deductions and
@@ -20,6 +19,7 @@ import type { TableContext } from '../../../contexts.js';
 import { notYetJudged } from '../../../findings.js';
 import { type Figure, figures, labelSegment, rowsOf, type Term } from '../../../readers/figures.js';
 import { CONFIDENT_FIGURE, misreadingRestores, ocrExplains, readSurely, unsure } from '../../../readers/misreadings.js';
+import { billBlocks, TOTALLING } from './bill-blocks.js';
 import { alignedFigures, columnTotals } from './column-totals.js';
 import type { SumFinding } from './indicators.js';
 import { mismatch } from './mismatch.js';
@@ -46,18 +46,12 @@ const NET = /\b(net (pay|amount|wages|earnings|salary|check)|take[- ]home( pay)?
 const EARNINGS_HEADER = /\bearnings\b/i;
 const DEDUCTIONS_HEADER = /\b(deductions|taxes|withholdings?)\b/i;
 const SUBTOTAL = /\bsub-?total\b/i;
-const TOTAL = /\b(total amount due|amount due|total due|balance due|total)\b/i;
-const CHARGE = /\b(tax|taxes|vat|gst|fee|fees|surcharge)\b/i;
-/** Lines between a subtotal and its total that take away from it. */
-const LESS = /\b(less|discounts?|credits?|deposits?|paid|payments?|rebates?|coupons?|promo(tion)?s?|savings?)\b/i;
 
 /** The formulas of a table's items summed to its total: when none failed, the amounts agree with their total. */
 const ITEM_SUMS = {
   earnings: 'gross pay = sum of the earnings lines',
   deductions: 'total deductions = sum of the deduction lines',
   taxes: 'total taxes = sum of the tax lines',
-  charges: 'total charges = sum of the line items',
-  subtotal: 'subtotal = sum of the line items',
 } as const;
 
 /** The first row matching `label` that carries an amount, with the figures of the label's segment. */
@@ -288,157 +282,13 @@ function lineSums(rows: Row[], total: Labelled, header: RegExp, what: 'earnings'
 }
 
 const PREVIOUS = /\b(previous (balance|bill|amount)|balance (from )?(your )?last (bill|statement)|last bill amount)\b/i;
-const PAYMENTS = /\b(payments?( received| applied)?|thank you)\b/i;
-const FORWARD = /\b(balance (brought |carried )?forward|remaining balance|unpaid balance)\b/i;
-const NEW_CHARGES = /\b(new charges|current charges|total (new|current) charges|charges this (period|month))\b/i;
 const DUE = /\b(total amount due|amount due|total due|balance due|amount to pay)\b/i;
-
-/** The single figure of the first row matching `label` (and not `exclude`) between rows `from` and `to`. */
-function single(rows: Row[], label: RegExp, from = 0, to = rows.length, exclude?: RegExp): Labelled | undefined {
-  for (let index = from; index < to; index++) {
-    const row = rows[index]!;
-    if (!label.test(row.text) || exclude?.test(row.text)) continue;
-    const figs = figures(row);
-    return figs.length === 1 ? { row, index, figures: figs } : undefined;
-  }
-  return undefined;
-}
-
-/**
- * A bill's account summary: the amount due against the previous balance less payments plus the
- * new charges (or the balance carried forward plus the new charges), each label's single figure
- * read above the amount due.
- */
-function billSummary(rows: Row[], unverified: Unverified): SumFinding[] {
-  const dueIndex = rows.findIndex((r) => DUE.test(r.text) && figures(r).length === 1);
-  const previous = single(rows, PREVIOUS, 0, dueIndex);
-  if (dueIndex < 0 || !previous) return [];
-  const due = figures(rows[dueIndex]!)[0]!;
-  const payments = single(rows, PAYMENTS, previous.index + 1, dueIndex, PREVIOUS);
-  const forward = single(rows, FORWARD, previous.index + 1, dueIndex);
-  const charges = single(rows, NEW_CHARGES, previous.index + 1, dueIndex);
-  if (!charges) return [];
-  const [p, n] = [previous.figures[0]!, charges.figures[0]!];
-  const paid = payments?.figures[0];
-  const fromPrevious = add(subtract(p.amount.value, paid ? paid.amount.value.abs() : decimal('0')), n.amount.value);
-  const candidates = [fromPrevious, ...(forward ? [add(forward.figures[0]!.amount.value, n.amount.value)] : [])];
-  if (candidates.some((c) => sameMoney(c, due.amount.value))) return [];
-  const terms: Term[] = [{ figure: p, sign: 1 }, ...(paid ? [{ figure: paid, sign: -1 as const }] : []), { figure: n, sign: 1 }];
-  if (unverified(due, fromPrevious.abs(), terms)) return [];
-  return [
-    mismatch(
-      'bill_totals_mismatch',
-      'amount due = previous balance − payments + new charges',
-      fromPrevious,
-      due,
-      {
-        rule: 'amount due',
-        due: due.amount.raw,
-        previous: p.amount.raw,
-        ...(paid ? { payments: paid.amount.raw } : {}),
-        charges: n.amount.raw,
-        computed: formatMoney(fromPrevious),
-      },
-      `Previous balance ${p.amount.raw}${paid ? `, payments ${paid.amount.raw}` : ''}, new charges ${n.amount.raw}.`,
-      [p, ...(paid ? [paid] : []), n],
-    ),
-  ];
-}
-
 const TOTAL_CHARGES = /\b(total (new |current )?charges|total charges for (this|the) (period|month))\b/i;
-
-/**
- * The charges table: its line items (aligned with its total, under the nearest header above) sum
- * to its total. Without a total charges line, a summary's new charges listed item by item after
- * its previous balance (and the payments and balance forward under it) are their sum.
- */
-function chargeItems(rows: Row[], unverified: Unverified): SumFinding[] {
-  const listed = chargesTable(rows) ?? chargesAfterBalance(rows);
-  if (!listed) return [];
-  const [header, total] = listed;
-  const t = total.figures[0]!;
-  const items = alignedSum(rows, header, total.index, t);
-  if (!items || items.count < 2 || sameMoney(items.sum, t.amount.value.abs()) || unverified(t, items.sum, items.terms)) return [];
-  return [itemsMismatch('charges', t, items)];
-}
-
-/** A bill's charges total or subtotal that is not the sum of the `items` aligned with it. */
-function itemsMismatch(what: 'charges' | 'subtotal', total: Figure, items: { sum: Decimal; count: number }): SumFinding {
-  const sentence = {
-    rule: 'line items',
-    of: what === 'charges' ? 'total charges' : 'subtotal',
-    total: total.amount.raw,
-    items: items.count,
-    computed: formatMoney(items.sum),
-  } as const;
-  const note = `${items.count} line items aligned with the ${what === 'charges' ? 'total' : 'subtotal'}.`;
-  return mismatch('bill_totals_mismatch', ITEM_SUMS[what], items.sum, total, sentence, note);
-}
-
-/** A total charges line of one figure and the header of its table: the items lie between them. */
-function chargesTable(rows: Row[]): [header: number, total: Labelled] | undefined {
-  const total = find(rows, TOTAL_CHARGES);
-  if (total?.figures.length !== 1) return undefined;
-  for (let i = total.index - 1; i >= 0 && i >= total.index - 30; i--) {
-    const text = rows[i]!.text;
-    if (figures(rows[i]!).length === 0 && !/\d/.test(text) && /\b(amount|charges?|description)\b/i.test(text)) return [i, total];
-  }
-  return undefined;
-}
-
-/** A new charges line of one figure after a previous balance: its items lie between it and the last balance or payment line above. */
-function chargesAfterBalance(rows: Row[]): [after: number, total: Labelled] | undefined {
-  const previous = single(rows, PREVIOUS);
-  const charges = previous && single(rows, NEW_CHARGES, previous.index + 1);
-  if (!previous || !charges) return undefined;
-  let after = previous.index;
-  for (let i = previous.index + 1; i < charges.index; i++) if (PAYMENTS.test(rows[i]!.text) || FORWARD.test(rows[i]!.text)) after = i;
-  return [after, charges];
-}
-
-function bill(rows: Row[], unverified: Unverified): SumFinding[] {
-  const findings: SumFinding[] = [...billSummary(rows, unverified), ...chargeItems(rows, unverified)];
-  const subtotal = find(rows, SUBTOTAL);
-  if (!subtotal) return findings;
-  const total = find(rows.slice(subtotal.index + 1), TOTAL, SUBTOTAL);
-  const s = subtotal.figures[0]!;
-  const items = alignedSum(rows, -1, subtotal.index, s, TOTAL);
-  if (items && items.count >= 2 && !sameMoney(items.sum, s.amount.value.abs()) && !unverified(s, items.sum, items.terms)) {
-    findings.push(itemsMismatch('subtotal', s, items));
-  }
-  if (total) {
-    const t = total.figures[0]!;
-    const totalIndex = subtotal.index + 1 + total.index;
-    const charges = alignedSum(rows, subtotal.index, totalIndex, t, undefined, CHARGE, true);
-    const computed = charges && add(s.amount.value.abs(), charges.sum);
-    // every line between the subtotal and the total (shipping, handling, a discount) also counts
-    const between = alignedFigures(rows, subtotal.index, totalIndex, t);
-    const withEveryLine = between?.reduce((sum, { figure, row }) => {
-      const value = figure.amount.value;
-      return add(sum, LESS.test(row.text) && !value.isNegative() ? value.neg() : value);
-    }, s.amount.value.abs());
-    const agrees = (sum: Decimal | undefined): boolean => sum !== undefined && sameMoney(sum, t.amount.value.abs());
-    if (computed && !agrees(computed) && !agrees(withEveryLine) && !unverified(t, computed, [{ figure: s, sign: 1 }, ...charges.terms])) {
-      findings.push(
-        mismatch(
-          'bill_totals_mismatch',
-          'total = subtotal + taxes and fees',
-          computed,
-          t,
-          { rule: 'total from subtotal', total: t.amount.raw, subtotal: s.amount.raw, computed: formatMoney(computed) },
-          `Subtotal ${s.amount.raw}.`,
-          [s],
-        ),
-      );
-    }
-  }
-  return findings;
-}
 
 /** The total rows the pay stub and bill checks read, which the column totals leave to them. */
 const READ_ABOVE = {
   paystub: new RegExp([GROSS, DEDUCTIONS, TAXES, NET].map((r) => r.source).join('|'), 'i'),
-  bill: new RegExp([SUBTOTAL, TOTAL_CHARGES, DUE].map((r) => r.source).join('|'), 'i'),
+  bill: TOTALLING,
   none: undefined,
 };
 
@@ -464,7 +314,12 @@ export function documentTotals(ctx: TableContext): SumFinding[] {
   const rows = rowsOf(ctx);
   const kind = kindOf(ctx, rows);
   const unverified: Unverified = (stated, computed, terms) => ctx.fromOcr(stated.box.page) && ocrExplains(stated, computed, terms);
-  const findings = kind === 'paystub' ? payStub(rows, unverified, (page) => ctx.fromOcr(page)) : kind === 'bill' ? bill(rows, unverified) : [];
+  const findings =
+    kind === 'paystub'
+      ? payStub(rows, unverified, (page) => ctx.fromOcr(page))
+      : kind === 'bill'
+        ? billBlocks(rows, (identity) => unverified(identity.stated, identity.computed.abs(), identity.terms))
+        : [];
   // summaries printed across the page (a tax form's boxes are read by its own checks)
   if (ctx.category !== 'tax_form') {
     const balanceCode = ctx.category === 'bank_statement' ? 'statement_balance_mismatch' : 'bill_totals_mismatch';
@@ -492,7 +347,7 @@ export function documentTotals(ctx: TableContext): SumFinding[] {
         // digit of a four-decimal rate or a count cannot be tested) and no misread digit explains it
         unverified: (line) => ctx.fromOcr(line.page) && (line.figures.some((f) => !f || unsure(f)) || misreadingRestores(line.figures as Figure[], line.holds)),
         // the amounts agree with their total when no sum of the table was contradicted
-        amountsAddUp: () => !findings.some((f) => f.math && sums.some((sum) => f.math!.formula.startsWith(sum))),
+        amountsAddUp: () => !findings.some((f) => f.rule === 'block total' || (f.math && sums.some((sum) => f.math!.formula.startsWith(sum)))),
         ...(kind === 'paystub' ? { lostAmount: (row: Row, header: Row, lost: Word) => earningsLeftOver(rows, row, header, lost) } : {}),
       }),
     );

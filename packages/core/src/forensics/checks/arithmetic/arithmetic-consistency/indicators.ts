@@ -4,6 +4,7 @@
 // running balance whose chain agrees above a stated total, a stated total above an aligned
 // column, a rate or a count of periods below them) and whether OCR read its figures (`ocr`).
 import { type FindingOf, type IndicatorDefinition, indicator } from '../../../check.js';
+import type { ReadingFacts } from '../../../readers/readings.js';
 import copy from './copy.json' with { type: 'json' };
 
 /** What a contradiction rests on: how the figures it contradicts were read. */
@@ -94,12 +95,8 @@ const SENTENCES = {
     `${ytdContext(f)}, but ${f.lines.map((l) => `“${l.label}” ${l.current} (year to date ${l.ytd})`).join(', ')} ${f.lines.length === 1 ? 'does' : 'do'} not: the current figure was changed, or the withholding changed earlier this year.`,
   'stated pay': (f: { period: string; pay: string; otherPeriod: string; otherPay: string; otherAnnual: string }) =>
     `The ${f.period} pay ${f.pay} and the ${f.otherPeriod} pay ${f.otherPay} (${f.otherAnnual} a year) do not agree.`,
-  'amount due': (f: { due: string; previous: string; payments?: string; charges: string; computed: string }) =>
-    `The amount due ${f.due} is not the previous balance ${f.previous}${f.payments ? ` less payments ${f.payments}` : ''} plus new charges ${f.charges} (${f.computed}).`,
-  'line items': (f: { of: 'total charges' | 'subtotal'; total: string; items: number; computed: string }) =>
-    `The ${f.of} ${f.total} ${f.of === 'subtotal' ? 'is' : 'are'} not the sum of the ${f.items} line items (${f.computed}).`,
-  'total from subtotal': (f: { total: string; subtotal: string; computed: string }) =>
-    `The total ${f.total} is not the subtotal ${f.subtotal} plus taxes and fees (${f.computed}).`,
+  'block total': (f: { label: string; stated: string; rows: number; computed: string }) =>
+    `“${f.label}” ${f.stated} is not what the ${f.rows} row${f.rows === 1 ? '' : 's'} it totals come to (${f.computed}).`,
   'column total': (f: { total: string; items: number; computed: string }) =>
     `The total ${f.total} is not the sum of the ${f.items} figures above it (${f.computed}).`,
 };
@@ -112,8 +109,12 @@ type Sentences = typeof SENTENCES;
 /** The rule a finding read, with the figures its sentence names. */
 export type SumSentence = { [R in keyof Sentences]: { rule: R } & Parameters<Sentences[R]>[0] }[keyof Sentences];
 
-/** What every finding of the check carries: its rule and figures, what it rests on, and whether OCR read its figures. */
-export type SumFacts = SumSentence & { basis: SumBasis; ocr?: boolean };
+/**
+ * What every finding of the check carries: its rule and figures, what it rests on, whether OCR read
+ * its figures, and — for a block judged on its readings (`readers/readings.ts`) — the reading, how
+ * many were tried and what corroborates it.
+ */
+export type SumFacts = SumSentence & { basis: SumBasis; ocr?: boolean } & Partial<ReadingFacts>;
 
 /** The sentence of a finding. */
 const sentence = (f: SumFacts): string => (SENTENCES[f.rule] as (facts: SumFacts) => string)(f);

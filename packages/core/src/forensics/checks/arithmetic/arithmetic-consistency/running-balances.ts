@@ -27,19 +27,23 @@ import { misreadings, OCR_CENTS, unsure } from '../../../readers/misreadings.js'
 import type { SumFinding } from './indicators.js';
 
 const MAX_FINDINGS = 10;
+/** A line of column totals ("Totals", "Total for this period"). */
+const TOTALS_LINE = /^\s*(grand\s+)?totals?\b/i;
 
 /**
  * Transaction rows whose description wraps, with the figures on a line of their own: a dated
  * line without its amount and balance, followed by up to three undated lines without figures and
- * then an undated line that carries them, is one row.
+ * then an undated line that carries them, is one row. A balance line (an opening or closing
+ * balance: one figure is all it has) is whole, and a line of totals carries no movement of its own.
  */
 export function joinWrappedRows(rows: Row[]): Row[] {
   const out: Row[] = [];
-  const plain = (row: Row | undefined): boolean => !!row && !startsWithDate(row) && !OPENING.test(row.text) && !CLOSING.test(row.text);
+  const plain = (row: Row | undefined): boolean =>
+    !!row && !startsWithDate(row) && !OPENING.test(row.text) && !CLOSING.test(row.text) && !TOTALS_LINE.test(row.text);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     let end = i + 1;
-    if (startsWithDate(row) && figures(row).length < 2) {
+    if (startsWithDate(row) && figures(row).length < 2 && !OPENING.test(row.text) && !CLOSING.test(row.text)) {
       while (end < i + 4 && plain(rows[end]) && figures(rows[end]!).length === 0) end++;
     }
     const carrier = rows[end];
