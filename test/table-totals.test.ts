@@ -72,7 +72,7 @@ describe('totals on templates no check was written for', () => {
     const d = await engine.scan(invoice(edited), { name: 'invoice.pdf' });
     expect(d.category).not.toBe('utility_bill');
     expect(arithmetic(d).map((i) => i.code)).toEqual(['bill_totals_mismatch']);
-    expect(d.math_checks?.[0]).toMatchObject({ formula: 'subtotal = sum of the line items', stated: '3,162.50' });
+    expect(d.math_checks?.[0]).toMatchObject({ formula: 'Subtotal = Site survey, 2 days + Structural report + Travel and lodging', stated: '3,162.50' });
     expect(d.regions.some((r) => r.indicator_code === 'bill_totals_mismatch')).toBe(true);
   });
 

@@ -8,7 +8,7 @@
 // change lands only when no source gets worse.
 //
 //   node --import tsx bench/tools/sources.ts [--only corpus,outside,generated,families] [--out snap.json]
-//       [--check base.json [--strict]] [--jobs 2]
+//       [--check base.json [--strict]] [--jobs 2] [--load snap.json]
 //
 // With `--check` it compares every file with an earlier snapshot: verdict and score changes are
 // listed (and make it exit 1), as are changes of findings, regions and details (which fail too with
@@ -16,24 +16,11 @@
 // build's `loupe.js` (an earlier commit's worktree) to snapshot the engine before a change. Snapshots name files
 // outside the repository: they belong in `bench/out/` (ignored), never in a commit.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { INDICATORS } from '@loupe/core';
-import type { Label } from './materialize.js';
-
-/** What a file's scan said, as the snapshot keeps it. */
-interface Seen {
-  verdict: string;
-  risk_score: number | null;
-  /** The Document's confidence, headline and checks that passed (compared like the findings). */
-  detail: string[];
-  findings: string[];
-  regions: string[];
-}
-
-/** A labelled file of a source (the corpus labels every file genuine, real-world). */
-type Labelled = Pick<Label, 'class' | 'split' | 'technique'> & { path: string };
+import { flagged, type Labelled, labelledFiles, repo, type Seen, SOURCES, seen } from './source-files.js';
 
 const { values } = parseArgs({
   options: {
@@ -42,40 +29,9 @@ const { values } = parseArgs({
     strict: { type: 'boolean', default: false },
     jobs: { type: 'string', default: '2' },
     only: { type: 'string' },
+    load: { type: 'string' },
   },
 });
-const repo = resolve(import.meta.dirname, '..', '..');
-const own = (name: string): string => join(repo, 'bench', 'out', 'sources', name);
-const SOURCES: Record<string, string> = {
-  corpus: resolve(process.env.LOUPE_CORPUS ?? join(repo, '..', 'shared', 'corpus')),
-  outside: resolve(process.env.LOUPE_OUTSIDE ?? join(repo, '..', 'shared', 'outside', 'set1')),
-  generated: own('generated'),
-  families: own('families'),
-};
-
-const documentFile = (name: string): boolean => /\.(pdf|png|jpe?g)$/i.test(name);
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir)
-    .flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? filesUnder(path) : documentFile(name) ? [path] : [];
-    })
-    .sort();
-}
-
-/** The files of a source with their labels: a labels.json beside `files/`, or every file genuine. */
-function labelledFiles(dir: string): Labelled[] {
-  const labels = join(dir, 'labels.json');
-  if (!existsSync(labels)) return filesUnder(dir).map((path) => ({ path, class: 'genuine', split: 'held-in', technique: 'real world' }));
-  // the outside set's labels have no split, and a class more (metadata_only) that is neither genuine nor an edit
-  return (JSON.parse(readFileSync(labels, 'utf8')) as (Omit<Label, 'split'> & { split?: Label['split'] })[]).map((l) => ({
-    path: join(dir, 'files', l.file),
-    class: l.class,
-    split: l.split ?? 'held-in',
-    technique: String(l.technique ?? ''),
-  }));
-}
-
 /** Runs `loupe scan --json` over `files` and answers the line of each, in order. */
 function scanAll(files: string[]): Promise<string[]> {
   const cli = process.env.LOUPE_CLI ?? join(repo, 'packages', 'cli', 'bin', 'loupe.js');
@@ -92,27 +48,6 @@ function scanAll(files: string[]): Promise<string[]> {
   });
 }
 
-function seen(line: string): Seen {
-  const d = JSON.parse(line) as {
-    verdict?: string;
-    risk_score?: number;
-    error?: { code: string };
-    findings?: { code: string; confidence: number; summary: string }[];
-    regions?: { page: number; x: number; y: number; w: number; h: number; indicator_code: string }[];
-    confidence?: number;
-    headline?: string;
-    checks_passed?: string[];
-  };
-  return {
-    verdict: d.verdict ?? `error:${d.error?.code ?? 'unknown'}`,
-    risk_score: d.risk_score ?? null,
-    detail: [`confidence ${d.confidence}`, `headline ${d.headline}`, `checks_passed ${(d.checks_passed ?? []).join(', ')}`],
-    findings: (d.findings ?? []).map((f) => `${f.code} ${f.confidence} ${f.summary}`),
-    regions: (d.regions ?? []).map((r) => `${r.indicator_code} p${r.page} ${r.x},${r.y},${r.w},${r.h}`),
-  };
-}
-
-const flagged = (s: Seen): boolean => s.verdict === 'SUSPICIOUS' || s.verdict === 'FORGED';
 const isContent = (code: string): boolean => (INDICATORS as Record<string, { evidence: string } | undefined>)[code]?.evidence === 'content';
 
 /** The accounting of one source. */
@@ -177,6 +112,8 @@ const snapshot: Record<string, Seen> = {};
 const labelled: Record<string, Labelled[]> = {};
 const started = performance.now();
 const wanted = values.only?.split(',');
+// `--load`: the accounting (and `--check`) of a snapshot taken earlier, without scanning
+const loaded = values.load ? (JSON.parse(readFileSync(values.load, 'utf8')) as Record<string, Seen>) : undefined;
 for (const [source, dir] of Object.entries(SOURCES)) {
   if (wanted && !wanted.includes(source)) continue;
   if (!existsSync(dir)) {
@@ -185,6 +122,13 @@ for (const [source, dir] of Object.entries(SOURCES)) {
   }
   const files = labelledFiles(dir);
   labelled[source] = files;
+  if (loaded) {
+    for (const file of files) {
+      const key = `${source}/${relative(dir, file.path)}`;
+      if (loaded[key]) snapshot[key] = loaded[key];
+    }
+    continue;
+  }
   // one process for a few hundred files at a time keeps a stuck file from costing the whole run
   for (let i = 0; i < files.length; i += 200) {
     const batch = files.slice(i, i + 200);

@@ -52,6 +52,8 @@ export interface ScanDetail {
   textReaders?: { core: number; port: number };
   /** Checks that could not run on this document, and why. */
   checksNotRun?: Examination['notRun'];
+  /** The evidence class the scoring policy gave each of `document.findings`, in order. */
+  evidence?: Examination['evidence'];
   /** The text read from a photo or scan (OCR lines, top to bottom), when OCR ran. */
   text?: string[];
 }

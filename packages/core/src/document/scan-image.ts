@@ -131,5 +131,5 @@ export async function scanImage(scan: ScanContext, type: 'png' | 'jpg'): Promise
     }),
     ...defined({ genai_heatmap: models.rows }),
   });
-  return { document, checksNotRun: examination.notRun, ...defined({ text: read.lines }) };
+  return { document, checksNotRun: examination.notRun, evidence: examination.evidence, ...defined({ text: read.lines }) };
 }

@@ -48,5 +48,12 @@ export async function scanPdf(scan: ScanContext): Promise<ScanDetail> {
   };
   if (facts.capture) document.capture = facts.capture;
   if (words.issueDate) document.issue_date = words.issueDate;
-  return { document: orderFields(document), revisions, unreadRevisions: text.unread, textReaders: text.readers, checksNotRun: examination.notRun };
+  return {
+    document: orderFields(document),
+    revisions,
+    unreadRevisions: text.unread,
+    textReaders: text.readers,
+    checksNotRun: examination.notRun,
+    evidence: examination.evidence,
+  };
 }

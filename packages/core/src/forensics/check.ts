@@ -16,7 +16,7 @@ import type { AnyFinding, Placement } from './findings.js';
  * content finding whose reading nothing corroborates (as likely a misreading as an edit, the
  * scoring policy's call): none is evidence of an edit, so none counts toward agreement (score.ts).
  */
-export type ContextFamily = 'tooling' | 'dates' | 'revisions' | 'page_edit_metadata' | 'fonts' | 'structure' | 'active' | 'resave' | 'reading';
+export type ContextFamily = 'tooling' | 'dates' | 'revisions' | 'page_edit_metadata' | 'fonts' | 'structure' | 'active' | 'resave' | 'reading' | 'print';
 
 /**
  * What kind of evidence an indicator is. Content evidence shows the document's content was

@@ -6,10 +6,10 @@
 // and confidences from the scoring policy.
 import type { DocumentResult, Indicator, Region, ReportedFinding, Severity, Verdict } from '../spec/document.js';
 import { CATALOGUE, CHECK_LIST, type Finding, summaryOf } from './catalogue.js';
-import type { AnyCheck, CheckResult } from './check.js';
+import type { AnyCheck, CheckResult, EvidenceClass } from './check.js';
 import type { PdfCheckContext, PictureCheckContext } from './contexts.js';
 import type { PageFrame } from './findings.js';
-import { type Weighed, weigh } from './policy.js';
+import { evidenceClassOf, type Weighed, weigh } from './policy.js';
 import { toPercentBox } from './regions.js';
 import { riskScore, verdictFor } from './score.js';
 
@@ -19,7 +19,12 @@ export interface NotRun {
   reason: string;
 }
 
-/** The verdict fields of a Document, and the checks that could not run (not part of the Document). */
+/**
+ * The verdict fields of a Document, and (not part of the Document) the checks that could not run
+ * and the evidence class the scoring policy gave each finding, in `findings` order: a content
+ * finding on an uncorroborated reading is context of the `reading` family, which the spec's
+ * finding cannot say.
+ */
 export type Examination = Pick<
   DocumentResult,
   | 'verdict'
@@ -36,7 +41,7 @@ export type Examination = Pick<
   | 'lead_finding'
   | 'math_checks'
   | 'recapture_eligible'
-> & { notRun: NotRun[] };
+> & { notRun: NotRun[]; evidence: EvidenceClass[] };
 
 const SEVERITY_RANK: Record<Severity, number> = { high: 0, medium: 1, low: 2 };
 const MAX_REGIONS = 50;
@@ -119,6 +124,7 @@ export function assemble(
     findings: sorted.map(report),
     recapture_eligible: verdict !== 'CLEAN',
     notRun,
+    evidence: sorted.map(evidenceClassOf),
   };
   if (verdict !== 'INSUFFICIENT_EVIDENCE') exam.risk_score = score;
   if (verdict === 'SUSPICIOUS' || verdict === 'FORGED') exam.math_checks = sorted.flatMap((f) => (f.math ? [f.math] : []));

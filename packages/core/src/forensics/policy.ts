@@ -7,12 +7,18 @@
 // measuring script can rewrite); what depends on a finding's facts is a rule here (a sum's
 // confidence by what its reading rests on; a pixel finding's by what it measured). An indicator the
 // policy has not weighed yet (a new check's) weighs by its evidence class until it is measured:
-// content `UNWEIGHED_CONTENT`, context `UNWEIGHED_CONTEXT`. The weights were set by hand against the
-// families and the real-world corpus; precision work sets them from measured false alarms per source.
+// content `UNWEIGHED_CONTENT`, context `UNWEIGHED_CONTEXT`. The weights in `policy.json` were set by
+// hand; what an indicator may decide alone is measured: `policy-measured.json`, written by
+// `bench/tools/calibrate-policy.ts` from a snapshot of every source, holds on how many genuine
+// files of each source every indicator fired, and an indicator shown to fire on more than
+// `TARGET_FALSE_ALARMS` of any source's genuine files (the lower end of its rate's 95% interval
+// above it) weighs `ALONE_BELOW_SUSPICIOUS` at most and is never conclusive: it adds to other
+// evidence and never flags a document by itself.
 import { CATALOGUE, EVIDENCE, type Finding, type IndicatorCode } from './catalogue.js';
 import type { EvidenceClass } from './check.js';
 import type { SumBasis } from './checks/arithmetic/arithmetic-consistency/indicators.js';
 import table from './policy.json' with { type: 'json' };
+import measuredTable from './policy-measured.json' with { type: 'json' };
 
 /** How one indicator is weighed (a row of `policy.json`). */
 interface Weighing {
@@ -28,6 +34,40 @@ interface Weighing {
 
 /** Every weighed indicator. */
 const WEIGHINGS: Partial<Record<IndicatorCode, Weighing>> = table;
+
+/** On how many genuine files of each source an indicator fired, `[fired, of]` (a row of `policy-measured.json`). */
+interface Measured {
+  genuine: Record<string, [fired: number, of: number]>;
+  tampered: [found: number, of: number];
+}
+
+/** The measurements, by indicator (indicators that never fired are absent). */
+const MEASURED = measuredTable.indicators as unknown as Partial<Record<IndicatorCode, Measured>>;
+
+/** The share of a source's genuine files an indicator may fire on and still decide alone (the precision target: 1% flagged). */
+export const TARGET_FALSE_ALARMS = 0.01;
+/** The most an indicator measured above the target weighs: alone it stays below SUSPICIOUS (40) at any confidence. */
+export const ALONE_BELOW_SUSPICIOUS = 0.35;
+
+/**
+ * The least share of genuine files `fired` of `of` shows an indicator fires on: the lower end of
+ * the Wilson score interval at 95%. One false alarm in 94 files is no evidence that an indicator
+ * fires on more than 1% of such files; 20 in 690 is.
+ */
+export function provenRate(fired: number, of: number): number {
+  if (of === 0) return 0;
+  const z = 1.96;
+  const p = fired / of;
+  const centre = p + (z * z) / (2 * of);
+  const spread = z * Math.sqrt((p * (1 - p)) / of + (z * z) / (4 * of * of));
+  return Math.max(0, (centre - spread) / (1 + (z * z) / of));
+}
+
+/** The highest share of a source's genuine files `code` is shown to fire on (`provenRate`; 0 when never seen firing). */
+export function falseAlarmRate(code: IndicatorCode): number {
+  const genuine = MEASURED[code]?.genuine ?? {};
+  return Math.max(0, ...Object.values(genuine).map(([fired, of]) => provenRate(fired, of)));
+}
 
 /** How an indicator weighs at full confidence, and what it can decide. */
 export interface Weight {
@@ -91,7 +131,10 @@ const CONFIDENCE_RULES: { [C in IndicatorCode]?: (finding: FindingWith<C>) => nu
 export function weightOf(code: IndicatorCode): Weight {
   const row = WEIGHINGS[code];
   const weight = row?.weight ?? (CATALOGUE[code].evidence === 'content' ? UNWEIGHED_CONTENT : UNWEIGHED_CONTEXT);
-  return { weight, conclusive: row?.conclusive === true, benign: row?.benign === true };
+  const benign = row?.benign === true;
+  // an indicator that fires on genuine files beyond the target never decides alone
+  if (!benign && falseAlarmRate(code) > TARGET_FALSE_ALARMS) return { weight: Math.min(weight, ALONE_BELOW_SUSPICIOUS), conclusive: false, benign };
+  return { weight, conclusive: row?.conclusive === true, benign };
 }
 
 /** How sure `finding` is: by its rule, by what a sum rests on, or its indicator's fixed confidence. */
@@ -108,12 +151,21 @@ export function weigh(finding: Finding): Weighed {
 }
 
 /**
+ * Indicators of how a picture's print lies (a figure's ink band against its neighbours'): a photo's
+ * lens, focus and paper bend move print as much as an editor does, so they add to other content
+ * evidence and never flag a picture by themselves.
+ */
+const PICTURE_GEOMETRY: ReadonlySet<IndicatorCode> = new Set(['figure_print_mismatch']);
+
+/**
  * What kind of evidence `finding` is: its indicator's class, except that a content finding resting
  * on a reading of its block that nothing corroborates (`corroboration` empty: no other identity
  * of the block held under the reading) is context of the `reading` family — as likely a misreading
- * as an edit, it never makes a document SUSPICIOUS alone.
+ * as an edit, it never makes a document SUSPICIOUS alone — and a picture's print geometry is
+ * context of the `print` family.
  */
 export function evidenceClassOf(finding: Finding): EvidenceClass {
+  if (PICTURE_GEOMETRY.has(finding.code)) return 'print';
   const uncorroborated = 'corroboration' in finding && Array.isArray(finding.corroboration) && finding.corroboration.length === 0;
   return uncorroborated ? 'reading' : EVIDENCE[finding.code];
 }

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EVIDENCE, type IndicatorCode } from './catalogue.js';
+import { EVIDENCE, type Finding, type IndicatorCode } from './catalogue.js';
 import { INDICATORS } from './indicators.js';
 import { DEFAULT_CONFIDENCE, weightOf } from './policy.js';
-import { CONTEXT_CAP, type Evidence, INCONCLUSIVE_CAP, scoreOf, verdictOf } from './score.js';
+import { CONTEXT_CAP, type Evidence, evidenceOf, INCONCLUSIVE_CAP, scoreOf, verdictOf } from './score.js';
 
 /** An indicator's finding as the score reads it, at `confidence`. */
 const f = (code: IndicatorCode, confidence = DEFAULT_CONFIDENCE): Evidence => ({ ...weightOf(code), confidence, evidence: EVIDENCE[code] });
@@ -97,5 +97,36 @@ describe('a new document id', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('findings the policy weighs as context', () => {
+  /** A block total that fails, with what corroborates its reading. */
+  const blockTotal = (corroboration: string[]): Finding =>
+    ({
+      code: 'bill_totals_mismatch',
+      rule: 'block total',
+      label: 'Total',
+      stated: '10.00',
+      rows: 2,
+      computed: '9.00',
+      basis: 'stated total',
+      reading: [],
+      tried: 3,
+      corroboration,
+    }) as Finding;
+
+  it('keeps a contradiction nothing in its block corroborates below SUSPICIOUS, though its indicator is conclusive', () => {
+    expect(evidenceOf(blockTotal([]))).toMatchObject({ evidence: 'reading', conclusive: false });
+    expect(scoreOf([evidenceOf(blockTotal([]))])).toBeLessThan(40);
+    expect(scoreOf([evidenceOf(blockTotal(['Subtotal = the rows above it']))])).toBeGreaterThanOrEqual(40);
+  });
+
+  it("never lets a picture's print geometry flag a document alone, and adds it to other content evidence", () => {
+    const print = { code: 'figure_print_mismatch', page: 1, text: '1,234.56', size: { percent: 120, peers: 6 }, boxes: [] } as Finding;
+    expect(evidenceOf(print).evidence).toBe('print');
+    expect(scoreOf([evidenceOf(print), evidenceOf(print)])).toBeLessThan(40);
+    const withSum = scoreOf([evidenceOf(print), evidenceOf(blockTotal(['Subtotal = the rows above it']))]);
+    expect(withSum).toBeGreaterThan(scoreOf([evidenceOf(blockTotal(['Subtotal = the rows above it']))]));
   });
 });

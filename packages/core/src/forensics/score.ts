@@ -24,16 +24,20 @@ export const INCONCLUSIVE_CAP = 69;
 export const CONTEXT_CAP = 39;
 /** Independent context families that must agree before context alone can reach SUSPICIOUS. */
 export const AGREEING_FAMILIES = 3;
-/** Context families that never count toward agreement (risk, file health, a re-save, a reading nothing corroborates). */
-const NOT_EVIDENCE = new Set(['active', 'structure', 'resave', 'reading']);
+/** Context families that never count toward agreement (risk, file health, a re-save, a reading nothing corroborates, a picture's print geometry). */
+const NOT_EVIDENCE = new Set(['active', 'structure', 'resave', 'reading', 'print']);
 
 /** A finding as the score reads it: how it weighs, and what kind of evidence it is. */
 export interface Evidence extends Weighed {
   evidence: EvidenceClass;
 }
 
-/** A finding as evidence. */
-export const evidenceOf = (f: Finding): Evidence => ({ ...weigh(f), evidence: evidenceClassOf(f) });
+/** A finding as evidence: only content evidence is ever conclusive (a contradiction the policy weighs as context is not). */
+export function evidenceOf(f: Finding): Evidence {
+  const weighed = weigh(f);
+  const evidence = evidenceClassOf(f);
+  return { ...weighed, conclusive: weighed.conclusive && evidence === 'content', evidence };
+}
 
 /** The 0-100 risk score of weighed evidence (monotone: adding evidence never lowers it). */
 export function scoreOf(evidence: readonly Evidence[]): number {

@@ -16,7 +16,7 @@ export function fileFacts(scan: ScanContext, type: DocumentFileType, pages: numb
 export function verdictFields(
   e: Examination,
 ): Omit<DocumentResult, 'object' | 'status' | 'file' | 'capture' | 'model' | 'model_version' | 'revisions' | 'metadata'> {
-  const { notRun: _notRun, ...fields } = e;
+  const { notRun: _notRun, evidence: _evidence, ...fields } = e;
   return { ...fields, verifi_eligible: e.recapture_eligible };
 }
 

@@ -124,3 +124,22 @@ export function rowsOf(ctx: TableContext): Row[] {
   }
   return rows;
 }
+
+/**
+ * The figure a balance label names on its row: the first after the label's words, else the last
+ * before them (a label set right of its figure) — on a summary grid ("Previous Balance $19,516.47
+ * Total Deposits 23,948.70") the row's last figure is another label's.
+ */
+export function figureLabelled(row: Row, figs: Figure[], label: RegExp): Figure | undefined {
+  const match = label.exec(row.text);
+  if (!match) return figs[figs.length - 1];
+  // the word the label ends in: words are joined by single spaces in the row's text
+  let at = 0;
+  const end = match.index + match[0].length;
+  const last = row.words.findIndex((w) => {
+    at += w.text.length + 1;
+    return at > end;
+  });
+  const labelEnd = row.words[last < 0 ? row.words.length - 1 : last]!.x1;
+  return figs.find((f) => f.box.x0 >= labelEnd - 0.5) ?? figs.filter((f) => f.box.x1 <= labelEnd + 0.5).at(-1) ?? figs[figs.length - 1];
+}

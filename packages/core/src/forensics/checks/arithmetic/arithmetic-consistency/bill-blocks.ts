@@ -1,7 +1,10 @@
 // A bill's or an invoice's blocks judged on their readings: every block of one-figure rows read
 // down one column and ended by a total (charges and their total, an invoice's subtotal, discount,
 // shipping, taxes, total, amount paid and balance due; a bill's account summary from the previous
-// balance to the amount due). A row's role is read from its label, and every role its label
+// balance to the amount due). Where the block begins and which of a row's figures it holds are read
+// too: its column down to the nearest section header or past it, each row's last figure (totals set
+// under the rate column), or a grid's label-and-figure pairs in reading order; and a row's label is
+// the words of its own figure. A row's role is read from its label, and every role its label
 // allows is tried: a subtotal a running total or a section's, a total inside the block a
 // section's or a running one, a payment, credit or discount taken away or (printed so) added, a
 // figure printed with a sign added with it. A block is consistent when any reading makes every
@@ -54,39 +57,133 @@ function rolesOf(row: BlockRow): Role[] {
   return [{ as: 'signed item' }];
 }
 
-/** The label of a row: its text without the words of its figures. */
+/**
+ * The label of `figure` in its row: the words after the row's previous figure when there are
+ * some (a pair of a grid: "Balance Forward 94.61   Current Charges 109.84"), else the words before
+ * the row's first figure (an item's description, its quantity and rate between), else the words
+ * after it (a label set right of its figure).
+ */
 function labelOf(row: Row, figure: Figure): string {
-  return row.words
-    .filter((w) => w.x1 <= figure.box.x0 + 0.5 || w.x0 >= figure.box.x1 - 0.5)
-    .map((w) => w.text)
-    .join(' ')
-    .trim();
+  const others = moneyFigures(row).filter((f) => f.box.x1 <= figure.box.x0 + 0.5);
+  const text = (from: number, to: number): string =>
+    row.words
+      .filter((w) => w.x0 >= from - 0.5 && w.x1 <= to + 0.5 && !moneyFigures({ ...row, words: [w], text: w.text }).length)
+      .map((w) => w.text)
+      .join(' ')
+      .trim();
+  const previous = Math.max(-Infinity, ...others.map((f) => f.box.x1));
+  const between = others.length ? text(previous, figure.box.x0) : '';
+  if (/\p{L}{2}/u.test(between)) return between;
+  const first = Math.min(figure.box.x0, ...others.map((f) => f.box.x0));
+  const before = text(-Infinity, first);
+  if (before) return before;
+  const next = Math.min(
+    Infinity,
+    ...moneyFigures(row)
+      .filter((f) => f.box.x0 >= figure.box.x1 - 0.5)
+      .map((f) => f.box.x0),
+  );
+  return text(figure.box.x1, next);
 }
 
 /**
- * The block ended by `rows[end]`'s figure: the rows above with a figure aligned with it (right
- * edges, or left edges in a column set flush left; an item's quantity and price in other columns
- * are not its amount), up to a header or another table. Undefined when a
- * row holds something in the column that is no amount (a figure OCR misread): the block cannot be read.
+ * The figures of a row that each have a label of their own, left to right: the pairs of a grid
+ * row ("Previous Balance 112.90   Payment (18.29)"); an item's quantity and rate, which have no
+ * words between them and its amount, are not. A row of one pair answers its last figure.
  */
-function blockAbove(rows: readonly Row[], end: number, total: Figure): { rows: BlockRow[]; indexes: number[] } | undefined {
+function pairsOf(row: Row): Figure[] {
+  const money = moneyFigures(row);
+  const labelled = money.filter(
+    (f, k) => k === 0 || row.words.some((w) => /\p{L}{2}/u.test(w.text) && w.x0 >= money[k - 1]!.box.x1 - 0.5 && w.x1 <= f.box.x0 + 0.5),
+  );
+  return labelled.length === money.length ? money : money.slice(-1);
+}
+
+/** A table's header row: two or more of the words over its columns ("Description … Amount"). */
+const tableHeader = (row: Row): boolean =>
+  !/\d/.test(row.text) && new Set(row.words.flatMap((w) => (HEADER.test(w.text) ? [w.text.toLowerCase()] : []))).size >= 2;
+
+/** One way of laying out the block above a total: its rows (the total last but not included), and what it assumes. */
+interface BlockLayout {
+  rows: BlockRow[];
+  indexes: number[];
+  assumes?: string;
+  /** Read as a grid's pairs. */
+  pairs?: boolean;
+}
+
+/**
+ * The rows above `rows[end]` whose figure is aligned with its `total` (right edges, or left edges
+ * in a column set flush left): up to a table's header or another table, and passing section
+ * headers (a row of words, "Delivery Charges") — each passed header ends one extent of the block,
+ * the nearest first. Undefined when a row holds something in the column that is no amount (a
+ * figure OCR misread): the block cannot be read.
+ */
+function columnAbove(rows: readonly Row[], end: number, total: Figure): { rows: number[]; figures: Figure[]; extents: number[] } | undefined {
   const tolerance = Math.max(3, (total.box.y1 - total.box.y0) / 2);
-  const alignedWith = (f: Figure): boolean => Math.abs(f.box.x1 - total.box.x1) <= tolerance || Math.abs(f.box.x0 - total.box.x0) <= tolerance;
-  const block: BlockRow[] = [];
-  const indexes: number[] = [];
+  // the column is the total's; a total set off it (a figure rewritten in place ends past its
+  // column: the typesetting check's to report) takes the column of the figure right above it
+  let column = total.box;
+  const alignedWith = (f: Figure): boolean => Math.abs(f.box.x1 - column.x1) <= tolerance || Math.abs(f.box.x0 - column.x0) <= tolerance;
+  const found: { rows: number[]; figures: Figure[]; extents: number[] } = { rows: [], figures: [], extents: [] };
   for (let i = end - 1; i >= 0 && i >= end - MAX_ROWS; i--) {
     const row = rows[i]!;
     if (row.page !== rows[end]!.page) break;
     const money = moneyFigures(row);
+    const under = money.length === 1 && found.rows.length === 0 && money[0]!.box.x0 < total.box.x1 && money[0]!.box.x1 > total.box.x0;
+    if (under && !alignedWith(money[0]!)) column = money[0]!.box;
     const aligned = money.filter(alignedWith);
     if (aligned.length === 1) {
-      block.unshift({ label: labelOf(row, aligned[0]!), figure: aligned[0]! });
-      indexes.unshift(i);
+      found.rows.unshift(i);
+      found.figures.unshift(aligned[0]!);
     } else if (money.length > 0) break;
-    else if (row.words.some((w) => /\d/.test(w.text) && Math.abs(w.x1 - total.box.x1) <= tolerance)) return undefined;
-    else if (HEADER.test(row.text) && !/\d/.test(row.text)) break;
+    else if (row.words.some((w) => /\d/.test(w.text) && Math.abs(w.x1 - column.x1) <= tolerance)) return undefined;
+    else if (tableHeader(row)) break;
+    else if (HEADER.test(row.text) && !/\d/.test(row.text) && found.rows.length) found.extents.push(found.rows.length);
   }
-  return { rows: block, indexes };
+  return found;
+}
+
+/**
+ * The layouts the block above a total may have, the most plausible first: its column's figures
+ * down to the nearest section header, then past each further one; each row's last figure (the
+ * block's figures aligned with another column: an item's rate); and every label-and-figure pair of
+ * its rows in reading order (a summary set as a grid of pairs).
+ */
+function layoutsAbove(rows: readonly Row[], end: number, total: Figure): BlockLayout[] | undefined {
+  const column = columnAbove(rows, end, total);
+  if (!column) return undefined;
+  const n = column.rows.length;
+  const layouts: BlockLayout[] = [];
+  const keyOf = (block: readonly BlockRow[]): string => block.map((r) => `${r.figure.box.x0},${r.figure.box.y0}`).join('|');
+  const add = (indexes: number[], figures: Figure[][], assumes?: string, pairs = false): void => {
+    const blockRows = indexes.flatMap((i, k) => figures[k]!.map((figure) => ({ label: labelOf(rows[i]!, figure), figure })));
+    if (blockRows.length && !layouts.some((l) => keyOf(l.rows) === keyOf(blockRows)))
+      layouts.push({ rows: blockRows, indexes, pairs, ...(assumes ? { assumes } : {}) });
+  };
+  // the column down to the nearest section header, then past each further one (`extents` counts the rows below each)
+  [...column.extents, n].forEach((rowsBelow, k) => {
+    const from = n - rowsBelow;
+    add(
+      column.rows.slice(from),
+      column.figures.slice(from).map((f) => [f]),
+      k > 0 ? 'the block runs on above its section headers' : undefined,
+    );
+  });
+  const last = column.rows.map((i) => moneyFigures(rows[i]!).at(-1)!);
+  add(
+    column.rows,
+    last.map((f) => [f]),
+    "each row's last figure its amount",
+  );
+  if (column.rows.some((i) => pairsOf(rows[i]!).length > 1))
+    add(
+      column.rows,
+      column.rows.map((i) => pairsOf(rows[i]!)),
+      'every pair of its rows in reading order',
+      true,
+    );
+  return layouts;
 }
 
 /** The facts of a finding about `identity`, a total of a block that fails. */
@@ -129,11 +226,19 @@ export function billBlocks(rows: readonly Row[], unverified: (identity: BlockIde
     const money = moneyFigures(row);
     if (money.length !== 1) continue;
     const total = money[0]!;
-    const above = blockAbove(rows, end, total);
-    if (!above || above.rows.length < 2) continue;
-    for (const i of above.indexes) used.add(i);
-    const blockRows = [...above.rows, { label: labelOf(row, total), figure: total }];
-    const judgement = judge(blockReadings(blockRows, rolesOf));
+    const layouts = layoutsAbove(rows, end, total);
+    // a column of one row above its total is no block (a grid's pairs alone do not make one)
+    if (!layouts || Math.max(...layouts.filter((l) => !l.pairs).map((l) => l.rows.length)) < 2) continue;
+    for (const i of layouts.flatMap((l) => l.indexes)) used.add(i);
+    const totalRow = { label: labelOf(row, total), figure: total };
+    const judgement = judge(
+      (function* () {
+        for (const layout of layouts)
+          if (layout.rows.length >= 2)
+            for (const reading of blockReadings([...layout.rows, totalRow], rolesOf))
+              yield layout.assumes ? { ...reading, assumes: [layout.assumes, ...reading.assumes] } : reading;
+      })(),
+    );
     if (!judgement) continue;
     const facts = readingFacts(judgement);
     for (const identity of judgement.failed) if (!unverified(identity)) findings.push(blockFinding(identity, facts));

@@ -51,6 +51,63 @@ describe('column totals', () => {
     expect(columnTotals(lastSection, never)).toEqual([]);
   });
 
+  it("reads each row's last figure as its amount when the total sits under the rate column", () => {
+    const invoice = (total: string) =>
+      buildRows(
+        tableWords(
+          1,
+          [
+            ['Description', 50],
+            ['Rate', 280],
+            ['Amount', 380],
+          ],
+          [
+            ['Oak desk', 50],
+            ['224,00', 290],
+            ['3.136,00', 400],
+          ],
+          [
+            ['LED panel', 50],
+            ['536,89', 290],
+            ['9.127,13', 400],
+          ],
+          [
+            ['Printer toner', 50],
+            ['324,08', 290],
+            ['648,16', 400],
+          ],
+          [
+            ['Total HT', 50],
+            [total, 275],
+          ],
+        ),
+      );
+    expect(columnTotals(invoice('12.911,29'), never)).toEqual([]);
+    expect(columnTotals(invoice('13.911,29'), never).map((f) => f.code)).toEqual(['table_total_mismatch']);
+  });
+
+  it('reads a total that goes on from the total above it (net total, discount, tax, total with tax)', () => {
+    const right = (label: string, figure: string): [string, number][] => [
+      [label, 50],
+      [figure, 440 - 5 * figure.length],
+    ];
+    const totals = (gross: string) =>
+      buildRows(
+        tableWords(
+          1,
+          [['Item Amount', 50]],
+          right('Chair', '15.687,10'),
+          right('Desk', '4.653,36'),
+          right('Total HT', '20.340,46'),
+          right('Remise', '-49,74'),
+          right('TVA 19 %', '3.864,69'),
+          right('Total TTC', gross),
+        ),
+      );
+    expect(columnTotals(totals('24.155,41'), never)).toEqual([]);
+    expect(columnTotals(totals('24.255,41'), never).map((f) => f.code)).toEqual(['table_total_mismatch']);
+  });
+
   it('leaves totals that are no column sum, figures printed otherwise, and what OCR could explain', () => {
     expect(columnTotals(table(['Item Amount', undefined], ['A', '1,200.00'], ['B', '2,300.00'], ['Total amount due', '9,999.00']), never)).toEqual([]);
     expect(columnTotals(table(['Item Amount', undefined], ['Year', '2,024'], ['B', '2,300.00'], ['Total', '9,999.00']), never)).toEqual([]);

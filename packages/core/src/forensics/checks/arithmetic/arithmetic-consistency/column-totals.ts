@@ -2,8 +2,10 @@
 // its figures, the sum of the figures above it in that column (right edges aligned) since the
 // table's header or the previous total. The sum is accepted in every way tables are printed: all
 // the items, the items without their subtotal rows, the subtotals alone, or the items of the last
-// section alone (a table in sections totals from its nearest one); only a total no reading adds
-// up to is a contradiction. Rows whose total is no column sum (an amount due, a balance, a total of
+// section alone (a table in sections totals from its nearest one), each row's last figure (a
+// total set under another column than the items' amounts), or the total above and the rows since
+// (a net total, then a discount and a tax, then the total with tax); only a total no reading adds up to is
+// a contradiction. Rows whose total is no column sum (an amount due, a balance, a total of
 // another period) are not read, nor bank statements and tax forms, which their own checks read.
 import { add, type Decimal, decimal, formatMoney, sameMoney } from '../../../../tables/decimal.js';
 import type { Row } from '../../../../tables/rows.js';
@@ -25,6 +27,8 @@ const ALIGN = 3;
 interface Item {
   figure: Figure;
   subtotal: boolean;
+  /** Its row's last figure: the row's amount when the total sits under another column (an item's rate). */
+  last: Figure;
 }
 
 /**
@@ -61,7 +65,7 @@ function columnItems(rows: Row[], from: number, to: number, total: Figure): Item
   const found = alignedFigures(rows, from, to, total);
   const cents = CENTS.test(total.amount.raw);
   if (!found || found.some(({ figure }) => CENTS.test(figure.amount.raw) !== cents)) return undefined;
-  return found.map(({ figure, row }) => ({ figure, subtotal: SUBTOTAL.test(row.text) }));
+  return found.map(({ figure, row }) => ({ figure, subtotal: SUBTOTAL.test(row.text), last: figures(row).at(-1)! }));
 }
 
 const sumOf = (items: readonly Item[], signed: boolean): Decimal =>
@@ -75,6 +79,9 @@ function readings(items: readonly Item[]): Decimal[] {
   if (subtotals.length > 0) out.push(sumOf(subtotals, false));
   // the last section alone: every suffix of two items or more
   for (let start = 1; start <= items.length - 2; start++) out.push(sumOf(items.slice(start), false), sumOf(items.slice(start), true));
+  // each row's last figure its amount: a total set under the rate column of the items above it
+  const lasts = items.map((i) => ({ ...i, figure: i.last }));
+  if (lasts.some((l, k) => l.figure !== items[k]!.figure)) out.push(sumOf(lasts, false), sumOf(lasts, true));
   return out;
 }
 
@@ -105,7 +112,11 @@ export function columnTotals(
       const items = columnItems(rows, start, index, total);
       if (!items || items.length < 2 || items.every((i) => i.subtotal)) continue;
       const stated = total.amount.value.abs();
-      if (readings(items).some((r) => sameMoney(r.abs(), stated))) continue;
+      // a total under an earlier total may go on from it: the earlier total's figure in this column and the items since
+      const earlier = TOTAL_ROW.test(rows[start]!.text) ? alignedFigures(rows, start - 1, start + 1, total)?.[0]?.figure : undefined;
+      const sums = readings(items);
+      if (earlier) sums.push(...[sumOf(items, true), sumOf(items, false)].map((s) => add(s, earlier.amount.value)));
+      if (sums.some((r) => sameMoney(r.abs(), stated))) continue;
       const computed = sumOf(items, false);
       const terms: Term[] = items.map((i) => ({ figure: i.figure, sign: 1 }));
       if (unverified(total, computed, terms)) continue;

@@ -313,6 +313,78 @@ describe('documents of no class read by their own labels', () => {
     ]);
   });
 
+  it('reads a subtotal across the section headers of its charges (a block runs on above a header)', () => {
+    const bill = (delivery: string): Word[] =>
+      lines(
+        [
+          ['Description', 50],
+          ['Amount', 420],
+        ],
+        [['Supply Charges', 50]],
+        [['Supply Charge', 50], right('50.08', 440)],
+        [['Total Supply Charges', 50], right('50.08', 440)],
+        [['Delivery Charges', 50]],
+        [['Basic Customer Charge', 50], right('15.28', 440)],
+        [['Delivery Charge', 50], right(delivery, 440)],
+        [['Total Delivery Charges', 50], right('93.63', 440)],
+        [['Subtotal', 50], right('143.71', 440)],
+        [['Paperless Billing Credit', 50], right('(3.06)', 440)],
+        [['Utility Tax', 50], right('3.52', 440)],
+        [['Total New Charges', 50], right('144.17', 440)],
+      );
+    expect(documentTotals(context('utility_bill', bill('78.35')))).toEqual([]);
+    const [finding, ...rest] = documentTotals(context('utility_bill', bill('79.35')));
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({ code: 'bill_totals_mismatch', label: 'Total Delivery Charges', stated: '93.63', computed: '94.63' });
+  });
+
+  it('reads a summary set as a grid of pairs in reading order, each figure with its own label', () => {
+    const summary = (due: string): Word[] =>
+      lines(
+        [['Account Summary', 50]],
+        [['Previous Balance', 50], right('112.90', 260), ['Payment Received - Thank You', 300], right('(18.29)', 520)],
+        [['Balance Forward', 50], right('94.61', 260), ['Current Charges', 300], right('109.84', 520)],
+        [['Total Amount Due', 50], right(due, 260)],
+      );
+    expect(documentTotals(context('utility_bill', summary('$204.45')))).toEqual([]);
+    const findings = documentTotals(context('utility_bill', summary('$214.45')));
+    expect(findings.map((f) => f.math?.formula)).toEqual(['Total Amount Due = Balance Forward + Current Charges']);
+    expect(findings[0]!.math?.note).toContain('Read with every pair of its rows in reading order');
+  });
+
+  it('reads the block of a total rewritten in place, ending past its column, in the column above it', () => {
+    const summary = (due: string, x1: number): Word[] =>
+      lines(
+        [['Previous balance', 50], right('188.62', 440)],
+        [['Payment received - thank you', 50], right('-188.62', 440)],
+        [['Balance forward', 50], right('0.00', 440)],
+        [['New charges', 50], right('214.07', 440)],
+        [['Total amount due', 50], right(due, x1)],
+      );
+    expect(documentTotals(context('utility_bill', summary('$214.07', 440)))).toEqual([]);
+    // "$214.07" rewritten as "$1,293.26" from the same start: it ends two characters past the column
+    const findings = documentTotals(context('utility_bill', summary('$1,293.26', 450)));
+    expect(findings.map((f) => f.math?.formula)).toEqual(['Total amount due = Balance forward + New charges']);
+  });
+
+  it("reads an item's amount as its row's last figure when the totals sit under another column", () => {
+    const invoice = (subtotal: string): Word[] =>
+      lines(
+        [
+          ['Description', 50],
+          ['Qty', 200],
+          ['Rate', 280],
+          ['Amount', 380],
+        ],
+        [['Ergonomic office chair', 50], right('23', 220), right('880.05', 320), right('20,241.15', 420)],
+        [['Consulting services (hours)', 50], right('1', 220), right('43.47', 320), right('43.47', 420)],
+        [['Subtotal', 180], right(subtotal, 320)],
+        [['Total', 180], right(`$${subtotal}`, 320)],
+      );
+    expect(documentTotals(context('other', invoice('20,284.62')))).toEqual([]);
+    expect(documentTotals(context('other', invoice('20,384.62'))).map((f) => ('label' in f ? f.label : undefined))).toEqual(['Subtotal']);
+  });
+
   it("reads only a label's own figures on a row of several labelled totals", () => {
     const row = (net: string): Word[] =>
       lines([['Gross Pay', 50], right('1,860.50', 160), ['Total Deductions', 200], right('461.90', 340), ['Net Pay', 380], [net, 450]]);

@@ -116,8 +116,25 @@ export type SumSentence = { [R in keyof Sentences]: { rule: R } & Parameters<Sen
  */
 export type SumFacts = SumSentence & { basis: SumBasis; ocr?: boolean } & Partial<ReadingFacts>;
 
+/** What the sentence of a finding whose reading nothing corroborates says (context, not evidence, to the policy). */
+export const UNCORROBORATED = 'Nothing else in the block corroborates the reading';
+
+/**
+ * What a finding judged on its readings adds to its sentence: how many readings of the block were
+ * tried, and what corroborates the one it rests on (or that nothing does: then the policy weighs
+ * it as context).
+ */
+function readingNote(f: Partial<ReadingFacts>): string {
+  if (f.tried === undefined || f.corroboration === undefined) return '';
+  const tried = `No reading of the block makes it hold (${f.tried} tried${f.reading?.length ? `; this one reads ${f.reading.join(', ')}` : ''}).`;
+  const backed = f.corroboration.length
+    ? `Under this reading ${f.corroboration.join('; ')} ${f.corroboration.length === 1 ? 'holds' : 'hold'}.`
+    : `${UNCORROBORATED}: it may be misread rather than altered.`;
+  return ` ${tried} ${backed}`;
+}
+
 /** The sentence of a finding. */
-const sentence = (f: SumFacts): string => (SENTENCES[f.rule] as (facts: SumFacts) => string)(f);
+const sentence = (f: SumFacts): string => (SENTENCES[f.rule] as (facts: SumFacts) => string)(f) + readingNote(f);
 
 /** The indicators of the arithmetic check: every one is content evidence, and its findings are summarised by the sentence of their rule. */
 export const indicators = Object.fromEntries(Object.entries(copy).map(([code, text]) => [code, indicator<SumFacts>(text, 'content', sentence)])) as {

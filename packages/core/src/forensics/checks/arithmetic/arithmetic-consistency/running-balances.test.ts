@@ -65,6 +65,19 @@ describe('OCR-aware running balances', () => {
     expect(statementArithmetic(context(statement(misread), false)).map((f) => f.code)).toContain('running_balance_mismatch');
   });
 
+  it("reads a summary grid's opening balance by its own label, not the row's last figure (another label's)", () => {
+    // "Opening balance 1,000.00   Total deposits 2,500.00" on one row above the ledger
+    const grid = (opening: string) => statement(rows).map((w) => (w.text === '1,000.00' && w.y0 === 700 ? { ...w, text: opening } : w));
+    const withDeposits = (opening: string) => [
+      ...grid(opening),
+      wordAt('Total', 480, 700, undefined, 6),
+      wordAt('deposits', 512, 700, undefined, 6),
+      wordAt('2,500.00', 570, 700, undefined, 6),
+    ];
+    expect(statementArithmetic(context(withDeposits('1,000.00'), false))).toEqual([]);
+    expect(statementArithmetic(context(withDeposits('1,100.00'), false)).map((f) => f.code)).toContain('running_balance_mismatch');
+  });
+
   it('does not rest a contradiction on a figure OCR was unsure of', () => {
     const edited: [string, string, string][] = rows.map((r, i) => (i === 2 ? ['03/03', '-25.00', '925.00'] : r));
     expect(

@@ -19,7 +19,7 @@ import { parseAmount } from '../../../../tables/amounts.js';
 import { add, type Decimal, formatMoney, sameMoney, subtract } from '../../../../tables/decimal.js';
 import { buildRows, type Row } from '../../../../tables/rows.js';
 import type { TableContext } from '../../../contexts.js';
-import { type Figure, figures } from '../../../readers/figures.js';
+import { type Figure, figureLabelled, figures } from '../../../readers/figures.js';
 import { CLOSING, columnAt, type LedgerColumns, OPENING, SUBTOTAL, startsWithDate } from '../../../readers/ledger-layout.js';
 import { LedgerSegments } from '../../../readers/ledger-segments.js';
 import { acceptsMisreading, type Misreading } from '../../../readers/misreading-trial.js';
@@ -97,7 +97,7 @@ function readRow(row: Row, figs: Figure[], columns: LedgerColumns | undefined): 
   const label = OPENING.test(row.text) ? 'opening' : CLOSING.test(row.text) ? 'closing' : undefined;
   const dated = startsWithDate(row);
   if (!columns) {
-    if (label) return { label, movements: [], balance: figs[figs.length - 1], transaction: false, unread: [] };
+    if (label) return { label, movements: [], balance: figureLabelled(row, figs, label === 'opening' ? OPENING : CLOSING), transaction: false, unread: [] };
     if (figs.length < 2 || !dated) return { movements: [], transaction: false, unread: figs };
     const amount = figs[figs.length - 2]!;
     return {

@@ -11,10 +11,11 @@ import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '..
 import { buildRows, type Row } from '../../../../tables/rows.js';
 import type { TableContext } from '../../../contexts.js';
 import { notYetJudged } from '../../../findings.js';
-import { type Figure, figures, moneyFigures, sumOfMagnitudes, type Term } from '../../../readers/figures.js';
+import { type Figure, figureLabelled, figures, moneyFigures, sumOfMagnitudes, type Term } from '../../../readers/figures.js';
 import { CLOSING, columnAt, OPENING, startsWithDate } from '../../../readers/ledger-layout.js';
 import { LedgerSegments } from '../../../readers/ledger-segments.js';
 import { ocrExplains } from '../../../readers/misreadings.js';
+import { oneRoleEach } from '../../../readers/readings.js';
 import type { SumFinding } from './indicators.js';
 import { mismatch } from './mismatch.js';
 import { movementsOverStated, type Side } from './movement-table.js';
@@ -133,21 +134,57 @@ function listEntry(row: Row | undefined, x1: number): Figure | undefined {
   return figs.length === 1 && Math.abs(figs[0]!.box.x1 - x1) <= ALIGN ? figs[0] : undefined;
 }
 
+/** The most lines without amounts an entry's wrapping puts between two entries. */
+const WRAPPED_LINES = 3;
+/** The most rows of page furniture (a running head, the column header again) a list runs on across. */
+const PAGE_FURNITURE = 12;
+
 /**
- * The sum of the list right above row `index`: dated one-amount rows aligned with its figure,
- * skipping description lines without figures that wrap between two entries.
+ * The sums of the list right above row `index`: dated one-amount rows aligned with its figure,
+ * skipping lines without amounts that wrap between two entries (a description's second line, a
+ * date's year). A list broken by a page runs on from the previous page's entries across the
+ * page's furniture: the sums are read the nearest first, one more each page the list is read back
+ * across (which is the list's is a reading; any that adds up holds).
  */
-function sectionSum(rows: Row[], index: number, x1: number): { sum: Decimal; count: number } {
+function sectionSums(rows: Row[], index: number, x1: number): { sum: Decimal; count: number }[] {
+  const sums: { sum: Decimal; count: number }[] = [];
   let sum = decimal('0');
   let count = 0;
+  // the amount column's edge: another page may set the list's column elsewhere
+  let column = x1;
+  const noAmount = (k: number): boolean => moneyFigures(rows[k]!).length === 0;
   for (let i = index - 1; i >= 0; i--) {
-    const entry = listEntry(rows[i], x1);
+    const entry = listEntry(rows[i], column);
     if (entry) {
       sum = add(sum, entry.amount.value.abs());
       count++;
-    } else if (!(figures(rows[i]!).length === 0 && listEntry(rows[i - 1], x1))) break;
+      continue;
+    }
+    // an entry's wrapped lines (a description's line above its date, its rest below) between two entries
+    let k = i;
+    while (k > i - WRAPPED_LINES && k >= 0 && noAmount(k)) k--;
+    if (k < i && listEntry(rows[k], column)) {
+      i = k + 1;
+      continue;
+    }
+    sums.push({ sum, count });
+    // across a page break: furniture without amounts, then the previous page's last entry (its
+    // column where that page sets it)
+    let j = i;
+    while (j >= 0 && j > i - PAGE_FURNITURE && noAmount(j)) j--;
+    const previous = j >= 0 ? dated(rows[j]!) : undefined;
+    if (!previous || rows[j]!.page >= rows[i + 1]!.page || count === 0) return sums;
+    column = previous.box.x1;
+    i = j + 1;
   }
-  return { sum, count };
+  sums.push({ sum, count });
+  return sums;
+}
+
+/** A dated row's one figure, wherever its column is. */
+function dated(row: Row): Figure | undefined {
+  const figs = figures(row);
+  return startsWithDate(row) && figs.length === 1 ? figs[0] : undefined;
 }
 
 /** The most lines a summary holds between its balances. */
@@ -299,8 +336,10 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
       terms = ledger.terms[side];
     } else if (ledger.transactions === 0) {
       for (const index of stated.indexes) {
-        const section = sectionSum(rows, index, figures(rows[index]!).at(-1)!.box.x1);
-        if (section.count >= 2) [computed, count] = [section.sum, section.count];
+        const sections = sectionSums(rows, index, figures(rows[index]!).at(-1)!.box.x1).filter((s) => s.count >= 2);
+        // any reading of the list's extent that adds up holds; else the nearest is the one reported
+        const section = sections.find((s) => sameMoney(s.sum, figure.amount.value.abs())) ?? sections[0];
+        if (section) [computed, count] = [section.sum, section.count];
       }
     }
     const unverified = computed !== undefined && ctx.fromOcr(figure.box.page) && ocrExplains(figure, computed, terms);
@@ -320,8 +359,10 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
       );
     }
   }
-  if (credits && debits && opening && closing) {
-    const [open, close] = [figures(opening).at(-1)!, figures(closing).at(-1)!];
+  // each balance by its own label: on a summary grid the row's last figure is another label's
+  const [open, close] = [opening && figureLabelled(opening, figures(opening), OPENING), closing && figureLabelled(closing, figures(closing), CLOSING)];
+  // a printed figure plays one role: a balance read also as a total is a misreading, not a contradiction
+  if (credits && debits && open && close && oneRoleEach([open, credits.figure, debits.figure, close])) {
     const computed = subtract(add(open.amount.value, credits.figure.amount.value.abs()), debits.figure.amount.value.abs());
     const withBeside = subtract(add(computed, beside.credit), beside.debit);
     const terms: Term[] = [

@@ -72,6 +72,12 @@ describe('figures off their column', () => {
     expect(figureColumnFindings(1, [...column(500), word('1,398.60', 700 - 14 * 3 - 7, { right: 500 - CHAR })])).toHaveLength(1);
   });
 
+  it('passes a total followed by its currency sign, which ends where the column ends', () => {
+    const total = word('41.375,53', 602, { right: 500 - 2 * CHAR });
+    expect(figureColumnFindings(1, [...column(500), total]).map((f) => f.code)).toEqual(['figure_off_column']);
+    expect(figureColumnFindings(1, [...column(500), total, word('€', 602, { left: 500 - 2 * CHAR + 3 })])).toEqual([]);
+  });
+
   it('passes a column of one width (no alignment to judge by) and hidden text', () => {
     const same = ['100.00', '200.00', '300.00', '400.00'].map((a, i) => word(a, 700 - 14 * i, { right: 500 }));
     const hidden = { ...word('1,293.26', 600, { left: 500 - 6 * CHAR }), visible: false } as PaintEvent;
@@ -105,6 +111,27 @@ describe('figures off their column', () => {
     expect(figureColumnFindings(1, [...column(500), word('242.86', 616, { right: 500, size: 12 }), word('7.77', 602, { right: 500, size: 10.02 })])).toEqual(
       [],
     );
+  });
+
+  it('passes a row set apart by design, its label set like its figure (the document’s own vocabulary), not a figure alone at that size', () => {
+    const netPay = (labelSize: number) => [
+      ...column(500),
+      word('Net', 616, { left: 60, size: labelSize }),
+      word('pay', 616, { left: 82, size: labelSize }),
+      word('2,409.28', 616, { right: 500, size: 10.8 }),
+    ];
+    expect(figureColumnFindings(1, netPay(10.8))).toEqual([]);
+    // the label in another face than the figure still sets the row's size
+    const courier = netPay(10.8).map((w, i, all) => (i === all.length - 1 ? ({ ...w, font: 'Courier' } as PaintEvent) : w));
+    expect(figureColumnFindings(1, courier).filter((f) => 'by' in f && f.by === 'size')).toEqual([]);
+    expect(figureColumnFindings(1, netPay(10)).map((f) => f.code)).toEqual(['figure_font_mismatch']);
+    const bold = (labelFont: string) => [
+      ...column(500),
+      word('Total', 616, { left: 60, font: labelFont }),
+      word('77.00', 616, { right: 500, font: 'Courier-Bold' }),
+    ];
+    expect(figureColumnFindings(1, bold('Courier-Bold'))).toEqual([]);
+    expect(figureColumnFindings(1, bold('QWERTY+Helvetica')).map((f) => f.code)).toEqual(['figure_font_mismatch']);
   });
 
   describe('figures shown through a font dictionary of their own', () => {

@@ -10,7 +10,10 @@
 // separators (a converter that sets the text again in another font moves figures by other amounts).
 // A figure of a column set in another font family than the column's figures is the other trace:
 // a library or an editor that removes a figure and types a new one sets it in a font of its own —
-// another family, or the same font through a dictionary added for the new figures alone.
+// another family, or the same font through a dictionary added for the new figures alone. Style is
+// judged against the document's own vocabulary: a figure whose row's label is set like it (a
+// "Net pay" line set larger, a totals row in another face) is a row set apart by design, whatever
+// its column's other figures look like.
 import type { PaintEvent } from '../../../../pdf/content/text-interpreter.js';
 import { pageBox } from '../../../findings.js';
 import { FIGURE, fontFamily, heightOf, type TextEvent } from './figure-words.js';
@@ -133,6 +136,26 @@ function columns(figures: readonly TextEvent[]): Column[] {
   return out;
 }
 
+/** Heights within this share are one size. */
+const LIKE_SIZE = 0.015;
+
+/**
+ * True when a word of letters on `f`'s line is set like `f` — at its size, and (`face`) in its font
+ * family through its font dictionary: the row is set apart by design, a label and its figure
+ * alike ("Net pay" set at 11 pt over a column at 10). A figure typed again by an editor takes its
+ * own style; the label beside it keeps the generator's.
+ */
+function rowSetLike(f: TextEvent, words: readonly TextEvent[], face: boolean): boolean {
+  return words.some(
+    (w) =>
+      w !== f &&
+      /\p{L}{2}/u.test(w.text) &&
+      Math.abs(w.box[1] - f.box[1]) <= 0.3 * heightOf(f) &&
+      Math.abs(heightOf(w) - heightOf(f)) <= LIKE_SIZE * heightOf(f) &&
+      (!face || (w.font !== undefined && f.font !== undefined && fontFamily(w.font) === fontFamily(f.font) && w.fontObject === f.fontObject)),
+  );
+}
+
 /** The finding of figure `f` on `page`, set apart from its column by `how`. */
 const fontApart = (page: number, f: TextEvent, how: FontSetting): TypesettingFinding => ({
   code: 'figure_font_mismatch',
@@ -226,6 +249,16 @@ const inProse = (f: TextEvent, words: readonly TextEvent[]): boolean =>
       f.box[0] - w.box[2] <= 0.6 * heightOf(f),
   );
 
+/** True when a currency sign or code follows `f` on its line ("41.375,53 €"): the amount ends at the sign, not at its digits. */
+const currencyAfter = (f: TextEvent, words: readonly TextEvent[]): boolean =>
+  words.some(
+    (w) =>
+      /^(?:[€£$¥]|EUR|GBP|USD|CHF)$/.test(w.text.trim()) &&
+      Math.abs(w.box[1] - f.box[1]) <= 0.3 * heightOf(f) &&
+      w.box[0] - f.box[2] >= -0.5 &&
+      w.box[0] - f.box[2] <= 0.6 * heightOf(f),
+  );
+
 /**
  * True when `f` sits above or below `column` on a row whose other figures end on no column's
  * edge: a table of its own (a summary line under a table), not a row of this one.
@@ -244,16 +277,20 @@ export function figureColumnFindings(page: number, paint: readonly PaintEvent[])
   const words = paint.filter((e): e is TextEvent => e.kind === 'text' && e.visible);
   const fontFindings = new Map<string, TypesettingFinding>();
   for (const c of cols) {
+    // a figure set like its row's label is set apart by design: only the others are judged (its
+    // size by the label's size, its face by the label's face)
     const candidates = figures.filter((f) => c.members.has(f) || inColumn(f, c));
+    const faceApart = candidates.filter((f) => !rowSetLike(f, words, true));
+    const sizeApart = candidates.filter((f) => !rowSetLike(f, words, false));
     // one finding a figure: set in another family, through a dictionary of its own or at another size
-    for (const f of [...otherFamily(page, c, candidates), ...otherFontObject(page, c, candidates, words), ...otherSize(page, c, candidates)]) {
+    for (const f of [...otherFamily(page, c, faceApart), ...otherFontObject(page, c, faceApart, words), ...otherSize(page, c, sizeApart)]) {
       const at = JSON.stringify(f.boxes);
       if (!fontFindings.has(at)) fontFindings.set(at, f);
     }
   }
   findings.push(...fontFindings.values());
   for (const f of figures) {
-    if (cols.some((c) => c.members.has(f)) || inProse(f, words)) continue;
+    if (cols.some((c) => c.members.has(f)) || inProse(f, words) || currencyAfter(f, words)) continue;
     // a figure ending where another figure ends belongs to that alignment, not to this column
     if (figures.some((o) => o !== f && Math.abs(o.box[2] - f.box[2]) <= EDGE)) continue;
     const column = cols.find(

@@ -52,6 +52,27 @@ describe('figure print', () => {
     expect(summaryOf(f!)).toMatch(/2\.0 pt above the baseline/);
   });
 
+  it('measures baselines after the page’s warp: a photo’s tilted lines are not figures off their line', () => {
+    // a photo taken at an angle: every line climbs 0.8 pt per 100 pt across the page, so a figure
+    // at the far end of its line sits 3.6 pt above the median baseline of the words at its start
+    const tilted = (edit?: { lift?: number }) =>
+      [0, 1, 2, 3, 4].flatMap((line) =>
+        [
+          word('Item', 60, line),
+          word('Paid', 110, line),
+          word('Amount', 160, line),
+          word(`${line + 1}12.40`, 560, line, 1, line === 2 ? (edit?.lift ?? 0) : 0),
+        ].map((w) => {
+          const climb = 0.008 * w.x1;
+          return { ...w, y0: w.y0 + climb, y1: w.y1 + climb, ink: { y0: w.ink!.y0 + climb, y1: w.ink!.y1 + climb } };
+        }),
+      );
+    expect(findings(tilted())).toEqual([]);
+    const [f, ...rest] = findings(tilted({ lift: 2.5 }));
+    expect(rest).toEqual([]);
+    expect(summaryOf(f!)).toMatch(/2\.5 pt above the baseline/);
+  });
+
   it('does not judge a figure whose OCR box spans lines, its ink measured elsewhere', () => {
     // a parenthesised figure on a screenshot: OCR boxed it 29 pt tall, and its band fell on the line below
     const words = table().map((w) => (w.text === '312.40' ? { ...w, y0: w.y0 - 9, y1: w.y1 + 9, ink: { y0: w.y0 - 8, y1: w.y0 - 1 } } : w));

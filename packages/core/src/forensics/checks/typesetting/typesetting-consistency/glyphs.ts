@@ -2,7 +2,10 @@
 // ink band (digits of one font and size share it, whatever their weight) against the figures of
 // its column and its line, and its baseline against the other words of its line. A figure typed
 // anew on the picture by an image editor rarely matches the size and baseline of the print it
-// replaced to a few percent; a scan of a genuine page does. Reads the ink bands OCR words carry
+// replaced to a few percent; a scan of a genuine page does. Baselines are measured after the
+// page's own warp: a photo's perspective tilts its lines, each by its own slope, so a line's
+// baseline at the figure is its other words' baselines carried along the slope the page's nearby
+// lines share (a figure far along a tilted line is not off it). Reads the ink bands OCR words carry
 // (`image/ink-band.ts`); pages read from the file's text, or an OCR layer without the image,
 // have none and are not judged.
 import { parseAmount } from '../../../../tables/amounts.js';
@@ -57,6 +60,33 @@ function agreed(values: number[]): number | undefined {
   return agreeing >= MIN_PEERS && agreeing > values.length / 2 ? m : undefined;
 }
 
+/** Lines of at least this many measured words give the page's slope where they are. */
+const SLOPE_WORDS = 4;
+/** The slope at a line is the median of this many nearest measured lines' slopes. */
+const SLOPE_NEIGHBOURS = 5;
+
+const middle = (w: Measured): number => (w.x0 + w.x1) / 2;
+
+/** Theil–Sen slope of a line's baselines (the median of every pair's slope: one misplaced word does not tilt it). */
+function lineSlope(line: readonly Measured[]): number {
+  const slopes: number[] = [];
+  for (let i = 0; i < line.length; i++)
+    for (let j = i + 1; j < line.length; j++) {
+      const dx = middle(line[j]!) - middle(line[i]!);
+      if (Math.abs(dx) > 1) slopes.push((line[j]!.ink.y0 - line[i]!.ink.y0) / dx);
+    }
+  return slopes.length ? median(slopes) : 0;
+}
+
+/** The page's warp: the slope of its lines near each height, from the lines long enough to measure. */
+function slopeField(lines: readonly (readonly Measured[])[]): (y: number) => number {
+  const measured = lines.filter((l) => l.length >= SLOPE_WORDS).map((l) => ({ y: median(l.map((w) => w.ink.y0)), slope: lineSlope(l) }));
+  return (y) => {
+    const nearest = [...measured].sort((a, b) => Math.abs(a.y - y) - Math.abs(b.y - y)).slice(0, SLOPE_NEIGHBOURS);
+    return nearest.length ? median(nearest.map((m) => m.slope)) : 0;
+  };
+}
+
 /** What stands out about one figure's print: its size against its peers', its baseline against its line's. */
 interface StandsOut {
   size?: { percent: number; peers: number };
@@ -64,7 +94,7 @@ interface StandsOut {
 }
 
 /** What stands out about one figure's print, or undefined. */
-function standsOut(f: Measured, figures: readonly Measured[], line: readonly Measured[]): StandsOut | undefined {
+function standsOut(f: Measured, figures: readonly Measured[], line: readonly Measured[], slope: number): StandsOut | undefined {
   const h = height(f);
   const why: StandsOut = {};
   const peers = figures.filter((g) => g !== f && (line.includes(g) || Math.abs(g.x1 - f.x1) <= Math.max(3, 0.6 * h)));
@@ -75,7 +105,8 @@ function standsOut(f: Measured, figures: readonly Measured[], line: readonly Mea
     why.size = { percent: Math.round((100 * h) / size), peers: peers.length };
   }
   const others = line.filter((w) => w !== f);
-  const baselines = others.map((w) => w.ink.y0);
+  // each other word's baseline carried along the line's slope to the figure
+  const baselines = others.map((w) => w.ink.y0 + slope * (middle(f) - middle(w)));
   if (baselines.length >= 2) {
     const base = median(baselines);
     const agreeing = baselines.filter((b) => Math.abs(b - base) <= PEER_AGREEMENT * h).length;
@@ -96,9 +127,11 @@ export function figureGlyphFindings(ctx: TableContext): TypesettingFinding[] {
     const figures = words.filter(isFigure);
     if (figures.length < MIN_PEERS + 1) continue;
     const lineOf = new Map<Word, Measured[]>();
-    for (const row of buildRows(words)) for (const w of row.words) lineOf.set(w, row.words as Measured[]);
+    const lines = buildRows(words).map((row) => row.words as Measured[]);
+    for (const line of lines) for (const w of line) lineOf.set(w, line);
+    const slopeAt = slopeField(lines);
     const outliers = figures.flatMap((f) => {
-      const why = standsOut(f, figures, lineOf.get(f) ?? []);
+      const why = standsOut(f, figures, lineOf.get(f) ?? [], slopeAt(f.ink.y0));
       return why ? [{ f, why }] : [];
     });
     if (outliers.length > MAX_OUTLIER_SHARE * figures.length) continue;

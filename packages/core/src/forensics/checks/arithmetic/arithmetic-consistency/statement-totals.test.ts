@@ -1,0 +1,59 @@
+// A statement's stated totals against the list they total, read every way the list may run: its
+// entries' wrapped lines (a date's year on a line of its own, a description's first line above its
+// date) skipped, and a list broken by a page read on from the previous page across the page's
+// furniture, in the column that page sets.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDecimals } from '../../../../tables/decimal.js';
+import { type Cell, tableContext, tableWords } from '../../../../testing/table-words.js';
+import { statementTotals } from './statement-totals.js';
+
+beforeAll(loadDecimals);
+
+const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
+
+/** A deposits list of four entries whose dates wrap their year, broken by a page after the second (which sets its amount column elsewhere). */
+function statement(total: string): ReturnType<typeof tableContext> {
+  const first = tableWords(
+    1,
+    [['Deposits and Additions', 50]],
+    [
+      ['Date', 50],
+      ['Description', 120],
+      ['Amount', 420],
+    ],
+    [['Apr 4, 2026', 50], ['MOBILE DEPOSIT', 120], right('4,072.13', 430)],
+    [['Apr 11,', 50], ['MOBILE DEPOSIT', 120], right('2,834.76', 430)],
+    [['2026', 50]],
+    [['Page 1 of 2', 400]],
+  );
+  const second = tableWords(
+    2,
+    [['Statement of Account', 50]],
+    [
+      ['Date', 50],
+      ['Description', 120],
+      ['Amount', 420],
+    ],
+    [['Apr 20,', 50], ['ZELLE PAYMENT FROM J OKAFOR', 120], right('3,434.34', 460)],
+    [['2026', 50]],
+    [['RECURRING PAYMENT AUTHORIZED ON 10/2', 120]],
+    [['Apr 28,', 50], ['INTEREST PAYMENT', 120], right('1,000.00', 460)],
+    [['2026', 50]],
+    [['Total Deposits and Additions', 120], right(total, 460)],
+  );
+  return tableContext([first, second], 'bank_statement');
+}
+
+describe('statement totals', () => {
+  it('sums a list across its wrapped dates and a page break', () => {
+    expect(statementTotals(statement('11,341.23'))).toEqual([]);
+    // the page's own entries alone also hold: a list may begin on the page its total is on
+    expect(statementTotals(statement('4,434.34'))).toEqual([]);
+  });
+
+  it('reports a total no extent of the list adds up to, against the nearest', () => {
+    const [finding, ...rest] = statementTotals(statement('11,441.23'));
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({ code: 'statement_totals_mismatch', stated: '11,441.23', computed: '4,434.34' });
+  });
+});
