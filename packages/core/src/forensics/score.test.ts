@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EVIDENCE, type Finding, type IndicatorCode } from './catalogue.js';
 import { INDICATORS } from './indicators.js';
-import { DEFAULT_CONFIDENCE, weightOf } from './policy.js';
+import { ALONE_BELOW_SUSPICIOUS, DEFAULT_CONFIDENCE, falseAlarmRate, provenRate, TARGET_FALSE_ALARMS, weightOf } from './policy.js';
 import { CONTEXT_CAP, type Evidence, evidenceOf, INCONCLUSIVE_CAP, scoreOf, verdictOf } from './score.js';
 
 /** An indicator's finding as the score reads it, at `confidence`. */
@@ -128,5 +128,23 @@ describe('findings the policy weighs as context', () => {
     expect(scoreOf([evidenceOf(print), evidenceOf(print)])).toBeLessThan(40);
     const withSum = scoreOf([evidenceOf(print), evidenceOf(blockTotal(['Subtotal = the rows above it']))]);
     expect(withSum).toBeGreaterThan(scoreOf([evidenceOf(blockTotal(['Subtotal = the rows above it']))]));
+  });
+});
+
+describe("the policy's measured false alarms", () => {
+  it('counts a rate as shown only when the lower end of its 95% interval is above it', () => {
+    expect(provenRate(0, 500)).toBe(0);
+    expect(provenRate(1, 94)).toBeLessThan(TARGET_FALSE_ALARMS); // one in 94 shows nothing
+    expect(provenRate(20, 690)).toBeGreaterThan(TARGET_FALSE_ALARMS);
+    expect(provenRate(5, 5)).toBeLessThan(1);
+  });
+
+  it('lets no indicator shown to fire on genuine files beyond the target decide alone', () => {
+    for (const code of codes) {
+      if (falseAlarmRate(code) <= TARGET_FALSE_ALARMS || weightOf(code).benign) continue;
+      expect(weightOf(code), code).toMatchObject({ conclusive: false });
+      expect(weightOf(code).weight, code).toBeLessThanOrEqual(ALONE_BELOW_SUSPICIOUS);
+      expect(riskScore([f(code, 0.95)]), code).toBeLessThan(40);
+    }
   });
 });
