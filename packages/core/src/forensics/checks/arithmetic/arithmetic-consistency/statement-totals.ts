@@ -129,9 +129,14 @@ function readLedger(rows: Row[]): Ledger {
 
 /** A dated row with a single amount whose right edge is at `x1`: an entry of a sectioned list. */
 function listEntry(row: Row | undefined, x1: number): Figure | undefined {
-  if (!row || !startsWithDate(row)) return undefined;
+  const figure = row && dated(row);
+  return figure && Math.abs(figure.box.x1 - x1) <= ALIGN ? figure : undefined;
+}
+
+/** A dated row's one figure, wherever its column is. */
+function dated(row: Row): Figure | undefined {
   const figs = figures(row);
-  return figs.length === 1 && Math.abs(figs[0]!.box.x1 - x1) <= ALIGN ? figs[0] : undefined;
+  return startsWithDate(row) && figs.length === 1 ? figs[0] : undefined;
 }
 
 /** The most lines without amounts an entry's wrapping puts between two entries. */
@@ -179,12 +184,6 @@ function sectionSums(rows: Row[], index: number, x1: number): { sum: Decimal; co
   }
   sums.push({ sum, count });
   return sums;
-}
-
-/** A dated row's one figure, wherever its column is. */
-function dated(row: Row): Figure | undefined {
-  const figs = figures(row);
-  return startsWithDate(row) && figs.length === 1 ? figs[0] : undefined;
 }
 
 /** The most lines a summary holds between its balances. */

@@ -136,6 +136,9 @@ function columns(figures: readonly TextEvent[]): Column[] {
   return out;
 }
 
+/** True when `w` sits on `f`'s line (baselines within a third of `f`'s height). */
+const onLineOf = (f: TextEvent, w: TextEvent): boolean => Math.abs(w.box[1] - f.box[1]) <= 0.3 * heightOf(f);
+
 /** Heights within this share are one size. */
 const LIKE_SIZE = 0.015;
 
@@ -150,7 +153,7 @@ function rowSetLike(f: TextEvent, words: readonly TextEvent[], face: boolean): b
     (w) =>
       w !== f &&
       /\p{L}{2}/u.test(w.text) &&
-      Math.abs(w.box[1] - f.box[1]) <= 0.3 * heightOf(f) &&
+      onLineOf(f, w) &&
       Math.abs(heightOf(w) - heightOf(f)) <= LIKE_SIZE * heightOf(f) &&
       (!face || (w.font !== undefined && f.font !== undefined && fontFamily(w.font) === fontFamily(f.font) && w.fontObject === f.fontObject)),
   );
@@ -240,23 +243,12 @@ const inColumn = (f: TextEvent, c: Column): boolean =>
 
 /** True when a word of letters ends a space's width before `f` on its line: the figure is part of a sentence, not of a column. */
 const inProse = (f: TextEvent, words: readonly TextEvent[]): boolean =>
-  words.some(
-    (w) =>
-      w !== f &&
-      /\p{L}{2}/u.test(w.text) &&
-      Math.abs(w.box[1] - f.box[1]) <= 0.3 * heightOf(f) &&
-      f.box[0] - w.box[2] >= -0.5 &&
-      f.box[0] - w.box[2] <= 0.6 * heightOf(f),
-  );
+  words.some((w) => w !== f && /\p{L}{2}/u.test(w.text) && onLineOf(f, w) && f.box[0] - w.box[2] >= -0.5 && f.box[0] - w.box[2] <= 0.6 * heightOf(f));
 
 /** True when a currency sign or code follows `f` on its line ("41.375,53 €"): the amount ends at the sign, not at its digits. */
 const currencyAfter = (f: TextEvent, words: readonly TextEvent[]): boolean =>
   words.some(
-    (w) =>
-      /^(?:[€£$¥]|EUR|GBP|USD|CHF)$/.test(w.text.trim()) &&
-      Math.abs(w.box[1] - f.box[1]) <= 0.3 * heightOf(f) &&
-      w.box[0] - f.box[2] >= -0.5 &&
-      w.box[0] - f.box[2] <= 0.6 * heightOf(f),
+    (w) => /^(?:[€£$¥]|EUR|GBP|USD|CHF)$/.test(w.text.trim()) && onLineOf(f, w) && w.box[0] - f.box[2] >= -0.5 && w.box[0] - f.box[2] <= 0.6 * heightOf(f),
   );
 
 /**
