@@ -15,8 +15,22 @@ import type { AnyFinding, Placement } from './findings.js';
  * `resave` (a new document id) is what every save after the first does, and `reading` is a
  * content finding whose reading nothing corroborates (as likely a misreading as an edit, the
  * scoring policy's call): none is evidence of an edit, so none counts toward agreement (score.ts).
+ * `provenance` is a claim the file makes about its own origin that its bytes contradict (a
+ * producer named by a save that software did not write): a disguise, apart from what tool
+ * touched the file (`tooling`) and what the saves changed (`revisions`).
  */
-export type ContextFamily = 'tooling' | 'dates' | 'revisions' | 'page_edit_metadata' | 'fonts' | 'structure' | 'active' | 'resave' | 'reading' | 'print';
+export type ContextFamily =
+  | 'tooling'
+  | 'dates'
+  | 'revisions'
+  | 'page_edit_metadata'
+  | 'fonts'
+  | 'provenance'
+  | 'structure'
+  | 'active'
+  | 'resave'
+  | 'reading'
+  | 'print';
 
 /**
  * What kind of evidence an indicator is. Content evidence shows the document's content was

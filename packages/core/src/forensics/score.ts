@@ -4,7 +4,7 @@
 // is capped at 69: weak signals together make a document SUSPICIOUS, never FORGED. Without any
 // content evidence (the indicator's evidence class) it is capped at 39 — context alone never makes a document
 // SUSPICIOUS — unless context signals of three or more independent families agree (tooling,
-// dates, revisions, page-edit metadata, fonts; scripts and actions are risk, structure quirks
+// dates, revisions, page-edit metadata, fonts, provenance; scripts and actions are risk, structure quirks
 // are file health and a new document id is any re-save, none evidence of an edit, so they do not
 // count). Every cap only rises as findings are added.
 // The verdict follows the spec's bands: FORGED from 70, SUSPICIOUS from 40, CLEAN below; a

@@ -68,4 +68,24 @@ describe('producer pipeline', () => {
     expect(findings.map((f) => f.code)).toEqual(['metadata_rewritten_by_tool', 'producer_metadata_mismatch']);
     expect(summaries).toEqual(['The XMP metadata was written by "Image::ExifTool 12.57".', 'Info names the producer "Skia/PDF m120", XMP "Microsoft Word".']);
   });
+
+  it('names a producer set by hand: a save written by ExifTool that changed no page and names another application', async () => {
+    const saved = (producer: string, mark: string, page = false) => {
+      const pdf = new RawPdf('%PDF-1.7\n').section(
+        [...onePageObjects('Total 1,234.56').slice(0, 5), { num: 6, body: '<< /Producer (pdf-lib) /Creator (pdf-lib) >>' }],
+        { trailer: '/Root 1 0 R /Info 6 0 R' },
+      );
+      const objects = [{ num: 6, body: `<< /Producer (${producer}) /Creator (pdf-lib) >>` }];
+      if (page) objects.push({ num: 4, body: '<< /Length 34 >>\nstream\nBT /F1 12 Tf 72 700 Td (9,999.00) Tj ET\nendstream' });
+      return pdf.raw(mark).section(objects, { trailer: '/Root 1 0 R /Info 6 0 R' }).bytes();
+    };
+    const claims = async (bytes: Uint8Array) => (await run(bytes)).said('producer_claim_rewritten');
+    expect(await claims(saved('Microsoft Word', '%BeginExifToolUpdate\n'))).toEqual([
+      'Revision 2 names "Microsoft Word" as the producer (the revision before, "pdf-lib"), but ExifTool wrote that save and it changed no page: the producer was set by hand.',
+    ]);
+    // the same producer kept, no writer known, or a save that changed a page (an application saving its own edit): nothing
+    expect(await claims(saved('pdf-lib 1.17', '%BeginExifToolUpdate\n'))).toEqual([]);
+    expect(await claims(saved('Microsoft Word', ''))).toEqual([]);
+    expect(await claims(saved('Microsoft Word', '%BeginExifToolUpdate\n', true))).toEqual([]);
+  });
 });

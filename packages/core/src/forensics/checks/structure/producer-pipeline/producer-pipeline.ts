@@ -36,6 +36,12 @@ const indicators = {
     'tooling',
     (f) => `The XMP metadata was written by "${f.toolkit}".`,
   ),
+  producer_claim_rewritten: indicator<{ revision: number; producer: string; before: string; writer: string }>(
+    copy.producer_claim_rewritten,
+    'provenance',
+    (f) =>
+      `Revision ${f.revision} names "${f.producer}" as the producer (the revision before, "${f.before}"), but ${f.writer} wrote that save and it changed no page: the producer was set by hand.`,
+  ),
   producer_metadata_mismatch: indicator<{ info: string; xmp: string }>(
     copy.producer_metadata_mismatch,
     'tooling',
@@ -103,6 +109,31 @@ const has = (text: string, words: readonly string[]): string | undefined => {
 
 /** XMP toolkits of metadata editors (the XMP of PDF producers names Adobe XMP Core and the like). */
 const METADATA_EDITORS = /exiftool|exiv2|hachoir|metadata\+\+|pdftk/i;
+
+/** The mark ExifTool opens the incremental update it appends to a PDF with. */
+const EXIFTOOL_UPDATE = new TextEncoder().encode('%BeginExifToolUpdate');
+
+/** Whether `data[from, to)` holds `mark`. */
+function holds(data: Uint8Array, mark: Uint8Array, from: number, to: number): boolean {
+  const last = Math.min(to, data.length) - mark.length;
+  outer: for (let i = Math.max(0, from); i <= last; i++) {
+    for (let k = 0; k < mark.length; k++) if (data[i + k] !== mark[k]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The metadata editor that wrote save `index` (0-based), when the save says so: ExifTool's update
+ * mark in its bytes (it follows the `%%EOF` of the save before, so the search starts a line
+ * early), or, for the last save, the XMP packet's toolkit.
+ */
+function metadataEditorOf(ctx: PdfCheckContext, index: number): string | undefined {
+  const save = ctx.revisions[index]!;
+  if (holds(ctx.file.data, EXIFTOOL_UPDATE, save.start - 32, save.end)) return 'ExifTool';
+  const last = index === ctx.revisions.length - 1;
+  return last && ctx.xmp.toolkit && METADATA_EDITORS.test(ctx.xmp.toolkit) ? ctx.xmp.toolkit : undefined;
+}
 
 /** A tool's name without version numbers, for comparing producers across saves. */
 const family = (s: string): string =>
@@ -180,7 +211,12 @@ function pipelineOf(ctx: PdfCheckContext): CheckResult<FindingOf<typeof indicato
   for (let i = 1; i < ctx.revisions.length; i++) {
     const a = ctx.revisions[i - 1]!.info.producer;
     const b = ctx.revisions[i]!.info.producer;
-    if (a && b && family(a) !== family(b)) findings.push({ code: 'producer_changed_between_revisions', revision: i + 1, producer: b, before: a });
+    if (!a || !b || family(a) === family(b)) continue;
+    findings.push({ code: 'producer_changed_between_revisions', revision: i + 1, producer: b, before: a });
+    // a save that changed no page, written by a metadata editor that names another application: a disguise
+    const writer = ctx.revisions[i]!.touchedPages.length === 0 ? metadataEditorOf(ctx, i) : undefined;
+    if (writer && family(writer) !== family(b) && !METADATA_EDITORS.test(b))
+      findings.push({ code: 'producer_claim_rewritten', revision: i + 1, producer: b, before: a, writer });
   }
   if (ctx.xmp.toolkit && METADATA_EDITORS.test(ctx.xmp.toolkit)) findings.push({ code: 'metadata_rewritten_by_tool', toolkit: ctx.xmp.toolkit });
   if (latest.producer && ctx.xmp.producer && family(latest.producer) !== family(ctx.xmp.producer)) {
