@@ -9,6 +9,8 @@ import type { PixelBox, PixelFinding } from './types.js';
 const PRINT_CONTRAST = 80;
 /** Fewest crisp blocks an area needs (about a short word). */
 const SHARP_MIN_BLOCKS = 8;
+/** The least share of the print inside an area that must be crisp: typed text is crisp throughout. */
+const SHARP_COVERAGE = 0.7;
 
 /**
  * Print much crisper than the rest of the page. A camera or scanner blurs everything it sees
@@ -16,6 +18,9 @@ const SHARP_MIN_BLOCKS = 8;
  * block dark), relative to the block's contrast, is about the same all over a capture; text typed onto the image afterwards keeps the renderer's
  * crisp edges. Blocks far above the page's typical ratio that gather (within two blocks of each
  * other) into a small area are reported; a page that is sharp all over is just a sharp capture.
+ * Text typed in is crisp throughout its area; print that a photo's warp happens to set on the
+ * pixel grid is crisp in patches (about half its blocks), so an area counts only when most of the
+ * print inside it is crisp.
  */
 export function sharpnessAnalysis(k: ImageKernels, gray: Plane): PixelFinding | undefined {
   const { contrast, steepest, dark } = k.blockEdges(gray);
@@ -70,6 +75,9 @@ export function sharpnessAnalysis(k: ImageKernels, gray: Plane): PixelFinding | 
       0.5,
     );
     if (across < typicalAcross + 0.2 || along < typicalAlong + 0.2) continue;
+    let print = 0;
+    for (let y = e.y0; y <= e.y1; y++) for (let x = e.x0; x <= e.x1; x++) if (!Number.isNaN(ratio[y * bw + x]!)) print++;
+    if (members.length < SHARP_COVERAGE * print) continue;
     boxes.push(groupBox(members, bw, 8));
   }
   if (boxes.length === 0 || boxes.length > 5) return undefined;
