@@ -69,6 +69,23 @@ describe('a misreading tested against the rest of the page', () => {
     expect(read(withConfidence(0.8)).tested).toEqual([]);
   });
 
+  it('takes a lost narrow 1 even when OCR read the other characters surely: its confidence is in what it read', () => {
+    // Medicare printed 131.18 across the width of six characters and read "31.18" with every
+    // character at 0.99: the 1 OCR lost has no confidence to vouch for it, and the width has room
+    const words = tableWords(
+      1,
+      [['Deductions', 40], right('Current', 340)],
+      row('Federal income tax', '236.50'),
+      row('Social Security', '133.30'),
+      row('Medicare', '31.18'),
+      row('Total deductions', '500.98'),
+    ).map((w) => ({ ...w, confidence: 0.99, ...(w.text === '31.18' ? { x0: 340 - 5 * '131.18'.length } : {}) }));
+    expect(read(words).tested).toEqual([]);
+    // a digit confused, read as surely, still stands
+    const confused = stub('2,000.00', '2,450.00', '1,749.02').map((w) => ({ ...w, confidence: 0.99 }));
+    expect(read(confused).tested).not.toEqual([]);
+  });
+
   it('does not take the same digits read alike twice for two identical misreadings', () => {
     // no net pay to test against, but gross pay is printed twice and read alike both times (round
     // figures, 2,150.00, are not taken for copies of each other: two such may differ)

@@ -8,7 +8,8 @@
 // and does not excuse the contradiction. Nor does one the page itself rules out: the same
 // distinctive digits read alike elsewhere, a digit added or lost that the word's printed width has
 // no room for or needs, cents given to a figure printed without, or a figure OCR read surely (every
-// character at `SURE_READING` or more: OCR's misread amounts are read less surely). A
+// character at `SURE_READING` or more: OCR's misread amounts are read less surely — though a digit
+// it lost altogether leaves no character to be unsure of). A
 // contradiction stays unverified only when some misreading resolves it without breaking anything
 // else — as a real misread digit does.
 import { type Decimal, formatMoney } from '../../tables/decimal.js';
@@ -112,6 +113,9 @@ export const SURE_READING = 0.95;
 /** A number as written in a word: with or without thousands separators and decimals. */
 const DIGITS = /\d[\d,]*(\.\d+)?/;
 
+/** How many digits the whole part of a written number has. */
+const wholeDigits = (written: string): number => written.split('.')[0]!.replace(/\D/g, '').replace(/^0+/, '').length;
+
 /** Digits distinctive enough that two words reading them alike print the same figure: four or more, with cents that are not 00. */
 const DISTINCTIVE = /^(?=(\D*\d){4})[\d,]*\.(?!00)\d{2}$/;
 
@@ -132,8 +136,11 @@ function readAs(ctx: TableContext, { figure, value }: Misreading): TableContext 
   const holders = words.filter((w) => inside(w) && DIGITS.test(w.text));
   if (holders.length !== 1) return undefined;
   const holder = holders[0]!;
-  if ((holder.confidence ?? 0) >= SURE_READING) return 'refuted';
   const digits = holder.text.match(DIGITS)![0];
+  // OCR's confidence is in the characters it read: it vouches against a digit confused or added,
+  // not for a digit it lost (a narrow 1 beside another), which the word's width judges
+  const lost = wholeDigits(formatMoney(value.abs())) > wholeDigits(digits);
+  if (!lost && (holder.confidence ?? 0) >= SURE_READING) return 'refuted';
   if (DISTINCTIVE.test(digits) && words.some((w) => w !== holder && w.text.match(DIGITS)?.[0] === digits)) return 'refuted';
   const decimals = digits.split('.')[1]?.length ?? 0;
   if (decimals !== 2 && !value.isInteger()) return 'refuted';
