@@ -46,13 +46,14 @@ export function misreadings(amount: Amount): Decimal[] {
 }
 
 /**
- * True when OCR could explain why `stated` is not `computed` (the sum of `terms` by magnitude):
- * a difference of cents, a figure OCR was unsure of, or one plausible misreading of any one figure.
- * Such a contradiction on a scan or photo is unverified, neither agreement nor evidence.
+ * True when OCR could explain why `stated` is not `computed` (the signed sum of `terms`, judged by
+ * magnitude against the stated figure): a difference of cents, a figure OCR was unsure of, or one
+ * plausible misreading of any one figure. Such a contradiction on a scan or photo is unverified,
+ * neither agreement nor evidence.
  */
 export function ocrExplains(stated: Figure, computed: Decimal, terms: readonly Term[]): boolean {
   const target = stated.amount.value.abs();
-  if (subtract(computed, target).abs().lt(OCR_CENTS)) return true;
+  if (subtract(computed.abs(), target).abs().lt(OCR_CENTS)) return true;
   if (unsure(stated) || terms.some((t) => unsure(t.figure))) return true;
   // the sum moves by what a misreading changes of each term; the stated figure may be the misread one
   const read = (f: Figure): Decimal => f.amount.value.abs();
@@ -61,7 +62,7 @@ export function ocrExplains(stated: Figure, computed: Decimal, terms: readonly T
       (sum, t) => (t.sign === 1 ? add(sum, subtract(value(t.figure), read(t.figure))) : subtract(sum, subtract(value(t.figure), read(t.figure)))),
       computed,
     );
-  return misreadingRestores([stated, ...terms.map((t) => t.figure)], (value) => sameMoney(moved(value), value(stated)));
+  return misreadingRestores([stated, ...terms.map((t) => t.figure)], (value) => sameMoney(moved(value).abs(), value(stated)));
 }
 
 /**

@@ -60,6 +60,23 @@ export function alignedFigures(
   return out;
 }
 
+/**
+ * How many rows (from, to) that `include` takes hold words in the column of `reference` (across
+ * its span) and no figure there: a line whose figure OCR read as letters ("Bly fi" for 117.75).
+ * On a page OCR read, a sum of the column without them is no evidence against its total.
+ */
+export function unreadInColumn(rows: Row[], from: number, to: number, reference: Figure, include: (row: Row) => boolean = () => true): number {
+  const { x0, x1 } = reference.box;
+  const tolerance = Math.max(ALIGN, (reference.box.y1 - reference.box.y0) / 2);
+  let unread = 0;
+  for (let i = from + 1; i < to; i++) {
+    const row = rows[i]!;
+    if (!include(row) || figures(row).some((g) => Math.abs(g.box.x1 - x1) <= tolerance)) continue;
+    if (row.words.some((w) => w.x1 > x0 && w.x0 < x1)) unread++;
+  }
+  return unread;
+}
+
 /** The items of the column of `total` between two rows; undefined as `alignedFigures` is, or when one is printed otherwise than the total (a year over a column, a count: no item of its sum). */
 function columnItems(rows: Row[], from: number, to: number, total: Figure): Item[] | undefined {
   const found = alignedFigures(rows, from, to, total);

@@ -209,6 +209,46 @@ describe('a bill', () => {
     expect(finding).toMatchObject({ corroboration: ['Balance Forward = the rows above it', 'Total Amount Due = the rows above it'] });
   });
 
+  it('on a photo, excuses a balance forward that a doubled digit of the payment takes below zero', () => {
+    // OCR read "-219.40" as "-2,219.40": the block comes to -2,000.00, and reading the payment as
+    // printed (a doubled digit dropped) makes every identity hold
+    const photo = (payment: string, ocr: boolean) =>
+      context(
+        'utility_bill',
+        lines(
+          [['Previous Balance', 50], right('219.40', 400)],
+          [['Payment Received - Thank You', 50], right(payment, 400)],
+          [['Balance Forward', 50], right('0.00', 400)],
+          [['New Charges', 50], right('25.88', 400)],
+          [['Total Amount Due', 50], right('$25.88', 400)],
+        ),
+        ocr,
+      );
+    expect(documentTotals(photo('-2,219.40', true))).toEqual([]);
+    // the same figures in a file's own text are what it prints
+    expect(documentTotals(photo('-2,219.40', false)).map((f) => f.math?.computed)).toContain('-2,000.00');
+  });
+
+  it('on a photo, leaves a line sum unverified when a line of its table has its figure read as letters', () => {
+    const stub = (state: string, ocr: boolean) =>
+      context(
+        'paystub',
+        lines(
+          [['Deductions', 50], right('Current', 340)],
+          [['Federal income tax', 50], right('323.82', 340)],
+          [['Medicare', 50], right('42.69', 340)],
+          [['State income tax', 50], right(state, 340)],
+          [['401(k)', 50], right('147.19', 340)],
+          [['Total deductions', 50], right('631.45', 340)],
+        ),
+        ocr,
+      );
+    expect(documentTotals(stub('117.75', true))).toEqual([]);
+    expect(documentTotals(stub('Bly fi', true))).toEqual([]);
+    // in a file's own text a line without its figure is what the page prints
+    expect(documentTotals(stub('Bly fi', false)).map((f) => f.math?.formula)).toEqual(['total deductions = sum of the deduction lines (current)']);
+  });
+
   it('reports charge lines that do not sum to their total', () => {
     const edited = charges.map((row) => (row[0]![0] === 'Energy charge' ? [row[0]!, ['76.56', 400] as [string, number]] : row));
     expect(documentTotals(context('utility_bill', lines(...summary('$98.32'), ...edited))).map((f) => f.math?.formula)).toEqual([

@@ -20,7 +20,7 @@ import { notYetJudged } from '../../../findings.js';
 import { type Figure, figures, labelSegment, rowsOf, type Term } from '../../../readers/figures.js';
 import { CONFIDENT_FIGURE, misreadingRestores, ocrExplains, readSurely, unsure } from '../../../readers/misreadings.js';
 import { billBlocks, TOTALLING } from './bill-blocks.js';
-import { alignedFigures, columnTotals } from './column-totals.js';
+import { alignedFigures, columnTotals, unreadInColumn } from './column-totals.js';
 import type { SumFinding } from './indicators.js';
 import { mismatch } from './mismatch.js';
 import { payDateFindings } from './pay-dates.js';
@@ -157,9 +157,9 @@ function payStub(rows: Row[], unverified: Unverified, fromOcr: (page: number) =>
     !l || (l.figures.some((f) => fromOcr(f.box.page)) && l.figures.length !== gross?.figures.length) ? [] : l.figures;
   const pay = { gross: gross?.figures ?? [], withheld, preTax: inColumns(find(rows, PRE_TAX)), net: inColumns(net) };
   findings.push(...stubPayrollTaxes(rows, pay, { unsure, byOcr: (f) => fromOcr(f.box.page) }));
-  if (gross) findings.push(...lineSums(rows, gross, EARNINGS_HEADER, 'earnings', unverified));
-  if (deductions) findings.push(...lineSums(rows, deductions, DEDUCTIONS_HEADER, 'deductions', unverified));
-  if (taxes) findings.push(...lineSums(rows, taxes, DEDUCTIONS_HEADER, 'taxes', unverified));
+  if (gross) findings.push(...lineSums(rows, gross, EARNINGS_HEADER, 'earnings', unverified, fromOcr));
+  if (deductions) findings.push(...lineSums(rows, deductions, DEDUCTIONS_HEADER, 'deductions', unverified, fromOcr));
+  if (taxes) findings.push(...lineSums(rows, taxes, DEDUCTIONS_HEADER, 'taxes', unverified, fromOcr));
   const yearToDate = [gross, net, deductions].flatMap((l) => (l?.figures.length === 2 ? [{ current: l.figures[0]!, ytd: l.figures[1]! }] : []));
   findings.push(...payDateFindings(rows, yearToDate, CONFIDENT_FIGURE));
   const columns = [deductions, taxes, net].flatMap((l) => (l?.figures.length === 2 ? [l.figures] : []));
@@ -249,9 +249,17 @@ function deductionsListed(rows: Row[], gross: Labelled, net: Labelled, unverifie
  * the rows under the nearest header above the total that names the table (no figures on it), in
  * the total's column. A table split in sections (taxes, then deductions) may total from an
  * earlier header: every header up to the previous total is tried, and only a total no section
- * start adds up to is a contradiction.
+ * start adds up to is a contradiction. On a page OCR read, a line of the table whose figure was
+ * read as letters leaves the sum unverified.
  */
-function lineSums(rows: Row[], total: Labelled, header: RegExp, what: 'earnings' | 'deductions' | 'taxes', unverified: Unverified): SumFinding[] {
+function lineSums(
+  rows: Row[],
+  total: Labelled,
+  header: RegExp,
+  what: 'earnings' | 'deductions' | 'taxes',
+  unverified: Unverified,
+  fromOcr: (page: number) => boolean,
+): SumFinding[] {
   const starts: number[] = [];
   for (let i = total.index - 1; i >= 0 && i >= total.index - 40; i--) {
     const r = rows[i]!;
@@ -265,6 +273,8 @@ function lineSums(rows: Row[], total: Labelled, header: RegExp, what: 'earnings'
     const nearest = sums[0];
     if (!nearest || nearest.count < 2) continue;
     if (sums.some((s) => s && s.count >= 2 && sameMoney(s.sum, stated.amount.value.abs())) || unverified(stated, nearest.sum, nearest.terms)) continue;
+    // a line of the table whose figure OCR read as letters: the sum lacks it
+    if (fromOcr(stated.box.page) && unreadInColumn(rows, starts[0]!, total.index, stated) > 0) continue;
     const which = column === 0 ? 'current' : 'year-to-date';
     const label = { earnings: 'Gross pay', deductions: 'Total deductions', taxes: 'Total taxes' }[what];
     findings.push(
@@ -318,7 +328,7 @@ export function documentTotals(ctx: TableContext): SumFinding[] {
     kind === 'paystub'
       ? payStub(rows, unverified, (page) => ctx.fromOcr(page))
       : kind === 'bill'
-        ? billBlocks(rows, (identity) => unverified(identity.stated, identity.computed.abs(), identity.terms))
+        ? billBlocks(rows, (identity) => unverified(identity.stated, identity.computed, identity.terms))
         : [];
   // summaries printed across the page (a tax form's boxes are read by its own checks)
   if (ctx.category !== 'tax_form') {

@@ -56,4 +56,32 @@ describe('statement totals', () => {
     expect(rest).toEqual([]);
     expect(finding).toMatchObject({ code: 'statement_totals_mismatch', stated: '11,441.23', computed: '4,434.34' });
   });
+
+  it('leaves a total unverified on a page OCR read when a dated line of its list has no amount read', () => {
+    // OCR read the 01/26 line's 3,207.91 as letters: the list sums to 3,207.91 less than its total
+    const list = (ocr: boolean) =>
+      tableContext(
+        [
+          tableWords(
+            1,
+            [['Deposits and Additions', 50]],
+            [
+              ['Date', 50],
+              ['Description', 120],
+              ['Amount', 420],
+            ],
+            [['01/08', 50], ['MOBILE DEPOSIT', 120], right('1,925.71', 430)],
+            [['01/11', 50], ['ZELLE PAYMENT FROM J OKAFOR', 120], right('3,796.50', 430)],
+            [['01/26', 50], ['INTEREST PAYMENT', 120], right('Bly fi', 430)],
+            [['01/28', 50], ['MOBILE DEPOSIT', 120], right('885.08', 430)],
+            [['Total Deposits and Additions', 120], right('9,815.20', 430)],
+          ),
+        ],
+        'bank_statement',
+        ocr,
+      );
+    expect(statementTotals(list(true))).toEqual([]);
+    // in a file's own text the line is what the page prints: the total contradicts the list
+    expect(statementTotals(list(false))).toEqual([expect.objectContaining({ code: 'statement_totals_mismatch', computed: '6,607.29' })]);
+  });
 });

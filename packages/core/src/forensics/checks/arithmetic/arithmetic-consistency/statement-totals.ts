@@ -149,12 +149,15 @@ const PAGE_FURNITURE = 12;
  * skipping lines without amounts that wrap between two entries (a description's second line, a
  * date's year). A list broken by a page runs on from the previous page's entries across the
  * page's furniture: the sums are read the nearest first, one more each page the list is read back
- * across (which is the list's is a reading; any that adds up holds).
+ * across (which is the list's is a reading; any that adds up holds). A dated line without an
+ * amount between two entries is an entry whose amount was not read (OCR lost it): a sum over it
+ * counts it in `unread`, and is no evidence against a total on a page OCR read.
  */
-function sectionSums(rows: Row[], index: number, x1: number): { sum: Decimal; count: number }[] {
-  const sums: { sum: Decimal; count: number }[] = [];
+function sectionSums(rows: Row[], index: number, x1: number): { sum: Decimal; count: number; unread: number }[] {
+  const sums: { sum: Decimal; count: number; unread: number }[] = [];
   let sum = decimal('0');
   let count = 0;
+  let unread = 0;
   // the amount column's edge: another page may set the list's column elsewhere
   let column = x1;
   const noAmount = (k: number): boolean => moneyFigures(rows[k]!).length === 0;
@@ -169,10 +172,11 @@ function sectionSums(rows: Row[], index: number, x1: number): { sum: Decimal; co
     let k = i;
     while (k > i - WRAPPED_LINES && k >= 0 && noAmount(k)) k--;
     if (k < i && listEntry(rows[k], column)) {
+      for (let w = i; w > k; w--) if (startsWithDate(rows[w]!)) unread++;
       i = k + 1;
       continue;
     }
-    sums.push({ sum, count });
+    sums.push({ sum, count, unread });
     // across a page break: furniture without amounts, then the previous page's last entry (its
     // column where that page sets it)
     let j = i;
@@ -182,7 +186,7 @@ function sectionSums(rows: Row[], index: number, x1: number): { sum: Decimal; co
     column = previous.box.x1;
     i = j + 1;
   }
-  sums.push({ sum, count });
+  sums.push({ sum, count, unread });
   return sums;
 }
 
@@ -328,6 +332,7 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
     const words = side === 'credit' ? 'credits (deposits)' : 'debits (withdrawals)';
     let computed: Decimal | undefined;
     let count = 0;
+    let unread = 0;
     let terms: Term[] = [];
     if (tableReads) {
       computed = side === 'credit' ? ledger.credits : ledger.debits;
@@ -338,10 +343,10 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
         const sections = sectionSums(rows, index, figures(rows[index]!).at(-1)!.box.x1).filter((s) => s.count >= 2);
         // any reading of the list's extent that adds up holds; else the nearest is the one reported
         const section = sections.find((s) => sameMoney(s.sum, figure.amount.value.abs())) ?? sections[0];
-        if (section) [computed, count] = [section.sum, section.count];
+        if (section) [computed, count, unread] = [section.sum, section.count, section.unread];
       }
     }
-    const unverified = computed !== undefined && ctx.fromOcr(figure.box.page) && ocrExplains(figure, computed, terms);
+    const unverified = computed !== undefined && ctx.fromOcr(figure.box.page) && (unread > 0 || ocrExplains(figure, computed, terms));
     const withBeside = add(figure.amount.value.abs(), beside[side]);
     if (computed !== undefined && !sameMoney(computed, figure.amount.value.abs()) && !sameMoney(computed, withBeside) && !unverified) {
       totals.push(
@@ -372,7 +377,7 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
     if (
       !sameMoney(computed, close.amount.value) &&
       !sameMoney(withBeside, close.amount.value) &&
-      !(ctx.fromOcr(close.box.page) && ocrExplains(close, computed.abs(), terms))
+      !(ctx.fromOcr(close.box.page) && ocrExplains(close, computed, terms))
     ) {
       totals.push(
         mismatch(

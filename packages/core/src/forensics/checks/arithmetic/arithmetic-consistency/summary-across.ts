@@ -164,7 +164,7 @@ export function summariesAcross(
   for (const { kind, from, to, open, close, lines } of summaries) {
     const read = readSummary(open, lines, close, kind === 'pay' ? PAY : conventions);
     if (read === undefined || read === 'consistent') continue;
-    if (fromOcr(close.box.page) && read.readings.some((x) => ocrExplains(close, x.computed.abs(), [{ figure: open, sign: 1 }, ...x.terms]))) continue;
+    if (fromOcr(close.box.page) && read.readings.some((x) => ocrExplains(close, x.computed, [{ figure: open, sign: 1 }, ...x.terms]))) continue;
     const signed = (i: number, text: string): string => `${read.terms[i]!.sign === 1 ? '+' : '−'} ${text}`;
     findings.push({
       code: kind === 'pay' ? 'paystub_totals_mismatch' : balanceCode,

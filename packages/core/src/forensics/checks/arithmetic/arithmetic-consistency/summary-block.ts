@@ -143,7 +143,7 @@ export function summaryBlocks(blocks: readonly ChainSummary[], fromOcr: (page: n
     // the lines as a deposit account reads them, and as a card or loan account does
     const read = readSummary(open, lines, close, BALANCE_CONVENTIONS);
     if (read === undefined || read === 'consistent') continue;
-    if (fromOcr(close.box.page) && read.readings.some((r) => ocrExplains(close, r.computed.abs(), [{ figure: open, sign: 1 }, ...r.terms]))) continue;
+    if (fromOcr(close.box.page) && read.readings.some((r) => ocrExplains(close, r.computed, [{ figure: open, sign: 1 }, ...r.terms]))) continue;
     const { terms, computed } = read;
     findings.push({
       code: 'statement_balance_mismatch',
