@@ -4,6 +4,7 @@
 // saves, and Info/XMP disagreement.
 import { type CheckResult, defineCheck, type FindingOf, indicator, ran } from '../../../check.js';
 import type { PdfCheckContext } from '../../../contexts.js';
+import { headerMarked } from '../../../readers/file-writer.js';
 import copy from './copy.json' with { type: 'json' };
 
 const indicators = {
@@ -156,18 +157,7 @@ const KEEPING_WRITERS: readonly { writer: string; names: RegExp; mark: readonly 
 ];
 
 /** The library that wrote the whole file, by the comment after its header, when it is one that keeps the Producer. */
-function keepingWriter(data: Uint8Array): (typeof KEEPING_WRITERS)[number] | undefined {
-  const head = data.subarray(0, 1024);
-  let i = 0;
-  // "%PDF-", its version, the end of its line
-  while (i + 5 <= head.length && !(head[i] === 0x25 && head[i + 1] === 0x50 && head[i + 2] === 0x44 && head[i + 3] === 0x46 && head[i + 4] === 0x2d)) i++;
-  while (i < head.length && head[i] !== 0x0a && head[i] !== 0x0d) i++;
-  while (i < head.length && (head[i] === 0x0a || head[i] === 0x0d)) i++;
-  if (head[i] !== 0x25) return undefined;
-  return KEEPING_WRITERS.find(
-    (w) => w.mark.every((b, k) => head[i + 1 + k] === b) && (head[i + 1 + w.mark.length] === 0x0a || head[i + 1 + w.mark.length] === 0x0d),
-  );
-}
+const keepingWriter = (data: Uint8Array): (typeof KEEPING_WRITERS)[number] | undefined => KEEPING_WRITERS.find((w) => headerMarked(data, w.mark));
 
 /** What the Producer, Creator and XMP of every revision say of the software that made and touched the file. */
 function pipelineOf(ctx: PdfCheckContext): CheckResult<FindingOf<typeof indicators>> {

@@ -4,12 +4,15 @@
 // same size, each covering most of the other; a layout's collisions are not), text placed outside the
 // crop box, and invisible text that lies over no image (an OCR layer lies over its scan). Reads paint order from the
 // core's interpreter (shared page reads); a page it cannot read falls back to a coarse scan for
-// invisible text and is not examined for the rest.
+// invisible text and is not examined for the rest. A page a browser printed in one save (its own
+// engine's mark, `readers/file-writer.ts`) paints in the web page's layers — a fixed header or a
+// panel over the content beneath it — so a light box over text there is design, not a cover-up.
 
 import type { PaintEvent } from '../../../../pdf/content/text-interpreter.js';
 import { pageMarks } from '../../../../pdf/pdf-facts.js';
 import type { PdfCheckContext } from '../../../contexts.js';
 import { pageBox } from '../../../findings.js';
+import { browserPrint } from '../../../readers/file-writer.js';
 import type { OverlayFinding } from './indicators.js';
 
 type Box = [number, number, number, number];
@@ -57,6 +60,7 @@ const invisible = (page: number, words: TextEvent[] = []): OverlayFinding => ({
 /** Cover-ups drawn into the pages' content. */
 export function coverUps(ctx: PdfCheckContext): OverlayFinding[] {
   const findings: OverlayFinding[] = [];
+  const layered = browserPrint(ctx) !== undefined;
   for (const page of ctx.pages) {
     const read = ctx.reader.read(page);
     if (!read) {
@@ -79,7 +83,7 @@ export function coverUps(ctx: PdfCheckContext): OverlayFinding[] {
     });
     const hidden = new Set<TextEvent>();
     events.forEach((e, index) => {
-      if (e.kind !== 'fill' || e.luminance < LIGHT || e.alpha < OPAQUE) return;
+      if (layered || e.kind !== 'fill' || e.luminance < LIGHT || e.alpha < OPAQUE) return;
       if (overlap(e.box, page.cropBox) > BACKGROUND_SHARE * pageArea) return;
       const over = texts.filter((t) => t.index > index && covered(t.event.box, e.box) >= 0.5).map((t) => t.event);
       // text painted again on top of the box is not hidden (a background or shading drawn late,

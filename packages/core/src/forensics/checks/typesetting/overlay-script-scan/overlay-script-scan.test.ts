@@ -31,6 +31,28 @@ describe('overlay/script scan: scripts and annotations', () => {
 });
 
 describe('overlay/script scan: cover-ups in page content', () => {
+  it('takes a light panel over text in a page a browser printed in one save for the web page’s layers', async () => {
+    // a fixed header painted over the list scrolled beneath it, as Firefox (cairo) and Chrome (Skia) print it
+    const content = 'BT /F1 12 Tf 72 740 Td (Questions courantes) Tj ET 1 g 36 730 540 40 re f 0 g BT /F1 16 Tf 72 745 Td (Support) Tj ET';
+    const page = (header: number[], info: string, saves = 1) => {
+      const objects = onePageObjects('x').map((o) => (o.num === 4 ? { num: 4, body: `<< /Length ${content.length} >>\nstream\n${content}\nendstream` } : o));
+      const pdf = new RawPdf(new Uint8Array([...new TextEncoder().encode('%PDF-1.5\n%'), ...header, 0x0a])).section(
+        [...objects, { num: 6, body: `<< ${info} >>` }],
+        { trailer: '/Root 1 0 R /Info 6 0 R' },
+      );
+      if (saves > 1) pdf.section([{ num: 6, body: `<< ${info} /Title (saved again) >>` }], { trailer: '/Root 1 0 R /Info 6 0 R' });
+      return pdf.bytes();
+    };
+    const cairo = [0xb5, 0xed, 0xae, 0xfb];
+    const firefox = '/Producer (cairo 1.17.4 \\(https://cairographics.org\\)) /Creator (Firefox Nightly 122.0a1)';
+    expect(await codes(page(cairo, firefox))).toEqual([]);
+    expect(await codes(page([0xd3, 0xeb, 0xe9, 0xe1], '/Producer (Skia/PDF m120) /Creator (Mozilla/5.0 Chrome/120.0)'))).toEqual([]);
+    // saved again after the browser, written by another writer, or cairo for another application: a cover-up
+    expect(await codes(page(cairo, firefox, 2))).toEqual(['white_box_over_text']);
+    expect(await codes(page([0xe2, 0xe3, 0xcf, 0xd3], firefox))).toEqual(['white_box_over_text']);
+    expect(await codes(page(cairo, '/Producer (cairo 1.16.0) /Creator (Inkscape 1.2)'))).toEqual(['white_box_over_text']);
+  });
+
   it('finds a white box painted over a figure, with the new figure on top, on the box', async () => {
     const { findings, summaries } = await run(
       contentPdf('BT /F1 12 Tf 72 700 Td (Closing balance) Tj 120 0 Td (1,200.00) Tj ET 1 g 190 696 60 16 re f 0 g BT /F1 12 Tf 192 700 Td (9,200.00) Tj ET'),
