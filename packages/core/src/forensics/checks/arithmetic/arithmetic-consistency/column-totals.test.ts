@@ -5,6 +5,7 @@ import { loadDecimals } from '../../../../tables/decimal.js';
 import { buildRows } from '../../../../tables/rows.js';
 import { tableWords } from '../../../../testing/table-words.js';
 import { columnTotals } from './column-totals.js';
+import { indicators } from './indicators.js';
 
 beforeAll(loadDecimals);
 
@@ -35,6 +36,9 @@ describe('column totals', () => {
     expect(rest).toEqual([]);
     expect(finding).toMatchObject({ code: 'table_total_mismatch', math: { computed: '4,000.00', stated: '3,500.00' } });
     expect(finding!.boxes![0]!.x0).toBe(400);
+    // the readings tried (the items with and without signs, subtotals and earlier sections) are recorded and said
+    expect(finding).toMatchObject({ tried: 6, reading: ['every figure of the column above it added, by magnitude'] });
+    expect(indicators.table_total_mismatch.summary(finding as never)).toContain('No reading of the block makes it hold (6 tried;');
   });
 
   it('reads a table with subtotals, and a table in sections', () => {

@@ -144,6 +144,8 @@ export function columnTotals(
         items: items.length,
         computed: formatMoney(computed),
         basis: 'aligned column',
+        tried: sums.length,
+        reading: ['every figure of the column above it added, by magnitude'],
         page: total.box.page,
         boxes: [total.box],
         math: {

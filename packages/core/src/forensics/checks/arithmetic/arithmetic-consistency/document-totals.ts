@@ -277,8 +277,8 @@ function lineSums(
     if (fromOcr(stated.box.page) && unreadInColumn(rows, starts[0]!, total.index, stated) > 0) continue;
     const which = column === 0 ? 'current' : 'year-to-date';
     const label = { earnings: 'Gross pay', deductions: 'Total deductions', taxes: 'Total taxes' }[what];
-    findings.push(
-      mismatch(
+    findings.push({
+      ...mismatch(
         'paystub_totals_mismatch',
         `${ITEM_SUMS[what]} (${which})`,
         nearest.sum,
@@ -286,7 +286,10 @@ function lineSums(
         { rule: 'line sum', label, stated: stated.amount.raw, lines: nearest.count, what, computed: formatMoney(nearest.sum), which },
         `${nearest.count} ${what} lines aligned with the ${which} total.`,
       ),
-    );
+      // every section start up to the previous total was tried as where the table begins
+      tried: sums.length,
+      reading: [`the ${nearest.count} lines under the nearest header`],
+    });
   }
   return findings;
 }

@@ -122,11 +122,13 @@ export const UNCORROBORATED = 'Nothing else in the block corroborates the readin
 /**
  * What a finding judged on its readings adds to its sentence: how many readings of the block were
  * tried, and what corroborates the one it rests on (or that nothing does: then the policy weighs
- * it as context).
+ * it as context). A check whose block has no other identity to corroborate it records the
+ * readings tried alone.
  */
 function readingNote(f: Partial<ReadingFacts>): string {
-  if (f.tried === undefined || f.corroboration === undefined) return '';
+  if (f.tried === undefined) return '';
   const tried = `No reading of the block makes it hold (${f.tried} tried${f.reading?.length ? `; this one reads ${f.reading.join(', ')}` : ''}).`;
+  if (f.corroboration === undefined) return ` ${tried}`;
   const backed = f.corroboration.length
     ? `Under this reading ${f.corroboration.join('; ')} ${f.corroboration.length === 1 ? 'holds' : 'hold'}.`
     : `${UNCORROBORATED}: it may be misread rather than altered.`;

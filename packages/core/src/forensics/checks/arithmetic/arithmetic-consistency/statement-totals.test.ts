@@ -55,6 +55,8 @@ describe('statement totals', () => {
     const [finding, ...rest] = statementTotals(statement('11,441.23'));
     expect(rest).toEqual([]);
     expect(finding).toMatchObject({ code: 'statement_totals_mismatch', stated: '11,441.23', computed: '4,434.34' });
+    // the extents tried are recorded: the page's own entries, and the list read back across the break
+    expect(finding).toMatchObject({ tried: 2, reading: ['the 2 dated entries listed above it'] });
   });
 
   it('leaves a total unverified on a page OCR read when a dated line of its list has no amount read', () => {

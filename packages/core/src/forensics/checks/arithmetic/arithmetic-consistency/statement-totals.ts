@@ -333,6 +333,7 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
     let computed: Decimal | undefined;
     let count = 0;
     let unread = 0;
+    let tried = 0;
     let terms: Term[] = [];
     if (tableReads) {
       computed = side === 'credit' ? ledger.credits : ledger.debits;
@@ -343,24 +344,24 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
         const sections = sectionSums(rows, index, figures(rows[index]!).at(-1)!.box.x1).filter((s) => s.count >= 2);
         // any reading of the list's extent that adds up holds; else the nearest is the one reported
         const section = sections.find((s) => sameMoney(s.sum, figure.amount.value.abs())) ?? sections[0];
-        if (section) [computed, count, unread] = [section.sum, section.count, section.unread];
+        if (section) [computed, count, unread, tried] = [section.sum, section.count, section.unread, tried + sections.length];
       }
     }
     const unverified = computed !== undefined && ctx.fromOcr(figure.box.page) && (unread > 0 || ocrExplains(figure, computed, terms));
     const withBeside = add(figure.amount.value.abs(), beside[side]);
     if (computed !== undefined && !sameMoney(computed, figure.amount.value.abs()) && !sameMoney(computed, withBeside) && !unverified) {
-      totals.push(
-        mismatch(
-          'statement_totals_mismatch',
-          `total ${words} = sum of the ${words} listed`,
-          computed,
-          figure,
-          { rule: 'stated total', stated: figure.amount.raw, side: words, computed: formatMoney(computed) },
-          `${count} rows read.`,
-          [],
-          ctx.fromOcr(figure.box.page),
-        ),
+      const finding = mismatch(
+        'statement_totals_mismatch',
+        `total ${words} = sum of the ${words} listed`,
+        computed,
+        figure,
+        { rule: 'stated total', stated: figure.amount.raw, side: words, computed: formatMoney(computed) },
+        `${count} rows read.`,
+        [],
+        ctx.fromOcr(figure.box.page),
       );
+      // a list read above its total: each extent it may run over (back across page breaks) was tried
+      totals.push(tried > 0 ? { ...finding, tried, reading: [`the ${count} dated entries listed above it`] } : finding);
     }
   }
   // each balance by its own label: on a summary grid the row's last figure is another label's
