@@ -177,6 +177,8 @@ export function summariesAcross(
       computed: formatMoney(read.computed),
       basis: 'stated total',
       ocr: fromOcr(close.box.page),
+      tried: read.readings.length,
+      reading: [`each line signed as ${kind === 'pay' ? 'pay' : 'a balance'} reads it`],
       page: close.box.page,
       boxes: [close.box, open.box],
       math: {

@@ -41,6 +41,7 @@ describe('account summaries', () => {
     const [finding, ...rest] = judge(chase('-845.20', '$6,403.35'), never);
     expect(rest).toEqual([]);
     expect(finding).toMatchObject({ code: 'statement_balance_mismatch', math: { computed: '5,403.35', stated: '$6,403.35' } });
+    expect(finding!.tried).toBeGreaterThanOrEqual(1);
     expect(finding!.boxes![0]!.y0).toBeLessThan(finding!.boxes![1]!.y0); // the ending balance, below the beginning one
   });
 

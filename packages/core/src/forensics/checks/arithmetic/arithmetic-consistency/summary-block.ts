@@ -154,6 +154,8 @@ export function summaryBlocks(blocks: readonly ChainSummary[], fromOcr: (page: n
       computed: formatMoney(computed),
       basis: 'stated total',
       ocr: fromOcr(close.box.page),
+      tried: read.readings.length,
+      reading: ['each line signed by its label as the account reads it'],
       page: close.box.page,
       boxes: [close.box, open.box],
       math: {
