@@ -248,7 +248,31 @@ describe('a bill', () => {
     // in a file's own text a line without its figure is what the page prints
     const [finding, ...rest] = documentTotals(stub('Bly fi', false));
     expect(rest).toEqual([]);
-    expect(finding).toMatchObject({ math: { formula: 'total deductions = sum of the deduction lines (current)' }, tried: 1 });
+    // nothing else of this stub holds beside the sum: it may be misread (context to the policy)
+    expect(finding).toMatchObject({ math: { formula: 'total deductions = sum of the deduction lines (current)' }, tried: 1, corroboration: [] });
+  });
+
+  it('corroborates a pay stub line sum by the stub’s other identities that hold', () => {
+    const stub = (medicare: string) =>
+      context(
+        'paystub',
+        lines(
+          [['Gross pay', 50], right('2,000.00', 340)],
+          [['Deductions', 50], right('Current', 340)],
+          [['Federal income tax', 50], right('200.00', 340)],
+          [['Medicare', 50], right(medicare, 340)],
+          [['Total deductions', 50], right('229.00', 340)],
+          [['Net pay', 50], right('1,771.00', 340)],
+        ),
+      );
+    expect(documentTotals(stub('29.00'))).toEqual([]);
+    // a deduction line raised: its table no longer adds up, and net pay from the printed total still does
+    const [finding, ...rest] = documentTotals(stub('129.00'));
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({
+      math: { formula: 'total deductions = sum of the deduction lines (current)' },
+      corroboration: ['net pay = gross pay − total deductions (current)'],
+    });
   });
 
   it('reports charge lines that do not sum to their total', () => {

@@ -98,6 +98,8 @@ type Unverified = (stated: Figure, computed: Decimal, terms: readonly Term[]) =>
 
 function payStub(rows: Row[], unverified: Unverified, fromOcr: (page: number) => boolean): SumFinding[] {
   const findings: SumFinding[] = [];
+  // the stub's identities that hold: what corroborates how its tables' lines were read
+  const held: string[] = [];
   const gross = find(rows, GROSS);
   const net = find(rows, NET, GROSS);
   const deductions = find(rows, DEDUCTIONS);
@@ -117,8 +119,11 @@ function payStub(rows: Row[], unverified: Unverified, fromOcr: (page: number) =>
         { figure: g, sign: 1 },
         { figure: d, sign: -1 },
       ];
-      if (withoutTaxes && sameMoney(withoutTaxes, n.amount.value.abs())) continue;
-      if (!sameMoney(computed, n.amount.value.abs()) && !unverified(n, computed, terms)) {
+      if ((withoutTaxes && sameMoney(withoutTaxes, n.amount.value.abs())) || sameMoney(computed, n.amount.value.abs())) {
+        held.push(`net pay = gross pay − total deductions (${column === 0 ? 'current' : 'year-to-date'})`);
+        continue;
+      }
+      if (!unverified(n, computed, terms)) {
         const which = column === 0 ? 'current' : 'year-to-date';
         findings.push(
           mismatch(
@@ -157,9 +162,13 @@ function payStub(rows: Row[], unverified: Unverified, fromOcr: (page: number) =>
     !l || (l.figures.some((f) => fromOcr(f.box.page)) && l.figures.length !== gross?.figures.length) ? [] : l.figures;
   const pay = { gross: gross?.figures ?? [], withheld, preTax: inColumns(find(rows, PRE_TAX)), net: inColumns(net) };
   findings.push(...stubPayrollTaxes(rows, pay, { unsure, byOcr: (f) => fromOcr(f.box.page) }));
-  if (gross) findings.push(...lineSums(rows, gross, EARNINGS_HEADER, 'earnings', unverified, fromOcr));
-  if (deductions) findings.push(...lineSums(rows, deductions, DEDUCTIONS_HEADER, 'deductions', unverified, fromOcr));
-  if (taxes) findings.push(...lineSums(rows, taxes, DEDUCTIONS_HEADER, 'taxes', unverified, fromOcr));
+  const sums = [
+    ...(gross ? lineSums(rows, gross, EARNINGS_HEADER, 'earnings', unverified, fromOcr, held) : []),
+    ...(deductions ? lineSums(rows, deductions, DEDUCTIONS_HEADER, 'deductions', unverified, fromOcr, held) : []),
+    ...(taxes ? lineSums(rows, taxes, DEDUCTIONS_HEADER, 'taxes', unverified, fromOcr, held) : []),
+  ];
+  // a table's lines read as its total's: corroborated by the stub's other identities that hold
+  findings.push(...sums.map((f) => ({ ...f, corroboration: held.filter((h) => h !== f.math?.formula) })));
   const yearToDate = [gross, net, deductions].flatMap((l) => (l?.figures.length === 2 ? [{ current: l.figures[0]!, ytd: l.figures[1]! }] : []));
   findings.push(...payDateFindings(rows, yearToDate, CONFIDENT_FIGURE));
   const columns = [deductions, taxes, net].flatMap((l) => (l?.figures.length === 2 ? [l.figures] : []));
@@ -250,7 +259,8 @@ function deductionsListed(rows: Row[], gross: Labelled, net: Labelled, unverifie
  * the total's column. A table split in sections (taxes, then deductions) may total from an
  * earlier header: every header up to the previous total is tried, and only a total no section
  * start adds up to is a contradiction. On a page OCR read, a line of the table whose figure was
- * read as letters leaves the sum unverified.
+ * read as letters leaves the sum unverified. A sum that holds is added to `held` (what
+ * corroborates the stub's reading).
  */
 function lineSums(
   rows: Row[],
@@ -259,6 +269,7 @@ function lineSums(
   what: 'earnings' | 'deductions' | 'taxes',
   unverified: Unverified,
   fromOcr: (page: number) => boolean,
+  held: string[],
 ): SumFinding[] {
   const starts: number[] = [];
   for (let i = total.index - 1; i >= 0 && i >= total.index - 40; i--) {
@@ -272,10 +283,14 @@ function lineSums(
     const sums = starts.map((start) => alignedSum(rows, start, total.index, stated));
     const nearest = sums[0];
     if (!nearest || nearest.count < 2) continue;
-    if (sums.some((s) => s && s.count >= 2 && sameMoney(s.sum, stated.amount.value.abs())) || unverified(stated, nearest.sum, nearest.terms)) continue;
+    const which = column === 0 ? 'current' : 'year-to-date';
+    if (sums.some((s) => s && s.count >= 2 && sameMoney(s.sum, stated.amount.value.abs()))) {
+      held.push(`${ITEM_SUMS[what]} (${which})`);
+      continue;
+    }
+    if (unverified(stated, nearest.sum, nearest.terms)) continue;
     // a line of the table whose figure OCR read as letters: the sum lacks it
     if (fromOcr(stated.box.page) && unreadInColumn(rows, starts[0]!, total.index, stated) > 0) continue;
-    const which = column === 0 ? 'current' : 'year-to-date';
     const label = { earnings: 'Gross pay', deductions: 'Total deductions', taxes: 'Total taxes' }[what];
     findings.push({
       ...mismatch(

@@ -57,6 +57,8 @@ describe('statement totals', () => {
     expect(finding).toMatchObject({ code: 'statement_totals_mismatch', stated: '11,441.23', computed: '4,434.34' });
     // the extents tried are recorded: the page's own entries, and the list read back across the break
     expect(finding).toMatchObject({ tried: 2, reading: ['the 2 dated entries listed above it'] });
+    // nothing else of this statement holds beside it: the list may be misread (context to the policy)
+    expect(finding).toMatchObject({ corroboration: [] });
   });
 
   it('leaves a total unverified on a page OCR read when a dated line of its list has no amount read', () => {
@@ -85,5 +87,29 @@ describe('statement totals', () => {
     expect(statementTotals(list(true))).toEqual([]);
     // in a file's own text the line is what the page prints: the total contradicts the list
     expect(statementTotals(list(false))).toEqual([expect.objectContaining({ code: 'statement_totals_mismatch', computed: '6,607.29' })]);
+  });
+
+  it('corroborates a list total by the statement’s other list that adds up', () => {
+    const both = (deposit: string) =>
+      tableContext([
+        tableWords(
+          1,
+          [['Deposits and Additions', 50]],
+          [['01/08', 50], ['MOBILE DEPOSIT', 120], right(deposit, 430)],
+          [['01/11', 50], ['ZELLE PAYMENT FROM J OKAFOR', 120], right('3,796.50', 430)],
+          [['Total Deposits and Additions', 120], right('5,722.21', 430)],
+          [['Withdrawals and Subtractions', 50]],
+          [['01/04', 50], ['ATM WITHDRAWAL 375 OAK AVE', 120], right('976.01', 430)],
+          [['01/06', 50], ['CHECK #1147', 120], right('1,440.43', 430)],
+          [['Total Withdrawals and Subtractions', 120], right('2,416.44', 430)],
+        ),
+      ]);
+    expect(statementTotals(both('1,925.71'))).toEqual([]);
+    const [finding, ...rest] = statementTotals(both('2,925.71'));
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({
+      stated: '5,722.21',
+      corroboration: ['total debits (withdrawals) = sum of the debits (withdrawals) listed'],
+    });
   });
 });

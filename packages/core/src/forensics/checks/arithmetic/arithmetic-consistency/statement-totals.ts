@@ -323,6 +323,9 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
   const tableReads = whole && ledger.transactions >= 3 && ledger.undecided === 0 && ledger.agreements >= 2 && ledger.disagreements === 0;
   // movements a summary lists beside its totals (service charges, interest or dividends paid), which the ledger counts too
   const beside = besideTotals(rows, [credits, debits]);
+  // the identities of the statement each side's list total is judged beside: what holds corroborates how a list was read
+  const held: string[] = [];
+  const listRead: { finding: SumFinding; says: string }[] = [];
   for (const [stated, side] of [
     [credits, 'credit'],
     [debits, 'debit'],
@@ -349,7 +352,9 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
     }
     const unverified = computed !== undefined && ctx.fromOcr(figure.box.page) && (unread > 0 || ocrExplains(figure, computed, terms));
     const withBeside = add(figure.amount.value.abs(), beside[side]);
-    if (computed !== undefined && !sameMoney(computed, figure.amount.value.abs()) && !sameMoney(computed, withBeside) && !unverified) {
+    const says = `total ${words} = sum of the ${words} listed`;
+    if (computed !== undefined && (sameMoney(computed, figure.amount.value.abs()) || sameMoney(computed, withBeside))) held.push(says);
+    else if (computed !== undefined && !unverified) {
       const finding = mismatch(
         'statement_totals_mismatch',
         `total ${words} = sum of the ${words} listed`,
@@ -360,8 +365,10 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
         [],
         ctx.fromOcr(figure.box.page),
       );
-      // a list read above its total: each extent it may run over (back across page breaks) was tried
-      totals.push(tried > 0 ? { ...finding, tried, reading: [`the ${count} dated entries listed above it`] } : finding);
+      // a list read above its total: each extent it may run over (back across page breaks) was
+      // tried, and the reading is corroborated by what else of the statement holds (below)
+      if (tried > 0) listRead.push({ finding: { ...finding, tried, reading: [`the ${count} dated entries listed above it`] }, says });
+      else totals.push(finding);
     }
   }
   // each balance by its own label: on a summary grid the row's last figure is another label's
@@ -375,11 +382,9 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
       { figure: credits.figure, sign: 1 },
       { figure: debits.figure, sign: -1 },
     ];
-    if (
-      !sameMoney(computed, close.amount.value) &&
-      !sameMoney(withBeside, close.amount.value) &&
-      !(ctx.fromOcr(close.box.page) && ocrExplains(close, computed, terms))
-    ) {
+    if (sameMoney(computed, close.amount.value) || sameMoney(withBeside, close.amount.value))
+      held.push('closing balance = opening balance + total credits − total debits');
+    else if (!(ctx.fromOcr(close.box.page) && ocrExplains(close, computed, terms))) {
       totals.push(
         mismatch(
           'statement_totals_mismatch',
@@ -401,6 +406,9 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
       );
     }
   }
+  // a list total is corroborated by the statement's other identities that hold (the other side's
+  // list, the closing balance from the totals); one nothing corroborates may be a list misread
+  for (const { finding, says } of listRead) totals.push({ ...finding, corroboration: held.filter((h) => h !== says) });
   const findings = [...listed, ...notYetJudged(listed, totals)];
   return [...findings, ...notYetJudged(findings, blocks)];
 }
