@@ -260,7 +260,7 @@ function summariesAgainstLedger(ctx: TableContext, summaries: readonly ChainSumm
       const words = side === 'credit' ? 'credits (deposits)' : 'debits (withdrawals)';
       const finding = mismatch(
         'statement_totals_mismatch',
-        `total ${words} = sum of the ${words} listed`,
+        says,
         computed,
         cells[0]!,
         { rule: 'summary side against ledger', side: words, stated: formatMoney(stated), computed: formatMoney(computed) },
@@ -357,7 +357,7 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
     else if (computed !== undefined && !unverified) {
       const finding = mismatch(
         'statement_totals_mismatch',
-        `total ${words} = sum of the ${words} listed`,
+        says,
         computed,
         figure,
         { rule: 'stated total', stated: figure.amount.raw, side: words, computed: formatMoney(computed) },
