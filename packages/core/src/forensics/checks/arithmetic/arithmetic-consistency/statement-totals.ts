@@ -260,7 +260,7 @@ function summariesAgainstLedger(ctx: TableContext, summaries: readonly ChainSumm
       const words = side === 'credit' ? 'credits (deposits)' : 'debits (withdrawals)';
       const finding = mismatch(
         'statement_totals_mismatch',
-        says,
+        `total ${words} = sum of the ${words} listed`,
         computed,
         cells[0]!,
         { rule: 'summary side against ledger', side: words, stated: formatMoney(stated), computed: formatMoney(computed) },
