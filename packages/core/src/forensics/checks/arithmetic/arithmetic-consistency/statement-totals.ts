@@ -16,6 +16,7 @@ import { CLOSING, columnAt, OPENING, startsWithDate } from '../../../readers/led
 import { LedgerSegments } from '../../../readers/ledger-segments.js';
 import { ocrExplains } from '../../../readers/misreadings.js';
 import { oneRoleEach } from '../../../readers/readings.js';
+import { cardSections } from './card-sections.js';
 import type { SumFinding } from './indicators.js';
 import { mismatch } from './mismatch.js';
 import { movementsOverStated, type Side } from './movement-table.js';
@@ -291,10 +292,14 @@ function summariesAgainstLedger(ctx: TableContext, summaries: readonly ChainSumm
 /** Contradictions between a statement's stated totals, its rows and its balances. */
 export function statementTotals(ctx: TableContext): SumFinding[] {
   const rows: Row[] = [];
+  // the lines as printed, wrapped descriptions not joined (a card's activity sections are read on them)
+  const lines: Row[] = [];
   for (const page of ctx.pages) {
     const words = ctx.words(page);
     if (!words) return []; // totals cannot be judged with a page missing
-    rows.push(...joinWrappedRows(buildRows(words)));
+    const built = buildRows(words);
+    lines.push(...built);
+    rows.push(...joinWrappedRows(built));
   }
   const credits = statedTotal(rows, CREDITS);
   const debits = statedTotal(rows, DEBITS);
@@ -309,6 +314,8 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
   const listed = [
     ...movementsOverStated(rows, statedSides(across, credits, debits), (page) => ctx.fromOcr(page)),
     ...summariesAgainstLedger(ctx, summaries, ledger),
+    // a card statement's summary against the activity sections it sums
+    ...cardSections(lines, (page) => ctx.fromOcr(page)),
   ];
   if (credits === 'ambiguous' || debits === 'ambiguous' || (!credits && !debits)) return [...listed, ...notYetJudged(listed, blocks)];
   const totals: SumFinding[] = [];

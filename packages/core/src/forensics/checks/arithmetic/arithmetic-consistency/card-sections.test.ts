@@ -1,0 +1,84 @@
+// A card statement's account summary against its activity sections: a purchase raised in the
+// list (or the summary's line raised alone) is reported, with a region on every amount it rests
+// on; a section read across a wrapped date and a page's repeated column header holds; payments
+// and other credits are summed together or apart.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDecimals } from '../../../../tables/decimal.js';
+import { buildRows } from '../../../../tables/rows.js';
+import { type Cell, tableWords } from '../../../../testing/table-words.js';
+import { cardSections } from './card-sections.js';
+
+beforeAll(loadDecimals);
+
+const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
+const never = () => false;
+
+/** A card statement: its summary, then its activity in sections (the purchases continued on page 2). */
+function card(purchase: string, summaryPurchases = '+1,238.58') {
+  const first = tableWords(
+    1,
+    [['Account Summary', 50]],
+    [['Previous Balance', 50], right('2,765.89', 200), ['Payments', 250], right('-2,404.71', 420)],
+    [['Other Credits', 50], right('-107.47', 200), ['Purchases', 250], right(summaryPurchases, 420)],
+    [['Fees Charged', 50], right('+39.00', 200), ['New Balance', 250], right('$1,531.29', 420)],
+    [['Account Activity', 50]],
+    [
+      ['Date', 50],
+      ['Description', 150],
+      ['Amount', 400],
+    ],
+    [['PAYMENTS AND OTHER CREDITS', 150]],
+    [['Jan 4,', 50], ['PAYMENT THANK YOU', 150], right('-2,404.71', 430)],
+    [['2026', 50]],
+    [['Jan 10,', 50], ['RETURN BEST BUY 00012', 150], right('-107.47', 430)],
+    [['2026', 50]],
+    [['PURCHASES', 150]],
+    [['Jan 11,', 50], ['WHOLEFDS MKT 10234', 150], right(purchase, 430)],
+    [['2026', 50]],
+    [['Jan 12,', 50], ['SHELL OIL 5744', 150], right('177.16', 430)],
+    [['2026', 50]],
+  );
+  const second = tableWords(
+    2,
+    [
+      ['Date', 50],
+      ['Description', 150],
+      ['Amount', 400],
+    ],
+    [['Jan 13,', 50], ['UBER TRIP HELP.UBER.COM', 150], right('783.68', 430)],
+    [['2026', 50]],
+    [['FEES CHARGED', 150]],
+    [['Jan 31,', 50], ['LATE FEE', 150], right('39.00', 430)],
+    [['2026', 50]],
+  );
+  return [...buildRows(first), ...buildRows(second)];
+}
+
+describe('card statement sections', () => {
+  it('holds when every section adds up to its summary line, across wrapped dates and a page break', () => {
+    expect(cardSections(card('277.74'), never)).toEqual([]);
+  });
+
+  it('reports a purchase raised in the list against the summary, corroborated by the sections that hold', () => {
+    const [finding, ...rest] = cardSections(card('377.74'), never);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({
+      code: 'statement_totals_mismatch',
+      rule: 'summary section',
+      stated: '1,238.58',
+      listed: '1,338.58',
+      lines: 3,
+      corroboration: ['payments and credits (summary) = sum of the payments and credits listed', 'fees charged (summary) = sum of the fees charged listed'],
+    });
+    // a region on the summary's figure and on every amount the sum rests on
+    expect(finding!.boxes).toHaveLength(4);
+  });
+
+  it('reports the summary line raised alone, and leaves a page OCR read with an amount lost unverified', () => {
+    expect(cardSections(card('277.74', '+1,338.58'), never).map((f) => f.math?.formula)).toEqual(['purchases (summary) = sum of the purchases listed']);
+    const lost = card('277.74', '+1,338.58').map((r) =>
+      r.text.includes('SHELL') ? { ...r, words: r.words.filter((w) => w.text !== '177.16'), text: r.text.replace(' 177.16', '') } : r,
+    );
+    expect(cardSections(lost, () => true)).toEqual([]);
+  });
+});

@@ -1,0 +1,145 @@
+// A card statement's account summary against the activity it summarises: the summary's
+// "Purchases", "Fees Charged", "Interest Charged" (and "Payments" with "Other Credits") against
+// the sum of the transactions listed under the activity heading of the same name. A purchase
+// raised in the activity list, or a summary line raised without its transactions, breaks it.
+// Readings: the section's items or the total it prints, payments and other credits together or
+// either alone; a contradiction is corroborated by the summary's other sections that add up.
+import { formatMoney, sameMoney } from '../../../../tables/decimal.js';
+import type { Row } from '../../../../tables/rows.js';
+import { type Figure, figureLabelled, moneyFigures, sumOfMagnitudes, type Term } from '../../../readers/figures.js';
+import { startsWithDate } from '../../../readers/ledger-layout.js';
+import { ocrExplains } from '../../../readers/misreadings.js';
+import type { SumFinding } from './indicators.js';
+
+/** The activity headings a card statement lists its transactions under, with the summary labels each sums. */
+const SECTIONS: readonly { heading: RegExp; labels: readonly RegExp[]; noun: string }[] = [
+  { heading: /^purchases( and adjustments)?$/i, labels: [/\bpurchases\b/i], noun: 'purchases' },
+  { heading: /^fees charged$/i, labels: [/\bfees charged\b/i], noun: 'fees charged' },
+  { heading: /^interest charged$/i, labels: [/\binterest charged\b/i], noun: 'interest charged' },
+  { heading: /^cash advances?$/i, labels: [/\bcash advances?\b/i], noun: 'cash advances' },
+  { heading: /^payments,? (and )?(other )?credits$/i, labels: [/\bpayments\b/i, /\bother credits\b/i], noun: 'payments and credits' },
+];
+/** A row that totals a section. */
+const TOTAL = /\btotals?\b/i;
+/** The most transactions a section lists before it is no longer read as one. */
+const MAX_ITEMS = 200;
+
+/** A section of the activity: its heading's row, its transactions' amounts, the total it prints. */
+interface Section {
+  heading: number;
+  items: Figure[];
+  total?: Figure;
+  /** Dated rows inside it without an amount (OCR lost it). */
+  unread: number;
+}
+
+/** The most lines without amounts a transaction's wrapping puts between two transactions. */
+const WRAPPED_LINES = 3;
+/** The most rows of page furniture (a running head, the column header again) a section runs on across. */
+const PAGE_FURNITURE = 12;
+
+/**
+ * The transactions under `heading`: dated rows with amounts, across a description's wrapped lines
+ * and across a page break (the next page's furniture up to its first transaction), up to the next
+ * heading (a line without amounts no transaction follows) or a total.
+ */
+function sectionAt(rows: readonly Row[], heading: number): Section {
+  const section: Section = { heading, items: [], unread: 0 };
+  const item = (k: number): boolean => k < rows.length && startsWithDate(rows[k]!) && moneyFigures(rows[k]!).length > 0;
+  for (let i = heading + 1; i < rows.length && section.items.length < MAX_ITEMS; i++) {
+    const row = rows[i]!;
+    const figs = moneyFigures(row);
+    if (TOTAL.test(row.text)) {
+      const total = figs.at(-1);
+      if (total) section.total = total;
+      break;
+    }
+    if (figs.length > 0 && startsWithDate(row)) {
+      section.items.push(figs.at(-1)!);
+      continue;
+    }
+    if (figs.length > 0) break;
+    // a line without amounts: a wrapped description, a dated line whose amount OCR lost, or a page's
+    // furniture when the page breaks — read on when a transaction follows, else the section ended
+    const page = rows[i + 1]?.page !== row.page || rows.slice(i + 1, i + PAGE_FURNITURE).some((r) => r.page !== row.page);
+    const reach = page ? PAGE_FURNITURE : WRAPPED_LINES;
+    let k = i + 1;
+    while (k < rows.length && k <= i + reach && moneyFigures(rows[k]!).length === 0 && !TOTAL.test(rows[k]!.text)) k++;
+    // a heading among the lines skipped starts another section
+    if (!item(k) || rows.slice(i, k).some((r) => SECTIONS.some((s) => s.heading.test(r.text.trim())))) break;
+    for (let w = i; w < k; w++) if (startsWithDate(rows[w]!)) section.unread++;
+    i = k - 1;
+  }
+  return section;
+}
+
+/** The summary's figure labelled `label`, on a row above the activity (`before`). */
+function summaryFigure(rows: readonly Row[], before: number, label: RegExp): Figure | undefined {
+  for (let i = 0; i < before; i++) {
+    const row = rows[i]!;
+    const figs = moneyFigures(row);
+    if (figs.length > 0 && label.test(row.text) && !TOTAL.test(row.text)) return figureLabelled(row, figs, label);
+  }
+  return undefined;
+}
+
+/**
+ * The contradictions between a card statement's summary and its activity sections; `fromOcr` says
+ * which pages OCR read (a misreading, or a transaction whose amount it lost, leaves one unverified).
+ */
+export function cardSections(rows: readonly Row[], fromOcr: (page: number) => boolean): SumFinding[] {
+  const judged: { finding?: SumFinding; says: string; held: boolean }[] = [];
+  for (const [heading, row] of rows.entries()) {
+    if (moneyFigures(row).length > 0) continue;
+    const kind = SECTIONS.find((s) => s.heading.test(row.text.trim()));
+    if (!kind) continue;
+    const section = sectionAt(rows, heading);
+    if (section.items.length === 0) continue;
+    const cells = kind.labels.map((label) => summaryFigure(rows, heading, label));
+    const present = cells.filter((c): c is Figure => c !== undefined);
+    if (present.length === 0) continue;
+    const listed = sumOfMagnitudes(section.items);
+    // the readings: the section's items, or the total it prints, against every summary line it may sum
+    const sides = [listed, ...(section.total ? [section.total.amount.value.abs()] : [])];
+    const stated = [sumOfMagnitudes(present), ...present.map((c) => c.amount.value.abs())];
+    const says = `${kind.noun} (summary) = sum of the ${kind.noun} listed`;
+    if (sides.some((a) => stated.some((b) => sameMoney(a, b)))) {
+      judged.push({ says, held: true });
+      continue;
+    }
+    const first = present[0]!;
+    const ocr = fromOcr(first.box.page) || section.items.some((f) => fromOcr(f.box.page));
+    const terms = section.items.map((figure): Term => ({ figure, sign: 1 }));
+    if (ocr && (section.unread > 0 || (present.length === 1 && ocrExplains(first, listed, terms)))) continue;
+    judged.push({
+      says,
+      held: false,
+      finding: {
+        code: 'statement_totals_mismatch',
+        rule: 'summary section',
+        noun: kind.noun,
+        stated: formatMoney(sumOfMagnitudes(present)),
+        listed: formatMoney(listed),
+        lines: section.items.length,
+        heading: row.text.trim(),
+        basis: 'stated total',
+        ocr,
+        tried: sides.length * stated.length,
+        reading: [`the ${section.items.length} dated amounts under "${row.text.trim()}"`],
+        page: first.box.page,
+        // the summary's figures first, then every amount the sum rests on
+        boxes: [...present.map((c) => c.box), ...section.items.map((f) => f.box)],
+        math: {
+          formula: says,
+          computed: formatMoney(listed),
+          stated: formatMoney(sumOfMagnitudes(present)),
+          ok: false,
+          note: `${section.items.length} amounts listed under "${row.text.trim()}".`,
+        },
+      },
+    });
+  }
+  // corroborated by the summary's other sections that add up
+  const held = judged.filter((j) => j.held).map((j) => j.says);
+  return judged.flatMap((j) => (j.finding ? [{ ...j.finding, corroboration: held }] : []));
+}
