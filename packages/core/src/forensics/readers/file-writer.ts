@@ -2,6 +2,7 @@
 // claims: the binary comment a writer puts on the line after the `%PDF-` header (each writer has
 // its own four bytes), and whether a page-layout engine that paints in layers (a web browser's
 // print: Chrome's Skia, Firefox's cairo) wrote the whole file in one save.
+import { startsWithAscii } from '../../bytes.js';
 import type { PdfCheckContext } from '../contexts.js';
 
 /**
@@ -12,7 +13,7 @@ export function headerComment(data: Uint8Array): Uint8Array | undefined {
   const head = data.subarray(0, 1024);
   let i = 0;
   // "%PDF-", its version, the end of its line
-  while (i + 5 <= head.length && !(head[i] === 0x25 && head[i + 1] === 0x50 && head[i + 2] === 0x44 && head[i + 3] === 0x46 && head[i + 4] === 0x2d)) i++;
+  while (i + 5 <= head.length && !startsWithAscii(head, i, '%PDF-')) i++;
   while (i < head.length && head[i] !== 0x0a && head[i] !== 0x0d) i++;
   while (i < head.length && (head[i] === 0x0a || head[i] === 0x0d)) i++;
   if (head[i] !== 0x25) return undefined;

@@ -34,6 +34,16 @@ function stub(regular: string, gross: string, net: string, more: Cell[][] = []):
     ...more,
   );
 }
+/** Deductions whose total counts Medicare at 131.18 while the line reads 31.18 (five characters wide, as the words are laid out). */
+const medicareRaised = (): Word[] =>
+  tableWords(
+    1,
+    [['Deductions', 40], right('Current', 340)],
+    row('Federal income tax', '236.50'),
+    row('Social Security', '133.30'),
+    row('Medicare', '31.18'),
+    row('Total deductions', '500.98'),
+  );
 /** The findings on `words` read by OCR: taking every misreading (`lenient`) and testing them. */
 const read = (words: Word[]) => {
   const ctx = tableContext([words], 'paystub', true);
@@ -72,14 +82,7 @@ describe('a misreading tested against the rest of the page', () => {
   it('takes a lost narrow 1 even when OCR read the other characters surely: its confidence is in what it read', () => {
     // Medicare printed 131.18 across the width of six characters and read "31.18" with every
     // character at 0.99: the 1 OCR lost has no confidence to vouch for it, and the width has room
-    const words = tableWords(
-      1,
-      [['Deductions', 40], right('Current', 340)],
-      row('Federal income tax', '236.50'),
-      row('Social Security', '133.30'),
-      row('Medicare', '31.18'),
-      row('Total deductions', '500.98'),
-    ).map((w) => ({ ...w, confidence: 0.99, ...(w.text === '31.18' ? { x0: 340 - 5 * '131.18'.length } : {}) }));
+    const words = medicareRaised().map((w) => ({ ...w, confidence: 0.99, ...(w.text === '31.18' ? { x0: 340 - 5 * '131.18'.length } : {}) }));
     expect(read(words).tested).toEqual([]);
     // a digit confused, read as surely, still stands
     const confused = stub('2,000.00', '2,450.00', '1,749.02').map((w) => ({ ...w, confidence: 0.99 }));
@@ -105,14 +108,7 @@ describe('a misreading tested against the rest of the page', () => {
   it('does not add a digit the printed width has no room for', () => {
     // Medicare raised from 31.18 to 131.18 on a stub whose total keeps 31.18: "31.18" is five
     // characters wide, so it was not a 131.18 whose 1 OCR lost
-    const words = tableWords(
-      1,
-      [['Deductions', 40], right('Current', 340)],
-      row('Federal income tax', '236.50'),
-      row('Social Security', '133.30'),
-      row('Medicare', '31.18'),
-      row('Total deductions', '500.98'),
-    );
+    const words = medicareRaised();
     const { lenient, tested } = read(words);
     expect(lenient).toEqual([]);
     expect(tested.map((f) => f.math?.formula)).toEqual(['total deductions = sum of the deduction lines (current)']);

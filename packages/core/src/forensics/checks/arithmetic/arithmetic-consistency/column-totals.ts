@@ -31,6 +31,13 @@ interface Item {
   last: Figure;
 }
 
+/** The column of `reference`: its span, and how far a figure's right edge may lie from its own (3 points, or half its height on OCR pages). */
+const columnOf = (reference: Figure): { x0: number; x1: number; tolerance: number } => ({
+  x0: reference.box.x0,
+  x1: reference.box.x1,
+  tolerance: Math.max(ALIGN, (reference.box.y1 - reference.box.y0) / 2),
+});
+
 /**
  * The figures of rows (from, to) right-aligned with `reference` (within 3 points, or half its
  * height on OCR pages), each with its row, rows `include` rejects left out. Undefined when a figure
@@ -45,8 +52,7 @@ export function alignedFigures(
   reference: Figure,
   include: (row: Row) => boolean = () => true,
 ): { figure: Figure; row: Row }[] | undefined {
-  const { x0, x1 } = reference.box;
-  const tolerance = Math.max(ALIGN, (reference.box.y1 - reference.box.y0) / 2);
+  const { x0, x1, tolerance } = columnOf(reference);
   const out: { figure: Figure; row: Row }[] = [];
   for (let i = from + 1; i < to; i++) {
     const row = rows[i]!;
@@ -66,8 +72,7 @@ export function alignedFigures(
  * On a page OCR read, a sum of the column without them is no evidence against its total.
  */
 export function unreadInColumn(rows: Row[], from: number, to: number, reference: Figure, include: (row: Row) => boolean = () => true): number {
-  const { x0, x1 } = reference.box;
-  const tolerance = Math.max(ALIGN, (reference.box.y1 - reference.box.y0) / 2);
+  const { x0, x1, tolerance } = columnOf(reference);
   let unread = 0;
   for (let i = from + 1; i < to; i++) {
     const row = rows[i]!;

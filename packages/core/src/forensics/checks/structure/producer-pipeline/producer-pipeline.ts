@@ -2,6 +2,7 @@
 // every revision and the XMP packet — online editors, desktop PDF editors, libraries rewriting
 // another application's output, Ghostscript re-distillation, a producer that changes between
 // saves, and Info/XMP disagreement.
+import { startsWithAscii } from '../../../../bytes.js';
 import { type CheckResult, defineCheck, type FindingOf, indicator, ran } from '../../../check.js';
 import type { PdfCheckContext } from '../../../contexts.js';
 import { headerMarked } from '../../../readers/file-writer.js';
@@ -112,15 +113,11 @@ const has = (text: string, words: readonly string[]): string | undefined => {
 const METADATA_EDITORS = /exiftool|exiv2|hachoir|metadata\+\+|pdftk/i;
 
 /** The mark ExifTool opens the incremental update it appends to a PDF with. */
-const EXIFTOOL_UPDATE = new TextEncoder().encode('%BeginExifToolUpdate');
+const EXIFTOOL_UPDATE = '%BeginExifToolUpdate';
 
-/** Whether `data[from, to)` holds `mark`. */
-function holds(data: Uint8Array, mark: Uint8Array, from: number, to: number): boolean {
-  const last = Math.min(to, data.length) - mark.length;
-  outer: for (let i = Math.max(0, from); i <= last; i++) {
-    for (let k = 0; k < mark.length; k++) if (data[i + k] !== mark[k]) continue outer;
-    return true;
-  }
+/** Whether `data[from, to)` holds the ASCII `mark`. */
+function holds(data: Uint8Array, mark: string, from: number, to: number): boolean {
+  for (let i = Math.max(0, from); i + mark.length <= Math.min(to, data.length); i++) if (startsWithAscii(data, i, mark)) return true;
   return false;
 }
 
