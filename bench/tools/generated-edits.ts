@@ -4,7 +4,7 @@
 // producer, how many edits were flagged, found on content evidence, and pointed at (a region on
 // the edited figure's row), with the held-out split apart and never tuned on.
 //
-//   node --import tsx bench/tools/generated-edits.ts [--from 1] [--count 110] [--split held-in|held-out|all]
+//   node --import tsx bench/tools/generated-edits.ts [--from 1] [--count 110] [--split held-in|held-out|all] [--kind invoice-eu]
 import { parseArgs } from 'node:util';
 import { raisedFigure } from '@loupe/fixtures/layouts/edits';
 import { generateDocument } from '@loupe/fixtures/layouts/generate';
@@ -13,7 +13,12 @@ import { Rng } from '@loupe/fixtures/layouts/random';
 import { createNodeEngine } from '@loupe/node';
 
 const { values } = parseArgs({
-  options: { from: { type: 'string', default: '1' }, count: { type: 'string', default: '110' }, split: { type: 'string', default: 'held-in' } },
+  options: {
+    from: { type: 'string', default: '1' },
+    count: { type: 'string', default: '110' },
+    split: { type: 'string', default: 'held-in' },
+    kind: { type: 'string' },
+  },
 });
 const engine = createNodeEngine({ ocr: false });
 const producers = installedProducers();
@@ -29,6 +34,7 @@ const tally = (map: Map<string, Tally>, key: string): Tally => map.get(key) ?? m
 
 for (let seed = Number(values.from); seed < Number(values.from) + Number(values.count); seed++) {
   const document = generateDocument(seed);
+  if (values.kind && document.kind !== values.kind) continue;
   const producer = producers[seed % producers.length]!;
   const split = document.heldOut || producer.heldOut ? 'held-out' : 'held-in';
   if (values.split !== 'all' && split !== values.split) continue;

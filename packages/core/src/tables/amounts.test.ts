@@ -40,3 +40,15 @@ describe('parseAmount', () => {
     expect(sameMoney(decimal('10.01'), decimal('10.00'))).toBe(false);
   });
 });
+
+describe('formatMoney', () => {
+  it('writes a sum in the number format of the figure it is set beside', () => {
+    const sum = decimal('-45552.12');
+    expect(formatMoney(sum)).toBe('-45,552.12');
+    expect(formatMoney(sum, '$1,234.56')).toBe('-45,552.12');
+    expect(formatMoney(sum, '38.252,67')).toBe('-45.552,12');
+    expect(formatMoney(sum, '38\u00a0252,67 €')).toBe('-45\u00a0552,12');
+    expect(formatMoney(sum, '38252,67')).toBe('-45552,12');
+    expect(formatMoney(sum, '31,44')).toBe('-45.552,12');
+  });
+});

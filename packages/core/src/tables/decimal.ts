@@ -27,10 +27,24 @@ export function shareOrFloor(amount: Decimal, share: string, floor: string): Dec
 }
 /** True when |a − b| is below one minor unit (0.01). */
 export const sameMoney = (a: Decimal, b: Decimal): boolean => (loaded().subtract(a, b) as Decimal).abs().lt(0.01);
-/** Formats with two decimals and thousands separators, e.g. `-1,234.56`. */
-export function formatMoney(a: Decimal): string {
+/** A figure printed in the continental way: a comma before its cents. */
+const COMMA_CENTS = /\d,\d{2}(?!\d)/;
+/** The character grouping a continental figure's thousands (a dot, a space of any width, or none). */
+function continentalGrouping(like: string): string {
+  const group = /\d([.\u00a0\u202f ])\d{3}(?!\d)/.exec(like);
+  if (group) return group[1]!;
+  return /\d{4},\d{2}/.test(like) ? '' : '.';
+}
+
+/**
+ * Formats with two decimals and thousands separators, e.g. `-1,234.56`; given `like` (a figure as
+ * the document prints it), in its number format: `-1.234,56`, `-1 234,56`, `-1234,56`.
+ */
+export function formatMoney(a: Decimal, like?: string): string {
   const fixed = a.toFixed(2);
   const negative = fixed.startsWith('-');
   const [whole, cents] = (negative ? fixed.slice(1) : fixed).split('.');
-  return `${negative ? '-' : ''}${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+  const continental = like !== undefined && COMMA_CENTS.test(like);
+  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, continental ? continentalGrouping(like) : ',');
+  return `${negative ? '-' : ''}${grouped}${continental ? ',' : '.'}${cents}`;
 }

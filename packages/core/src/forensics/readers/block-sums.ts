@@ -2,7 +2,8 @@
 // subtotal, discounts, taxes and total, a bill's or a statement's account summary), where every row
 // is an item added or taken away, or a total of the rows above it — all of them since the block
 // began (a running total: a subtotal, a balance forward) or since the last total (a section's) —
-// and the last row is the block's total. Which role and which sign a row has is a reading: the
+// and the last row is the block's total (in a grid of totals, a total may open the block: its items
+// are printed elsewhere, and the sums go on from it). Which role and which sign a row has is a reading: the
 // check gives each row the roles its label allows, most plausible first, and `blockReadings`
 // yields every combination with the identities it implies, for `judge` (readings.ts) to weigh.
 import { add, decimal } from '../../tables/decimal.js';
@@ -49,7 +50,7 @@ const roleWords = (row: BlockRow, role: Role): string =>
 const NAMED = 6;
 
 /** The identities of `rows` read with `roles` (one per row), the last row the block's total; undefined when a total would sum nothing (no reading). */
-function identitiesOf(rows: readonly BlockRow[], roles: readonly Role[]): BlockIdentity[] | undefined {
+function identitiesOf(rows: readonly BlockRow[], roles: readonly Role[], opensWithTotal: boolean): BlockIdentity[] | undefined {
   const identities: BlockIdentity[] = [];
   // what the next total sums: every term since the block began (a total printed above stands for the terms it summed)
   let all: { term: Term; label: string }[] = [];
@@ -60,6 +61,11 @@ function identitiesOf(rows: readonly BlockRow[], roles: readonly Role[]): BlockI
     const magnitude = (t: Term) => (t.sign === 1 ? t.figure.amount.value.abs() : t.figure.amount.value.abs().neg());
     if (role.as === 'running total' || role.as === 'section total') {
       const summed = role.as === 'running total' ? all : section;
+      // a total opening the block stands for items printed elsewhere (a subtotal over a grid of the invoice's totals): the sums go on from it
+      if (i === 0 && opensWithTotal) {
+        all = [{ term: { figure: row.figure, sign: row.figure.amount.value.isNegative() ? -1 : 1 }, label: row.label }];
+        continue;
+      }
       if (summed.length === 0) return undefined;
       const terms = summed.map((s) => s.term);
       const named =
@@ -94,12 +100,17 @@ function identitiesOf(rows: readonly BlockRow[], roles: readonly Role[]): BlockI
 /**
  * Every reading of `rows` (the last is the block's total), each row taking one of the roles
  * `roles` gives it (most plausible first; the total row's are ignored), the most plausible
- * combinations first.
+ * combinations first; `opensWithTotal` when a total may open the block (a grid of totals whose
+ * subtotal's items are printed elsewhere).
  */
-export function* blockReadings(rows: readonly BlockRow[], roles: (row: BlockRow, index: number) => readonly Role[]): Generator<Reading<BlockIdentity>> {
+export function* blockReadings(
+  rows: readonly BlockRow[],
+  roles: (row: BlockRow, index: number) => readonly Role[],
+  opensWithTotal = false,
+): Generator<Reading<BlockIdentity>> {
   const options = rows.map((row, i) => (i === rows.length - 1 ? [{ as: 'running total' } as Role] : roles(row, i)));
   for (const chosen of combinations(options)) {
-    const identities = identitiesOf(rows, chosen);
+    const identities = identitiesOf(rows, chosen, opensWithTotal);
     if (!identities) continue;
     const assumes = rows.slice(0, -1).flatMap((row, i) => (options[i]!.length > 1 ? [roleWords(row, chosen[i]!)] : []));
     yield { assumes, identities };

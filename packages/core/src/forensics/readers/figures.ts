@@ -37,7 +37,7 @@ export function placeOf(words: readonly Word[]): { box: PageBox; confidence?: nu
  * Words of a figure printed with spaces between its thousands groups (`1 234 567,89`), joined:
  * a group of one to three digits followed, a space's width away, by groups of three.
  */
-function joinDigitGroups(words: Word[]): Word[] {
+export function joinDigitGroups(words: Word[]): Word[] {
   const out: Word[] = [];
   for (const word of words) {
     const last = out[out.length - 1];
@@ -57,20 +57,29 @@ function joinDigitGroups(words: Word[]): Word[] {
   return out;
 }
 
+/** True when the currency word at `i` follows an amount and sits closer to it than to the word after it ("12,50 €  −3,00"): it is that amount's suffix. */
+function suffixOfPrevious(words: readonly Word[], i: number): boolean {
+  const [before, sign, after] = [words[i - 1], words[i], words[i + 1]];
+  if (!before || !sign || !CURRENCY_WORD.test(sign.text) || !parseAmount(before.text)) return false;
+  return !after || sign.x0 - before.x1 < after.x0 - sign.x1;
+}
+
 /** The amounts of a row, joining currency symbols, CR/DR marks and space-separated digit groups to their figure. */
 export function figures(row: Row): Figure[] {
   const out: Figure[] = [];
   const w = joinDigitGroups(row.words);
   for (let i = 0; i < w.length; i++) {
-    const withCurrency = i + 1 < w.length && CURRENCY_WORD.test(w[i]!.text);
+    const withCurrency = i + 1 < w.length && CURRENCY_WORD.test(w[i]!.text) && !suffixOfPrevious(w, i);
     const start = withCurrency ? i + 1 : i;
     const word = w[start];
     if (!word) continue;
     const mark = w[start + 1] && /^(CR|DR)$/i.test(w[start + 1]!.text) ? w[start + 1] : undefined;
     const amount = parseAmount(mark ? `${word.text} ${mark.text}` : word.text);
     if (!amount) continue;
-    out.push({ amount, ...placeOf(w.slice(i, start + 1 + (mark ? 1 : 0))) });
-    i = start + (mark ? 1 : 0);
+    // a currency sign printed after the figure is part of its place (a column aligned on "12,50 €")
+    const end = start + (mark ? 1 : 0) + (!withCurrency && suffixOfPrevious(w, start + 1) ? 1 : 0);
+    out.push({ amount, ...placeOf(w.slice(i, end + 1)) });
+    i = end;
   }
   return out;
 }
@@ -101,8 +110,8 @@ export function labelSegment(row: Row, label: RegExp): Row {
   return { page: row.page, words, text: words.map((w) => w.text).join(' ') };
 }
 
-/** A figure printed with cents (and maybe a credit or debit mark): money, not a count or a year. */
-const WITH_CENTS = /\.\d{2}\)?(\s*(CR|DR|-))?$/i;
+/** A figure printed with cents, in either number format (and maybe a credit or debit mark): money, not a count or a year. */
+const WITH_CENTS = /[.,]\d{2}\)?(\s*(CR|DR|-))?$/i;
 
 /** The amounts of a row printed with cents. */
 export const moneyFigures = (row: Row): Figure[] => figures(row).filter((f) => WITH_CENTS.test(f.amount.raw));

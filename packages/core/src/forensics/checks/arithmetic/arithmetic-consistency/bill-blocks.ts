@@ -19,9 +19,12 @@ import type { SumFinding } from './indicators.js';
 
 /** A row that totals others: a block's last row, or a total inside it (the rows the column totals leave to this reading). */
 export const TOTALLING =
-  /\b(sub-?totals?|totals?|amount due|balance due|total due|amount to pay|balance forward|net (à|a) payer|total (ttc|ht)|gesamtbetrag|nettobetrag|offener betrag|summe|montant d[uû])\b/i;
+  /\b(sub-?totals?|totals?|amount due|balance due|total due|amount to pay|balance forward|net (à|a) payer|total (ttc|ht)|gesamtbetrag|nettobetrag|zwischensumme|offener betrag|summe|montant d[uû]|(regular |total )?monthly payment)\b/i;
+/** An invoice's items totalled before its discount, shipping and tax, in the words of the languages invoices are written in. */
+export const NET_BEFORE_TAX =
+  /\b(sub-?totals?|total ht|montant ht|nettobetrag|netto(summe)?|zwischensumme|subtotaal|base imponible|imponibile|total (excl\.?|excluding|before) (vat|tax))\b/i;
 /** Totals that run on from the block's start: a subtotal, a net amount before tax, a balance carried forward. */
-const RUNNING = /\b(sub-?totals?|total ht|nettobetrag|net amount|zwischensumme|balance (brought |carried )?forward)\b/i;
+const RUNNING = new RegExp(`${NET_BEFORE_TAX.source}|\\b(net amount|balance (brought |carried )?forward)\\b`, 'i');
 /** A block's last row that is no total of the rows above it (an amount due later, a minimum, a year's figure). */
 const NO_BLOCK_TOTAL =
   /\b(if paid after|after \d|minimum|average|budget|year[\s-]+to[\s-]+date|ytd|previous|last (bill|payment|statement)|past due|limit|available)\b/i;
@@ -64,7 +67,7 @@ function rolesOf(row: BlockRow): Role[] {
  * after it (a label set right of its figure).
  */
 function labelOf(row: Row, figure: Figure): string {
-  const others = moneyFigures(row).filter((f) => f.box.x1 <= figure.box.x0 + 0.5);
+  const others = pairFigures(row).filter((f) => f.box.x1 <= figure.box.x0 + 0.5);
   const text = (from: number, to: number): string =>
     row.words
       .filter((w) => w.x0 >= from - 0.5 && w.x1 <= to + 0.5 && !moneyFigures({ ...row, words: [w], text: w.text }).length)
@@ -86,17 +89,27 @@ function labelOf(row: Row, figure: Figure): string {
   return text(figure.box.x1, next);
 }
 
+/** True when a word of letters lies between the right edge `from` and the left edge `to`. */
+const wordsBetween = (row: Row, from: number, to: number): boolean => row.words.some((w) => /\p{L}{2}/u.test(w.text) && w.x0 >= from - 0.5 && w.x1 <= to + 0.5);
+
+/**
+ * The figures of a row that close a label-and-figure pair: each followed by words or ending the
+ * row. A figure followed straight by another is part of that one's label — an item's quantity
+ * and rate, a tax's base ("VAT 20 % (8.808,16) 1.761,63").
+ */
+function pairFigures(row: Row): Figure[] {
+  const money = moneyFigures(row);
+  return money.filter((f, k) => k === money.length - 1 || wordsBetween(row, f.box.x1, money[k + 1]!.box.x0));
+}
+
 /**
  * The figures of a row that each have a label of their own, left to right: the pairs of a grid
- * row ("Previous Balance 112.90   Payment (18.29)"); an item's quantity and rate, which have no
- * words between them and its amount, are not. A row of one pair answers its last figure.
+ * row ("Previous Balance 112.90   Payment (18.29)"). A row of one pair answers its last figure.
  */
 function pairsOf(row: Row): Figure[] {
-  const money = moneyFigures(row);
-  const labelled = money.filter(
-    (f, k) => k === 0 || row.words.some((w) => /\p{L}{2}/u.test(w.text) && w.x0 >= money[k - 1]!.box.x1 - 0.5 && w.x1 <= f.box.x0 + 0.5),
-  );
-  return labelled.length === money.length ? money : money.slice(-1);
+  const pairs = pairFigures(row);
+  const labelled = pairs.filter((f, k) => k === 0 || wordsBetween(row, pairs[k - 1]!.box.x1, f.box.x0));
+  return pairs.length > 1 && labelled.length === pairs.length ? pairs : moneyFigures(row).slice(-1);
 }
 
 /** A table's header row: two or more of the words over its columns ("Description … Amount"). */
@@ -119,7 +132,7 @@ interface BlockLayout {
  * the nearest first. Undefined when a row holds something in the column that is no amount (a
  * figure OCR misread): the block cannot be read.
  */
-function columnAbove(rows: readonly Row[], end: number, total: Figure): { rows: number[]; figures: Figure[]; extents: number[] } | undefined {
+function columnAbove(rows: readonly Row[], end: number, total: Figure, ocr: boolean): { rows: number[]; figures: Figure[]; extents: number[] } | undefined {
   const tolerance = Math.max(3, (total.box.y1 - total.box.y0) / 2);
   // the column is the total's; a total set off it (a figure rewritten in place ends past its
   // column: the typesetting check's to report) takes the column of the figure right above it
@@ -136,8 +149,11 @@ function columnAbove(rows: readonly Row[], end: number, total: Figure): { rows: 
     if (aligned.length === 1) {
       found.rows.unshift(i);
       found.figures.unshift(aligned[0]!);
-    } else if (money.length > 0) break;
-    else if (row.words.some((w) => /\d/.test(w.text) && Math.abs(w.x1 - column.x1) <= tolerance)) return undefined;
+    } else if (money.length > 0) {
+      // read by OCR, a row of amounts none of which is in the column may be one of the block's set off it
+      if (ocr && aligned.length === 0 && found.rows.length > 0) return undefined;
+      break;
+    } else if (row.words.some((w) => /\d/.test(w.text) && Math.abs(w.x1 - column.x1) <= tolerance)) return undefined;
     else if (tableHeader(row)) break;
     else if (HEADER.test(row.text) && !/\d/.test(row.text) && found.rows.length) found.extents.push(found.rows.length);
   }
@@ -150,8 +166,8 @@ function columnAbove(rows: readonly Row[], end: number, total: Figure): { rows: 
  * block's figures aligned with another column: an item's rate); and every label-and-figure pair of
  * its rows in reading order (a summary set as a grid of pairs).
  */
-function layoutsAbove(rows: readonly Row[], end: number, total: Figure): BlockLayout[] | undefined {
-  const column = columnAbove(rows, end, total);
+function layoutsAbove(rows: readonly Row[], end: number, total: Figure, ocr: boolean): BlockLayout[] | undefined {
+  const column = columnAbove(rows, end, total, ocr);
   if (!column) return undefined;
   const n = column.rows.length;
   const layouts: BlockLayout[] = [];
@@ -194,14 +210,14 @@ function blockFinding(identity: BlockIdentity, facts: ReturnType<typeof readingF
     label: identity.label,
     stated: identity.stated.amount.raw,
     rows: identity.count,
-    computed: formatMoney(identity.computed),
+    computed: formatMoney(identity.computed, identity.stated.amount.raw),
     basis: 'stated total',
     ...facts,
     page: identity.stated.box.page,
     boxes: [identity.stated.box, ...identity.terms.map((t) => t.figure.box)],
     math: {
       formula: identity.formula,
-      computed: formatMoney(identity.computed),
+      computed: formatMoney(identity.computed, identity.stated.amount.raw),
       stated: identity.stated.amount.raw,
       ok: false,
       note: [
@@ -217,7 +233,11 @@ function blockFinding(identity: BlockIdentity, facts: ReturnType<typeof readingF
  * The contradictions of a bill's or an invoice's blocks; `unverified` says when OCR could explain
  * one (then it is left out).
  */
-export function billBlocks(rows: readonly Row[], unverified: (identity: BlockIdentity) => boolean): SumFinding[] {
+export function billBlocks(
+  rows: readonly Row[],
+  unverified: (identity: BlockIdentity) => boolean,
+  fromOcr: (page: number) => boolean = () => false,
+): SumFinding[] {
   const findings: SumFinding[] = [];
   const used = new Set<number>();
   for (let end = rows.length - 1; end >= 0; end--) {
@@ -226,7 +246,7 @@ export function billBlocks(rows: readonly Row[], unverified: (identity: BlockIde
     const money = moneyFigures(row);
     if (money.length !== 1) continue;
     const total = money[0]!;
-    const layouts = layoutsAbove(rows, end, total);
+    const layouts = layoutsAbove(rows, end, total, fromOcr(row.page));
     // a column of one row above its total is no block (a grid's pairs alone do not make one)
     if (!layouts || Math.max(...layouts.filter((l) => !l.pairs).map((l) => l.rows.length)) < 2) continue;
     for (const i of layouts.flatMap((l) => l.indexes)) used.add(i);
@@ -235,7 +255,7 @@ export function billBlocks(rows: readonly Row[], unverified: (identity: BlockIde
       (function* () {
         for (const layout of layouts)
           if (layout.rows.length >= 2)
-            for (const reading of blockReadings([...layout.rows, totalRow], rolesOf))
+            for (const reading of blockReadings([...layout.rows, totalRow], rolesOf, layout.pairs))
               yield layout.assumes ? { ...reading, assumes: [layout.assumes, ...reading.assumes] } : reading;
       })(),
     );

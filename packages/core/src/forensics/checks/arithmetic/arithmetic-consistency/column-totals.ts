@@ -118,16 +118,16 @@ function tableStart(rows: Row[], index: number): number {
 
 /**
  * Column totals that no reading of their items adds up to, each pointing at the total; `unverified`
- * says when OCR could explain the difference, and rows matching `readElsewhere` are another check's.
+ * says when OCR could explain the difference, and rows `readElsewhere` names are another check's.
  */
 export function columnTotals(
   rows: Row[],
   unverified: (stated: Figure, computed: Decimal, terms: readonly Term[]) => boolean,
-  readElsewhere?: RegExp,
+  readElsewhere?: (row: Row) => boolean,
 ): SumFinding[] {
   const findings: SumFinding[] = [];
   for (const [index, row] of rows.entries()) {
-    if (!TOTAL_ROW.test(row.text) || NOT_A_SUM.test(row.text) || readElsewhere?.test(row.text)) continue;
+    if (!TOTAL_ROW.test(row.text) || NOT_A_SUM.test(row.text) || readElsewhere?.(row)) continue;
     const start = tableStart(rows, index);
     if (start < 0 || index - start < 3) continue;
     for (const total of figures(row)) {
@@ -147,7 +147,7 @@ export function columnTotals(
         rule: 'column total',
         total: total.amount.raw,
         items: items.length,
-        computed: formatMoney(computed),
+        computed: formatMoney(computed, total.amount.raw),
         basis: 'aligned column',
         tried: sums.length,
         reading: ['every figure of the column above it added, by magnitude'],
@@ -155,7 +155,7 @@ export function columnTotals(
         boxes: [total.box],
         math: {
           formula: 'total = sum of the column above it',
-          computed: formatMoney(computed),
+          computed: formatMoney(computed, total.amount.raw),
           stated: total.amount.raw,
           ok: false,
           note: `${items.length} figures aligned with the total, from ${items[0]!.figure.amount.raw} to ${items[items.length - 1]!.figure.amount.raw}.`,

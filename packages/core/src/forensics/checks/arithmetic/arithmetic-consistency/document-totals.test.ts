@@ -89,6 +89,25 @@ describe('quantity x rate', () => {
     expect(documentTotals(context('other', invoice('1,470.00'))).map((f) => f.math?.formula)).toEqual(['amount = quantity × rate']);
   });
 
+  it("reads a statement's holdings, quantity times price to market value, a whole count's product exact", () => {
+    const holdings = (value: string): Word[] =>
+      lines(
+        [
+          ['Symbol', 50],
+          ['Description', 90],
+          ['Quantity', 260],
+          ['Price', 330],
+          ['Market Value', 400],
+        ],
+        [['MSFT', 50], ['MICROSOFT CORP', 90], right('2', 300), right('355.33', 360), right(value, 460)],
+      );
+    expect(documentTotals(context('bank_statement', holdings('710.66')))).toEqual([]);
+    // one share's worth more than printed: a count is no rounded figure, so half a share is no slack
+    expect(documentTotals(context('bank_statement', holdings('810.66')))).toMatchObject([
+      { code: 'table_total_mismatch', rule: 'quantity times rate', computed: '710.66', amount: '810.66' },
+    ]);
+  });
+
   it('reads a product written out on its line, not a dimension', () => {
     const bill = (energy: string, lumber = '12.00'): Word[] =>
       lines(
@@ -227,6 +246,22 @@ describe('a bill', () => {
     expect(documentTotals(photo('-2,219.40', true))).toEqual([]);
     // the same figures in a file's own text are what it prints
     expect(documentTotals(photo('-2,219.40', false)).map((f) => f.math?.computed)).toContain('-2,000.00');
+  });
+
+  it("on a photo, leaves a block unread when OCR set one of its amounts off the total's column", () => {
+    const drifted = lines(
+      [['Description', 50], right('Amount', 440)],
+      [['Oak flooring', 50], right('2,625.00', 440)],
+      [['Labour', 50], right('1,170.00', 420)],
+      [['Delivery', 50], right('85.00', 440)],
+      [['Fitting', 50], right('40.00', 440)],
+      [['Subtotal', 50], right('3,920.00', 440)],
+      [['Sales tax', 50], right('313.09', 440)],
+      [['Total', 50], right('4,233.09', 440)],
+    );
+    expect(documentTotals(context('other', drifted, true))).toEqual([]);
+    // printed so, the row off the column ends the block above the subtotal
+    expect(documentTotals(context('other', drifted))).toMatchObject([{ rule: 'block total', label: 'Subtotal' }]);
   });
 
   it('on a photo, leaves a line sum unverified when a line of its table has its figure read as letters', () => {
@@ -377,6 +412,127 @@ describe('documents of no class read by their own labels', () => {
     expect(documentTotals(context('other', invoice('4,193.09'))).map((f) => f.math?.formula)).toEqual([
       'Total due = Subtotal + Sales tax + Shipping − Loyalty discount',
     ]);
+  });
+
+  it('reads a European invoice in its own words and number format, and writes the sum it computed the same way', () => {
+    const rechnung = (item: string, net: string): Word[] =>
+      lines(
+        [['Description', 50], ['Menge', 250], ['Einzelpreis', 320], right('Betrag', 470)],
+        [['Oak desk 160 cm', 50], right('24', 280), right('191,18', 380), right('4.588,32', 470)],
+        [['Shipping crate', 50], right('11', 280), right('890,06', 380), right(item, 470)],
+        [['Nettobetrag', 320], right(net, 470)],
+        [['MwSt. 19 %', 320], right('2.732,01', 470)],
+        [['Gesamtbetrag', 320], right('17.110,99', 465), ['€', 468]],
+      );
+    expect(documentTotals(context('other', rechnung('9.790,66', '14.378,98')))).toEqual([]);
+    const [finding, ...rest] = documentTotals(context('other', rechnung('8.790,66', '14.378,98')));
+    expect(rest.map((f) => f.rule)).toEqual(['quantity times rate']);
+    expect(finding).toMatchObject({ code: 'bill_totals_mismatch', label: 'Nettobetrag', stated: '14.378,98', computed: '13.378,98' });
+    // a unit price raised where the amounts still add up: quantity times price no longer holds
+    const facture = (price: string): Word[] =>
+      lines(
+        [['Description', 50], ['Qté', 265], ['Prix unitaire', 300], right('Montant', 470)],
+        [['Printer toner cartridge', 50], right('2', 280), right(price, 380), right('648,16', 470)],
+        [['Shipping crate', 50], right('4', 280), right('113,87', 380), right('455,48', 470)],
+        [['Total HT', 320], right('1.103,64', 470)],
+      );
+    expect(documentTotals(context('other', facture('324,08')))).toEqual([]);
+    // thousands set apart by a thin space: one figure
+    const spaced = (amount: string[]): Word[] =>
+      lines(
+        [['Description', 50], ['Qté', 265], ['Prix unitaire', 300], right('Montant', 470)],
+        [['LED panel', 50], right('12', 280), right('858,70', 380), right(amount[0]!, 437), right(amount[1]!, 470)],
+      );
+    expect(documentTotals(context('other', spaced(['10', '304,40'])))).toEqual([]);
+    expect(documentTotals(context('other', spaced(['11', '304,40'])))).toMatchObject([{ rule: 'quantity times rate', amount: '11 304,40' }]);
+    expect(documentTotals(context('other', facture('424,08')))).toMatchObject([
+      { rule: 'quantity times rate', quantity: '2', rate: '424,08', computed: '848,16', amount: '648,16' },
+    ]);
+  });
+
+  it("reads an invoice's totals printed across the page, from the subtotal to the total", () => {
+    const across = (total: string): Word[] =>
+      lines(
+        [['Description', 50], right('Amount', 470)],
+        [['Consulting services', 50], right('38.252,67', 470)],
+        [
+          ['Nettobetrag', 60],
+          ['Versand', 160],
+          ['MwSt. 19 %', 250],
+          ['Gesamtbetrag', 340],
+        ],
+        [right('38.252,67', 115), right('31,44', 195), right('7.268,01', 300), right(total, 400)],
+      );
+    expect(documentTotals(context('other', across('45.552,12')))).toEqual([]);
+    expect(documentTotals(context('other', across('55.552,12')))).toMatchObject([
+      { code: 'bill_totals_mismatch', rule: 'summary across', to: 'Gesamtbetrag', computed: '45.552,12', closing: '55.552,12' },
+    ]);
+  });
+
+  it('reads a grid of totals that opens with the subtotal, its items printed elsewhere', () => {
+    const grid = (due: string): Word[] =>
+      lines(
+        [
+          ['Description', 50],
+          ['Betrag', 480],
+        ],
+        [['LED panel 600x600', 50], right('72.250,38', 510)],
+        [['Nettobetrag', 50], right('72.250,38', 290), ['Rabatt', 320], right('-51,14', 510)],
+        [['Versand', 50], right('11,32', 290), ['MwSt. 20 %', 320], right('14.439,85', 510)],
+        [['Gesamtbetrag', 50], right('86.650,41', 290), ['Anzahlung', 320], right('-25.995,12', 510)],
+        [['Offener Betrag', 50], right(due, 290)],
+      );
+    expect(documentTotals(context('other', grid('60.655,29')))).toEqual([]);
+    // a tax's base printed in its label is no figure of the block
+    const withBases = (total: string): Word[] =>
+      lines(
+        [
+          ['Description', 50],
+          ['Amount', 480],
+        ],
+        [['LED panel 600x600', 50], right('20.986,19', 510)],
+        [['Subtotal', 50], right('20.986,19', 290), ['Discount', 320], right('-15,61', 510)],
+        [['VAT 20 %', 50], right('(8.808,16)', 200), right('1.761,63', 290), ['VAT 5,5 %', 320], right('(12.162,42)', 440), right('668,93', 510)],
+        [['Total', 50], right(total, 290)],
+      );
+    expect(documentTotals(context('other', withBases('23.401,14')))).toEqual([]);
+    expect(documentTotals(context('other', withBases('23.501,14')))).toMatchObject([{ rule: 'block total', label: 'Total' }]);
+    expect(documentTotals(context('other', grid('61.655,29')))).toMatchObject([{ rule: 'block total', label: 'Offener Betrag' }]);
+  });
+
+  it("reads a mortgage statement's amount due: principal, interest and escrow to the monthly payment, then fees", () => {
+    const due = (principal: string): Word[] =>
+      lines(
+        [['Explanation of Amount Due', 50]],
+        [['Principal', 50], right(principal, 400)],
+        [['Interest', 50], right('1,457.27', 400)],
+        [['Escrow (for Taxes and Insurance)', 50], right('538.94', 400)],
+        [['Regular Monthly Payment', 50], right('2,782.55', 400)],
+        [['Fees and Charges', 50], right('45.00', 400)],
+        [['Total Amount Due', 50], right('$2,827.55', 400)],
+      );
+    expect(documentTotals(context('other', due('786.34')))).toEqual([]);
+    expect(documentTotals(context('other', due('886.34')))).toMatchObject([
+      { code: 'bill_totals_mismatch', label: 'Regular Monthly Payment', computed: '2,882.55' },
+    ]);
+    // a total of two columns is no block of one figure a row: the column totals read it
+    const breakdown = (interest: string): Word[] => [
+      ...due('786.34'),
+      ...tableWords(
+        1,
+        ...[[], [], [], [], [], [], [], []],
+        [
+          ['Paid Last Month', 300],
+          ['Paid Year to Date', 420],
+        ],
+        [['Principal', 50], right('785.14', 400), right('2,355.42', 520)],
+        [['Interest', 50], right(interest, 400), right('4,375.41', 520)],
+        [['Escrow (Taxes and Insurance)', 50], right('538.94', 400), right('1,616.82', 520)],
+        [['Total', 50], right('2,782.55', 400), right('8,347.65', 520)],
+      ),
+    ];
+    expect(documentTotals(context('other', breakdown('1,458.47')))).toEqual([]);
+    expect(documentTotals(context('other', breakdown('1,558.47')))).toMatchObject([{ code: 'table_total_mismatch', total: '2,782.55' }]);
   });
 
   it('reads a subtotal across the section headers of its charges (a block runs on above a header)', () => {

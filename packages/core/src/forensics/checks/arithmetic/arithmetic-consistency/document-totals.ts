@@ -17,9 +17,9 @@ import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '..
 import type { Row, Word } from '../../../../tables/rows.js';
 import type { TableContext } from '../../../contexts.js';
 import { notYetJudged } from '../../../findings.js';
-import { type Figure, figures, labelSegment, rowsOf, type Term } from '../../../readers/figures.js';
+import { type Figure, figures, labelSegment, moneyFigures, rowsOf, type Term } from '../../../readers/figures.js';
 import { CONFIDENT_FIGURE, misreadingRestores, ocrExplains, readSurely, unsure } from '../../../readers/misreadings.js';
-import { billBlocks, TOTALLING } from './bill-blocks.js';
+import { billBlocks, NET_BEFORE_TAX, TOTALLING } from './bill-blocks.js';
 import { alignedFigures, columnTotals, unreadInColumn } from './column-totals.js';
 import type { SumFinding } from './indicators.js';
 import { mismatch } from './mismatch.js';
@@ -27,7 +27,7 @@ import { payDateFindings } from './pay-dates.js';
 import { quantityRate, type Read } from './quantity-rate.js';
 import { statedPay } from './stated-pay.js';
 import { stubPayrollTaxes } from './stub-payroll-taxes.js';
-import { readAcross, readPayColumn, sectionsAgainstSummary, summariesAcross } from './summary-across.js';
+import { type AcrossSummary, readAcross, readPayColumn, sectionsAgainstSummary, summariesAcross } from './summary-across.js';
 import { ytdDepartures } from './ytd-multiples.js';
 
 interface Labelled {
@@ -45,7 +45,6 @@ const PRE_TAX = /\b(total )?(pre-?tax|before-?tax) deductions\b/i;
 const NET = /\b(net (pay|amount|wages|earnings|salary|check)|take[- ]home( pay)?)\b|^net\b/i;
 const EARNINGS_HEADER = /\bearnings\b/i;
 const DEDUCTIONS_HEADER = /\b(deductions|taxes|withholdings?)\b/i;
-const SUBTOTAL = /\bsub-?total\b/i;
 
 /** The formulas of a table's items summed to its total: when none failed, the amounts agree with their total. */
 const ITEM_SUMS = {
@@ -311,48 +310,61 @@ function lineSums(
 
 const PREVIOUS = /\b(previous (balance|bill|amount)|balance (from )?(your )?last (bill|statement)|last bill amount)\b/i;
 const DUE = /\b(total amount due|amount due|total due|balance due|amount to pay)\b/i;
+/** The parts of a mortgage payment, each printed with its figure. */
+const MORTGAGE_PARTS = [/^principal\b/i, /^interest\b/i, /^escrow\b/i];
 const TOTAL_CHARGES = /\b(total (new |current )?charges|total charges for (this|the) (period|month))\b/i;
 
+const PAY_TOTALS = new RegExp([GROSS, DEDUCTIONS, TAXES, NET].map((r) => r.source).join('|'), 'i');
 /** The total rows the pay stub and bill checks read, which the column totals leave to them. */
 const READ_ABOVE = {
-  paystub: new RegExp([GROSS, DEDUCTIONS, TAXES, NET].map((r) => r.source).join('|'), 'i'),
-  bill: TOTALLING,
+  paystub: (row: Row) => PAY_TOTALS.test(row.text),
+  bill: (row: Row) => TOTALLING.test(row.text),
+  // a mortgage statement's blocks read its totals of one figure; a table's totals of two columns (paid last month, year to date) are the column totals'
+  mortgage: (row: Row) => TOTALLING.test(row.text) && moneyFigures(row).length === 1,
   none: undefined,
 };
 
 /**
  * What a document of no class says it is by its own labels: a pay stub when it prints gross and
  * net pay, a bill or invoice when it prints an amount due from a previous balance, a charges total
- * or a subtotal. The class (`category`) needs three cues of its own and loses to a tie, so a
- * template with few of them is still read by its labels.
+ * or a subtotal (its items before tax, in the words of its language; or an invoice's totals printed
+ * across the page, `across`), and a mortgage statement by its payment's parts. The class
+ * (`category`) needs three cues of its own and loses to a tie, so a template with few of them is
+ * still read by its labels.
  */
-function kindOf(ctx: TableContext, rows: Row[]): 'paystub' | 'bill' | undefined {
+function kindOf(ctx: TableContext, rows: Row[], across: readonly AcrossSummary[]): 'paystub' | 'bill' | 'mortgage' | undefined {
   if (ctx.category === 'paystub') return 'paystub';
   if (ctx.category === 'utility_bill') return 'bill';
   // another class's own checks read it: a statement's sections have subtotals, a card statement an amount due
   if (ctx.category !== 'other') return undefined;
   const labelled = (label: RegExp): boolean => rows.some((r) => label.test(r.text) && figures(r).length > 0);
   if (labelled(GROSS) && labelled(NET)) return 'paystub';
-  if ((labelled(DUE) && labelled(PREVIOUS)) || labelled(TOTAL_CHARGES) || labelled(SUBTOTAL)) return 'bill';
+  if ((labelled(DUE) && labelled(PREVIOUS)) || labelled(TOTAL_CHARGES) || labelled(NET_BEFORE_TAX) || across.some((s) => s.kind === 'invoice')) return 'bill';
+  // a mortgage statement's amount due: principal, interest and escrow, each a labelled figure
+  if (MORTGAGE_PARTS.every((part) => labelled(part))) return 'mortgage';
   return undefined;
 }
 
 /** Contradictions between the totals of a pay stub, a bill or an invoice. */
 export function documentTotals(ctx: TableContext): SumFinding[] {
   const rows = rowsOf(ctx);
-  const kind = kindOf(ctx, rows);
+  // summaries printed across the page (a tax form's boxes are read by its own checks)
+  const across = ctx.category === 'tax_form' ? [] : readAcross(rows);
+  const kind = kindOf(ctx, rows, across);
   const unverified: Unverified = (stated, computed, terms) => ctx.fromOcr(stated.box.page) && ocrExplains(stated, computed, terms);
   const findings =
     kind === 'paystub'
       ? payStub(rows, unverified, (page) => ctx.fromOcr(page))
-      : kind === 'bill'
-        ? billBlocks(rows, (identity) => unverified(identity.stated, identity.computed, identity.terms))
+      : kind === 'bill' || kind === 'mortgage'
+        ? billBlocks(
+            rows,
+            (identity) => unverified(identity.stated, identity.computed, identity.terms),
+            (page) => ctx.fromOcr(page),
+          )
         : [];
-  // summaries printed across the page (a tax form's boxes are read by its own checks)
   if (ctx.category !== 'tax_form') {
     const balanceCode = ctx.category === 'bank_statement' ? 'statement_balance_mismatch' : 'bill_totals_mismatch';
     const fromOcr = (page: number): boolean => ctx.fromOcr(page);
-    const across = readAcross(rows);
     findings.push(...notYetJudged(findings, summariesAcross(across, fromOcr, balanceCode)));
     // a pay summary's cells against the sections listing their lines
     if (kind === 'paystub') {
@@ -367,13 +379,19 @@ export function documentTotals(ctx: TableContext): SumFinding[] {
   // a letter's pay, stated for more than one period
   if (!kind && ctx.category === 'other') findings.push(...statedPay(rows, (page) => ctx.fromOcr(page)));
   const sums = Object.values(ITEM_SUMS);
-  if (kind)
+  // lines of quantity times rate wherever a table's header names the three columns (a statement's holdings too)
+  if (ctx.category !== 'tax_form')
     findings.push(
       ...quantityRate(rows, {
-        code: kind === 'paystub' ? 'paystub_totals_mismatch' : 'bill_totals_mismatch',
-        // read by OCR, a line's product is judged only when its three figures have cents (a misread
-        // digit of a four-decimal rate or a count cannot be tested) and no misread digit explains it
-        unverified: (line) => ctx.fromOcr(line.page) && (line.figures.some((f) => !f || unsure(f)) || misreadingRestores(line.figures as Figure[], line.holds)),
+        code: kind === 'paystub' ? 'paystub_totals_mismatch' : kind === 'bill' || kind === 'mortgage' ? 'bill_totals_mismatch' : 'table_total_mismatch',
+        // read by OCR, a line's product is judged only when its figures can be tested (a misread
+        // digit of a four-decimal rate cannot; a rate without cents may have lost its decimal
+        // point) and no misread digit explains it
+        unverified: (line) =>
+          ctx.fromOcr(line.page) &&
+          (line.figures.some((f) => !f || unsure(f)) ||
+            !/[.,]\d{2}$/.test(line.figures[1]!.amount.raw) ||
+            misreadingRestores(line.figures as Figure[], line.holds)),
         // the amounts agree with their total when no sum of the table was contradicted
         amountsAddUp: () => !findings.some((f) => f.rule === 'block total' || (f.math && sums.some((sum) => f.math!.formula.startsWith(sum)))),
         ...(kind === 'paystub' ? { lostAmount: (row: Row, header: Row, lost: Word) => earningsLeftOver(rows, row, header, lost) } : {}),

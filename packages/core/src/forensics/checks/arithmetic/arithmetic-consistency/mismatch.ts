@@ -22,6 +22,6 @@ export function mismatch(
     ...(ocr === undefined ? {} : { ocr }),
     page: stated.box.page,
     boxes: [stated.box, ...others.map((o) => o.box)],
-    math: { formula, computed: formatMoney(computed), stated: stated.amount.raw, ok: false, note },
+    math: { formula, computed: formatMoney(computed, stated.amount.raw), stated: stated.amount.raw, ok: false, note },
   };
 }

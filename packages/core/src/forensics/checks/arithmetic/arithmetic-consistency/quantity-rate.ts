@@ -1,28 +1,38 @@
-// Quantity times rate: on a pay stub's earnings lines (hours x rate = current) and a bill's charge
-// lines (usage x rate = charge), wherever a table's header names a quantity column, a rate column
+// Quantity times rate: on a pay stub's earnings lines (hours x rate = current), a bill's charge
+// lines (usage x rate = charge) and a brokerage statement's holdings (quantity x price = market
+// value), wherever a table's header names a quantity column, a rate column
 // and an amount column (an invoice's Qty, Unit price, Line total), or a line writes its product out
-// ("612 kWh x $0.1420 … 86.90"). Figures are taken from the columns their header cells sit over; a
+// ("612 kWh x $0.1420 … 86.90"), in English or an invoice's continental language (Qté, Prix
+// unitaire, Montant; Menge, Einzelpreis, Betrag), a row of continental figures (12,50) read in its
+// own number format. Figures are taken from the columns their header cells sit over; a
 // quantity may carry its unit (`512 kWh`), a rate four decimals (`$0.1300`). The product is
-// compared with the printed amount allowing for the rounding of the printed quantity and rate. A
-// line whose product disagrees points at the amount, or at the quantity and rate when the amounts
-// still sum to the table's total (then the amount is the figure the others agree on). Whether a
-// line read by OCR is judged is the caller's (`unverified`): a misread digit of a quantity or a
-// rate moves the product far, so only a misreading tested against the page may excuse it.
+// compared with the printed amount allowing for the rounding of the printed quantity and rate (a
+// whole count at a price in cents is exact). A line whose product disagrees points at the amount,
+// or at the quantity and rate when the amounts still sum to the table's total (then the amount is
+// the figure the others agree on). Whether a line read by OCR is judged is the caller's
+// (`unverified`): a misread digit of a quantity or a rate moves the product far, so only a
+// misreading tested against the page may excuse it.
 
 import { defined } from '../../../../defined.js';
 import { parseAmount } from '../../../../tables/amounts.js';
 import { type Decimal, decimal, formatMoney, subtract } from '../../../../tables/decimal.js';
 import type { Row, Word } from '../../../../tables/rows.js';
 import type { PageBox } from '../../../findings.js';
-import type { Figure } from '../../../readers/figures.js';
+import { type Figure, joinDigitGroups } from '../../../readers/figures.js';
 import { cellsOf } from '../../../readers/ledger-layout.js';
 import type { SumFinding } from './indicators.js';
 
-const QUANTITY = /^(hours|hrs|units|qty|quantity|usage|kwh|therms|gallons|ccf)$/i;
-const RATE = /^(rate|price|unit\s+(price|cost|rate)|per\s+unit|each)$/i;
-const AMOUNT = /^(current|amount|this\s+period|earnings\s+amount|charges?|line\s+total|total|ext(ended)?(\s+(price|amount))?)$/i;
+const QUANTITY = /^(hours|hrs|units|qty|quantity|usage|kwh|therms|gallons|ccf|qt[ée]|quantit[ée]|quantit[àa]|qt[àa]|menge|anzahl|cantidad|cant|aantal)$/i;
+const RATE =
+  /^(rate|price|unit\s+(price|cost|rate)|per\s+unit|each|prix(\s+unitaire)?|pu|tarif|einzelpreis|st[üu]ckpreis|preis|precio(\s+unitario)?|prezzo(\s+unitario)?|prijs|stukprijs)$/i;
+const AMOUNT =
+  /^(current|amount|this\s+period|earnings\s+amount|charges?|line\s+total|total|ext(ended)?(\s+(price|amount))?|(current\s+|mkt\s+|market\s+)?value|montant(\s+ht)?|total\s+ht|betrag|gesamtpreis|gesamt|importe|importo|bedrag|totaal)$/i;
 /** A number as printed: optional currency, grouped digits, any decimals, an optional unit word after it. */
-const NUMBER = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/;
+const NUMBER = /^[$€£]?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$/;
+/** The same, printed the continental way (1.234,56). */
+const CONTINENTAL_NUMBER = /^[$€£]?(\d{1,3}(?:[.\u00a0\u202f ]\d{3})+|\d+)(,\d+)?$/;
+/** A row printing its money the continental way: figures with a comma before their cents, none with a point. */
+const continentalRow = (row: Row): boolean => row.words.some((w) => /\d,\d{2}$/.test(w.text)) && !row.words.some((w) => /\d\.\d{2}$/.test(w.text));
 const TOTAL = /\b(total|gross|subtotal|net)\b/i;
 
 /** A number read from a word, with where it is. */
@@ -35,11 +45,11 @@ export interface Read {
   confidence?: number;
 }
 
-function readNumber(word: Word): Read | undefined {
-  const m = NUMBER.exec(word.text);
+function readNumber(word: Word, continental = false): Read | undefined {
+  const m = (continental ? CONTINENTAL_NUMBER : NUMBER).exec(word.text);
   if (!m) return undefined;
   return {
-    value: decimal(`${m[1]!.replace(/,/g, '')}${m[2] ?? ''}`),
+    value: decimal(`${m[1]!.replace(/[,.\u00a0\u202f ]/g, '')}${m[2]?.replace(',', '.') ?? ''}`),
     decimals: m[2] ? m[2].length - 1 : 0,
     raw: word.text,
     box: { page: word.page, x0: word.x0, y0: word.y0, x1: word.x1, y1: word.y1 },
@@ -111,7 +121,7 @@ function asFigure(n: Read): Figure | undefined {
 
 /** Options of one run. */
 export interface QuantityRateOptions {
-  code: 'paystub_totals_mismatch' | 'bill_totals_mismatch';
+  code: 'paystub_totals_mismatch' | 'bill_totals_mismatch' | 'table_total_mismatch';
   /**
    * True when a line's contradiction is not to be judged (its page was read by OCR, and a misread
    * figure may explain it).
@@ -137,12 +147,14 @@ const TIMES = /^(x|×|@|at)$/i;
  */
 function inlineProduct(row: Row): [Read, Read, Read] | undefined {
   const words = row.words;
-  const amount = words.length > 0 ? readNumber(words[words.length - 1]!) : undefined;
+  const continental = continentalRow(row);
+  const read = (word: Word): Read | undefined => readNumber(word, continental);
+  const amount = words.length > 0 ? read(words[words.length - 1]!) : undefined;
   if (amount?.decimals !== 2) return undefined;
   for (let i = 1; i + 1 < words.length - 1; i++) {
     if (!TIMES.test(words[i]!.text)) continue;
-    const rate = readNumber(words[i + 1]!);
-    const quantity = readNumber(words[i - 1]!) ?? (i >= 2 && /^\p{L}+$/u.test(words[i - 1]!.text) ? readNumber(words[i - 2]!) : undefined);
+    const rate = read(words[i + 1]!);
+    const quantity = read(words[i - 1]!) ?? (i >= 2 && /^\p{L}+$/u.test(words[i - 1]!.text) ? read(words[i - 2]!) : undefined);
     if (rate && quantity && (rate.raw.startsWith('$') || rate.decimals >= 2)) return [quantity, rate, amount];
   }
   return undefined;
@@ -160,7 +172,10 @@ export function quantityRate(rows: readonly Row[], options: QuantityRateOptions)
       headerRow = row;
       continue;
     }
-    const numbers = row.words.map(readNumber).filter((n): n is Read => n !== undefined);
+    const continental = continentalRow(row);
+    // a continental figure's digit groups may be set apart by a thin space ("10 304,40"): one number
+    const words = continental ? joinDigitGroups(row.words) : row.words;
+    const numbers = words.map((w) => readNumber(w, continental)).filter((n): n is Read => n !== undefined);
     if (numbers.length === 0) {
       if (row.words.length > 0 && !/\d/.test(row.text) && cellsOf(row).length >= 2) columns = undefined; // another table's header
       continue;
@@ -177,11 +192,13 @@ export function quantityRate(rows: readonly Row[], options: QuantityRateOptions)
     }
     const [q, r, a] = inColumns?.every((n) => n !== undefined) ? (inColumns as [Read, Read, Read]) : (inlineProduct(row) ?? []);
     if (!q || !r || !a || q === r || r === a || q === a || a.decimals !== 2) continue;
-    // the printed quantity and rate are rounded: their product may be off by that much, plus a cent
+    // the printed quantity and rate are rounded: their product may be off by that much, plus a
+    // cent; a whole count at a price in cents (an invoice's items, hours at an hourly rate) is exact
+    const countedAtPrice = q.decimals === 0 && r.decimals <= 2;
     const agrees = (quantity: Decimal, rate: Decimal, amount: Decimal): boolean => {
       const slack = quantity
         .times(half(r))
-        .plus(rate.times(half(q)))
+        .plus(countedAtPrice ? decimal('0') : rate.times(half(q)))
         .plus(decimal('0.01'));
       return subtract(quantity.times(rate), amount).abs().lte(slack);
     };
@@ -197,7 +214,7 @@ export function quantityRate(rows: readonly Row[], options: QuantityRateOptions)
       rule: 'quantity times rate',
       quantity: q.raw,
       rate: r.raw,
-      computed: formatMoney(computed),
+      computed: formatMoney(computed, a.raw),
       amount: a.raw,
       recovered,
       basis: 'stated total',
@@ -205,7 +222,7 @@ export function quantityRate(rows: readonly Row[], options: QuantityRateOptions)
       boxes: amountAgrees ? [q.box, r.box] : [a.box, q.box, r.box],
       math: {
         formula: 'amount = quantity × rate',
-        computed: formatMoney(computed),
+        computed: formatMoney(computed, a.raw),
         stated: a.raw,
         ok: false,
         note: amountAgrees

@@ -8,12 +8,15 @@
 // signed by its label as `summary-block.ts` signs a summary's lines (deductions and taxes subtract
 // from gross pay). A header whose cells do not each sit over one figure, or a cell no convention
 // signs, is not judged. A pay summary's taxes and deductions cells are also held against the
-// sections listing their lines (`sectionsAgainstSummary`).
+// sections listing their lines (`sectionsAgainstSummary`). An invoice's totals printed across
+// ("Subtotal | Discount | Shipping | VAT | Total", in its own language) lead from the subtotal to
+// the total: shipping, fees and taxes add, discounts and amounts paid subtract.
 import { formatMoney, sameMoney, subtract } from '../../../../tables/decimal.js';
 import type { Row, Word } from '../../../../tables/rows.js';
 import { type Figure, figures, moneyFigures, sumOfMagnitudes, type Term } from '../../../readers/figures.js';
 import { CLOSING, OPENING, wordCells } from '../../../readers/ledger-layout.js';
 import { ocrExplains } from '../../../readers/misreadings.js';
+import { NET_BEFORE_TAX } from './bill-blocks.js';
 import type { SumFinding } from './indicators.js';
 import { BALANCE_CONVENTIONS, type ChainSummary, type Convention, readSummary, type SummaryLine } from './summary-block.js';
 
@@ -24,6 +27,16 @@ const DUE = /\b(amount|total|balance|payment) due\b|\bamount to pay\b/i;
 /** Pay: every cell between gross and net pay takes from it. */
 const PAY: readonly Convention[] = [
   [/(?!)/, /\b(deductions?|tax(es)?|withh\w*|contributions?|benefits?|garnish\w*|insurance|retirement|401\s?\(?k\)?|dues)\b/i],
+];
+/** An invoice's total with its taxes, or what is left to pay (not a subtotal). */
+const INVOICE_TOTAL =
+  /^(grand )?total\b(?! (ht|excl|before|net))|\b(total (ttc|incl\w*|due|amount)|amount due|balance due|gesamtbetrag|bruttobetrag|endbetrag|offener betrag|net (à|a) payer|montant d[uû]|totale|totaal)\b/i;
+/** An invoice: shipping, fees and taxes add to the subtotal; discounts and amounts paid take from it. */
+const INVOICE: readonly Convention[] = [
+  [
+    /\b(shipping|handling|delivery|freight|postage|carriage|insurance|fees?|charges?|surcharges?|tax(es)?|vat|tva|mwst|ust|iva|btw|gst|hst|versand|porto|frais|port|spedizione|envío)\b/i,
+    /\b(discounts?|remise|rabatt|skonto|sconto|descuento|korting|credits?|paid|payments?|deposits?|acompte|anzahlung|less)\b/i,
+  ],
 ];
 /** The most figure rows one header heads (current, year to date, a prior period). */
 const MAX_FIGURE_ROWS = 3;
@@ -110,7 +123,7 @@ function headerAbove(rows: readonly Row[], index: number, figs: readonly Figure[
 
 /** One row of figures of a summary across the page: from the figure that opens it to the one that closes it. */
 export interface AcrossSummary extends ChainSummary {
-  kind: 'pay' | 'balance';
+  kind: 'pay' | 'balance' | 'invoice';
   /** The index of its figure row. */
   index: number;
   /** The labels of the opening and closing cells. */
@@ -128,10 +141,13 @@ export function readAcross(rows: readonly Row[]): AcrossSummary[] {
     if (!header) continue;
     const cells = labelCells(header, first);
     const pay = cells.findIndex((c) => GROSS.test(c.label));
-    const start = pay >= 0 ? pay : cells.findIndex((c) => OPENING.test(c.label) || PREVIOUS.test(c.label));
-    const closes = pay >= 0 ? NET : new RegExp(`${CLOSING.source}|${DUE.source}`, 'i');
+    const balance = cells.findIndex((c) => OPENING.test(c.label) || PREVIOUS.test(c.label));
+    const kind = pay >= 0 ? 'pay' : balance >= 0 ? 'balance' : 'invoice';
+    const start = kind === 'pay' ? pay : kind === 'balance' ? balance : cells.findIndex((c) => NET_BEFORE_TAX.test(c.label));
+    const closes = kind === 'pay' ? NET : kind === 'balance' ? new RegExp(`${CLOSING.source}|${DUE.source}`, 'i') : INVOICE_TOTAL;
     let end = -1;
-    for (let i = start + 1; start >= 0 && i < cells.length; i++) if (closes.test(cells[i]!.label)) end = i;
+    // the last closing cell (an amount due after the new balance); an invoice's total, the first (the amount paid and the balance due follow it)
+    for (let i = start + 1; start >= 0 && i < cells.length && !(kind === 'invoice' && end >= 0); i++) if (closes.test(cells[i]!.label)) end = i;
     if (end < 0) continue;
     // the figure rows under this header: the first and those after it printing as many figures
     let last = index;
@@ -141,7 +157,7 @@ export function readAcross(rows: readonly Row[]): AcrossSummary[] {
       const [open, close] = [under?.[start], under?.[end]];
       if (!under || !open || !close) continue;
       const lines = cells.slice(start + 1, end).map((c, i) => ({ label: c.label, figure: under[start + 1 + i]! }));
-      out.push({ kind: pay >= 0 ? 'pay' : 'balance', index: r, from: cells[start]!.label, to: cells[end]!.label, open, close, lines });
+      out.push({ kind, index: r, from: cells[start]!.label, to: cells[end]!.label, open, close, lines });
     }
     index = last;
   }
@@ -162,28 +178,28 @@ export function summariesAcross(
   // a bill's balance is what is owed: that reading is the one reported
   const conventions = balanceCode === 'statement_balance_mismatch' ? BALANCE_CONVENTIONS : [...BALANCE_CONVENTIONS].reverse();
   for (const { kind, from, to, open, close, lines } of summaries) {
-    const read = readSummary(open, lines, close, kind === 'pay' ? PAY : conventions);
+    const read = readSummary(open, lines, close, kind === 'pay' ? PAY : kind === 'invoice' ? INVOICE : conventions);
     if (read === undefined || read === 'consistent') continue;
     if (fromOcr(close.box.page) && read.readings.some((x) => ocrExplains(close, x.computed, [{ figure: open, sign: 1 }, ...x.terms]))) continue;
     const signed = (i: number, text: string): string => `${read.terms[i]!.sign === 1 ? '+' : '−'} ${text}`;
     findings.push({
-      code: kind === 'pay' ? 'paystub_totals_mismatch' : balanceCode,
+      code: kind === 'pay' ? 'paystub_totals_mismatch' : kind === 'invoice' ? 'bill_totals_mismatch' : balanceCode,
       rule: 'summary across',
       to,
       closing: close.amount.raw,
       from,
       opening: open.amount.raw,
       lines: lines.length,
-      computed: formatMoney(read.computed),
+      computed: formatMoney(read.computed, close.amount.raw),
       basis: 'stated total',
       ocr: fromOcr(close.box.page),
       tried: read.readings.length,
-      reading: [`each line signed as ${kind === 'pay' ? 'pay' : 'a balance'} reads it`],
+      reading: [`each line signed as ${kind === 'pay' ? 'pay' : kind === 'invoice' ? 'an invoice' : 'a balance'} reads it`],
       page: close.box.page,
       boxes: [close.box, open.box],
       math: {
         formula: `${to.toLowerCase()} = ${from.toLowerCase()} ${lines.map((l, i) => signed(i, l.label.toLowerCase())).join(' ')} (summary across the page)`,
-        computed: formatMoney(read.computed),
+        computed: formatMoney(read.computed, close.amount.raw),
         stated: close.amount.raw,
         ok: false,
         note: `${from} ${open.amount.raw}; ${lines.map((l, i) => signed(i, l.figure.amount.raw.replace(/^[-−]/, ''))).join(' ')}.`,

@@ -85,4 +85,85 @@ describe('account summaries', () => {
     expect(judge(fees('125.00'), never)).toEqual([]);
     expect(judge(fees('130.00'), never)).toHaveLength(1);
   });
+
+  it("read an investment account's change in value, down the rows or along a grid of pairs", () => {
+    const grid = (dividends: string) =>
+      buildRows(
+        tableWords(
+          1,
+          [
+            ['Beginning Account Value', 50],
+            ['$154,707.15', 200],
+            ['Deposits', 300],
+            ['2,183.22', 450],
+          ],
+          [
+            ['Withdrawals', 50],
+            ['0.00', 200],
+            ['Dividends and Interest', 300],
+            [dividends, 450],
+          ],
+          [
+            ['Change in Market Value', 50],
+            ['-2,632.51', 200],
+            ['Ending Account Value', 300],
+            ['$154,324.74', 450],
+          ],
+        ),
+      );
+    expect(judge(grid('66.88'), never)).toEqual([]);
+    const [finding, ...rest] = judge(grid('76.88'), never);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({ code: 'statement_balance_mismatch', math: { computed: '154,334.74', stated: '$154,324.74' } });
+    const column = (ending: string) =>
+      summary(
+        ['Beginning Account Value', '$270,222.06'],
+        ['Deposits', '306.77'],
+        ['Withdrawals', '0.00'],
+        ['Dividends and Interest', '17.55'],
+        ['Change in Market Value', '-9,744.84'],
+        ['Ending Account Value', ending],
+      );
+    expect(judge(column('$260,801.54'), never)).toEqual([]);
+    expect(judge(column('$261,801.54'), never)).toHaveLength(1);
+    // a change printed with a CR mark may be a loss (CR as a deposit account never prints it): both read
+    const marked = (ending: string) =>
+      summary(
+        ['Beginning Account Value', '$230,062.12'],
+        ['Deposits', '4,852.79'],
+        ['Withdrawals', '1,171.78 CR'],
+        ['Dividends and Interest', '272.06'],
+        ['Change in Market Value', '2,841.19 CR'],
+        ['Ending Account Value', ending],
+      );
+    expect(judge(marked('$231,174.00'), never)).toEqual([]);
+    expect(judge(marked('$236,856.38'), never)).toEqual([]);
+    expect(judge(marked('$232,174.00'), never)).toHaveLength(1);
+  });
+
+  it('leave a row of figures without labels of their own alone (no grid of pairs)', () => {
+    const rows = buildRows(
+      tableWords(
+        1,
+        [
+          ['Beginning Balance', 50],
+          ['100.00', 300],
+        ],
+        [
+          ['Deposits', 50],
+          ['50.00', 300],
+          ['60.00', 400],
+        ],
+        [
+          ['Withdrawals', 50],
+          ['20.00', 300],
+        ],
+        [
+          ['Ending Balance', 50],
+          ['999.00', 300],
+        ],
+      ),
+    );
+    expect(readBlocks(rows)).toEqual([]);
+  });
 });

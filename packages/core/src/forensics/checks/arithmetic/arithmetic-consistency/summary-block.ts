@@ -8,7 +8,9 @@
 // consistent. A block is judged only when every line in it is a labelled amount of one kind (a
 // count, or a line of both kinds or of neither, makes it unreadable), so a summary written
 // otherwise yields nothing; a line totalling the lines above it is left out, a total of items
-// listed elsewhere ("Total deposits" beside "Service charges") is a line like any other.
+// listed elsewhere ("Total deposits" beside "Service charges") is a line like any other. An
+// investment account's summary reads the same way, from its beginning value to its ending value
+// (the change in market value signed as printed).
 import { add, type Decimal, decimal, formatMoney, sameMoney } from '../../../../tables/decimal.js';
 import type { Row } from '../../../../tables/rows.js';
 import { type Figure, moneyFigures, type Term } from '../../../readers/figures.js';
@@ -23,8 +25,13 @@ const SUBTRACTS = /\b(withdrawals?|debits?|checks?|cheques?|fees?|charges?|payme
 const OWED_ADDS = /\b(purchases?|charges?|fees?|interest|cash advances?|balance transfers?|debits?)\b/i;
 const OWED_SUBTRACTS = /\b(payments?|credits?|refunds?|returns?)\b/i;
 
-/** Lines whose sign is the one they are printed with (an adjustment adds unless printed negative). */
-const AS_PRINTED = /\badjust(ments?|ed)\b/i;
+/** A credit or debit mark after a figure. */
+const MARK = /\s(CR|DR)$/i;
+/** Lines whose sign is the one they are printed with (an adjustment, a change in market value, adds unless printed negative). */
+const AS_PRINTED = /\badjust(ments?|ed)\b|\bchange in (the )?(market |account |portfolio )?value\b/i;
+/** An investment account's value at the period's start and end, its summary's opening and closing figures. */
+const OPENING_VALUE = /\b(beginning|opening|starting|previous) (account |portfolio |market |total )?value\b/i;
+const CLOSING_VALUE = /\b(ending|closing|new) (account |portfolio |market |total )?value\b/i;
 
 /** The sign a line takes under one convention: +1, −1, or undefined when its label names both or neither. */
 function signOf(text: string, adds: RegExp, subtracts: RegExp): 1 | -1 | undefined {
@@ -73,12 +80,18 @@ export function readSummary(
   close: Figure,
   conventions: readonly Convention[],
 ): 'consistent' | { computed: Decimal; terms: Term[]; readings: { computed: Decimal; terms: Term[] }[] } | undefined {
+  // a line signed as printed with a CR or DR mark may mean either way (a credit to a deposit
+  // account, or a credit against what is owed): both are read
+  const marked = lines.flatMap((l, i) => (AS_PRINTED.test(l.label) && MARK.test(l.figure.amount.raw) ? [i] : []));
   const read = conventions.flatMap((convention) => {
     const signs = signsUnder(lines, convention);
     if (!signs) return [];
-    const terms: Term[] = lines.map((l, i) => ({ figure: l.figure, sign: signs[i]! }));
-    const computed = terms.reduce((sum, t) => add(sum, t.sign === 1 ? t.figure.amount.value.abs() : t.figure.amount.value.abs().neg()), open.amount.value);
-    return [{ terms, computed }];
+    const flipped = signs.map((sign, i) => (marked.includes(i) ? (-sign as 1 | -1) : sign));
+    return (marked.length ? [signs, flipped] : [signs]).map((chosen) => {
+      const terms: Term[] = lines.map((l, i) => ({ figure: l.figure, sign: chosen[i]! }));
+      const computed = terms.reduce((sum, t) => add(sum, t.sign === 1 ? t.figure.amount.value.abs() : t.figure.amount.value.abs().neg()), open.amount.value);
+      return { terms, computed };
+    });
   });
   if (read.length === 0) return undefined;
   if (read.some((r) => sameMoney(r.computed, close.amount.value))) return 'consistent';
@@ -88,10 +101,28 @@ export function readSummary(
 /** The most lines a summary holds between its balances. */
 const MAX_LINES = 10;
 
-/** The one amount of a summary line, or undefined when it has none or several. */
-function amountOf(row: Row): Figure | undefined {
+/**
+ * The labelled figures of a summary row, left to right: a row of one figure is one line labelled
+ * by its whole text; a row of several (a summary set as a grid: "Beginning value $154,707.15
+ * Deposits 2,183.22") is a line per figure, labelled by the words between it and the figure
+ * before it. Undefined when a row of several has a figure without words of its own before it, or
+ * words after its last figure: it is no grid of pairs.
+ */
+function linesOf(row: Row): SummaryLine[] | undefined {
   const figs = moneyFigures(row);
-  return figs.length === 1 ? figs[0] : undefined;
+  if (figs.length <= 1) return figs.length ? [{ label: row.text, figure: figs[0]! }] : undefined;
+  const lines: SummaryLine[] = [];
+  let from = Number.NEGATIVE_INFINITY;
+  for (const figure of figs) {
+    const label = row.words
+      .filter((w) => w.x0 >= from - 0.5 && w.x1 <= figure.box.x0 + 0.5)
+      .map((w) => w.text)
+      .join(' ');
+    if (!/\p{L}{2}/u.test(label)) return undefined;
+    lines.push({ label, figure });
+    from = figure.box.x1;
+  }
+  return row.words.some((w) => w.x0 >= from - 0.5 && /\p{L}{2}/u.test(w.text)) ? undefined : lines;
 }
 
 /** A summary from an opening to a closing figure through labelled lines. */
@@ -102,31 +133,39 @@ export interface ChainSummary {
 }
 
 /**
- * The account summaries in categories of `rows`: a beginning balance, two lines or more of one
- * amount each, an ending balance, on one page. A line totalling the lines above it is left out (the
- * items are the summary's lines); a total of items listed elsewhere ("Total deposits") is a line.
+ * The account summaries in categories of `rows`: a beginning balance (or an investment account's
+ * beginning value), two lines or more of one amount each, an ending balance, on one page, read
+ * down the rows and, on a grid, along each row. A line totalling the lines above it is left out
+ * (the items are the summary's lines); a total of items listed elsewhere ("Total deposits") is a
+ * line.
  */
 export function readBlocks(rows: readonly Row[]): ChainSummary[] {
   const out: ChainSummary[] = [];
   for (const [index, row] of rows.entries()) {
-    if (!OPENING.test(row.text)) continue;
-    const open = amountOf(row);
-    const end = rows.findIndex((r, i) => i > index && i <= index + MAX_LINES + 1 && CLOSING.test(r.text));
-    if (!open || end < 0) continue;
-    const close = amountOf(rows[end]!);
-    const lines = rows.slice(index + 1, end);
-    if (!close || lines.length < 2 || lines.some((l) => l.page !== row.page)) continue;
-    const amounts = lines.map(amountOf);
-    if (amounts.some((a) => !a)) continue;
+    const value = OPENING_VALUE.test(row.text);
+    if (!OPENING.test(row.text) && !value) continue;
+    const opening = value ? OPENING_VALUE : OPENING;
+    const closing = value ? CLOSING_VALUE : CLOSING;
+    // the labelled figures from the opening one on, down the rows of its page, until the closing one
+    const chain: SummaryLine[] = [];
+    for (let i = index; i < rows.length && rows[i]!.page === row.page && chain.length <= MAX_LINES + 2; i++) {
+      const lines = linesOf(rows[i]!);
+      if (!lines) break;
+      chain.push(...(i === index ? lines.slice(lines.findIndex((l) => opening.test(l.label))) : lines));
+      if (lines.some((l) => closing.test(l.label))) break;
+    }
+    const end = chain.findIndex((l, k) => k > 0 && closing.test(l.label));
+    if (chain.length === 0 || !opening.test(chain[0]!.label) || end < 0) continue;
+    const [open, close, lines] = [chain[0]!.figure, chain[end]!.figure, chain.slice(1, end)];
+    if (lines.length < 2) continue;
     // a total of the lines above it (since the block's start or the last total) is no line of its own
     const kept: SummaryLine[] = [];
     let since = decimal('0');
     let items = 0;
-    for (const [i, l] of lines.entries()) {
-      const figure = amounts[i]!;
-      const total = /\btotals?\b/i.test(l.text);
-      if (!(total && items >= 2 && sameMoney(since, figure.amount.value.abs()))) kept.push({ label: l.text, figure });
-      [since, items] = total ? [decimal('0'), 0] : [add(since, figure.amount.value.abs()), items + 1];
+    for (const l of lines) {
+      const total = /\btotals?\b/i.test(l.label);
+      if (!(total && items >= 2 && sameMoney(since, l.figure.amount.value.abs()))) kept.push(l);
+      [since, items] = total ? [decimal('0'), 0] : [add(since, l.figure.amount.value.abs()), items + 1];
     }
     out.push({ open, close, lines: kept });
   }
