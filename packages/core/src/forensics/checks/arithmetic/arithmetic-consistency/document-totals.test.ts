@@ -615,6 +615,22 @@ describe('documents of no class read by their own labels', () => {
     expect(documentTotals(context('paystub', row('1,389.44'))).map((f) => f.math?.formula)).toEqual(['net pay = gross pay − total deductions (current)']);
   });
 
+  it("reads a UK payslip's payments and deductions set side by side, each down its own column", () => {
+    const payslip = (paye: string): Word[] =>
+      lines(
+        [['Payments', 50], ['Units', 150], ['Rate', 190], right('Amount', 280), ['Deductions', 300], right('Amount', 470)],
+        [['Basic Pay', 50], right('163', 170), right('13.04', 220), right('2,125.52', 280), ['PAYE Tax', 300], right(paye, 470)],
+        [['Gross Pay', 50], right('2,125.52', 280), ['National Insurance', 300], right('86.20', 470)],
+        [['Pension', 300], right('63.77', 470)],
+        [['Total Deductions', 300], right('365.57', 470)],
+        [['Net Pay', 50], right('£1,759.95', 280)],
+      );
+    expect(documentTotals(context('paystub', payslip('215.60')))).toEqual([]);
+    expect(documentTotals(context('paystub', payslip('315.60')))).toMatchObject([
+      { code: 'paystub_totals_mismatch', rule: 'line sum', label: 'Total deductions', computed: '465.57', stated: '365.57' },
+    ]);
+  });
+
   it('subtracts the deductions listed between gross and net pay when no total deductions is printed', () => {
     const stub = (tax: string): Word[] =>
       lines(

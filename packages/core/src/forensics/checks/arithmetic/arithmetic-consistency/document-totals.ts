@@ -43,7 +43,8 @@ const TAXES = /\b(total (employee )?(taxes|tax withholdings?|withholdings?|statu
 /** The total of the deductions taken before taxes. */
 const PRE_TAX = /\b(total )?(pre-?tax|before-?tax) deductions\b/i;
 const NET = /\b(net (pay|amount|wages|earnings|salary|check)|take[- ]home( pay)?)\b|^net\b/i;
-const EARNINGS_HEADER = /\bearnings\b/i;
+/** The header over a stub's pay lines ("Earnings"; a UK payslip's "Payments"). */
+const EARNINGS_HEADER = /\b(earnings|payments)\b/i;
 const DEDUCTIONS_HEADER = /\b(deductions|taxes|withholdings?)\b/i;
 
 /** The formulas of a table's items summed to its total: when none failed, the amounts agree with their total. */
@@ -255,7 +256,8 @@ function deductionsListed(rows: Row[], gross: Labelled, net: Labelled, unverifie
 /**
  * The lines of a pay stub table summed to its total, column by column (current, year to date):
  * the rows under the nearest header above the total that names the table (no figures on it), in
- * the total's column. A table split in sections (taxes, then deductions) may total from an
+ * the total's column (a table set beside another, a UK payslip's payments and deductions, is
+ * read down its own column past the other's total). A table split in sections (taxes, then deductions) may total from an
  * earlier header: every header up to the previous total is tried, and only a total no section
  * start adds up to is a contradiction. On a page OCR read, a line of the table whose figure was
  * read as letters leaves the sum unverified. A sum that holds is added to `held` (what
@@ -271,9 +273,16 @@ function lineSums(
   held: string[],
 ): SumFinding[] {
   const starts: number[] = [];
+  // another total in this column ends the table (beside it, a table set side by side goes on: "Gross Pay 2,125.52  National Insurance 86.20")
+  const totalInColumn = (r: Row): boolean =>
+    [GROSS, DEDUCTIONS, TAXES, NET].some(
+      (label) =>
+        label.test(r.text) &&
+        figures(labelSegment(r, label)).some((f) => total.figures.some((t) => Math.abs(f.box.x1 - t.box.x1) <= Math.max(3, (t.box.y1 - t.box.y0) / 2))),
+    );
   for (let i = total.index - 1; i >= 0 && i >= total.index - 40; i--) {
     const r = rows[i]!;
-    if (figures(r).length > 0 && (GROSS.test(r.text) || DEDUCTIONS.test(r.text) || TAXES.test(r.text) || NET.test(r.text))) break;
+    if (totalInColumn(r)) break;
     if (header.test(r.text) && figures(r).length === 0) starts.push(i);
   }
   if (starts.length === 0) return [];
@@ -384,14 +393,12 @@ export function documentTotals(ctx: TableContext): SumFinding[] {
     findings.push(
       ...quantityRate(rows, {
         code: kind === 'paystub' ? 'paystub_totals_mismatch' : kind === 'bill' || kind === 'mortgage' ? 'bill_totals_mismatch' : 'table_total_mismatch',
-        // read by OCR, a line's product is judged only when its figures can be tested (a misread
-        // digit of a four-decimal rate cannot; a rate without cents may have lost its decimal
-        // point) and no misread digit explains it
+        // read by OCR, a line's product is judged only when its three figures have cents (a misread
+        // digit of a four-decimal rate or of a count cannot be tested; a rate without cents may
+        // have lost its decimal point) and no misread digit explains it
         unverified: (line) =>
           ctx.fromOcr(line.page) &&
-          (line.figures.some((f) => !f || unsure(f)) ||
-            !/[.,]\d{2}$/.test(line.figures[1]!.amount.raw) ||
-            misreadingRestores(line.figures as Figure[], line.holds)),
+          (line.figures.some((f) => !f || unsure(f) || !/[.,]\d{2}$/.test(f.amount.raw)) || misreadingRestores(line.figures as Figure[], line.holds)),
         // the amounts agree with their total when no sum of the table was contradicted
         amountsAddUp: () => !findings.some((f) => f.rule === 'block total' || (f.math && sums.some((sum) => f.math!.formula.startsWith(sum)))),
         ...(kind === 'paystub' ? { lostAmount: (row: Row, header: Row, lost: Word) => earningsLeftOver(rows, row, header, lost) } : {}),
