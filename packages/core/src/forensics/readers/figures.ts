@@ -112,9 +112,11 @@ export function labelSegment(row: Row, label: RegExp): Row {
 
 /** A figure printed with cents, in either number format (and maybe a credit or debit mark): money, not a count or a year. */
 const WITH_CENTS = /[.,]\d{2}\)?(\s*(CR|DR|-))?$/i;
+/** True when `figure` is printed with cents, in either number format. */
+export const withCents = (figure: Figure): boolean => WITH_CENTS.test(figure.amount.raw);
 
 /** The amounts of a row printed with cents. */
-export const moneyFigures = (row: Row): Figure[] => figures(row).filter((f) => WITH_CENTS.test(f.amount.raw));
+export const moneyFigures = (row: Row): Figure[] => figures(row).filter(withCents);
 
 /** The sum of figures' magnitudes (a sum of lines printed with or without their sign). */
 export const sumOfMagnitudes = (figs: readonly Figure[]): Decimal => figs.reduce((sum, f) => add(sum, f.amount.value.abs()), decimal('0'));

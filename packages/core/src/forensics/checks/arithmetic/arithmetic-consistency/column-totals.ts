@@ -9,7 +9,7 @@
 // another period) are not read, nor bank statements and tax forms, which their own checks read.
 import { add, type Decimal, decimal, formatMoney, sameMoney } from '../../../../tables/decimal.js';
 import type { Row } from '../../../../tables/rows.js';
-import { type Figure, figures, type Term } from '../../../readers/figures.js';
+import { type Figure, figures, type Term, withCents } from '../../../readers/figures.js';
 import type { SumFinding } from './indicators.js';
 
 /** A row stating column totals: it begins with "Total" (or "Grand total", "Totals"). */
@@ -17,8 +17,6 @@ const TOTAL_ROW = /^(grand\s+)?totals?\b/i;
 /** Totals that are not the sum of the column above them. */
 const NOT_A_SUM = /\b(due|balance|payable|owed?|outstanding|available|remaining|average|avg|year[\s-]+to[\s-]+date|ytd|prior|previous|last|limit)\b/i;
 const SUBTOTAL = /\bsub-?totals?\b/i;
-/** Decimals printed after a figure's units. */
-const CENTS = /[.,]\d{2}\)?(\s*(CR|DR|-))?$/i;
 /** The most rows a table's items span above their total. */
 const MAX_ITEMS = 40;
 const ALIGN = 3;
@@ -85,8 +83,8 @@ export function unreadInColumn(rows: Row[], from: number, to: number, reference:
 /** The items of the column of `total` between two rows; undefined as `alignedFigures` is, or when one is printed otherwise than the total (a year over a column, a count: no item of its sum). */
 function columnItems(rows: Row[], from: number, to: number, total: Figure): Item[] | undefined {
   const found = alignedFigures(rows, from, to, total);
-  const cents = CENTS.test(total.amount.raw);
-  if (!found || found.some(({ figure }) => CENTS.test(figure.amount.raw) !== cents)) return undefined;
+  const cents = withCents(total);
+  if (!found || found.some(({ figure }) => withCents(figure) !== cents)) return undefined;
   return found.map(({ figure, row }) => ({ figure, subtotal: SUBTOTAL.test(row.text), last: figures(row).at(-1)! }));
 }
 

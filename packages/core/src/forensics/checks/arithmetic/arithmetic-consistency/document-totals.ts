@@ -17,7 +17,7 @@ import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '..
 import type { Row, Word } from '../../../../tables/rows.js';
 import type { TableContext } from '../../../contexts.js';
 import { notYetJudged } from '../../../findings.js';
-import { type Figure, figures, labelSegment, moneyFigures, rowsOf, type Term } from '../../../readers/figures.js';
+import { type Figure, figures, labelSegment, moneyFigures, rowsOf, type Term, withCents } from '../../../readers/figures.js';
 import { CONFIDENT_FIGURE, misreadingRestores, ocrExplains, readSurely, unsure } from '../../../readers/misreadings.js';
 import { billBlocks, NET_BEFORE_TAX, TOTALLING } from './bill-blocks.js';
 import { alignedFigures, columnTotals, unreadInColumn } from './column-totals.js';
@@ -397,8 +397,7 @@ export function documentTotals(ctx: TableContext): SumFinding[] {
         // digit of a four-decimal rate or of a count cannot be tested; a rate without cents may
         // have lost its decimal point) and no misread digit explains it
         unverified: (line) =>
-          ctx.fromOcr(line.page) &&
-          (line.figures.some((f) => !f || unsure(f) || !/[.,]\d{2}$/.test(f.amount.raw)) || misreadingRestores(line.figures as Figure[], line.holds)),
+          ctx.fromOcr(line.page) && (line.figures.some((f) => !f || unsure(f) || !withCents(f)) || misreadingRestores(line.figures as Figure[], line.holds)),
         // the amounts agree with their total when no sum of the table was contradicted
         amountsAddUp: () => !findings.some((f) => f.rule === 'block total' || (f.math && sums.some((sum) => f.math!.formula.startsWith(sum)))),
         ...(kind === 'paystub' ? { lostAmount: (row: Row, header: Row, lost: Word) => earningsLeftOver(rows, row, header, lost) } : {}),
