@@ -93,12 +93,20 @@ export function assemble(
       how_detected: d.how_detected,
     });
   }
+  // every finding's own figure first (a total, the balance it judged), then the figures it rests
+  // on, strongest finding first; a box two findings share is one region (the stronger's)
   const regions: Region[] = [];
-  for (const f of sorted) {
-    for (const box of f.boxes ?? []) {
-      const page = pages[box.page - 1];
-      const pct = page ? toPercentBox(page, box) : undefined;
-      if (!pct || regions.length >= MAX_REGIONS) continue;
+  const placed = new Set<string>();
+  const depth = Math.max(0, ...sorted.map((f) => f.boxes?.length ?? 0));
+  for (let k = 0; k < depth; k++) {
+    for (const f of sorted) {
+      const box = f.boxes?.[k];
+      const page = box && pages[box.page - 1];
+      const pct = box && page && toPercentBox(page, box);
+      if (!box || !pct || regions.length >= MAX_REGIONS) continue;
+      const key = `${box.page}|${pct.x}|${pct.y}|${pct.w}|${pct.h}`;
+      if (placed.has(key)) continue;
+      placed.add(key);
       regions.push({
         page: box.page,
         ...pct,

@@ -14,7 +14,7 @@ const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
 const never = () => false;
 
 /** A card statement: its summary, then its activity in sections (the purchases continued on page 2). */
-function card(purchase: string, summaryPurchases = '+1,238.58') {
+function card(purchase: string, summaryPurchases = '+1,238.58', purchasesTotal?: string) {
   const first = tableWords(
     1,
     [['Account Summary', 50]],
@@ -47,6 +47,7 @@ function card(purchase: string, summaryPurchases = '+1,238.58') {
     ],
     [['Jan 13,', 50], ['UBER TRIP HELP.UBER.COM', 150], right('783.68', 430)],
     [['2026', 50]],
+    ...(purchasesTotal ? [[['TOTAL PURCHASES FOR THIS PERIOD', 150], right(purchasesTotal, 430)] as Cell[]] : []),
     [['FEES CHARGED', 150]],
     [['Jan 31,', 50], ['LATE FEE', 150], right('39.00', 430)],
     [['2026', 50]],
@@ -71,6 +72,16 @@ describe('card statement sections', () => {
       corroboration: ['payments and credits (summary) = sum of the payments and credits listed', 'fees charged (summary) = sum of the fees charged listed'],
     });
     // a region on the summary's figure and on every amount the sum rests on
+    expect(finding!.boxes).toHaveLength(4);
+  });
+
+  it("reports a section's own total that its lines do not add up to, though the total agrees with the summary", () => {
+    expect(cardSections(card('277.74', '+1,238.58', '1,238.58'), never)).toEqual([]);
+    const [finding, ...rest] = cardSections(card('377.74', '+1,238.58', '1,238.58'), never);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({ code: 'statement_totals_mismatch', rule: 'section total', stated: '1,238.58', listed: '1,338.58', lines: 3 });
+    expect(finding!.corroboration).toContain('fees charged (summary) = sum of the fees charged listed');
+    // the total first, then each line it was summed from
     expect(finding!.boxes).toHaveLength(4);
   });
 

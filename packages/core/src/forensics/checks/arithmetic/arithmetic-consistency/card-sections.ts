@@ -1,10 +1,11 @@
 // A card statement's account summary against the activity it summarises: the summary's
 // "Purchases", "Fees Charged", "Interest Charged" (and "Payments" with "Other Credits") against
-// the sum of the transactions listed under the activity heading of the same name. A purchase
-// raised in the activity list, or a summary line raised without its transactions, breaks it.
+// the sum of the transactions listed under the activity heading of the same name, and each
+// section's own printed total against its transactions. A purchase raised in the activity list, or
+// a summary line raised without its transactions, breaks one of them.
 // Readings: the section's items or the total it prints, payments and other credits together or
 // either alone; a contradiction is corroborated by the summary's other sections that add up.
-import { formatMoney, sameMoney } from '../../../../tables/decimal.js';
+import { type Decimal, formatMoney, sameMoney } from '../../../../tables/decimal.js';
 import type { Row } from '../../../../tables/rows.js';
 import { type Figure, figureLabelled, moneyFigures, sumOfMagnitudes, type Term } from '../../../readers/figures.js';
 import { startsWithDate } from '../../../readers/ledger-layout.js';
@@ -41,7 +42,7 @@ const PAGE_FURNITURE = 12;
 /**
  * The transactions under `heading`: dated rows with amounts, across a description's wrapped lines
  * and across a page break (the next page's furniture up to its first transaction), up to the next
- * heading (a line without amounts no transaction follows) or a total.
+ * heading (a line without amounts no transaction follows) or a total (which may follow a wrapped line).
  */
 function sectionAt(rows: readonly Row[], heading: number): Section {
   const section: Section = { heading, items: [], unread: 0 };
@@ -65,8 +66,9 @@ function sectionAt(rows: readonly Row[], heading: number): Section {
     const reach = page ? PAGE_FURNITURE : WRAPPED_LINES;
     let k = i + 1;
     while (k < rows.length && k <= i + reach && moneyFigures(rows[k]!).length === 0 && !TOTAL.test(rows[k]!.text)) k++;
-    // a heading among the lines skipped starts another section
-    if (!item(k) || rows.slice(i, k).some((r) => SECTIONS.some((s) => s.heading.test(r.text.trim())))) break;
+    // a heading among the lines skipped starts another section; the section's total may follow a wrapped line
+    const totalNext = k < rows.length && TOTAL.test(rows[k]!.text) && k <= i + WRAPPED_LINES;
+    if (!(item(k) || totalNext) || rows.slice(i, k).some((r) => SECTIONS.some((s) => s.heading.test(r.text.trim())))) break;
     for (let w = i; w < k; w++) if (startsWithDate(rows[w]!)) section.unread++;
     i = k - 1;
   }
@@ -83,22 +85,61 @@ function summaryFigure(rows: readonly Row[], before: number, label: RegExp): Fig
   return undefined;
 }
 
+/** A judged identity of the statement: held (it corroborates the others' readings) or contradicted. */
+interface Judged {
+  finding?: SumFinding;
+  says: string;
+  held: boolean;
+}
+
+/** The total a section prints under its transactions against their sum. */
+function sectionTotal(noun: string, heading: string, section: Section, listed: Decimal, terms: Term[], fromOcr: (page: number) => boolean): Judged {
+  const total = section.total!;
+  const says = `total ${noun} = sum of the ${noun} listed`;
+  if (sameMoney(listed, total.amount.value.abs())) return { says, held: true };
+  const ocr = fromOcr(total.box.page) || section.items.some((f) => fromOcr(f.box.page));
+  if (ocr && (section.unread > 0 || ocrExplains(total, listed, terms))) return { says, held: false };
+  const stated = formatMoney(total.amount.value.abs(), total.amount.raw);
+  const computed = formatMoney(listed, total.amount.raw);
+  return {
+    says,
+    held: false,
+    finding: {
+      code: 'statement_totals_mismatch',
+      rule: 'section total',
+      heading,
+      stated,
+      listed: computed,
+      lines: section.items.length,
+      basis: 'stated total',
+      ocr,
+      tried: 1,
+      reading: [`the ${section.items.length} dated amounts under "${heading}", across wrapped lines and page breaks`],
+      page: total.box.page,
+      boxes: [total.box, ...section.items.map((f) => f.box)],
+      math: { formula: says, computed, stated, ok: false, note: `${section.items.length} amounts listed under "${heading}".` },
+    },
+  };
+}
+
 /**
  * The contradictions between a card statement's summary and its activity sections; `fromOcr` says
  * which pages OCR read (a misreading, or a transaction whose amount it lost, leaves one unverified).
  */
 export function cardSections(rows: readonly Row[], fromOcr: (page: number) => boolean): SumFinding[] {
-  const judged: { finding?: SumFinding; says: string; held: boolean }[] = [];
+  const judged: Judged[] = [];
   for (const [heading, row] of rows.entries()) {
     if (moneyFigures(row).length > 0) continue;
     const kind = SECTIONS.find((s) => s.heading.test(row.text.trim()));
     if (!kind) continue;
     const section = sectionAt(rows, heading);
     if (section.items.length === 0) continue;
+    const listed = sumOfMagnitudes(section.items);
+    const terms = section.items.map((figure): Term => ({ figure, sign: 1 }));
+    if (section.total) judged.push(sectionTotal(kind.noun, row.text.trim(), section, listed, terms, fromOcr));
     const cells = kind.labels.map((label) => summaryFigure(rows, heading, label));
     const present = cells.filter((c): c is Figure => c !== undefined);
     if (present.length === 0) continue;
-    const listed = sumOfMagnitudes(section.items);
     // the readings: the section's items, or the total it prints, against every summary line it may sum
     const sides = [listed, ...(section.total ? [section.total.amount.value.abs()] : [])];
     const stated = [sumOfMagnitudes(present), ...present.map((c) => c.amount.value.abs())];
@@ -109,7 +150,6 @@ export function cardSections(rows: readonly Row[], fromOcr: (page: number) => bo
     }
     const first = present[0]!;
     const ocr = fromOcr(first.box.page) || section.items.some((f) => fromOcr(f.box.page));
-    const terms = section.items.map((figure): Term => ({ figure, sign: 1 }));
     if (ocr && (section.unread > 0 || (present.length === 1 && ocrExplains(first, listed, terms)))) continue;
     judged.push({
       says,

@@ -41,6 +41,16 @@ describe('column totals', () => {
     expect(indicators.table_total_mismatch.summary(finding as never)).toContain('No reading of the block makes it hold (6 tried;');
   });
 
+  it('reads a column set flush left (figures of different widths share their left edge)', () => {
+    // the helper sets every cell by its left edge: 800.00 ends 10 points left of the total's edge
+    const flushLeft = (total: string) => table(['Item Amount', undefined], ['Laptop stand', '1,200.00'], ['Cable', '800.00'], ['Total', total]);
+    expect(columnTotals(flushLeft('2,000.00'), never)).toEqual([]);
+    const [finding] = columnTotals(flushLeft('2,100.00'), never);
+    expect(finding).toMatchObject({ code: 'table_total_mismatch', math: { computed: '2,000.00', stated: '2,100.00' } });
+    // a region on the total and on each figure it was summed from
+    expect(finding!.boxes).toHaveLength(3);
+  });
+
   it('reads a table with subtotals, and a table in sections', () => {
     const withSubtotals = table(
       ['Item Amount', undefined],

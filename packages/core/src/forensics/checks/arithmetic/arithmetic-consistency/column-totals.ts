@@ -37,11 +37,13 @@ const columnOf = (reference: Figure): { x0: number; x1: number; tolerance: numbe
 });
 
 /**
- * The figures of rows (from, to) right-aligned with `reference` (within 3 points, or half its
- * height on OCR pages), each with its row, rows `include` rejects left out. Undefined when a figure
- * in that column cannot be read, or a figure under the reference ends off its edge (a column a
- * converter set again, a figure rewritten in place: the typesetting check's to report): a partial
- * sum would be a false contradiction.
+ * The figures of rows (from, to) aligned with `reference` (within 3 points, or half its height on
+ * OCR pages), each with its row, rows `include` rejects left out. A column of amounts is read
+ * right-aligned, as amounts are set; when a figure under the reference ends off its right edge,
+ * the column is read again left-aligned (a template that sets its amounts flush left). Undefined
+ * when a figure in the column cannot be read, or a figure under the reference lines up on neither
+ * edge (a column a converter set again, a figure rewritten in place: the typesetting check's to
+ * report): a partial sum would be a false contradiction.
  */
 export function alignedFigures(
   rows: Row[],
@@ -50,15 +52,28 @@ export function alignedFigures(
   reference: Figure,
   include: (row: Row) => boolean = () => true,
 ): { figure: Figure; row: Row }[] | undefined {
+  return alignedOn('x1', rows, from, to, reference, include) ?? alignedOn('x0', rows, from, to, reference, include);
+}
+
+/** `alignedFigures` on one edge of the column: its right (`x1`) or its left (`x0`). */
+function alignedOn(
+  edge: 'x0' | 'x1',
+  rows: Row[],
+  from: number,
+  to: number,
+  reference: Figure,
+  include: (row: Row) => boolean,
+): { figure: Figure; row: Row }[] | undefined {
   const { x0, x1, tolerance } = columnOf(reference);
+  const at = reference.box[edge];
   const out: { figure: Figure; row: Row }[] = [];
   for (let i = from + 1; i < to; i++) {
     const row = rows[i]!;
     if (!include(row)) continue;
     const figs = figures(row);
-    const figure = figs.find((g) => Math.abs(g.box.x1 - x1) <= tolerance);
+    const figure = figs.find((g) => Math.abs(g.box[edge] - at) <= tolerance);
     if (figure) out.push({ figure, row });
-    else if (row.words.some((w) => Math.abs(w.x1 - x1) <= tolerance && /\d/.test(w.text))) return undefined;
+    else if (row.words.some((w) => Math.abs(w[edge] - at) <= tolerance && /\d/.test(w.text))) return undefined;
     else if (figs.some((g) => g.box.x0 < x1 && g.box.x1 > x0)) return undefined;
   }
   return out;
@@ -150,7 +165,7 @@ export function columnTotals(
         tried: sums.length,
         reading: ['every figure of the column above it added, by magnitude'],
         page: total.box.page,
-        boxes: [total.box],
+        boxes: [total.box, ...items.map((i) => i.figure.box)],
         math: {
           formula: 'total = sum of the column above it',
           computed: formatMoney(computed, total.amount.raw),

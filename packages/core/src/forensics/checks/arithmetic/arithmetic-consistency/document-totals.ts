@@ -1,12 +1,13 @@
 // Totals of pay stubs and bills: figures found by their labels on a row (the first amount after
 // the label, before the next label on the row, is the current figure, a second one the
-// year-to-date), columns found by aligned right edges. Pay stubs: net = gross − deductions (current
+// year-to-date), columns found by aligned edges (right, or left for a column set flush left). Pay stubs: net = gross − deductions (current
 // and YTD; or less the deductions listed between them when no total is printed), YTD ≥ current,
 // gross, total deductions and total taxes = the sums of their lines (both columns), the dates
 // against the year to date (`pay-dates.ts`) and the payroll taxes against the pay
 // (`stub-payroll-taxes.ts`). Bills and invoices: every block of rows down one column ended by a
 // total, judged on its readings (`bill-blocks.ts`). Summaries across the page (and a pay summary down a column) are read by
-// `summary-across.ts`. Runs on documents classified as pay stubs or utility bills, and on those of
+// `summary-across.ts`; lines of quantity × rate by `quantity-rate.ts`; rows totalled across their
+// columns under a "Total" header (a mortgage payment's parts) by `row-totals.ts`. Runs on documents classified as pay stubs or utility bills, and on those of
 // no class whose own labels make them one (gross and net pay; an amount due from a previous
 // balance, a charges total or a subtotal: invoices, templates with few cues). Gross, deductions and
 // net are compared column by column only when their rows print as many figures (a figure OCR lost
@@ -25,6 +26,7 @@ import type { SumFinding } from './indicators.js';
 import { mismatch } from './mismatch.js';
 import { payDateFindings } from './pay-dates.js';
 import { quantityRate, type Read } from './quantity-rate.js';
+import { rowTotals } from './row-totals.js';
 import { statedPay } from './stated-pay.js';
 import { stubPayrollTaxes } from './stub-payroll-taxes.js';
 import { type AcrossSummary, readAcross, readPayColumn, sectionsAgainstSummary, summariesAcross } from './summary-across.js';
@@ -246,7 +248,7 @@ function deductionsListed(rows: Row[], gross: Labelled, net: Labelled, unverifie
         n,
         { rule: 'net pay from listed deductions', net: n.amount.raw, gross: g.amount.raw, deductions: items.length, computed: formatMoney(computed) },
         `Gross ${g.amount.raw}; ${items.length} deductions aligned with net pay.`,
-        [g],
+        [g, ...items.map(({ figure }) => figure)],
       ),
     );
   }
@@ -308,6 +310,7 @@ function lineSums(
         stated,
         { rule: 'line sum', label, stated: stated.amount.raw, lines: nearest.count, what, computed: formatMoney(nearest.sum), which },
         `${nearest.count} ${what} lines aligned with the ${which} total.`,
+        nearest.terms.map((t) => t.figure),
       ),
       // every section start up to the previous total was tried as where the table begins
       tried: sums.length,
@@ -403,6 +406,8 @@ export function documentTotals(ctx: TableContext): SumFinding[] {
         ...(kind === 'paystub' ? { lostAmount: (row: Row, header: Row, lost: Word) => earningsLeftOver(rows, row, header, lost) } : {}),
       }),
     );
+  // a row's total across its columns (a payment's parts, a year's quarters), wherever a header names a Total column
+  if (ctx.category !== 'tax_form') findings.push(...notYetJudged(findings, rowTotals(rows, unverified)));
   // sums of figures OCR read are less sure; the pay dates were judged only when read surely, and
   // their year-to-date count rests on the least of several figures' ratios
   return findings.map((f) => (f.page !== undefined && ctx.fromOcr(f.page) && f.code !== 'paystub_dates_inconsistent' ? { ...f, ocr: true } : f));

@@ -71,6 +71,10 @@ const SENTENCES = {
     `${f.label} ${f.stated} is not the sum of the ${f.lines} ${f.what} lines (${f.computed}, ${f.which}).`,
   'summary section': (f: { noun: string; stated: string; listed: string; lines: number; heading: string }) =>
     `The summary's ${f.noun} ${f.stated} are not the ${f.listed} the ${f.lines} lines under "${f.heading}" add up to.`,
+  'row total': (f: { stated: string; computed: string; parts: string }) =>
+    `The row's total ${f.stated} is not its ${f.parts} added (${f.computed}), nor any of them taken off.`,
+  'section total': (f: { heading: string; stated: string; listed: string; lines: number }) =>
+    `The total ${f.stated} printed under "${f.heading}" is not the ${f.listed} its ${f.lines} lines add up to.`,
   'quantity times rate': (f: { quantity: string; rate: string; computed: string; amount: string; recovered: boolean }) =>
     f.recovered
       ? `${f.quantity} × ${f.rate} is ${f.computed}, but the line's amount, which OCR could not read, is ${f.amount} by the total of its table.`

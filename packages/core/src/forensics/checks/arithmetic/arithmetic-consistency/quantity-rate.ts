@@ -219,7 +219,8 @@ export function quantityRate(rows: readonly Row[], options: QuantityRateOptions)
       recovered,
       basis: 'stated total',
       page: a.box.page,
-      boxes: amountAgrees ? [q.box, r.box] : [a.box, q.box, r.box],
+      // the figure most likely changed first; every figure the product rests on has a region
+      boxes: amountAgrees ? [q.box, r.box, a.box] : [a.box, q.box, r.box],
       math: {
         formula: 'amount = quantity × rate',
         computed: formatMoney(computed, a.raw),

@@ -246,7 +246,12 @@ class BalanceWalk {
     const balance = this.balance!;
     const expected = formatMoney(candidates[0]!);
     const raw = stated.amount.raw;
-    const at = { page: stated.box.page, boxes: [stated.box, balance.box], basis: 'running balance' as const, ocr: this.ctx.fromOcr(stated.box.page) };
+    const at = {
+      page: stated.box.page,
+      boxes: [stated.box, balance.box, ...this.pending.map((m) => m.figure.box)],
+      basis: 'running balance' as const,
+      ocr: this.ctx.fromOcr(stated.box.page),
+    };
     const math = (formula: string, note: string) => ({ formula, computed: expected, stated: raw, ok: false as const, note });
     if (kind !== 'row') {
       const line = BALANCE_LINES[kind];

@@ -142,6 +142,14 @@ function dated(row: Row): Figure | undefined {
 
 /** The most lines without amounts an entry's wrapping puts between two entries. */
 const WRAPPED_LINES = 3;
+/** A sum of a list's entries read above its total: the entries, how many, and the dated lines among them whose amount was not read. */
+interface ListSum {
+  sum: Decimal;
+  count: number;
+  unread: number;
+  entries: Figure[];
+}
+
 /** The most rows of page furniture (a running head, the column header again) a list runs on across. */
 const PAGE_FURNITURE = 12;
 
@@ -154,10 +162,10 @@ const PAGE_FURNITURE = 12;
  * amount between two entries is an entry whose amount was not read (OCR lost it): a sum over it
  * counts it in `unread`, and is no evidence against a total on a page OCR read.
  */
-function sectionSums(rows: Row[], index: number, x1: number): { sum: Decimal; count: number; unread: number }[] {
-  const sums: { sum: Decimal; count: number; unread: number }[] = [];
+function sectionSums(rows: Row[], index: number, x1: number): ListSum[] {
+  const sums: ListSum[] = [];
   let sum = decimal('0');
-  let count = 0;
+  const entries: Figure[] = [];
   let unread = 0;
   // the amount column's edge: another page may set the list's column elsewhere
   let column = x1;
@@ -166,7 +174,7 @@ function sectionSums(rows: Row[], index: number, x1: number): { sum: Decimal; co
     const entry = listEntry(rows[i], column);
     if (entry) {
       sum = add(sum, entry.amount.value.abs());
-      count++;
+      entries.push(entry);
       continue;
     }
     // an entry's wrapped lines (a description's line above its date, its rest below) between two entries
@@ -177,17 +185,17 @@ function sectionSums(rows: Row[], index: number, x1: number): { sum: Decimal; co
       i = k + 1;
       continue;
     }
-    sums.push({ sum, count, unread });
+    sums.push({ sum, count: entries.length, unread, entries: [...entries] });
     // across a page break: furniture without amounts, then the previous page's last entry (its
     // column where that page sets it)
     let j = i;
     while (j >= 0 && j > i - PAGE_FURNITURE && noAmount(j)) j--;
     const previous = j >= 0 ? dated(rows[j]!) : undefined;
-    if (!previous || rows[j]!.page >= rows[i + 1]!.page || count === 0) return sums;
+    if (!previous || rows[j]!.page >= rows[i + 1]!.page || entries.length === 0) return sums;
     column = previous.box.x1;
     i = j + 1;
   }
-  sums.push({ sum, count, unread });
+  sums.push({ sum, count: entries.length, unread, entries });
   return sums;
 }
 
@@ -266,7 +274,7 @@ function summariesAgainstLedger(ctx: TableContext, summaries: readonly ChainSumm
         cells[0]!,
         { rule: 'summary side against ledger', side: words, stated: formatMoney(stated), computed: formatMoney(computed) },
         `${ledger.terms[side].length} ledger rows summed; the ledger runs from the summary's opening balance.`,
-        cells.slice(1),
+        [...cells.slice(1), ...ledger.terms[side].map((t) => t.figure)],
         ctx.fromOcr(cells[0]!.box.page),
       );
       findings.push({ ...finding, math: { ...finding.math!, stated: cells.map((f) => f.amount.raw).join(' + ') } });
@@ -354,7 +362,14 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
         const sections = sectionSums(rows, index, figures(rows[index]!).at(-1)!.box.x1).filter((s) => s.count >= 2);
         // any reading of the list's extent that adds up holds; else the nearest is the one reported
         const section = sections.find((s) => sameMoney(s.sum, figure.amount.value.abs())) ?? sections[0];
-        if (section) [computed, count, unread, tried] = [section.sum, section.count, section.unread, tried + sections.length];
+        if (section)
+          [computed, count, unread, tried, terms] = [
+            section.sum,
+            section.count,
+            section.unread,
+            tried + sections.length,
+            section.entries.map((figure): Term => ({ figure, sign: 1 })),
+          ];
       }
     }
     const unverified = computed !== undefined && ctx.fromOcr(figure.box.page) && (unread > 0 || ocrExplains(figure, computed, terms));
@@ -369,7 +384,7 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
         figure,
         { rule: 'stated total', stated: figure.amount.raw, side: words, computed: formatMoney(computed) },
         `${count} rows read.`,
-        [],
+        terms.map((t) => t.figure),
         ctx.fromOcr(figure.box.page),
       );
       // a list read above its total: each extent it may run over (back across page breaks) was

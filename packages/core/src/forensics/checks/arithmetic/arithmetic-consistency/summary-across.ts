@@ -196,7 +196,7 @@ export function summariesAcross(
       tried: read.readings.length,
       reading: [`each line signed as ${kind === 'pay' ? 'pay' : kind === 'invoice' ? 'an invoice' : 'a balance'} reads it`],
       page: close.box.page,
-      boxes: [close.box, open.box],
+      boxes: [close.box, open.box, ...read.terms.map((t) => t.figure.box)],
       math: {
         formula: `${to.toLowerCase()} = ${from.toLowerCase()} ${lines.map((l, i) => signed(i, l.label.toLowerCase())).join(' ')} (summary across the page)`,
         computed: formatMoney(read.computed, close.amount.raw),

@@ -196,7 +196,7 @@ export function summaryBlocks(blocks: readonly ChainSummary[], fromOcr: (page: n
       tried: read.readings.length,
       reading: ['each line signed by its label as the account reads it'],
       page: close.box.page,
-      boxes: [close.box, open.box],
+      boxes: [close.box, open.box, ...terms.map((t) => t.figure.box)],
       math: {
         formula: 'closing balance = opening balance + additions − subtractions (account summary)',
         computed: formatMoney(computed),

@@ -13,7 +13,8 @@ import type { SumFinding } from './indicators.js';
 import { payrollTaxes } from './payroll-taxes.js';
 
 const LINE_NUMBER = /^(\d{1,2}[a-z]?)$/;
-const ADD = /\badd lines? ((?:\d{1,2}[a-z]?(?:,? (?:and )?|,))+\d{1,2}[a-z]?)\b/i;
+/** "Add lines 12 and 13", "Add lines 1z, 2b, 3b, 7, and 8": numbers joined by commas or "and" (a form repeating its line number after the label, "13 14", does not join it). */
+const ADD = /\badd lines? ((?:\d{1,2}[a-z]?(?:, (?:and )?|,| and ))+\d{1,2}[a-z]?)\b/i;
 const SUBTRACT = /\bsubtract line (\d{1,2}[a-z]?) from line (\d{1,2}[a-z]?)\b/i;
 
 interface Entry {

@@ -1,0 +1,97 @@
+// Totals across a row: a mortgage payment's total against its principal, interest and escrow; a
+// year against its quarters. A raised part is reported with a region on the total and each part,
+// corroborated by the rows that hold or the total printed again; a column of rates or balances is
+// no part; a part that is subtracted is a reading, not a contradiction.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDecimals } from '../../../../tables/decimal.js';
+import { buildRows } from '../../../../tables/rows.js';
+import { type Cell, tableWords } from '../../../../testing/table-words.js';
+import { indicators } from './indicators.js';
+import { rowTotals } from './row-totals.js';
+
+beforeAll(loadDecimals);
+
+/** A cell set flush right at `x1` (5 points a character). */
+const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
+const never = () => false;
+const HEADER: Cell[] = [['Date', 40], ['Description', 100], right('Total', 300), right('Principal', 380), right('Interest', 460), right('Escrow', 540)];
+const payment = (date: string, total: string, principal: string, interest: string, escrow: string): Cell[] => [
+  [date, 40],
+  ['PAYMENT RECEIVED', 100],
+  right(total, 300),
+  right(principal, 380),
+  right(interest, 460),
+  right(escrow, 540),
+];
+
+describe('row totals', () => {
+  it('holds when each row is its parts, and reports a raised part with a region on every figure', () => {
+    const genuine = buildRows(tableWords(1, HEADER, payment('03/12', '1,647.80', '337.02', '630.57', '680.21')));
+    expect(rowTotals(genuine, never)).toEqual([]);
+    const raised = buildRows(
+      tableWords(1, HEADER, payment('03/12', '1,647.80', '337.02', '730.57', '680.21'), payment('04/12', '1,647.80', '338.10', '629.49', '680.21')),
+    );
+    const [finding, ...rest] = rowTotals(raised, never);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({
+      code: 'table_total_mismatch',
+      rule: 'row total',
+      stated: '1,647.80',
+      computed: '1,747.80',
+      parts: 'principal, interest, escrow',
+    });
+    expect(finding!.corroboration).toEqual([
+      'total = principal + interest + escrow (across the row): 1,647.80 on "04/12 PAYMENT RECEIVED 1,647.80 338.10 629.49 680.21"',
+      'the total 1,647.80 is printed again on "04/12 PAYMENT RECEIVED 1,647.80 338.10 629.49 680.21"',
+    ]);
+    expect(finding!.boxes).toHaveLength(4);
+    expect(indicators.table_total_mismatch.summary(finding as never)).toContain(
+      "The row's total 1,647.80 is not its principal, interest, escrow added (1,747.80)",
+    );
+  });
+
+  it('is uncorroborated (context) on a lone row whose total is printed nowhere else, corroborated when it is', () => {
+    const lone = buildRows(tableWords(1, HEADER, payment('03/12', '1,647.80', '337.02', '730.57', '680.21')));
+    expect(rowTotals(lone, never)[0]!.corroboration).toEqual([]);
+    const asked = buildRows(
+      tableWords(1, [['Regular Monthly Payment', 40], right('1,647.80', 300)], [], HEADER, payment('03/12', '1,647.80', '337.02', '730.57', '680.21')),
+    );
+    expect(rowTotals(asked, never)[0]!.corroboration).toEqual(['the total 1,647.80 is printed again on "Regular Monthly Payment 1,647.80"']);
+  });
+
+  it('reads a subtracted part, and leaves out columns of rates and balances', () => {
+    const credited = buildRows(
+      tableWords(
+        1,
+        [['Item', 40], right('Amount', 300), right('Discount', 380), right('Total', 460)],
+        [['Consulting', 40], right('1,000.00', 300), right('150.00', 380), right('850.00', 460)],
+      ),
+    );
+    expect(rowTotals(credited, never)).toEqual([]);
+    const rated = buildRows(
+      tableWords(
+        1,
+        [['Item', 40], right('Net', 220), right('Tax', 300), right('Rate', 380), right('Total', 460)],
+        [['Consulting', 40], right('1,000.00', 220), right('200.00', 300), right('20.00', 380), right('1,200.00', 460)],
+      ),
+    );
+    expect(rowTotals(rated, never)).toEqual([]);
+  });
+
+  it('reads an invoice summary across the page that goes on past its total', () => {
+    const across = buildRows(
+      tableWords(
+        1,
+        [
+          ['Subtotal', 40],
+          ['Shipping', 140],
+          ['Sales Tax 8.875 %', 240],
+          ['Total', 380],
+          ['Payments/Credits', 480],
+        ],
+        [right('37,907.97', 100), right('11.08', 200), right('3,364.33', 330), right('$41,283.38', 430), right('20,641.69 CR', 560)],
+      ),
+    );
+    expect(rowTotals(across, never)).toEqual([]);
+  });
+});

@@ -1,0 +1,160 @@
+// Totals across a row: a table whose header names a "Total" column beside the columns it totals
+// (a mortgage payment's total beside its principal, interest and escrow; a profit and loss
+// statement's quarters beside their year; an invoice line's amount and tax beside their total).
+// Each row's figure under "Total" must be the sum of its figures under the other money columns.
+// Readings: the columns on both sides of the total, or only those before or after it; each part
+// added or subtracted (a column may be a credit or a discount); a row is contradicted only when no
+// reading makes it hold. A row with a figure under a column of
+// another kind (a rate, a price, a quantity, a balance, a year to date) is not read: its total may
+// be a product or carried from elsewhere. A contradiction is
+// corroborated by the table's other rows that hold and by its total printed again elsewhere in the
+// document (the payment the statement asks for, a summary's total): then a part is what changed.
+import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../../../tables/decimal.js';
+import type { Row } from '../../../../tables/rows.js';
+import { type Figure, moneyFigures, type Term } from '../../../readers/figures.js';
+import { cellsOf } from '../../../readers/ledger-layout.js';
+import { combinations } from '../../../readers/readings.js';
+import type { SumFinding } from './indicators.js';
+
+/** The header cell of the column that totals the row. */
+const TOTAL_CELL = /^(row )?total( amount| paid| payment)?$/i;
+/** Header cells whose figures are of another kind than a row total's parts: a row with a money figure under one is not read. */
+const NOT_A_PART = /\b(balance|rate|price|quantity|qty|units?|hours?|ytd|year[\s-]+to[\s-]+date|previous|prior|change|variance|budget)\b/i;
+/** The most rows a table runs under its header. */
+const MAX_ROWS = 60;
+/** The most parts a row's total is read from (each part's sign is a reading). */
+const MAX_PARTS = 8;
+
+/** A header cell: its label and its span. */
+interface Cell {
+  label: string;
+  x0: number;
+  x1: number;
+}
+
+/** A row of the table read under its header: its total and the parts it sums, each with its column's label. */
+interface RowReading {
+  row: Row;
+  total: Figure;
+  parts: { figure: Figure; label: string }[];
+}
+
+/** The header cell a figure sits under: the one it overlaps most, or the nearest within a figure's height. */
+function cellUnder(cells: readonly Cell[], figure: Figure): Cell | undefined {
+  let best: Cell | undefined;
+  let score = Number.NEGATIVE_INFINITY;
+  for (const cell of cells) {
+    const overlap = Math.min(figure.box.x1, cell.x1) - Math.max(figure.box.x0, cell.x0);
+    if (overlap > score) [best, score] = [cell, overlap];
+  }
+  return score >= -(figure.box.y1 - figure.box.y0) ? best : undefined;
+}
+
+/** A header row naming one "Total" column and at least two other cells; its cells. */
+function headerOf(row: Row): { cells: Cell[]; total: Cell } | undefined {
+  if (moneyFigures(row).length > 0) return undefined;
+  const cells = cellsOf(row).map((words): Cell => ({ label: words.map((w) => w.text).join(' '), x0: words[0]!.x0, x1: words[words.length - 1]!.x1 }));
+  const totals = cells.filter((c) => TOTAL_CELL.test(c.label.trim()));
+  if (totals.length !== 1 || cells.length < 3) return undefined;
+  return { cells, total: totals[0]! };
+}
+
+/** The rows under the header at `index` whose figures sit one to a column, with a total and two parts or more. */
+function rowsUnder(rows: readonly Row[], index: number, header: { cells: Cell[]; total: Cell }): RowReading[] {
+  const read: RowReading[] = [];
+  let blank = 0;
+  for (let i = index + 1; i < rows.length && i <= index + MAX_ROWS; i++) {
+    const row = rows[i]!;
+    if (row.page !== rows[index]!.page) break;
+    const figs = moneyFigures(row);
+    if (figs.length === 0) {
+      // a wrapped description; two lines without figures end the table
+      if (headerOf(row) || ++blank > 1) break;
+      continue;
+    }
+    blank = 0;
+    const placed = figs.map((figure) => ({ figure, cell: cellUnder(header.cells, figure) }));
+    // two figures under one column, or one under none: the row is not read as the header sets it
+    if (placed.some((p) => !p.cell) || new Set(placed.map((p) => p.cell)).size < placed.length) continue;
+    // a figure under a rate, a price or a balance: the row holds more than a total and its parts
+    if (placed.some((p) => NOT_A_PART.test(p.cell!.label))) continue;
+    const total = placed.find((p) => p.cell === header.total)?.figure;
+    const parts = placed.filter((p) => p.cell !== header.total).map((p) => ({ figure: p.figure, label: p.cell!.label }));
+    if (total && parts.length >= 2 && parts.length <= MAX_PARTS) read.push({ row, total, parts });
+  }
+  return read;
+}
+
+/** The row's parts signed by `signs`, summed. */
+const signedSum = (parts: RowReading['parts'], signs: readonly number[]): Decimal =>
+  parts.reduce((sum, p, i) => (signs[i] === 1 ? add(sum, p.figure.amount.value.abs()) : subtract(sum, p.figure.amount.value.abs())), decimal('0'));
+
+/** The extents of the row a total may sum: every other column, those before it, those after it (a summary across the page goes on past its total: "Total  Payments/Credits"). */
+function extents(r: RowReading): RowReading['parts'][] {
+  const before = r.parts.filter((p) => p.figure.box.x1 <= r.total.box.x0);
+  const after = r.parts.filter((p) => p.figure.box.x0 >= r.total.box.x1);
+  return [r.parts, before, after].filter((parts, i) => parts.length >= 2 && (i === 0 || parts.length < r.parts.length));
+}
+
+/** True when some extent of the row, with some sign of its parts (the first added), makes its total. */
+function rowHolds(r: RowReading): boolean {
+  const stated = r.total.amount.value.abs();
+  for (const parts of extents(r)) {
+    const choices = parts.map((_, i) => (i === 0 ? [1] : [1, -1]));
+    for (const signs of combinations(choices)) if (sameMoney(signedSum(parts, signs), stated)) return true;
+  }
+  return false;
+}
+
+/**
+ * The rows of tables with a "Total" column whose parts do not add up to it; `unverified` says
+ * when OCR could explain a contradiction (a misread digit).
+ */
+export function rowTotals(rows: readonly Row[], unverified: (stated: Figure, computed: Decimal, terms: readonly Term[]) => boolean): SumFinding[] {
+  const findings: SumFinding[] = [];
+  for (const [index, row] of rows.entries()) {
+    const header = headerOf(row);
+    if (!header) continue;
+    const read = rowsUnder(rows, index, header);
+    const held = read.filter(rowHolds);
+    for (const r of read) {
+      if (held.includes(r)) continue;
+      const computed = signedSum(
+        r.parts,
+        r.parts.map(() => 1),
+      );
+      const terms = r.parts.map((p): Term => ({ figure: p.figure, sign: 1 }));
+      if (unverified(r.total, computed, terms)) continue;
+      const printedElsewhere = rows.find(
+        (other) => other !== r.row && moneyFigures(other).some((f) => sameMoney(f.amount.value.abs(), r.total.amount.value.abs())),
+      );
+      const names = r.parts.map((p) => p.label.toLowerCase());
+      const says = `total = ${names.join(' + ')} (across the row)`;
+      findings.push({
+        code: 'table_total_mismatch',
+        rule: 'row total',
+        stated: r.total.amount.raw,
+        computed: formatMoney(computed, r.total.amount.raw),
+        parts: names.join(', '),
+        basis: 'stated total',
+        tried: extents(r).reduce((n, parts) => n + 2 ** (parts.length - 1), 0),
+        reading: [`the figures under ${names.map((n) => `"${n}"`).join(', ')} as the parts of the figure under "${header.total.label}"`],
+        // what corroborates the reading: the table's other rows that hold, the total printed again
+        corroboration: [
+          ...held.map((h) => `${says}: ${h.total.amount.raw} on "${h.row.text}"`),
+          ...(printedElsewhere ? [`the total ${r.total.amount.raw} is printed again on "${printedElsewhere.text}"`] : []),
+        ],
+        page: r.total.box.page,
+        boxes: [r.total.box, ...r.parts.map((p) => p.figure.box)],
+        math: {
+          formula: says,
+          computed: formatMoney(computed, r.total.amount.raw),
+          stated: r.total.amount.raw,
+          ok: false,
+          note: `${r.parts.map((p) => `${p.label} ${p.figure.amount.raw}`).join(', ')}; no sign of the parts makes the total.`,
+        },
+      });
+    }
+  }
+  return findings;
+}
