@@ -10,7 +10,7 @@ import type { AnyCheck, CheckResult, EvidenceClass } from './check.js';
 import type { PdfCheckContext, PictureCheckContext } from './contexts.js';
 import type { PageFrame } from './findings.js';
 import { evidenceClassOf, type Weighed, weigh } from './policy.js';
-import { toPercentBox } from './regions.js';
+import { boxesInOrder, toPercentBox } from './regions.js';
 import { riskScore, verdictFor } from './score.js';
 
 /** A check that could not run, and why. */
@@ -93,29 +93,19 @@ export function assemble(
       how_detected: d.how_detected,
     });
   }
-  // every finding's own figure first (a total, the balance it judged), then the figures it rests
-  // on, strongest finding first; a box two findings share is one region (the stronger's)
   const regions: Region[] = [];
-  const placed = new Set<string>();
-  const depth = Math.max(0, ...sorted.map((f) => f.boxes?.length ?? 0));
-  for (let k = 0; k < depth; k++) {
-    for (const f of sorted) {
-      const box = f.boxes?.[k];
-      const page = box && pages[box.page - 1];
-      const pct = box && page && toPercentBox(page, box);
-      if (!box || !pct || regions.length >= MAX_REGIONS) continue;
-      const key = `${box.page}|${pct.x}|${pct.y}|${pct.w}|${pct.h}`;
-      if (placed.has(key)) continue;
-      placed.add(key);
-      regions.push({
-        page: box.page,
-        ...pct,
-        confidence: round2(weighed(f).confidence),
-        severity: severity(f),
-        label: summaryOf(f).slice(0, 160),
-        indicator_code: f.code,
-      });
-    }
+  for (const { finding: f, box } of boxesInOrder(sorted)) {
+    const page = pages[box.page - 1];
+    const pct = page && toPercentBox(page, box);
+    if (!pct || regions.length >= MAX_REGIONS) continue;
+    regions.push({
+      page: box.page,
+      ...pct,
+      confidence: round2(weighed(f).confidence),
+      severity: severity(f),
+      label: summaryOf(f).slice(0, 160),
+      indicator_code: f.code,
+    });
   }
   const failed = new Set<string>(significant.map((f) => CATALOGUE[f.code].check));
   const lead = significant[0];

@@ -1,5 +1,6 @@
 // Converts page boxes in PDF user space into the spec's Region coordinates: percentages of the
-// rendered page (the crop box, turned by /Rotate), origin top-left, clamped to the page.
+// rendered page (the crop box, turned by /Rotate), origin top-left, clamped to the page; and orders
+// the boxes of a document's findings into its regions.
 import type { PageBox, PageFrame } from './findings.js';
 
 /** A box in percent of the rendered page. */
@@ -44,4 +45,27 @@ export function toPercentBox(page: PageFrame, box: PageBox): PercentBox | undefi
   const h = Math.max(...ys) - y;
   if (w <= 0 && h <= 0) return undefined;
   return { x: round2(x * 100), y: round2(y * 100), w: round2(w * 100), h: round2(h * 100) };
+}
+
+/**
+ * The boxes of `findings` (strongest first) in the order they become regions: every finding's own
+ * figure first (a total, the balance it judged), then the figures it rests on, one rank at a time;
+ * a box two findings of one indicator share once (the stronger's), while each indicator pointing
+ * at a figure keeps its own.
+ */
+export function boxesInOrder<F extends { code: string; boxes?: readonly PageBox[] }>(findings: readonly F[]): { finding: F; box: PageBox }[] {
+  const out: { finding: F; box: PageBox }[] = [];
+  const placed = new Set<string>();
+  const depth = Math.max(0, ...findings.map((f) => f.boxes?.length ?? 0));
+  for (let k = 0; k < depth; k++) {
+    for (const finding of findings) {
+      const box = finding.boxes?.[k];
+      if (!box) continue;
+      const key = `${finding.code}|${box.page}|${box.x0}|${box.y0}|${box.x1}|${box.y1}`;
+      if (placed.has(key)) continue;
+      placed.add(key);
+      out.push({ finding, box });
+    }
+  }
+  return out;
 }

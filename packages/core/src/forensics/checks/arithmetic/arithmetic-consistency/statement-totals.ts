@@ -16,6 +16,7 @@ import { CLOSING, columnAt, OPENING, startsWithDate } from '../../../readers/led
 import { LedgerSegments } from '../../../readers/ledger-segments.js';
 import { ocrExplains } from '../../../readers/misreadings.js';
 import { oneRoleEach } from '../../../readers/readings.js';
+import { activityTypes } from './activity-types.js';
 import { cardSections } from './card-sections.js';
 import type { SumFinding } from './indicators.js';
 import { mismatch } from './mismatch.js';
@@ -324,6 +325,8 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
     ...summariesAgainstLedger(ctx, summaries, ledger),
     // a card statement's summary against the activity sections it sums
     ...cardSections(lines, (page) => ctx.fromOcr(page)),
+    // an account's summary lines against its activity listed by type
+    ...activityTypes(lines, summaries, (page) => ctx.fromOcr(page)),
   ];
   if (credits === 'ambiguous' || debits === 'ambiguous' || (!credits && !debits)) return [...listed, ...notYetJudged(listed, blocks)];
   const totals: SumFinding[] = [];
