@@ -158,15 +158,29 @@ export function movementColumns(row: Row, hasFigures: boolean): LedgerColumns | 
 
 /** The column a figure spanning [x0, x1] sits in: the header cell it overlaps most, else the nearest. */
 export function columnAt(columns: LedgerColumns, x0: number, x1: number): LedgerColumn | undefined {
-  let best: HeaderCell | undefined;
-  let bestScore = Number.NEGATIVE_INFINITY;
-  for (const cell of columns.cells) {
-    const overlap = Math.min(x1, cell.x1) - Math.max(x0, cell.x0);
-    // positive: shared width; negative: the gap between them
-    if (overlap > bestScore) {
-      best = cell;
-      bestScore = overlap;
-    }
-  }
-  return best?.column;
+  return cellUnder(columns.cells, x0, x1)?.cell.column;
 }
+
+/**
+ * The cell of a header row that a span [x0, x1] sits under: the one it overlaps most, else the
+ * nearest, with that overlap (positive: shared width; negative: the gap between them).
+ */
+export function cellUnder<C extends { x0: number; x1: number }>(cells: readonly C[], x0: number, x1: number): { cell: C; overlap: number } | undefined {
+  let best: { cell: C; overlap: number } | undefined;
+  for (const cell of cells) {
+    const overlap = Math.min(x1, cell.x1) - Math.max(x0, cell.x0);
+    if (!best || overlap > best.overlap) best = { cell, overlap };
+  }
+  return best;
+}
+
+/** A cell of a header row with its label: its words joined, and its span. */
+export interface LabelledCell {
+  label: string;
+  x0: number;
+  x1: number;
+}
+
+/** A header row's cells (`cellsOf`) with their labels. */
+export const labelledCells = (row: Row): LabelledCell[] =>
+  cellsOf(row).map((words) => ({ label: words.map((w) => w.text).join(' '), x0: words[0]!.x0, x1: words[words.length - 1]!.x1 }));

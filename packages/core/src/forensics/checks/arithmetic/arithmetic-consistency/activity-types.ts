@@ -11,7 +11,7 @@
 import { add, formatMoney, sameMoney } from '../../../../tables/decimal.js';
 import type { Row } from '../../../../tables/rows.js';
 import { type Figure, moneyFigures, sumOfMagnitudes, type Term } from '../../../readers/figures.js';
-import { cellsOf } from '../../../readers/ledger-layout.js';
+import { labelledCells } from '../../../readers/ledger-layout.js';
 import { ocrExplains } from '../../../readers/misreadings.js';
 import { combinations } from '../../../readers/readings.js';
 import type { SumFinding } from './indicators.js';
@@ -55,7 +55,7 @@ interface Span {
 
 /** The activity rows under a header naming a type and an amount column: each row's type and amount. */
 function activityAt(rows: readonly Row[], index: number): { type: string; amount: Figure }[] | undefined {
-  const cells = cellsOf(rows[index]!).map((words) => ({ label: words.map((w) => w.text).join(' '), x0: words[0]!.x0, x1: words[words.length - 1]!.x1 }));
+  const cells = labelledCells(rows[index]!);
   const type = cells.find((c) => TYPE_CELL.test(c.label));
   const amount = cells.find((c) => AMOUNT_CELL.test(c.label));
   if (!type || !amount || type.x1 >= amount.x0) return undefined;

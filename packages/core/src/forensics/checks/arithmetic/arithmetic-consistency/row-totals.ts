@@ -11,8 +11,8 @@
 // document (the payment the statement asks for, a summary's total): then a part is what changed.
 import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../../../tables/decimal.js';
 import type { Row } from '../../../../tables/rows.js';
-import { type Figure, moneyFigures, type Term } from '../../../readers/figures.js';
-import { cellsOf } from '../../../readers/ledger-layout.js';
+import { type Figure, moneyFigures, sumOfMagnitudes, type Term } from '../../../readers/figures.js';
+import { cellUnder, type LabelledCell, labelledCells } from '../../../readers/ledger-layout.js';
 import { combinations } from '../../../readers/readings.js';
 import type { SumFinding } from './indicators.js';
 
@@ -25,13 +25,6 @@ const MAX_ROWS = 60;
 /** The most parts a row's total is read from (each part's sign is a reading). */
 const MAX_PARTS = 8;
 
-/** A header cell: its label and its span. */
-interface Cell {
-  label: string;
-  x0: number;
-  x1: number;
-}
-
 /** A row of the table read under its header: its total and the parts it sums, each with its column's label. */
 interface RowReading {
   row: Row;
@@ -40,27 +33,22 @@ interface RowReading {
 }
 
 /** The header cell a figure sits under: the one it overlaps most, or the nearest within a figure's height. */
-function cellUnder(cells: readonly Cell[], figure: Figure): Cell | undefined {
-  let best: Cell | undefined;
-  let score = Number.NEGATIVE_INFINITY;
-  for (const cell of cells) {
-    const overlap = Math.min(figure.box.x1, cell.x1) - Math.max(figure.box.x0, cell.x0);
-    if (overlap > score) [best, score] = [cell, overlap];
-  }
-  return score >= -(figure.box.y1 - figure.box.y0) ? best : undefined;
+function columnOf(cells: readonly LabelledCell[], figure: Figure): LabelledCell | undefined {
+  const under = cellUnder(cells, figure.box.x0, figure.box.x1);
+  return under && under.overlap >= -(figure.box.y1 - figure.box.y0) ? under.cell : undefined;
 }
 
 /** A header row naming one "Total" column and at least two other cells; its cells. */
-function headerOf(row: Row): { cells: Cell[]; total: Cell } | undefined {
+function headerOf(row: Row): { cells: LabelledCell[]; total: LabelledCell } | undefined {
   if (moneyFigures(row).length > 0) return undefined;
-  const cells = cellsOf(row).map((words): Cell => ({ label: words.map((w) => w.text).join(' '), x0: words[0]!.x0, x1: words[words.length - 1]!.x1 }));
+  const cells = labelledCells(row);
   const totals = cells.filter((c) => TOTAL_CELL.test(c.label.trim()));
   if (totals.length !== 1 || cells.length < 3) return undefined;
   return { cells, total: totals[0]! };
 }
 
 /** The rows under the header at `index` whose figures sit one to a column, with a total and two parts or more. */
-function rowsUnder(rows: readonly Row[], index: number, header: { cells: Cell[]; total: Cell }): RowReading[] {
+function rowsUnder(rows: readonly Row[], index: number, header: { cells: LabelledCell[]; total: LabelledCell }): RowReading[] {
   const read: RowReading[] = [];
   let blank = 0;
   for (let i = index + 1; i < rows.length && i <= index + MAX_ROWS; i++) {
@@ -73,7 +61,7 @@ function rowsUnder(rows: readonly Row[], index: number, header: { cells: Cell[];
       continue;
     }
     blank = 0;
-    const placed = figs.map((figure) => ({ figure, cell: cellUnder(header.cells, figure) }));
+    const placed = figs.map((figure) => ({ figure, cell: columnOf(header.cells, figure) }));
     // two figures under one column, or one under none: the row is not read as the header sets it
     if (placed.some((p) => !p.cell) || new Set(placed.map((p) => p.cell)).size < placed.length) continue;
     // a figure under a rate, a price or a balance: the row holds more than a total and its parts
@@ -119,10 +107,7 @@ export function rowTotals(rows: readonly Row[], unverified: (stated: Figure, com
     const held = read.filter(rowHolds);
     for (const r of read) {
       if (held.includes(r)) continue;
-      const computed = signedSum(
-        r.parts,
-        r.parts.map(() => 1),
-      );
+      const computed = sumOfMagnitudes(r.parts.map((p) => p.figure));
       const terms = r.parts.map((p): Term => ({ figure: p.figure, sign: 1 }));
       if (unverified(r.total, computed, terms)) continue;
       const printedElsewhere = rows.find(

@@ -143,10 +143,9 @@ function dated(row: Row): Figure | undefined {
 
 /** The most lines without amounts an entry's wrapping puts between two entries. */
 const WRAPPED_LINES = 3;
-/** A sum of a list's entries read above its total: the entries, how many, and the dated lines among them whose amount was not read. */
+/** A sum of a list's entries read above its total: the entries, and the dated lines among them whose amount was not read. */
 interface ListSum {
   sum: Decimal;
-  count: number;
   unread: number;
   entries: Figure[];
 }
@@ -186,7 +185,7 @@ function sectionSums(rows: Row[], index: number, x1: number): ListSum[] {
       i = k + 1;
       continue;
     }
-    sums.push({ sum, count: entries.length, unread, entries: [...entries] });
+    sums.push({ sum, unread, entries: [...entries] });
     // across a page break: furniture without amounts, then the previous page's last entry (its
     // column where that page sets it)
     let j = i;
@@ -196,7 +195,7 @@ function sectionSums(rows: Row[], index: number, x1: number): ListSum[] {
     column = previous.box.x1;
     i = j + 1;
   }
-  sums.push({ sum, count: entries.length, unread, entries });
+  sums.push({ sum, unread, entries });
   return sums;
 }
 
@@ -362,13 +361,13 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
       terms = ledger.terms[side];
     } else if (ledger.transactions === 0) {
       for (const index of stated.indexes) {
-        const sections = sectionSums(rows, index, figures(rows[index]!).at(-1)!.box.x1).filter((s) => s.count >= 2);
+        const sections = sectionSums(rows, index, figures(rows[index]!).at(-1)!.box.x1).filter((s) => s.entries.length >= 2);
         // any reading of the list's extent that adds up holds; else the nearest is the one reported
         const section = sections.find((s) => sameMoney(s.sum, figure.amount.value.abs())) ?? sections[0];
         if (section)
           [computed, count, unread, tried, terms] = [
             section.sum,
-            section.count,
+            section.entries.length,
             section.unread,
             tried + sections.length,
             section.entries.map((figure): Term => ({ figure, sign: 1 })),
