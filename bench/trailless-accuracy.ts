@@ -38,7 +38,7 @@ const PAY_RAISED = 'pay raised';
 const APART = [CONSISTENT, PAY_RAISED];
 
 /** One tool's file: `pairs` (original and changed text) edited, or, for the control, `pairs` left as they are. */
-async function through(tool: EditTool, native: Uint8Array, pairs: readonly [string, string][], control: boolean, seed: number): Promise<Uint8Array> {
+export async function through(tool: EditTool, native: Uint8Array, pairs: readonly [string, string][], control: boolean, seed: number): Promise<Uint8Array> {
   if (tool.approach === 'scan edit') {
     const retypes = control ? [] : pairs.flatMap(([original, text]) => locateAll(native, original).map((at) => ({ at, text })));
     if (!control && retypes.length < pairs.length) throw new EditNotApplicable('a figure is not one word');

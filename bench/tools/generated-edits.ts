@@ -1,20 +1,30 @@
-// Recall on the layout generator's documents edited where a forger edits them: an item amount
-// raised in the document and the document printed again by the producer that printed it (no
-// trail in the file; the sums it feeds left as printed). Reports, per document kind and per
-// producer, how many edits were flagged, found on content evidence, and pointed at (a region on
-// the edited figure's row), with the held-out split apart and never tuned on.
+// Recall on the layout generator's documents edited where a forger edits them, by every editing
+// tool CI installs. Two edits: an item amount raised with the sums it feeds left as printed
+// (`raisedFigure`), and the careful forger's edit, one item raised and every figure computed from
+// it following (`keptSums`: no printed sum tells). Each edit goes through each tool: the
+// producer that printed the document printing it again (`reprint`, no trail), or a tool of
+// `EDIT_TOOLS` working on the genuine print (content-stream rewrites, a library's redact and
+// retype, a same-font retype, re-distilled, an office round trip, a scan edited as an image), each
+// beside its control (the genuine print through the same tool, nothing changed). Reports, per
+// document kind, per tool and per producer, how many edits were flagged, found on content
+// evidence and pointed at (a region on a word the edit changed), how many controls were flagged
+// and the risk score's ROC AUC; held-out documents, producers and tools apart, never tuned on.
 //
-//   node --import tsx bench/tools/generated-edits.ts [--from 1] [--count 110] [--split held-in|held-out|all] [--kind invoice-eu]
+//   node --import tsx bench/tools/generated-edits.ts [--from 1] [--count 110] [--split held-in|held-out|all]
+//        [--kind invoice-eu] [--edit raised|kept|both] [--tool reprint|all|pdf|scan|pikepdf,ghostscript,...]
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { raisedFigure } from '@loupe/fixtures/layouts/edits';
+import type { ScanDetail } from '@loupe/core';
+import { keptSums, raisedFigure } from '@loupe/fixtures/layouts/edits';
 import { generateDocument } from '@loupe/fixtures/layouts/generate';
 import { installedProducers } from '@loupe/fixtures/layouts/producers';
 import { Rng } from '@loupe/fixtures/layouts/random';
+import { EDIT_TOOLS, EditNotApplicable, type EditTool, locateAll, regionOver } from '@loupe/fixtures/trailless-edits';
 import { createNodeEngine } from '@loupe/node';
+import { rocAuc, through } from '../trailless-accuracy.js';
 
 const { values } = parseArgs({
   options: {
@@ -22,9 +32,27 @@ const { values } = parseArgs({
     count: { type: 'string', default: '110' },
     split: { type: 'string', default: 'held-in' },
     kind: { type: 'string' },
+    edit: { type: 'string', default: 'raised' },
+    tool: { type: 'string', default: 'reprint' },
   },
 });
+/** The producer's own re-print: no tool touches the file. */
+const REPRINT: EditTool = { approach: 'content-stream rewrite', tool: 'reprint', heldOut: false };
+const ALL_TOOLS = [REPRINT, ...EDIT_TOOLS];
+/** Named groups of tools: every one, those working on the PDF (the re-print among them), those editing a scan. */
+const GROUPS: Record<string, EditTool[]> = {
+  all: ALL_TOOLS,
+  pdf: ALL_TOOLS.filter((t) => t.approach !== 'scan edit'),
+  scan: ALL_TOOLS.filter((t) => t.approach === 'scan edit'),
+};
+const tools = GROUPS[values.tool] ?? values.tool.split(',').map((name) => ALL_TOOLS.find((t) => t.tool === name) ?? fail(`no tool ${name}`));
+const edits = values.edit === 'both' ? (['raised', 'kept'] as const) : [values.edit as 'raised' | 'kept'];
+function fail(message: string): never {
+  throw new Error(message);
+}
+// generated documents are text PDFs: OCR only for the scan edits
 const engine = createNodeEngine({ ocr: false });
+const ocrEngine = createNodeEngine();
 const producers = installedProducers();
 
 interface Tally {
@@ -32,6 +60,10 @@ interface Tally {
   flagged: number;
   content: number;
   pointed: number;
+  controls: number;
+  controlsFlagged: number;
+  notApplicable: number;
+  scores: { edited: number[]; control: number[] };
 }
 
 /** A word as pdftotext's `-bbox` prints it, in percent of its page (origin top-left). */
@@ -78,56 +110,109 @@ function editedWords(genuine: Word[], edited: Word[]): Word[] {
 
 const overlaps = (a: { x: number; y: number; w: number; h: number }, b: { x: number; y: number; w: number; h: number }): boolean =>
   a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-const byKind = new Map<string, Tally>();
-const byProducer = new Map<string, Tally>();
-const tally = (map: Map<string, Tally>, key: string): Tally => map.get(key) ?? map.set(key, { edits: 0, flagged: 0, content: 0, pointed: 0 }).get(key)!;
+const tallies = new Map<string, Map<string, Tally>>();
+/** The tally of `key` in table `title`. */
+function tally(title: string, key: string): Tally {
+  const table = tallies.get(title) ?? tallies.set(title, new Map()).get(title)!;
+  return (
+    table.get(key) ??
+    table
+      .set(key, { edits: 0, flagged: 0, content: 0, pointed: 0, controls: 0, controlsFlagged: 0, notApplicable: 0, scores: { edited: [], control: [] } })
+      .get(key)!
+  );
+}
+const flagged = (d: ScanDetail): boolean => d.document.verdict === 'SUSPICIOUS' || d.document.verdict === 'FORGED';
 
 for (let seed = Number(values.from); seed < Number(values.from) + Number(values.count); seed++) {
   const document = generateDocument(seed);
   if (values.kind && document.kind !== values.kind) continue;
   const producer = producers[seed % producers.length]!;
-  const split = document.heldOut || producer.heldOut ? 'held-out' : 'held-in';
-  if (values.split !== 'all' && split !== values.split) continue;
-  const edited = raisedFigure(document.layout, new Rng(seed * 7919));
-  if (!edited) continue;
-  let bytes: Uint8Array;
+  let genuine: Uint8Array;
   try {
-    bytes = await producer.render(edited.layout);
+    genuine = await producer.render(document.layout);
   } catch (error) {
     process.stderr.write(`gen-${seed}: ${(error as Error).message.split('\n')[0]}\n`);
     continue;
   }
-  const d = await engine.scanDetailed(bytes, { name: `gen-${seed}-edited.pdf` });
-  const flagged = d.document.verdict === 'SUSPICIOUS' || d.document.verdict === 'FORGED';
-  const content = (d.evidence ?? []).some((e) => e === 'content');
-  let pointed = false;
-  if (flagged) {
-    const changed = editedWords(wordsOf(await producer.render(document.layout)), wordsOf(bytes));
-    pointed = d.document.regions.some((r) => changed.some((w) => w.page === r.page && overlaps(r, w)));
-    if (!pointed)
-      console.error(`no region on gen-${seed} ${document.kind} ${producer.name}: ${edited.edit.new} (${d.document.indicators.map((i) => i.code).join(', ')})`);
+  for (const edit of edits) {
+    const rng = new Rng(seed * 7919);
+    const made =
+      edit === 'raised'
+        ? (() => {
+            const r = raisedFigure(document.layout, rng);
+            return r && { layout: r.layout, pairs: [[r.edit.old, r.edit.new]] as [string, string][] };
+          })()
+        : (() => {
+            const k = keptSums(seed, document.kind, document.items, rng);
+            return k && { layout: k.document.layout, pairs: k.pairs };
+          })();
+    if (!made) continue;
+    for (const tool of tools) {
+      const split = document.heldOut || producer.heldOut || tool.heldOut ? 'held-out' : 'held-in';
+      if (values.split !== 'all' && split !== values.split) continue;
+      const keys: [string, string][] = [
+        ['kind', `${document.kind} (${edit})`],
+        ['tool', `${tool.tool} (${edit})`],
+        ['producer', `${producer.name} (${edit})`],
+      ];
+      const scan = tool.approach === 'scan edit' ? ocrEngine : engine;
+      let edited: Uint8Array;
+      let control: Uint8Array;
+      try {
+        edited = tool === REPRINT ? await producer.render(made.layout) : await through(tool, genuine, made.pairs, false, seed);
+        control = tool === REPRINT ? genuine : await through(tool, genuine, made.pairs, true, seed);
+      } catch (error) {
+        if (!(error instanceof EditNotApplicable)) process.stderr.write(`gen-${seed} ${tool.tool}: ${(error as Error).message.split('\n')[0]}\n`);
+        for (const [title, key] of keys) tally(title, key).notApplicable++;
+        continue;
+      }
+      const d = await scan.scanDetailed(edited, { name: `gen-${seed}-edited.pdf` });
+      const c = await scan.scanDetailed(control, { name: `gen-${seed}.pdf` });
+      const found = flagged(d);
+      let pointed = false;
+      if (found) {
+        if (tool.approach === 'scan edit') {
+          pointed = made.pairs.some(([old]) => locateAll(genuine, old).some((at) => regionOver(d.document, at)));
+        } else {
+          const changed = editedWords(wordsOf(control), wordsOf(edited));
+          pointed = d.document.regions.some((r) => changed.some((w) => w.page === r.page && overlaps(r, w)));
+        }
+      }
+      for (const [title, key] of keys) {
+        const t = tally(title, key);
+        t.edits++;
+        t.controls++;
+        if (found) t.flagged++;
+        if ((d.evidence ?? []).includes('content')) t.content++;
+        if (pointed) t.pointed++;
+        if (flagged(c)) t.controlsFlagged++;
+        t.scores.edited.push(d.document.risk_score ?? 0);
+        t.scores.control.push(c.document.risk_score ?? 0);
+      }
+      const what = `gen-${seed} ${document.kind} ${producer.name} ${tool.tool} (${edit}): ${made.pairs.map(([a, b]) => `${a} -> ${b}`).join(', ')}`;
+      if (!found) console.error(`missed ${what}`);
+      else if (!pointed) console.error(`no region on ${what} (${d.document.indicators.map((i) => i.code).join(', ')})`);
+      if (flagged(c))
+        console.error(`control flagged gen-${seed} ${document.kind} ${producer.name} ${tool.tool} (${c.document.indicators.map((i) => i.code).join(', ')})`);
+    }
   }
-  for (const t of [tally(byKind, document.kind), tally(byProducer, producer.name)]) {
-    t.edits++;
-    if (flagged) t.flagged++;
-    if (content) t.content++;
-    if (pointed) t.pointed++;
-  }
-  if (!flagged) console.error(`missed gen-${seed} ${document.kind} ${producer.name}: ${edited.edit.old} -> ${edited.edit.new}`);
 }
 await engine.dispose();
+await ocrEngine.dispose();
 
 const pct = (a: number, b: number): string => (b ? `${Math.round((100 * a) / b)}%` : '-');
 const table = (title: string, map: Map<string, Tally>): string =>
   [
-    `| ${title} | edits | flagged | on content evidence | a region on the edit |`,
-    '|---|---|---|---|---|',
-    ...[...map].map(
-      ([k, t]) =>
-        `| ${k} | ${t.edits} | ${t.flagged} (${pct(t.flagged, t.edits)}) | ${t.content} (${pct(t.content, t.edits)}) | ${t.pointed} (${pct(t.pointed, t.edits)}) |`,
-    ),
+    `| ${title} | edits | flagged | on content evidence | a region on the edit | controls flagged | ROC AUC | not applicable |`,
+    '|---|---|---|---|---|---|---|---|',
+    ...[...map]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(
+        ([k, t]) =>
+          `| ${k} | ${t.edits} | ${t.flagged} (${pct(t.flagged, t.edits)}) | ${t.content} (${pct(t.content, t.edits)}) | ${t.pointed} (${pct(t.pointed, t.edits)}) | ${t.controlsFlagged} of ${t.controls} | ${rocAuc(t.scores.edited, t.scores.control).toFixed(3)} | ${t.notApplicable} |`,
+      ),
   ].join('\n');
-console.log(`Re-printed with one item amount raised, ${values.split} seeds ${values.from}..${Number(values.from) + Number(values.count) - 1}\n`);
-console.log(table('kind', byKind));
-console.log();
-console.log(table('producer', byProducer));
+console.log(
+  `Generated documents edited (${edits.join(' and ')}), ${values.split} seeds ${values.from}..${Number(values.from) + Number(values.count) - 1}, tools: ${tools.map((t) => t.tool).join(', ')}\n`,
+);
+for (const [title, map] of tallies) console.log(`${table(title, map)}\n`);
