@@ -2,6 +2,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLoupeClient, type LoupeClient, submitDocument, waitForDocument } from '@loupe/client';
+import { PRODUCERS } from '@loupe/fixtures/family-producers';
+import { keptSums } from '@loupe/fixtures/layouts/edits';
+import { generateDocument } from '@loupe/fixtures/layouts/generate';
+import { Rng } from '@loupe/fixtures/layouts/random';
 import { type LoopbackServer, loopbackServer } from '@loupe/fixtures/loopback-server';
 import { editText, makeStatement } from '@loupe/fixtures/pdf-builders';
 import { webmClip } from '@loupe/fixtures/videos';
@@ -217,6 +221,40 @@ describe('reviewer console in Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 240_000);
+
+  it('shows versions of one document that differ side by side, each difference boxed, the suspect marked', async () => {
+    const ref = 'LN-CONSOLE-VERSIONS';
+    const seed = 11; // a bank statement; its careful forger's version keeps every sum
+    const producer = PRODUCERS.find((p) => p.name === 'reportlab')!;
+    const document = generateDocument(seed);
+    const kept = keptSums(seed, document.kind, document.items, new Rng(seed))!;
+    const ids: string[] = [];
+    for (const [name, bytes] of [
+      ['march.pdf', await producer.render(document.layout)],
+      ['march-v2.pdf', await producer.render(kept.document.layout)],
+      ['march-again.pdf', await producer.render(document.layout)],
+    ] as const) {
+      const { id } = await submitDocument(api, { bytes, name }, { options: { external_ref: ref } });
+      await waitForDocument(api, id, { intervalMs: 50 });
+      ids.push(id);
+    }
+    const { page, errors } = await tab();
+    await page.goto(`${running.url}/console/#/loans/${ref}`);
+    await signIn(page, keys.live_key);
+    await page.locator('.consistency').waitFor({ timeout: 60_000 });
+    for (const id of ids) await page.locator(`.consistency .version[data-document="${id}"][data-loaded="true"]`).waitFor({ timeout: 60_000 });
+    expect(await page.locator('.consistency .version.suspect').getAttribute('data-document')).toBe(ids[1]);
+    const loan = (await api.GET('/v1/loans/{external_ref}', { params: { path: { external_ref: ref } } })).data!;
+    const conflict = loan.consistency!.conflicts[0]!;
+    // every version's differences boxed on its pages, one row per difference
+    for (const id of ids) expect(await page.locator(`.consistency .version[data-document="${id}"] .region`).count()).toBeGreaterThan(0);
+    expect(await page.locator('.consistency table.differences tbody tr').count()).toBe(conflict.differences.length);
+    expect(await page.locator('.consistency td.suspect').count()).toBe(conflict.differences.length);
+    expect(await unlabelled(page)).toEqual([]);
+    await page.screenshot({ path: join(artifacts, 'console-versions.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
 
   it('reads at a phone’s width without sideways scrolling of the page', async () => {
     const { page, errors } = await tab({ width: 390, height: 844 });

@@ -37,8 +37,20 @@ export type { ContextFamily, EvidenceClass, FactsOf, FindingOf, IndicatorDefinit
 export type { NotRun } from './forensics/examine.js';
 export type { PageBox, Placement } from './forensics/findings.js';
 export { CHECKS, type CheckName, INDICATORS, type IndicatorCode, type IndicatorEntry } from './forensics/indicators.js';
+export type { PercentBox } from './forensics/regions.js';
 export type { TextSource, UnreadRevision } from './forensics/revision-diffs.js';
 export { INCONCLUSIVE_CAP, riskScore, verdictFor } from './forensics/score.js';
+export { type LoanWord, MAX_LOAN_PAGES, MAX_LOAN_WORDS } from './loan/loan-words.js';
+export {
+  documentKeys,
+  type LoanBox,
+  type LoanDocumentWords,
+  MAX_DIFFERENCES,
+  type VersionConflict,
+  type VersionDifference,
+  type VersionValue,
+  versionConflicts,
+} from './loan/versions.js';
 export {
   createMediaEngine,
   DETECTORS,

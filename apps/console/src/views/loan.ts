@@ -1,6 +1,7 @@
-// One loan: its summary (risk, flagged amount, coverage, verdict counts), every document of it with
-// its verdict and disposition, and its review — state, assignee ("Assign to me") and note — set
-// through `POST /v1/loans/{ref}/review`; an audit report of the whole loan.
+// One loan: its summary (risk, flagged amount, coverage, verdict counts), its documents that
+// contradict each other side by side, every document of it with its verdict and disposition, and
+// its review — state, assignee ("Assign to me") and note — set through
+// `POST /v1/loans/{ref}/review`; an audit report of the whole loan.
 import { element } from '@loupe/ui';
 import { type DocumentRow, dataOf, type Loan, messageOf } from '../answers.js';
 import { type Coverage, coverage, type FlaggedAmount, money, stateWords, verdictBadge, when } from '../format.js';
@@ -8,6 +9,7 @@ import { setShortcuts } from '../keyboard.js';
 import { downloadAuditReport } from '../report.js';
 import { documentLink, navigate } from '../router.js';
 import { documents, session } from '../session.js';
+import { consistencySection } from './loan-consistency.js';
 
 const STATES = ['open', 'in_review', 'cleared', 'escalated'] as const;
 
@@ -144,7 +146,8 @@ export async function loanView(main: HTMLElement, ref: string, status: (text: st
   const report = element('button', { type: 'button' }, 'Audit report for this loan');
   report.addEventListener('click', () => void downloadAuditReport({ external_ref: ref }, status).catch((e) => status(messageOf(e))));
   const back = element('a', { href: '#/loans' }, '← Loan queue');
-  main.replaceChildren(back, element('h1', {}, `Loan ${ref}`), facts, report, table, form);
+  const contradictions = consistencySection(loan, rows);
+  main.replaceChildren(back, element('h1', {}, `Loan ${ref}`), facts, report, ...(contradictions ? [contradictions] : []), table, form);
   status('');
 
   let at = -1;

@@ -2531,6 +2531,32 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            consistency?: {
+                                conflicts: {
+                                    /** @enum {string} */
+                                    code: "loan_document_versions_differ";
+                                    differences: {
+                                        values: {
+                                            document_id: string;
+                                            regions: {
+                                                h: number;
+                                                page: number;
+                                                w: number;
+                                                x: number;
+                                                y: number;
+                                            }[];
+                                            text: string;
+                                        }[];
+                                    }[];
+                                    document_ids: string[];
+                                    keys: string[];
+                                    summary: string;
+                                    suspect_document_id?: string;
+                                }[];
+                                documents_compared: number;
+                                /** @enum {string} */
+                                object: "loan_consistency";
+                            };
                             coverage?: {
                                 [key: string]: unknown;
                             };
@@ -2797,6 +2823,32 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            consistency?: {
+                                conflicts: {
+                                    /** @enum {string} */
+                                    code: "loan_document_versions_differ";
+                                    differences: {
+                                        values: {
+                                            document_id: string;
+                                            regions: {
+                                                h: number;
+                                                page: number;
+                                                w: number;
+                                                x: number;
+                                                y: number;
+                                            }[];
+                                            text: string;
+                                        }[];
+                                    }[];
+                                    document_ids: string[];
+                                    keys: string[];
+                                    summary: string;
+                                    suspect_document_id?: string;
+                                }[];
+                                documents_compared: number;
+                                /** @enum {string} */
+                                object: "loan_consistency";
+                            };
                             coverage?: {
                                 [key: string]: unknown;
                             };
@@ -8062,6 +8114,32 @@ export type paths = {
                         "application/json": {
                             data: ({
                                 assignee?: string;
+                                consistency?: {
+                                    conflicts: {
+                                        /** @enum {string} */
+                                        code: "loan_document_versions_differ";
+                                        differences: {
+                                            values: {
+                                                document_id: string;
+                                                regions: {
+                                                    h: number;
+                                                    page: number;
+                                                    w: number;
+                                                    x: number;
+                                                    y: number;
+                                                }[];
+                                                text: string;
+                                            }[];
+                                        }[];
+                                        document_ids: string[];
+                                        keys: string[];
+                                        summary: string;
+                                        suspect_document_id?: string;
+                                    }[];
+                                    documents_compared: number;
+                                    /** @enum {string} */
+                                    object: "loan_consistency";
+                                };
                                 coverage?: {
                                     [key: string]: unknown;
                                 };
@@ -8272,6 +8350,32 @@ export type paths = {
                     content: {
                         "application/json": {
                             assignee?: string;
+                            consistency?: {
+                                conflicts: {
+                                    /** @enum {string} */
+                                    code: "loan_document_versions_differ";
+                                    differences: {
+                                        values: {
+                                            document_id: string;
+                                            regions: {
+                                                h: number;
+                                                page: number;
+                                                w: number;
+                                                x: number;
+                                                y: number;
+                                            }[];
+                                            text: string;
+                                        }[];
+                                    }[];
+                                    document_ids: string[];
+                                    keys: string[];
+                                    summary: string;
+                                    suspect_document_id?: string;
+                                }[];
+                                documents_compared: number;
+                                /** @enum {string} */
+                                object: "loan_consistency";
+                            };
                             coverage?: {
                                 [key: string]: unknown;
                             };
@@ -8518,6 +8622,32 @@ export type paths = {
                     content: {
                         "application/json": {
                             assignee?: string;
+                            consistency?: {
+                                conflicts: {
+                                    /** @enum {string} */
+                                    code: "loan_document_versions_differ";
+                                    differences: {
+                                        values: {
+                                            document_id: string;
+                                            regions: {
+                                                h: number;
+                                                page: number;
+                                                w: number;
+                                                x: number;
+                                                y: number;
+                                            }[];
+                                            text: string;
+                                        }[];
+                                    }[];
+                                    document_ids: string[];
+                                    keys: string[];
+                                    summary: string;
+                                    suspect_document_id?: string;
+                                }[];
+                                documents_compared: number;
+                                /** @enum {string} */
+                                object: "loan_consistency";
+                            };
                             coverage?: {
                                 [key: string]: unknown;
                             };
@@ -8764,6 +8894,32 @@ export type paths = {
                     content: {
                         "application/json": {
                             assignee?: string;
+                            consistency?: {
+                                conflicts: {
+                                    /** @enum {string} */
+                                    code: "loan_document_versions_differ";
+                                    differences: {
+                                        values: {
+                                            document_id: string;
+                                            regions: {
+                                                h: number;
+                                                page: number;
+                                                w: number;
+                                                x: number;
+                                                y: number;
+                                            }[];
+                                            text: string;
+                                        }[];
+                                    }[];
+                                    document_ids: string[];
+                                    keys: string[];
+                                    summary: string;
+                                    suspect_document_id?: string;
+                                }[];
+                                documents_compared: number;
+                                /** @enum {string} */
+                                object: "loan_consistency";
+                            };
                             coverage?: {
                                 [key: string]: unknown;
                             };
@@ -9005,6 +9161,32 @@ export type paths = {
                     content: {
                         "application/json": {
                             assignee?: string;
+                            consistency?: {
+                                conflicts: {
+                                    /** @enum {string} */
+                                    code: "loan_document_versions_differ";
+                                    differences: {
+                                        values: {
+                                            document_id: string;
+                                            regions: {
+                                                h: number;
+                                                page: number;
+                                                w: number;
+                                                x: number;
+                                                y: number;
+                                            }[];
+                                            text: string;
+                                        }[];
+                                    }[];
+                                    document_ids: string[];
+                                    keys: string[];
+                                    summary: string;
+                                    suspect_document_id?: string;
+                                }[];
+                                documents_compared: number;
+                                /** @enum {string} */
+                                object: "loan_consistency";
+                            };
                             coverage?: {
                                 [key: string]: unknown;
                             };

@@ -4,6 +4,7 @@
 
 import type { Examination } from '../forensics/examine.js';
 import type { TextSource, UnreadRevision } from '../forensics/revision-diffs.js';
+import type { LoanWord } from '../loan/loan-words.js';
 import type { LoadedModel } from '../model-loading.js';
 import type { ParseLimits } from '../pdf/limits.js';
 import type { RevisionChanges } from '../pdf/revision-changes.js';
@@ -56,4 +57,10 @@ export interface ScanDetail {
   evidence?: Examination['evidence'];
   /** The text read from a photo or scan (OCR lines, top to bottom), when OCR ran. */
   text?: string[];
+  /**
+   * The document's words in reading order with their boxes: what a loan compares with its other
+   * documents (`versionConflicts`). Words read by OCR are not kept (a misread digit is no
+   * difference between versions): a photo has none, a scan's OCR-read pages none.
+   */
+  words?: LoanWord[];
 }

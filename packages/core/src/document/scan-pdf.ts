@@ -3,6 +3,7 @@
 // category and issue date), examine (signatures, page images, every check), assemble (the
 // Document). Each stage is a module in stages/ returning plain values.
 
+import { loanWords, MAX_LOAN_PAGES } from '../loan/loan-words.js';
 import { parsePdfDate } from '../pdf/text-string.js';
 import type { DocumentResult } from '../spec/document.js';
 import { ENGINE_MODEL, ENGINE_VERSION } from './constants.js';
@@ -55,5 +56,12 @@ export async function scanPdf(scan: ScanContext): Promise<ScanDetail> {
     textReaders: text.readers,
     checksNotRun: examination.notRun,
     evidence: examination.evidence,
+    // pages read by OCR are left out: a misread digit is no difference between versions
+    words: loanWords(
+      pages
+        .slice(0, MAX_LOAN_PAGES)
+        .filter((page) => !words.fromOcr(page.number))
+        .map((page) => ({ frame: page, words: words.words(page) ?? [] })),
+    ),
   };
 }

@@ -4,7 +4,7 @@
 // engine's Document, or failed with the spec's error); other jobs (audit reports) go to their
 // handler. A job taken more often than `maxAttempts` (its workers kept dying on it) fails its
 // document instead of killing another worker.
-import { type DocumentError, ERROR_DOC_BASE, type ScanDetail, type ScanInput, toDocumentError } from '@loupe/core';
+import { type DocumentError, ERROR_DOC_BASE, type LoanWord, type ScanDetail, type ScanInput, toDocumentError } from '@loupe/core';
 import { analysisEvents } from '../notifications/events.js';
 import type { ServiceMetrics } from '../ops/metrics.js';
 import { MAX_JOB_TAKES } from '../queue/job-queue.js';
@@ -89,10 +89,10 @@ export function jobHandler(options: JobHandlerOptions): (job: Job) => Promise<vo
       }
       scan = runner.scan(bytes, input);
     }
-    let outcome: { result: StoredResult; text?: string[] } | { error: DocumentError };
+    let outcome: { result: StoredResult; text?: string[]; words?: LoanWord[] } | { error: DocumentError };
     try {
       const detail = await scan;
-      outcome = { result: detail.document, ...(detail.text ? { text: detail.text } : {}) };
+      outcome = { result: detail.document, ...(detail.text ? { text: detail.text } : {}), ...(detail.words ? { words: detail.words } : {}) };
     } catch (error) {
       if (options.stopping?.()) return;
       outcome = { error: toDocumentError(error) };

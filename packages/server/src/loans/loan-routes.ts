@@ -1,7 +1,8 @@
 // The loan routes of the document API: `GET /v1/loans/{external_ref}` (the LoanSummary),
 // `GET /v1/loans` (the cross-loan queue: filters, sorts, cursor), `POST .../review` (explicit null
 // clears, an omitted key leaves the value) and the coverage declaration
-// (`PUT`/`DELETE .../expected-documents`). Summaries are computed from the documents on read.
+// (`PUT`/`DELETE .../expected-documents`). Summaries are computed from the documents on read; one
+// loan's (not the queue's rows) adds its `consistency`, what its documents say against each other.
 import { LoanReviewStateSchema } from '@loupe/core';
 import { Type } from 'typebox';
 import type { LoupeApp } from '../http/app.js';
@@ -11,6 +12,7 @@ import { documentErrors, ListOf } from '../http/schemas.js';
 import { coverageEvent } from '../notifications/events.js';
 import { CATEGORIES } from '../store/document-fields.js';
 import type { Environment, LoanReviewChanges, LoanState, Store, StoredDocument } from '../store/store.js';
+import { loanConsistency } from '../views/loan-consistency.js';
 import { type ExpectedDeclaration, loanSummary } from '../views/loan-summary.js';
 import { type LoanSummaryBody, LoanSummarySchema } from '../views/schemas.js';
 
@@ -100,7 +102,8 @@ export async function loanRoutes(api: LoupeApp, deps: LoanRouteDeps): Promise<vo
       store.loans.loanState(accountId, environment, externalRef),
     ]);
     if (documents.length === 0 && !state) throw documentError('not_found', 'No loan with that external_ref in this environment.');
-    return loanSummary(externalRef, documents, state);
+    const consistency = loanConsistency(await store.loans.loanWords(accountId, environment, externalRef));
+    return { ...loanSummary(externalRef, documents, state), consistency };
   };
   const one = { 200: LoanSummarySchema, ...documentErrors(400, 401, 404, 429) };
 

@@ -11,6 +11,7 @@ import { messageRecord } from '../notifications/message-outbox.js';
 import { MAX_JOB_TAKES } from '../queue/job-queue.js';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Job, Store, StoredDocument } from '../store/store.js';
+import { loanConsistency } from '../views/loan-consistency.js';
 import { linkStatus } from '../views/recapture-views.js';
 import { reportContent, reportView } from './report-json.js';
 import { type PageImage, renderReportPdf } from './report-pdf.js';
@@ -97,6 +98,8 @@ export async function generateReport(
             state: await store.loans.loanState(report.accountId, report.environment, report.externalRef),
           };
     const content = reportContent(documents, loan, at);
+    if (report.externalRef !== null)
+      content.consistency = loanConsistency(await store.loans.loanWords(report.accountId, report.environment, report.externalRef));
     content.recaptures = {};
     for (const d of documents) {
       const rows: Record<string, unknown>[] = [];

@@ -1,4 +1,4 @@
-// The AuditReport's fields: counts, models, coverage (reports made by external_ref), and for the
+// The AuditReport's fields: counts, models, coverage and consistency (reports made by external_ref), and for the
 // json formats the findings (exactly what each Document carried, nothing re-derived), the
 // manifest of every document and its digest (the spec's construction, the core's function).
 // Pure: the documents as they stand when the report is generated in, the object out.
@@ -6,7 +6,7 @@ import { MANIFEST_DIGEST_ALGORITHM, manifestDigest } from '@loupe/core';
 import type { LoanState, StoredDocument, StoredReport } from '../store/store.js';
 import { documentView, omitAbsent } from '../views/document-view.js';
 import { loanSummary } from '../views/loan-summary.js';
-import type { AuditReportBody } from '../views/schemas.js';
+import type { AuditReportBody, LoanConsistencyBody } from '../views/schemas.js';
 
 type Json = Record<string, unknown>;
 
@@ -22,6 +22,8 @@ export interface ReportContent {
   manifest_digest_algorithm: string;
   /** The Documents themselves, for the PDF (not part of the JSON answer). */
   documents: Json[];
+  /** For a loan's report: what its documents say against each other (the LoanSummary's `consistency`). */
+  consistency?: LoanConsistencyBody;
   /** Re-capture links by document id, for the PDF: status, disclosure acknowledgements, what the capture found. */
   recaptures?: Record<string, Json[]>;
 }
@@ -98,6 +100,7 @@ export function reportView(report: StoredReport): AuditReportBody {
     generated_at: report.generatedAt,
     models: content?.models,
     coverage: content?.coverage,
+    consistency: content?.consistency,
     findings: withJson ? content?.findings : undefined,
     manifest: withJson ? content?.manifest : undefined,
     manifest_digest: withJson ? content?.manifest_digest : undefined,

@@ -1,5 +1,5 @@
 // The audit report as a PDF an underwriter or an examiner files (pdfkit): a cover with the loan,
-// coverage, counts, models and the manifest digest; a section per document with its verdict,
+// coverage, counts, models, the loan's documents against each other and the manifest digest; a section per document with its verdict,
 // score, headline, review, indicators with their display copy, its page images with the flagged
 // regions drawn over them, the revision diffs, the arithmetic that does not add up and the
 // anomalous metadata; then the manifest table with every SHA-256. Deterministic: the same input
@@ -114,6 +114,7 @@ function writeCover(w: Writer, header: ReportHeader, content: ReportContent): vo
     for (const m of (c.missing as Json[] | undefined) ?? []) line('Missing', `${m.name} (${m.category}, key ${m.key})`);
   }
   line('Models', content.models.map((m) => `${m.name} ${m.version}`).join(', ') || 'none');
+  if (content.consistency) writeConsistency(w, content);
   heading('Manifest digest');
   paragraph(content.manifest_digest_algorithm, 9, MUTED);
   doc.font('Courier').fontSize(9).fillColor(INK).text(content.manifest_digest, { width });
@@ -122,6 +123,31 @@ function writeCover(w: Writer, header: ReportHeader, content: ReportContent): vo
     8.5,
     MUTED,
   );
+}
+
+/** Most differences of one conflict written out (the JSON answer holds them all). */
+const DIFFERENCES_SHOWN = 12;
+
+/** The loan's documents against each other: each set of versions that differ, the suspect, and what each version prints where they differ. */
+function writeConsistency(w: Writer, content: ReportContent): void {
+  const { heading, line, paragraph } = w;
+  const consistency = content.consistency!;
+  heading('Documents of this loan against each other');
+  line('Documents compared', consistency.documents_compared);
+  if (consistency.conflicts.length === 0) {
+    paragraph('No two documents of this loan contradict each other (versions of one document print the same words).', 9, MUTED);
+    return;
+  }
+  const nameOf = new Map(content.manifest.map((m) => [m.document_id as string, `${m.name} (${m.document_id})`]));
+  for (const c of consistency.conflicts) {
+    paragraph(c.summary, 9.5, SEVERITY.high);
+    line('Versions', c.document_ids.map((id) => nameOf.get(id) ?? id).join('; '));
+    if (c.suspect_document_id) line('Suspect', nameOf.get(c.suspect_document_id) ?? c.suspect_document_id, SEVERITY.high);
+    for (const d of c.differences.slice(0, DIFFERENCES_SHOWN))
+      paragraph(d.values.map((v) => `${v.text || '(nothing)'}${v.regions[0] ? ` [p. ${v.regions[0].page}]` : ''}`).join('   |   '), 9);
+    if (c.differences.length > DIFFERENCES_SHOWN)
+      paragraph(`… and ${c.differences.length - DIFFERENCES_SHOWN} more (the JSON report lists every one).`, 8.5, MUTED);
+  }
 }
 
 /** One document's section: verdict, review, indicators, page images with regions, revisions, arithmetic, metadata, re-captures. */

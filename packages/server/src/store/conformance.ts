@@ -491,6 +491,41 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         });
       });
 
+      it("keeps a finished document's words for its loan, and only its own loan's completed documents'", async () => {
+        const s = await fresh();
+        const a = await s.accounts.createAccount(account('loan-words@example.com'), 0);
+        const b = await s.accounts.createAccount(account('other-words@example.com'), 0);
+        const base = documentRecord(a.id, 'doc', { sha256: '2'.repeat(64), fileName: 'a.pdf', createdAt: '2026-11-23T10:00:00.000Z' });
+        await s.documents.createDocument({ ...base, id: 'doc_w1', externalRef: 'loan-w', attributionCurrency: null });
+        await s.documents.createDocument({ ...base, id: 'doc_w2', externalRef: 'loan-w', attributionCurrency: null, createdAt: '2026-11-23T10:00:01.000Z' });
+        await s.documents.createDocument({ ...base, id: 'doc_w3', externalRef: 'loan-w', attributionCurrency: null, createdAt: '2026-11-23T10:00:02.000Z' });
+        await s.documents.createDocument({
+          ...documentRecord(b.id, 'doc', { sha256: '3'.repeat(64), fileName: 'b.pdf', createdAt: '2026-11-23T10:00:03.000Z' }),
+          id: 'doc_w4',
+          externalRef: 'loan-w',
+          attributionCurrency: null,
+        });
+        const words = [
+          { text: 'Balance', page: 1, box: { x: 10, y: 20.5, w: 8.25, h: 1.5 } },
+          { text: '1,234.56', page: 2, box: { x: 70, y: 20.5, w: 9, h: 1.5 } },
+        ];
+        const lease = () => new Date(Date.now() + 60_000).toISOString();
+        const jobs = [
+          await s.documents.claimJob(lease()),
+          await s.documents.claimJob(lease()),
+          await s.documents.claimJob(lease()),
+          await s.documents.claimJob(lease()),
+        ];
+        const byDoc = new Map(jobs.map((j) => [j!.subjectId, j!.id]));
+        await s.documents.finishDocument(byDoc.get('doc_w1')!, { result: { verdict: 'CLEAN' }, words });
+        await s.documents.finishDocument(byDoc.get('doc_w2')!, { result: { verdict: 'CLEAN' } }); // no words kept
+        await s.documents.finishDocument(byDoc.get('doc_w3')!, { error: failure('file_encrypted') });
+        await s.documents.finishDocument(byDoc.get('doc_w4')!, { result: { verdict: 'CLEAN' }, words });
+        expect(await s.loans.loanWords(a.id, 'production', 'loan-w')).toEqual([{ id: 'doc_w1', words }]);
+        expect(await s.loans.loanWords(b.id, 'production', 'loan-w')).toEqual([{ id: 'doc_w4', words }]);
+        expect(await s.loans.loanWords(a.id, 'sandbox', 'loan-w')).toEqual([]);
+      });
+
       it('keeps one attribution currency per loan, and the loans its documents and declarations name', async () => {
         const s = await fresh();
         const a = await s.accounts.createAccount(account('loans@example.com'), 0);

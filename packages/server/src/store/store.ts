@@ -3,7 +3,7 @@
 // decided inside one adapter transaction per method: a reservation never overdraws, a settlement
 // writes the ledger row, releases the reservation and stores the detection together or not at all.
 // Adapters pass `storeConformance` (conformance.ts).
-import type { AuditReportFormat, DocumentError, DocumentStatus, LoanReviewState, RecaptureDelivery, RecaptureLinkStatus } from '@loupe/core';
+import type { AuditReportFormat, DocumentError, DocumentStatus, LoanReviewState, LoanWord, RecaptureDelivery, RecaptureLinkStatus } from '@loupe/core';
 import type { StoredOptions, StoredResult, StoredReview } from './document-fields.js';
 
 export type { StoredOptions, StoredResult, StoredReview } from './document-fields.js';
@@ -444,7 +444,7 @@ export interface DocumentStore {
    */
   finishDocument(
     jobId: string,
-    outcome: { result: StoredResult; text?: string[] } | { error: DocumentError },
+    outcome: { result: StoredResult; text?: string[]; words?: LoanWord[] } | { error: DocumentError },
     emit?: (document: StoredDocument, loan: () => Promise<LoanSnapshot | undefined>) => NewEvent[] | Promise<NewEvent[]>,
   ): Promise<StoredDocument | undefined>;
   /** The metered analyses of an account completed in [from, to) (ISO; either open), oldest first. */
@@ -467,6 +467,8 @@ export interface LoanStore {
    * document finished before these were kept is read whole).
    */
   loanRollups(accountId: string, environment: Environment, externalRef?: string): Promise<StoredDocument[]>;
+  /** The words of one loan's completed documents that kept them (what the loan compares across its documents), oldest first. */
+  loanWords(accountId: string, environment: Environment, externalRef: string): Promise<{ id: string; words: LoanWord[] }[]>;
   /** The declared state of one loan, or undefined. */
   loanState(accountId: string, environment: Environment, externalRef: string): Promise<LoanState | undefined>;
   /** The declared state of every loan that has one. */

@@ -91,6 +91,34 @@ export const DocumentSummarySchema = Type.Object({
   completed_at: Type.Optional(Timestamp),
 });
 
+const LoanRegionSchema = Type.Object({
+  page: Type.Integer({ minimum: 1 }),
+  x: Type.Number({ minimum: 0, maximum: 100 }),
+  y: Type.Number({ minimum: 0, maximum: 100 }),
+  w: Type.Number({ minimum: 0, maximum: 100 }),
+  h: Type.Number({ minimum: 0, maximum: 100 }),
+});
+
+/** A loan's `consistency` (beside the contract's fields): versions of one document that differ, each difference shown on every version. */
+export const LoanConsistencySchema = Type.Object({
+  object: Type.Literal('loan_consistency'),
+  documents_compared: Type.Integer({ minimum: 0 }),
+  conflicts: Type.Array(
+    Type.Object({
+      code: Type.Literal('loan_document_versions_differ'),
+      summary: Type.String(),
+      document_ids: Type.Array(Type.String()),
+      suspect_document_id: Type.Optional(Type.String()),
+      keys: Type.Array(Type.String()),
+      differences: Type.Array(
+        Type.Object({
+          values: Type.Array(Type.Object({ document_id: Type.String(), text: Type.String(), regions: Type.Array(LoanRegionSchema) })),
+        }),
+      ),
+    }),
+  ),
+});
+
 /** The LoanSummary. */
 export const LoanSummarySchema = Type.Object(
   {
@@ -113,6 +141,8 @@ export const LoanSummarySchema = Type.Object(
     review_note: Type.Optional(Type.String()),
     reviewed_at: Type.Optional(Timestamp),
     updated_at: Type.Optional(Timestamp),
+    /** One loan's GET only (not the queue's rows): what its documents say against each other. */
+    consistency: Type.Optional(LoanConsistencySchema),
   },
   open,
 );
@@ -132,6 +162,8 @@ export const AuditReportSchema = Type.Object(
     generated_at: Type.Optional(Timestamp),
     models: Type.Optional(Type.Array(Type.Object({ name: Type.String(), version: Type.String() }))),
     coverage: Type.Optional(Type.Object({}, open)),
+    /** Reports made by external_ref: what the loan's documents say against each other (beside the contract's fields). */
+    consistency: Type.Optional(LoanConsistencySchema),
     findings: Type.Optional(Type.Array(Type.Object({}, open))),
     manifest: Type.Optional(Type.Array(Type.Object({}, open))),
     manifest_digest: Type.Optional(Type.String()),
@@ -196,6 +228,8 @@ export type DocumentBody = Static<typeof DocumentSchema>;
 export type DocumentSummaryBody = Static<typeof DocumentSummarySchema>;
 /** A LoanSummary as answered. */
 export type LoanSummaryBody = Static<typeof LoanSummarySchema>;
+/** A loan's `consistency` field. */
+export type LoanConsistencyBody = Static<typeof LoanConsistencySchema>;
 /** An AuditReport as answered. */
 export type AuditReportBody = Static<typeof AuditReportSchema>;
 /** A RecaptureLink as answered. */

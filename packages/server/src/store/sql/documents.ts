@@ -1,7 +1,7 @@
 // Documents and their jobs: byte-identical dedupe under a lock on the bytes, listing and review;
 // jobs leased to one worker, each document finished exactly once with its usage row and events.
 import type { DocumentStore, Job } from '../store.js';
-import { DOCUMENT_COLUMNS, rollupSummary, storedDocument, usageRow } from './rows.js';
+import { DOCUMENT_COLUMNS, encodeWords, rollupSummary, storedDocument, usageRow } from './rows.js';
 import type { SqlContext } from './sql-context.js';
 
 /** The DocumentStore over the shared SQL context. */
@@ -179,16 +179,17 @@ function documentJobs(c: SqlContext): Pick<DocumentStore, 'queueFigures' | 'clai
         const changed =
           'result' in outcome
             ? await q.run(
-                "UPDATE documents SET status = 'completed', result = ?, summary = ?, verdict = ?, text = ?, error = NULL, completed_at = ? WHERE id = ? AND status = 'processing'",
+                "UPDATE documents SET status = 'completed', result = ?, summary = ?, verdict = ?, text = ?, words = ?, error = NULL, completed_at = ? WHERE id = ? AND status = 'processing'",
                 JSON.stringify(outcome.result),
                 rollupSummary(outcome.result),
                 outcome.result.verdict ?? null,
                 outcome.text ? JSON.stringify(outcome.text) : null,
+                outcome.words ? encodeWords(outcome.words) : null,
                 at,
                 subject,
               )
             : await q.run(
-                "UPDATE documents SET status = 'failed', error = ?, result = NULL, summary = NULL, verdict = NULL, completed_at = ? WHERE id = ? AND status = 'processing'",
+                "UPDATE documents SET status = 'failed', error = ?, result = NULL, summary = NULL, verdict = NULL, words = NULL, completed_at = ? WHERE id = ? AND status = 'processing'",
                 JSON.stringify(outcome.error),
                 at,
                 subject,

@@ -1,7 +1,7 @@
 // Loans: documents by external_ref, review state, and the expected-documents declaration under the loan lock.
 import type { LoanState, LoanStore } from '../store.js';
 import type { Row } from './driver.js';
-import { DOCUMENT_COLUMNS, loanState, ROLLUP_COLUMNS, rollupDocument, storedDocument } from './rows.js';
+import { DOCUMENT_COLUMNS, decodeWords, loanState, ROLLUP_COLUMNS, rollupDocument, storedDocument } from './rows.js';
 import type { SqlContext } from './sql-context.js';
 
 /** The LoanStore over the shared SQL context. */
@@ -29,6 +29,17 @@ export function sqlLoans(c: SqlContext): LoanStore {
     },
     async loanRollups(accountId, environment, externalRef) {
       return (await underLoans(ROLLUP_COLUMNS, accountId, environment, externalRef)).map(rollupDocument);
+    },
+    async loanWords(accountId, environment, externalRef) {
+      const rows = await read((q) =>
+        q.all(
+          "SELECT id, words FROM documents WHERE account_id = ? AND environment = ? AND external_ref = ? AND status = 'completed' AND words IS NOT NULL ORDER BY created_at, id",
+          accountId,
+          environment,
+          externalRef,
+        ),
+      );
+      return rows.map((r) => ({ id: r.id as string, words: decodeWords(r.words as string) }));
     },
     async loanState(accountId, environment, externalRef) {
       return read((q) =>

@@ -1,6 +1,7 @@
 // Rows to the Store's records: the one place that knows how each table's columns map to fields
 // (booleans as 0/1 integers, JSON arrays as text), shared by every SQL adapter.
 
+import type { LoanWord } from '@loupe/core';
 import { decodeDocumentFields } from '../document-fields.js';
 import type {
   Account,
@@ -207,3 +208,13 @@ export const usageRow = (r: Row): UsageRow => ({
   billable: r.billable === 1,
   createdAt: r.created_at as string,
 });
+
+/** A document's words as the `words` column keeps them: one `[text, page, x, y, w, h]` row per word (a third of the objects' size). */
+export function encodeWords(words: readonly LoanWord[]): string {
+  return JSON.stringify(words.map((w) => [w.text, w.page, w.box.x, w.box.y, w.box.w, w.box.h]));
+}
+
+/** The words of a `words` column. */
+export function decodeWords(json: string): LoanWord[] {
+  return (JSON.parse(json) as [string, number, number, number, number, number][]).map(([text, page, x, y, w, h]) => ({ text, page, box: { x, y, w, h } }));
+}

@@ -272,4 +272,12 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE documents ADD COLUMN summary TEXT;
     `,
   },
+  {
+    // rows finished before it keep words NULL: a loan compares them with nothing
+    version: 12,
+    name: "a finished document's words, for the loan's versions",
+    sql: `
+      ALTER TABLE documents ADD COLUMN words TEXT;
+    `,
+  },
 ];
