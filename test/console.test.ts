@@ -32,7 +32,8 @@ beforeAll(async () => {
   keys = await createAccountWithKeys(running.server.store, { email: 'reviewer@example.com', credits: 20 });
   api = createLoupeClient({ baseUrl: running.url, apiKey: keys.live_key });
   const genuine = await makeStatement({ seed: 81 });
-  const edited = await editText(genuine, 0, 'First Example Bank', 'Last Example Bank');
+  // two words changed with one unchanged between them: the diff marks each, not the run
+  const edited = await editText(genuine, 0, 'First Example Bank', 'Last Example Trust');
   writeFileSync(join(dir, 'upload.pdf'), await makeStatement({ seed: 82 }));
   const options = { options: { external_ref: LOAN } };
   genuineId = (await submitDocument(api, { bytes: genuine, name: 'statement.pdf' }, options)).id;
@@ -121,7 +122,17 @@ describe('reviewer console in Chromium', () => {
     // indicators grouped by severity, metadata rows, the revision diff
     expect(await page.locator('.indicators li').count()).toBe(doc.indicators?.length);
     expect(await page.locator('.metadata tr').count()).toBe(doc.metadata?.length);
-    if (doc.revisions?.diffs.length) expect(await page.locator('.diffs ins, .diffs del').count()).toBeGreaterThan(0);
+    expect(await page.locator('.diffs del').allTextContents()).toEqual(['First', 'Bank']);
+    expect(await page.locator('.diffs ins').allTextContents()).toEqual(['Last', 'Trust']);
+    // every region sits where its percentages put it on its page's picture (not on the picture and its caption together)
+    for (const figure of await page.locator('.page').all()) {
+      const picture = (await figure.locator('img').boundingBox())!;
+      for (const region of await figure.locator('.region').all()) {
+        const box = (await region.boundingBox())!;
+        const top = Number.parseFloat(await region.evaluate((e) => (e as unknown as { style: { top: string } }).style.top));
+        expect(Math.abs(box.y - (picture.y + (top / 100) * picture.height))).toBeLessThan(1);
+      }
+    }
     expect(await unlabelled(page)).toEqual([]);
     await page.screenshot({ path: join(artifacts, 'console-document.png'), fullPage: true });
     // a decision by button, with a note and the reviewer's name

@@ -1,6 +1,8 @@
-// A document's revisions side by side: for each saved revision, the text before and after with the
-// words that changed marked (the words between the longest common beginning and end), so a
-// reviewer reads what the edit did, not two paragraphs to compare by eye.
+// A document's revisions side by side: for each saved revision, the text before and after with
+// the words that changed marked — each run of changed words on its own (the core's word diff),
+// so the unchanged words between two edits read as unchanged — and a reviewer reads what the edit
+// did, not two paragraphs to compare by eye.
+import { diffWords } from '@loupe/core';
 import { element } from './dom.js';
 
 /** A revision diff as the contract gives it. */
@@ -11,12 +13,20 @@ export interface RevisionDiffLike {
   after: string;
 }
 
-/** `text` with words [from, to) of it in `mark`. */
-function marked(words: string[], from: number, to: number, tag: 'del' | 'ins'): HTMLElement {
+/** `words` with the runs `[start, start + length)` in `tag`, the rest as plain text. */
+function marked(words: readonly string[], runs: readonly { start: number; length: number }[], tag: 'del' | 'ins'): HTMLElement {
   const cell = element('span');
-  if (from > 0) cell.append(`${words.slice(0, from).join(' ')} `);
-  if (to > from) cell.append(element(tag, {}, words.slice(from, to).join(' ')));
-  if (to < words.length) cell.append(` ${words.slice(to).join(' ')}`);
+  let at = 0;
+  const plain = (to: number): void => {
+    if (to > at) cell.append(`${at > 0 ? ' ' : ''}${words.slice(at, to).join(' ')}${to < words.length ? ' ' : ''}`);
+  };
+  for (const run of runs) {
+    if (run.length === 0) continue;
+    plain(run.start);
+    cell.append(element(tag, {}, words.slice(run.start, run.start + run.length).join(' ')));
+    at = run.start + run.length;
+  }
+  plain(words.length);
   return cell;
 }
 
@@ -29,15 +39,24 @@ export function revisionTable(diffs: readonly RevisionDiffLike[]): HTMLTableElem
   for (const d of diffs) {
     const a = d.before.split(/\s+/).filter(Boolean);
     const b = d.after.split(/\s+/).filter(Boolean);
-    let pre = 0;
-    while (pre < a.length && pre < b.length && a[pre] === b[pre]) pre++;
-    let suf = 0;
-    while (suf < a.length - pre && suf < b.length - pre && a[a.length - 1 - suf] === b[b.length - 1 - suf]) suf++;
+    const hunks = diffWords(a, b, 0);
     const row = element('tr');
     const before = element('td', { class: 'before' });
-    before.append(marked(a, pre, a.length - suf, 'del'));
+    before.append(
+      marked(
+        a,
+        hunks.map((h) => ({ start: h.startA, length: h.before.length })),
+        'del',
+      ),
+    );
     const after = element('td', { class: 'after' });
-    after.append(marked(b, pre, b.length - suf, 'ins'));
+    after.append(
+      marked(
+        b,
+        hunks.map((h) => ({ start: h.startB, length: h.after.length })),
+        'ins',
+      ),
+    );
     row.append(element('td', {}, `${d.from_revision} → ${d.to_revision}`), before, after);
     table.append(row);
   }

@@ -79,10 +79,12 @@ const LABELLED = /\b(?:account|acct|ending in|loan|policy|member|customer|employ
 const AMOUNT = /^[(+\-\u2212]?[$€£]?\d{1,3}(?:[,.\u00a0 ]\d{3})*(?:[.,]\d{1,2})?[)-]?(?:cr|dr)?[€£]?$/i;
 
 /**
- * The dates and identifiers of `words`, in order: every date, then every word that is no amount and
- * holds six digits in a row, digits with letters, or digits joined by a dash or a slash (an account,
- * loan, invoice, employee or tax number, masked or not). A plain number of four or five digits may
- * be a count a version changes (a meter's usage, a number of shares), so it is no key.
+ * The dates and identifiers of `words`, in order: every date; then every masked number
+ * (XXXX XXXX XXXX 2653), every number of four or five digits a label names as one (Account ending
+ * in: 2653), and every word that is no amount and holds six digits in a row, digits with letters,
+ * or digits joined by a dash or a slash (an account, loan, invoice, employee or tax number). A
+ * plain number of four or five digits no label names may be a count a version changes (a meter's
+ * usage, a number of shares), so it is no key.
  */
 export function documentKeys(words: readonly LoanWord[]): { dates: string[]; identifiers: string[] } {
   const text = words.map((w) => w.text).join(' ');
