@@ -136,6 +136,17 @@ describe('loupe serve and loupe accounts', () => {
     // key rotation: a second live document key, both work, a third is refused, the first retired stops at once
     const accounts = (...args: string[]) => execFileSync(process.execPath, [loupe, 'accounts', ...args, '--data', data], { encoding: 'utf8', stdio: 'pipe' });
     const loans = (k: string) => fetch(`http://127.0.0.1:${port}/v1/loans`, { headers: { 'x-api-key': k } }).then((r) => r.status);
+    // a webhook every delivery would refuse is refused when it is set, with the reason
+    expect(() => accounts('set', '--email', 'second@example.com', '--webhook-url', 'http://127.0.0.1:9/hooks')).toThrow(
+      /--webhook-url: 127\.0\.0\.1 is a loopback, private or reserved address.*LOUPE_EGRESS_ALLOW/,
+    );
+    expect(() => accounts('set', '--email', 'second@example.com', '--webhook-url', 'http://localhost:9/hooks')).toThrow(
+      /localhost resolves to .+, which is a loopback/,
+    );
+    // one inside a range the deployment lets through is taken
+    execFileSync(process.execPath, [loupe, 'accounts', 'set', '--email', 'second@example.com', '--webhook-url', 'http://127.0.0.1:9/hooks', '--data', data], {
+      env: { ...process.env, LOUPE_EGRESS_ALLOW: '127.0.0.0/8' },
+    });
     const added = JSON.parse(accounts('add-key', '--email', 'second@example.com', '--env', 'live', '--name', 'rotation', '--json'));
     expect(added).toMatchObject({ kind: 'live', name: 'rotation', plaintext: expect.stringMatching(/^sk_live_[0-9a-f]{64}$/) });
     expect([await loans(created.live_key), await loans(added.plaintext)]).toEqual([200, 200]);

@@ -17,6 +17,7 @@ import {
   type Store,
   sessionFor,
   sessionSecret,
+  unreachableTarget,
 } from '@loupe/server/admin';
 import type { Output } from './commands.js';
 import { ACCOUNTS_USAGE } from './usage.js';
@@ -114,6 +115,9 @@ export async function accountsCommand(args: string[], io: Output): Promise<numbe
     if (credits !== undefined && !Number.isInteger(credits)) throw new UsageError(`--credits takes a whole number (got ${values.credits})`);
     const detector = detectorOf(values.detector as string | undefined);
     const webhookUrl = webhookOf(values['webhook-url'] as string | undefined);
+    // a webhook every delivery would refuse is refused now, where the operator sees it
+    const unreachable = webhookUrl === undefined ? undefined : await unreachableTarget(webhookUrl);
+    if (unreachable) throw new UsageError(`--webhook-url: ${unreachable}`);
     const databaseUrl = (values['database-url'] as string | undefined) ?? process.env.LOUPE_DATABASE_URL;
     if (action === 'create') mkdirSync(dataDir, { recursive: true });
     else if (!databaseUrl && !existsSync(join(dataDir, 'loupe.db')))

@@ -17,6 +17,7 @@ export {
 } from './accounts.js';
 export { openStateStore, type SharedQueueOptions, type StateStore } from './backend.js';
 export { sessionSecret, signSession, verifySession } from './http/auth/sessions.js';
+export { unreachableTarget } from './http/egress/egress.js';
 export type { MigrationSummary } from './migrate-embedded.js';
 
 /** Moves an embedded installation into PostgreSQL (see migrate-embedded.ts; its modules load when it runs). */

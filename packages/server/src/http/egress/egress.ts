@@ -114,6 +114,31 @@ export function reachable(address: string, allow: BlockList = new BlockList()): 
   return !denied.check(address, family);
 }
 
+/**
+ * Why requests to `url` would be refused, or undefined when they would not: each address its host
+ * resolves to now must be reachable (public unicast, or inside `allow`). Said where a URL is set
+ * for later (an account's webhook), so an operator learns it then rather than at every delivery;
+ * a host that does not resolve now is not judged (every request checks again at connect time).
+ */
+export async function unreachableTarget(url: string, allow: BlockList = allowRanges(egressAllowFromEnv())): Promise<string | undefined> {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    try {
+      addresses = (await new Promise<LookupAddress[]>((resolve, reject) => dnsLookup(host, { all: true }, (e, a) => (e ? reject(e) : resolve(a))))).map(
+        (a) => a.address,
+      );
+    } catch {
+      return undefined;
+    }
+  }
+  const refused = addresses.find((a) => !reachable(a, allow));
+  return refused === undefined
+    ? undefined
+    : `${host === refused ? host : `${host} resolves to ${refused}, which`} is a loopback, private or reserved address: requests to it are refused (LOUPE_EGRESS_ALLOW lets a range through)`;
+}
+
 /** The last path segment of a URL, decoded, as a file name; null when there is none. */
 export function lastPathSegment(url: string): string | null {
   try {
