@@ -267,6 +267,19 @@ describe('reviewer console in Chromium', () => {
     await page.close();
   }, 180_000);
 
+  it('says how a loan starts when an account has none, and that the filters match none when they are set', async () => {
+    const fresh = await createAccountWithKeys(running.server.store, { email: 'no-loans@example.com' });
+    const { page, errors } = await tab();
+    await page.goto(`${running.url}/console/#/loans`);
+    await signIn(page, fresh.live_key);
+    await expect.poll(() => page.locator('table.queue tbody').textContent()).toMatch(/No loans yet: a document submitted with a loan reference/);
+    await page.getByLabel('Unresolved only').check();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => page.locator('table.queue tbody').textContent()).toBe('No loan matches these filters.');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('reads at a phone’s width without sideways scrolling of the page', async () => {
     const { page, errors } = await tab({ width: 390, height: 844 });
     await page.goto(`${running.url}/console/#/loans`);

@@ -152,7 +152,16 @@ export async function loansView(main: HTMLElement, route: Route, status: (text: 
       }
       if (rows.length === 0) {
         const none = element('tr');
-        none.append(element('td', { colspan: '8' }, 'No loan matches these filters.'));
+        const filtered = unresolved.checked || minRisk.value !== '' || state.value !== '' || assignee.value.trim() !== '';
+        none.append(
+          element(
+            'td',
+            { colspan: '8' },
+            filtered
+              ? 'No loan matches these filters.'
+              : 'No loans yet: a document submitted with a loan reference (external_ref) starts one, on the Upload page or through the API.',
+          ),
+        );
         body.append(none);
       }
       more.hidden = !page.has_more;
