@@ -122,6 +122,14 @@ describe('reviewer console in Chromium', () => {
     // indicators grouped by severity, metadata rows, the revision diff
     expect(await page.locator('.indicators li').count()).toBe(doc.indicators?.length);
     expect(await page.locator('.metadata tr').count()).toBe(doc.metadata?.length);
+    // a page zooms to the view's width and back, its regions with it
+    const first = page.locator('.page').first();
+    const narrow = (await first.locator('img').boundingBox())!.width;
+    await first.getByRole('button', { name: 'Zoom page 1' }).click();
+    const wide = (await first.locator('img').boundingBox())!.width;
+    expect(wide).toBeGreaterThan(narrow * 1.3);
+    await first.getByRole('button', { name: /Back to page 1/ }).click();
+    expect((await first.locator('img').boundingBox())!.width).toBeCloseTo(narrow, 0);
     expect(await page.locator('.diffs del').allTextContents()).toEqual(['First', 'Bank']);
     expect(await page.locator('.diffs ins').allTextContents()).toEqual(['Last', 'Trust']);
     // every region sits where its percentages put it on its page's picture (not on the picture and its caption together)
@@ -266,6 +274,17 @@ describe('reviewer console in Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 180_000);
+
+  it('opens media detection for a media key, the one view it serves, instead of asking again', async () => {
+    const { page, errors } = await tab();
+    await page.goto(`${running.url}/console/#/loans`);
+    await signIn(page, keys.media_key);
+    await page.waitForURL(/#\/media$/);
+    await page.getByLabel('Photo, video or audio file').waitFor();
+    expect(await page.locator('#sign-in-error').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
 
   it('says how a loan starts when an account has none, and that the filters match none when they are set', async () => {
     const fresh = await createAccountWithKeys(running.server.store, { email: 'no-loans@example.com' });

@@ -47,7 +47,9 @@ async function render(): Promise<void> {
   if (!session.signedIn || route.view === 'sign-in' || (needsDocumentKey && !session.documentKey)) {
     signInView(main, () => {
       header();
-      if (route.view === 'sign-in') navigate('#/loans');
+      // a media key opens media detection, the one view it serves (the others take a document key)
+      if (!session.documentKey) navigate('#/media');
+      else if (route.view === 'sign-in') navigate('#/loans');
       else void render();
     });
     return;

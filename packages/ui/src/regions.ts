@@ -22,6 +22,8 @@ export interface PageOptions {
   captions?: boolean;
   /** Title of an indicator code (for the caption), when known. */
   titleOf?: (code: string) => string | undefined;
+  /** Offer a button that shows the page at its full width and back (the console). */
+  zoom?: boolean;
 }
 
 /**
@@ -55,6 +57,15 @@ export function pageWithRegions(picture: HTMLElement, regions: readonly RegionLi
     Object.assign(box.style, { left: `${r.x}%`, top: `${r.y}%`, width: `${r.w}%`, height: `${r.h}%` });
     if (options.captions) box.append(element('span', { class: 'region-number' }, String(number)));
     frame.append(box);
+  }
+  if (options.zoom) {
+    const zoom = element('button', { type: 'button', class: 'zoom', 'aria-pressed': 'false' }, `Zoom page ${page}`);
+    zoom.addEventListener('click', () => {
+      const zoomed = holder.classList.toggle('zoomed');
+      zoom.setAttribute('aria-pressed', String(zoomed));
+      zoom.textContent = zoomed ? `Back to page ${page}'s size` : `Zoom page ${page}`;
+    });
+    holder.prepend(zoom);
   }
   if (options.captions && n > 0) {
     const caption = element('figcaption');

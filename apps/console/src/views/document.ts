@@ -48,7 +48,7 @@ function pagesSection(doc: Document): HTMLElement {
       }
       const img = element('img', { alt: `Page ${page} of ${doc.file?.name ?? doc.id}`, src: URL.createObjectURL(image) });
       await img.decode().catch(() => undefined);
-      holder.append(pageWithRegions(img, regions, page, { captions: true, titleOf: (code) => titles.get(code) }));
+      holder.append(pageWithRegions(img, regions, page, { captions: true, zoom: true, titleOf: (code) => titles.get(code) }));
     }
     holder.dataset.loaded = 'true';
   })();

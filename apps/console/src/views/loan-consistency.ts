@@ -34,7 +34,7 @@ function versionColumn(conflict: Conflict, id: string, name: string): HTMLElemen
         const image = dataOf(await documents().GET('/v1/documents/{id}/pages/{page}', { params: { path: { id, page } }, parseAs: 'blob' })) as Blob;
         const img = element('img', { alt: `Page ${page} of ${name}`, src: URL.createObjectURL(image) });
         await img.decode().catch(() => undefined);
-        column.append(pageWithRegions(img, regions, page, { captions: true, titleOf: () => 'Differs' }));
+        column.append(pageWithRegions(img, regions, page, { captions: true, zoom: true, titleOf: () => 'Differs' }));
       } catch (error) {
         column.append(element('p', { class: 'hint' }, `Page ${page} could not be drawn: ${messageOf(error)}`));
       }

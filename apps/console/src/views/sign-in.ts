@@ -14,6 +14,7 @@ export function signInView(main: HTMLElement, done: () => void): void {
   form.append(
     element('h1', { id: 'sign-in-title' }, 'Sign in'),
     element('p', { class: 'hint' }, 'The key stays in this tab only (session storage) and is sent as the X-API-Key header.'),
+    element('p', { class: 'hint' }, 'Loans and documents take a document key (sk_live_… or sk_test_…); a media key (sk_…) opens media detection only.'),
     element('label', { for: 'api-key' }, 'API key'),
     key,
     element('label', { for: 'reviewer' }, 'Reviewer name'),
