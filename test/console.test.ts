@@ -193,6 +193,9 @@ describe('reviewer console in Chromium', () => {
     await page.getByRole('button', { name: 'Ask for a re-capture' }).click();
     await page.getByLabel('Message template').selectOption({ index: 0 });
     await page.getByLabel('Message to the borrower').fill('Your statement was flagged as fraud, send it again.');
+    // production needs a contact whatever the delivery: said before anything is sent
+    await page.getByRole('button', { name: 'Create the link' }).click();
+    await expect.poll(() => page.locator('.feedback').textContent()).toBe('In production a link needs the borrower’s e-mail or phone, whatever the delivery.');
     await page.getByLabel('Borrower e-mail').fill('borrower@example.com');
     await page.getByRole('button', { name: 'Create the link' }).click();
     await expect.poll(() => page.locator('.feedback').textContent()).toMatch(/Not sent.*matched/);

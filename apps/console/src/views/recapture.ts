@@ -6,7 +6,7 @@
 import { element } from '@loupe/ui';
 import { codeOf, dataOf, messageOf, type Template } from '../answers.js';
 import { labelledField } from '../format.js';
-import { documents } from '../session.js';
+import { documents, session } from '../session.js';
 
 /** The re-capture form for document `documentId`. */
 export async function recaptureForm(documentId: string, status: (text: string) => void): Promise<HTMLElement> {
@@ -45,6 +45,7 @@ export async function recaptureForm(documentId: string, status: (text: string) =
     labelledField('rc-name', 'Borrower name', name),
     labelledField('rc-email', 'Borrower e-mail', email),
     labelledField('rc-phone', 'Borrower phone', phone),
+    ...(session.sandbox ? [] : [element('p', { class: 'hint' }, 'In production a link needs the borrower’s e-mail or phone, whatever the delivery.')]),
     labelledField('rc-delivery', 'Delivery', delivery),
     labelledField('rc-expires', 'Link expires in', expires),
     feedback,
@@ -81,6 +82,20 @@ export async function recaptureForm(documentId: string, status: (text: string) =
       ...(email.value.trim() ? { email: email.value.trim() } : {}),
       ...(phone.value.trim() ? { phone: phone.value.trim() } : {}),
     };
+    // what the API would refuse, said before anything is sent
+    const missing =
+      delivery.value === 'email' && !borrower.email
+        ? 'E-mail delivery needs the borrower’s e-mail.'
+        : delivery.value === 'sms' && !borrower.phone
+          ? 'SMS delivery needs the borrower’s phone.'
+          : !session.sandbox && !borrower.email && !borrower.phone
+            ? 'In production a link needs the borrower’s e-mail or phone, whatever the delivery.'
+            : undefined;
+    if (missing) {
+      feedback.textContent = missing;
+      (delivery.value === 'sms' ? phone : email).focus();
+      return;
+    }
     try {
       const link = dataOf(
         await documents().POST('/v1/recapture/links', {
