@@ -19,6 +19,21 @@ const STATES = ['open', 'in_review', 'cleared', 'escalated'] as const;
 type Sort = (typeof SORTS)[number][0];
 type State = (typeof STATES)[number];
 
+/** The row of an empty queue: no loan matches the filters set, or the account has none yet (and how one starts). */
+function emptyRow(filtered: boolean): HTMLTableRowElement {
+  const row = element('tr');
+  row.append(
+    element(
+      'td',
+      { colspan: '8' },
+      filtered
+        ? 'No loan matches these filters.'
+        : 'No loans yet: a document submitted with a loan reference (external_ref) starts one, on the Upload page or through the API.',
+    ),
+  );
+  return row;
+}
+
 /** Renders the queue for the filters in `route`. */
 export async function loansView(main: HTMLElement, route: Route, status: (text: string) => void): Promise<void> {
   const q = route.query;
@@ -150,20 +165,7 @@ export async function loansView(main: HTMLElement, route: Route, status: (text: 
         body.append(row);
         rows.push({ loan, row });
       }
-      if (rows.length === 0) {
-        const none = element('tr');
-        const filtered = unresolved.checked || minRisk.value !== '' || state.value !== '' || assignee.value.trim() !== '';
-        none.append(
-          element(
-            'td',
-            { colspan: '8' },
-            filtered
-              ? 'No loan matches these filters.'
-              : 'No loans yet: a document submitted with a loan reference (external_ref) starts one, on the Upload page or through the API.',
-          ),
-        );
-        body.append(none);
-      }
+      if (rows.length === 0) body.append(emptyRow(unresolved.checked || minRisk.value !== '' || state.value !== '' || assignee.value.trim() !== ''));
       more.hidden = !page.has_more;
       const last = rows.at(-1);
       more.onclick = () => void load(last?.loan.external_ref);
