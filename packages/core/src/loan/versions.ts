@@ -124,12 +124,15 @@ function sharedShare(a: readonly LoanWord[], b: readonly LoanWord[]): number {
 
 const lastPage = (words: readonly LoanWord[]): number => words.reduce((n, w) => Math.max(n, w.page), 0);
 
-/** The identity of a document for grouping versions, or undefined when it names no date, or one date and no identifier. */
-function identityOf(words: readonly LoanWord[]): string | undefined {
+/**
+ * The identity of a document for grouping versions (its page count, dates and identifiers, as one
+ * key) with the keys it shares, or undefined when it names no date, or one date and no identifier.
+ */
+function identityOf(words: readonly LoanWord[]): { key: string; keys: string[] } | undefined {
   const { dates, identifiers } = documentKeys(words);
   // a date and an identifier, or a period (two dates): one date alone names too little
   if (dates.length === 0 || (identifiers.length === 0 && new Set(dates).size < 2)) return undefined;
-  return JSON.stringify([lastPage(words), dates, identifiers]);
+  return { key: JSON.stringify([lastPage(words), dates, identifiers]), keys: [...new Set([...dates, ...identifiers])] };
 }
 
 /** The union of the boxes of `words`, one per page (and per row, so a box never spans what lies between two lines). */
@@ -237,13 +240,13 @@ function suspectOf(documents: readonly string[], differences: readonly VersionDi
  * documents that are no version of another, and versions that print the same words, give nothing.
  */
 export function versionConflicts(documents: readonly LoanDocumentWords[]): VersionConflict[] {
-  const groups = new Map<string, LoanDocumentWords[]>();
+  const groups = new Map<string, { keys: string[]; candidates: LoanDocumentWords[] }>();
   for (const d of documents) {
     const identity = identityOf(d.words);
-    if (identity) groups.set(identity, [...(groups.get(identity) ?? []), d]);
+    if (identity) groups.set(identity.key, { keys: identity.keys, candidates: [...(groups.get(identity.key)?.candidates ?? []), d] });
   }
   const conflicts: VersionConflict[] = [];
-  for (const [identity, candidates] of groups) {
+  for (const { keys, candidates } of groups.values()) {
     // versions hold most of their words in common with the first of them and differ in figures only
     const [first, ...rest] = candidates as [LoanDocumentWords, ...LoanDocumentWords[]];
     const others: LoanDocumentWords[] = [];
@@ -260,7 +263,6 @@ export function versionConflicts(documents: readonly LoanDocumentWords[]): Versi
     const group = [first, ...others];
     const ids = group.map((d) => d.id);
     const suspect = suspectOf(ids, differences);
-    const [, dates, identifiers] = JSON.parse(identity) as [number, string[], string[]];
     const shown = differences
       .slice(0, 3)
       .map((d) => d.values.map((v) => v.text || '(nothing)').join(' / '))
@@ -268,7 +270,7 @@ export function versionConflicts(documents: readonly LoanDocumentWords[]): Versi
     conflicts.push({
       code: 'loan_document_versions_differ',
       documents: ids,
-      keys: [...new Set([...dates, ...identifiers])],
+      keys,
       differences,
       ...(suspect ? { suspect } : {}),
       summary:
