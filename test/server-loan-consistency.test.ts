@@ -4,7 +4,8 @@
 // documents, every figure on which they differ with a region on each, and with a second genuine
 // print the forged one as the suspect, in the loan's audit report too (its JSON and its cover);
 // documents of other periods raise nothing, another account's loan of the same name sees none of
-// it, and the queue's rows carry no consistency.
+// it, and the queue's rows carry no consistency. A generated loan file with the forger's stub names
+// the stub whose year to date does not carry the previous one, with a region on both.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { call, form, type Json } from '@loupe/fixtures/document-api';
 import { PRODUCERS } from '@loupe/fixtures/family-producers';
 import { keptSums } from '@loupe/fixtures/layouts/edits';
 import { generateDocument } from '@loupe/fixtures/layouts/generate';
+import { generateLoanFile } from '@loupe/fixtures/layouts/loan-file';
 import { Rng } from '@loupe/fixtures/layouts/random';
 import { createNodeEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
@@ -111,6 +113,25 @@ describe('a loan’s consistency', () => {
     // the queue's rows are roll-ups: no consistency
     const queue = await call(live, '/v1/loans', { key: a.live_key });
     expect((queue.json.data as Json[]).every((row) => row.consistency === undefined)).toBe(true);
+  });
+
+  it('names a stub whose year to date does not carry the previous stub, with a region on both', async () => {
+    const a = await createAccountWithKeys(server.store, { email: 'continuity@example.com' });
+    const file = generateLoanFile(2);
+    const stub = file.documents.map((d) => d.role).lastIndexOf('stub');
+    const forgedStub = generateLoanFile(2, { document: stub, raise: 0 }).documents[stub]!;
+    const ids: string[] = [];
+    for (const [k, d] of file.documents.entries())
+      ids.push(await submit(a.live_key, await producer.render((k === stub ? forgedStub : d).document.layout), d.name, 'loan-continuity'));
+    const conflicts = ((await loan(a.live_key, 'loan-continuity')).consistency as Json).conflicts as Json[];
+    const ytd = conflicts.find((c) => c.code === 'loan_ytd_not_carried')!;
+    expect(ytd).toMatchObject({ document_ids: [ids[stub - 1], ids[stub]] });
+    const [difference] = ytd.differences as { label: string; values: { document_id: string; regions: Json[] }[] }[];
+    expect(difference!.label).toMatch(/^year-to-date (gross|net) pay/);
+    for (const v of difference!.values) expect(v.regions.length).toBeGreaterThan(0);
+    // the genuine file of the same documents raises nothing
+    for (const d of file.documents) await submit(a.live_key, await producer.render(d.document.layout), d.name, 'loan-continuity-genuine');
+    expect(((await loan(a.live_key, 'loan-continuity-genuine')).consistency as Json).conflicts).toEqual([]);
   });
 
   it('raises nothing on a genuine loan file of documents of other periods and kinds', async () => {

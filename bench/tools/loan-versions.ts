@@ -1,5 +1,6 @@
 // Loan-level versions (issue 52) measured on every source at hand. Precision: every genuine file of
-// a source put in one loan file (the outside set's genuine, benignly updated, scanned and
+// a source put in one loan file, every loan-level check run (versions, balances, year to date, net
+// pay against deposits) (the outside set's genuine, benignly updated, scanned and
 // metadata-only files; the real-world corpus; the layout generator's genuine documents) must give
 // no conflict. Recall: each edited file beside its genuine original (the outside set's `base`; the
 // generator's careful forger, `keptSums`, every sum kept), and beside two copies of it, where the
@@ -10,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type LoanWord, type ScanDetail, versionConflicts } from '@loupe/core';
+import { type LoanWord, loanConflicts, type ScanDetail, versionConflicts } from '@loupe/core';
 import { keptSums } from '@loupe/fixtures/layouts/edits';
 import { generateDocument } from '@loupe/fixtures/layouts/generate';
 import { installedProducers } from '@loupe/fixtures/layouts/producers';
@@ -74,7 +75,7 @@ function judge(key: string, original: readonly LoanWord[], edited: ScanDetail): 
     }
   }
   const genuine = labels.filter((l) => l.class !== 'tampered' && scans.has(l.file));
-  const conflicts = versionConflicts(genuine.map((l) => ({ id: l.file, words: scans.get(l.file)!.words ?? [] })));
+  const conflicts = await loanConflicts(genuine.map((l) => ({ id: l.file, words: scans.get(l.file)!.words ?? [] })));
   genuineRows.push(['outside set 1 (genuine, benign updates, scans, metadata only)', genuine.length, conflicts.length]);
   for (const c of conflicts) console.error(`set 1 genuine conflict: ${c.documents.join(', ')}: ${c.summary}`);
   for (const l of labels.filter((l) => l.class === 'tampered' && l.base && scans.has(l.file) && scans.has(l.base!)))
@@ -95,7 +96,7 @@ function judge(key: string, original: readonly LoanWord[], edited: ScanDetail): 
     const edited = await engine.scanDetailed(await producer.render(kept.document.layout), { name: `${seed}-kept.pdf` });
     judge(`generator, ${document.kind} (sums kept, re-printed)`, original.words ?? [], edited);
   }
-  const conflicts = versionConflicts(genuine);
+  const conflicts = await loanConflicts(genuine);
   genuineRows.push([`layout generator (seeds 1-${values.seeds}, held-in producers)`, genuine.length, conflicts.length]);
   for (const c of conflicts) console.error(`generator genuine conflict: ${c.documents.join(', ')}: ${c.summary}`);
 }
@@ -111,13 +112,13 @@ if (values.corpus) {
       // refused files have no words
     }
   }
-  const conflicts = versionConflicts(docs);
+  const conflicts = await loanConflicts(docs);
   genuineRows.push(['real-world corpus', docs.length, conflicts.length]);
   for (const c of conflicts) console.error(`corpus conflict: ${c.documents.join(', ')}: ${c.summary}`);
 }
 await engine.dispose();
 
-console.log('| genuine source, all in one loan file | files | version conflicts |\n|---|---|---|');
+console.log('| genuine source, all in one loan file | files | loan-level conflicts |\n|---|---|---|');
 for (const [source, n, c] of genuineRows) console.log(`| ${source} | ${n} | ${c} |`);
 console.log(
   '\n| edited file beside its original | pairs | conflict found | suspect named among two copies | missed by the document alone | of those, found at loan level |',

@@ -40,17 +40,12 @@ export { CHECKS, type CheckName, INDICATORS, type IndicatorCode, type IndicatorE
 export type { PercentBox } from './forensics/regions.js';
 export type { TextSource, UnreadRevision } from './forensics/revision-diffs.js';
 export { INCONCLUSIVE_CAP, riskScore, verdictFor } from './forensics/score.js';
+export type { LoanBox, LoanConflict, LoanConflictCode, LoanDifference, LoanValue } from './loan/conflict.js';
+export { continuityConflicts } from './loan/continuity.js';
+export { type DocumentFacts, documentFacts, type LedgerCredit, type LoanDate, type LoanFigure, type PayFigure } from './loan/document-facts.js';
+export { loanConflicts } from './loan/loan-conflicts.js';
 export { type LoanWord, MAX_LOAN_PAGES, MAX_LOAN_WORDS } from './loan/loan-words.js';
-export {
-  documentKeys,
-  type LoanBox,
-  type LoanDocumentWords,
-  MAX_DIFFERENCES,
-  type VersionConflict,
-  type VersionDifference,
-  type VersionValue,
-  versionConflicts,
-} from './loan/versions.js';
+export { documentKeys, type LoanDocumentWords, MAX_DIFFERENCES, type VersionConflict, versionConflicts } from './loan/versions.js';
 export {
   createMediaEngine,
   DETECTORS,

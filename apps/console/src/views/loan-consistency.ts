@@ -1,7 +1,8 @@
-// A loan's documents against each other (the LoanSummary's `consistency`): each set of versions of
-// one document that differ, the versions side by side — each with its pages that hold a
-// difference and every difference boxed on them, the suspect marked — and a table of what each
-// version prints where they differ.
+// A loan's documents against each other (the LoanSummary's `consistency`): each set of documents
+// that contradict each other (versions of one document that differ, a balance or a year to date
+// not carried to the next document, net pay not deposited), side by side — each with its pages
+// that hold a difference and every difference boxed on them, the suspect marked — and a table of
+// what each document prints where they differ.
 import { element, pageWithRegions, type RegionLike } from '@loupe/ui';
 import { type DocumentRow, dataOf, type Loan, messageOf } from '../answers.js';
 import { documentLink } from '../router.js';
@@ -44,15 +45,18 @@ function versionColumn(conflict: Conflict, id: string, name: string): HTMLElemen
   return column;
 }
 
-/** What each version prints where the versions differ. */
+/** What each document prints where the documents differ (each place named, where it has a name: "closing balance → next opening balance"). */
 function differencesTable(conflict: Conflict, nameOf: (id: string) => string): HTMLElement {
   const table = element('table', { class: 'differences' });
   const head = element('tr');
+  const named = conflict.differences.some((d) => d.label);
+  if (named) head.append(element('th', { scope: 'col' }, 'Where'));
   for (const id of conflict.document_ids) head.append(element('th', { scope: 'col' }, nameOf(id)));
-  table.append(element('caption', {}, 'Where the versions differ'), element('thead'), element('tbody'));
+  table.append(element('caption', {}, 'Where the documents differ'), element('thead'), element('tbody'));
   table.tHead!.append(head);
   for (const d of conflict.differences) {
     const row = element('tr');
+    if (named) row.append(element('th', { scope: 'row' }, d.label ?? ''));
     for (const id of conflict.document_ids) {
       const value = d.values.find((v) => v.document_id === id);
       row.append(element('td', { class: value && conflict.suspect_document_id === id ? 'suspect' : '' }, value?.text || '—'));

@@ -2533,9 +2533,9 @@ export type paths = {
                         "application/json": {
                             consistency?: {
                                 conflicts: {
-                                    /** @enum {string} */
-                                    code: "loan_document_versions_differ";
+                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited";
                                     differences: {
+                                        label?: string;
                                         values: {
                                             document_id: string;
                                             regions: {
@@ -2825,9 +2825,9 @@ export type paths = {
                         "application/json": {
                             consistency?: {
                                 conflicts: {
-                                    /** @enum {string} */
-                                    code: "loan_document_versions_differ";
+                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited";
                                     differences: {
+                                        label?: string;
                                         values: {
                                             document_id: string;
                                             regions: {
@@ -8116,9 +8116,9 @@ export type paths = {
                                 assignee?: string;
                                 consistency?: {
                                     conflicts: {
-                                        /** @enum {string} */
-                                        code: "loan_document_versions_differ";
+                                        code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited";
                                         differences: {
+                                            label?: string;
                                             values: {
                                                 document_id: string;
                                                 regions: {
@@ -8352,9 +8352,9 @@ export type paths = {
                             assignee?: string;
                             consistency?: {
                                 conflicts: {
-                                    /** @enum {string} */
-                                    code: "loan_document_versions_differ";
+                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited";
                                     differences: {
+                                        label?: string;
                                         values: {
                                             document_id: string;
                                             regions: {
@@ -8624,9 +8624,9 @@ export type paths = {
                             assignee?: string;
                             consistency?: {
                                 conflicts: {
-                                    /** @enum {string} */
-                                    code: "loan_document_versions_differ";
+                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited";
                                     differences: {
+                                        label?: string;
                                         values: {
                                             document_id: string;
                                             regions: {
@@ -8896,9 +8896,9 @@ export type paths = {
                             assignee?: string;
                             consistency?: {
                                 conflicts: {
-                                    /** @enum {string} */
-                                    code: "loan_document_versions_differ";
+                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited";
                                     differences: {
+                                        label?: string;
                                         values: {
                                             document_id: string;
                                             regions: {
@@ -9163,9 +9163,9 @@ export type paths = {
                             assignee?: string;
                             consistency?: {
                                 conflicts: {
-                                    /** @enum {string} */
-                                    code: "loan_document_versions_differ";
+                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited";
                                     differences: {
+                                        label?: string;
                                         values: {
                                             document_id: string;
                                             regions: {

@@ -9,8 +9,8 @@
 // differ in any one (statements of two months, stubs of two pay periods, bills of two customers),
 // nor two that differ in a name, an address or any word but figures (two co-borrowers' stubs of
 // one pay period), so a genuine loan file of statements, stubs and bills raises nothing.
-import type { PercentBox } from '../forensics/regions.js';
 import { diffWords } from '../text/word-diff.js';
+import type { LoanBox, LoanConflict, LoanDifference, LoanValue } from './conflict.js';
 import type { LoanWord } from './loan-words.js';
 
 /** One document of a loan, as versions are compared: its id and its words. */
@@ -19,38 +19,8 @@ export interface LoanDocumentWords {
   words: readonly LoanWord[];
 }
 
-/** A box on one page of a document, in percent of the page. */
-export interface LoanBox extends PercentBox {
-  page: number;
-}
-
-/** What one version prints where the versions differ. */
-export interface VersionValue {
-  document: string;
-  /** The words it prints there (empty when it prints nothing there). */
-  text: string;
-  /** Where they are (empty when it prints nothing there). */
-  boxes: LoanBox[];
-}
-
-/** One place where the versions differ: what each prints there, in the order the versions were given. */
-export interface VersionDifference {
-  values: VersionValue[];
-}
-
 /** Versions of one document that differ. */
-export interface VersionConflict {
-  code: 'loan_document_versions_differ';
-  /** The versions, in the order they were given. */
-  documents: string[];
-  /** The dates and identifiers they share, which make them versions of one document. */
-  keys: string[];
-  /** Every place where they differ (at most `MAX_DIFFERENCES`). */
-  differences: VersionDifference[];
-  /** The version that disagrees with all the others on every difference, when three or more agree otherwise. */
-  suspect?: string;
-  summary: string;
-}
+export type VersionConflict = LoanConflict & { code: 'loan_document_versions_differ' };
 
 /** Most differences reported of one set of versions. */
 export const MAX_DIFFERENCES = 50;
@@ -136,7 +106,7 @@ function identityOf(words: readonly LoanWord[]): { key: string; keys: string[] }
 }
 
 /** The union of the boxes of `words`, one per page (and per row, so a box never spans what lies between two lines). */
-function boxesOf(words: readonly LoanWord[]): LoanBox[] {
+export function boxesOf(words: readonly LoanWord[]): LoanBox[] {
   const out: LoanBox[] = [];
   for (const w of words) {
     const last = out[out.length - 1];
@@ -170,7 +140,7 @@ function spansAgainst(first: readonly LoanWord[], other: readonly LoanWord[]): M
 }
 
 /** A word of three or more letters and no digit: a name, an address, a description. */
-const WORDY = /^(?=.*\p{L}{3})\D*$/u;
+export const WORDY = /^(?=.*\p{L}{3})\D*$/u;
 
 /**
  * True when `spans` differ from `first` in figures only: versions of one document differ where a
@@ -186,13 +156,13 @@ function inFiguresOnly(first: readonly LoanWord[], spans: ReadonlyMap<number, Sp
 }
 
 /** The differences among `first` and `others` (their spans against the first, in order). */
-function differencesOf(first: LoanDocumentWords, others: readonly LoanDocumentWords[], spans: readonly ReadonlyMap<number, Span>[]): VersionDifference[] {
+function differencesOf(first: LoanDocumentWords, others: readonly LoanDocumentWords[], spans: readonly ReadonlyMap<number, Span>[]): LoanDifference[] {
   const starts = [...new Set(spans.flatMap((s) => [...s.keys()]))].sort((a, b) => a - b);
-  const differences: VersionDifference[] = [];
+  const differences: LoanDifference[] = [];
   for (const start of starts.slice(0, MAX_DIFFERENCES)) {
     const length = Math.max(...spans.map((s) => s.get(start)?.lengthA ?? 0));
     const own = first.words.slice(start, start + length);
-    const value = (document: string, words: readonly LoanWord[]): VersionValue => ({
+    const value = (document: string, words: readonly LoanWord[]): LoanValue => ({
       document,
       text: words.map((w) => w.text).join(' '),
       boxes: boxesOf(words),
@@ -223,7 +193,7 @@ function alignedWords(first: readonly LoanWord[], other: readonly LoanWord[], st
 }
 
 /** The version that alone prints something else on every difference, when three or more versions are compared. */
-function suspectOf(documents: readonly string[], differences: readonly VersionDifference[]): string | undefined {
+function suspectOf(documents: readonly string[], differences: readonly LoanDifference[]): string | undefined {
   if (documents.length < 3 || differences.length === 0) return undefined;
   const odd = differences.map((d) => {
     const counts = new Map<string, number>();

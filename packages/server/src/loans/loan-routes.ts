@@ -102,7 +102,7 @@ export async function loanRoutes(api: LoupeApp, deps: LoanRouteDeps): Promise<vo
       store.loans.loanState(accountId, environment, externalRef),
     ]);
     if (documents.length === 0 && !state) throw documentError('not_found', 'No loan with that external_ref in this environment.');
-    const consistency = loanConsistency(await store.loans.loanWords(accountId, environment, externalRef));
+    const consistency = await loanConsistency(await store.loans.loanWords(accountId, environment, externalRef));
     return { ...loanSummary(externalRef, documents, state), consistency };
   };
   const one = { 200: LoanSummarySchema, ...documentErrors(400, 401, 404, 429) };

@@ -99,7 +99,7 @@ export async function generateReport(
           };
     const content = reportContent(documents, loan, at);
     if (report.externalRef !== null)
-      content.consistency = loanConsistency(await store.loans.loanWords(report.accountId, report.environment, report.externalRef));
+      content.consistency = await loanConsistency(await store.loans.loanWords(report.accountId, report.environment, report.externalRef));
     content.recaptures = {};
     for (const d of documents) {
       const rows: Record<string, unknown>[] = [];

@@ -135,16 +135,23 @@ function writeConsistency(w: Writer, content: ReportContent): void {
   heading('Documents of this loan against each other');
   line('Documents compared', consistency.documents_compared);
   if (consistency.conflicts.length === 0) {
-    paragraph('No two documents of this loan contradict each other (versions of one document print the same words).', 9, MUTED);
+    paragraph(
+      'No two documents of this loan contradict each other (versions of one document print the same words; balances, years to date and net pay carry from one document to the next).',
+      9,
+      MUTED,
+    );
     return;
   }
   const nameOf = new Map(content.manifest.map((m) => [m.document_id as string, `${m.name} (${m.document_id})`]));
   for (const c of consistency.conflicts) {
     paragraph(c.summary, 9.5, SEVERITY.high);
-    line('Versions', c.document_ids.map((id) => nameOf.get(id) ?? id).join('; '));
+    line(c.code === 'loan_document_versions_differ' ? 'Versions' : 'Documents', c.document_ids.map((id) => nameOf.get(id) ?? id).join('; '));
     if (c.suspect_document_id) line('Suspect', nameOf.get(c.suspect_document_id) ?? c.suspect_document_id, SEVERITY.high);
     for (const d of c.differences.slice(0, DIFFERENCES_SHOWN))
-      paragraph(d.values.map((v) => `${v.text || '(nothing)'}${v.regions[0] ? ` [p. ${v.regions[0].page}]` : ''}`).join('   |   '), 9);
+      paragraph(
+        `${d.label ? `${d.label}: ` : ''}${d.values.map((v) => `${v.text || '(nothing)'}${v.regions[0] ? ` [p. ${v.regions[0].page}]` : ''}`).join('   |   ')}`,
+        9,
+      );
     if (c.differences.length > DIFFERENCES_SHOWN)
       paragraph(`… and ${c.differences.length - DIFFERENCES_SHOWN} more (the JSON report lists every one).`, 8.5, MUTED);
   }

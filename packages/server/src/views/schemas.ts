@@ -99,19 +99,25 @@ const LoanRegionSchema = Type.Object({
   h: Type.Number({ minimum: 0, maximum: 100 }),
 });
 
-/** A loan's `consistency` (beside the contract's fields): versions of one document that differ, each difference shown on every version. */
+/** A loan's `consistency` (beside the contract's fields): documents of the loan that contradict each other, each difference shown on every document. */
 export const LoanConsistencySchema = Type.Object({
   object: Type.Literal('loan_consistency'),
   documents_compared: Type.Integer({ minimum: 0 }),
   conflicts: Type.Array(
     Type.Object({
-      code: Type.Literal('loan_document_versions_differ'),
+      code: Type.Union([
+        Type.Literal('loan_document_versions_differ'),
+        Type.Literal('loan_balance_not_carried'),
+        Type.Literal('loan_ytd_not_carried'),
+        Type.Literal('loan_net_pay_not_deposited'),
+      ]),
       summary: Type.String(),
       document_ids: Type.Array(Type.String()),
       suspect_document_id: Type.Optional(Type.String()),
       keys: Type.Array(Type.String()),
       differences: Type.Array(
         Type.Object({
+          label: Type.Optional(Type.String()),
           values: Type.Array(Type.Object({ document_id: Type.String(), text: Type.String(), regions: Type.Array(LoanRegionSchema) })),
         }),
       ),

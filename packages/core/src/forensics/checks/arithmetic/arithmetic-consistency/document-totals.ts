@@ -32,19 +32,22 @@ import { stubPayrollTaxes } from './stub-payroll-taxes.js';
 import { type AcrossSummary, readAcross, readPayColumn, sectionsAgainstSummary, summariesAcross } from './summary-across.js';
 import { ytdDepartures } from './ytd-multiples.js';
 
-interface Labelled {
+/** A row found by its label, with the figures of the label's segment (current, then year to date). */
+export interface Labelled {
   row: Row;
   index: number;
   figures: Figure[];
 }
 
-const GROSS = /\b(gross (pay|earnings|wages|salary)|total (gross|earnings)|current gross)\b|^gross\b/i;
+/** A pay stub's gross pay label. */
+export const GROSS = /\b(gross (pay|earnings|wages|salary)|total (gross|earnings)|current gross)\b|^gross\b/i;
 const DEDUCTIONS = /\b(total deductions|deductions total|total taxes and deductions|total (taxes|withholdings) (and|&) deductions)\b/i;
 /** Taxes totalled apart from the other deductions (then net = gross − taxes − deductions). */
 const TAXES = /\b(total (employee )?(taxes|tax withholdings?|withholdings?|statutory deductions)|taxes total)\b/i;
 /** The total of the deductions taken before taxes. */
 const PRE_TAX = /\b(total )?(pre-?tax|before-?tax) deductions\b/i;
-const NET = /\b(net (pay|amount|wages|earnings|salary|check)|take[- ]home( pay)?)\b|^net\b/i;
+/** A pay stub's net pay label. */
+export const NET = /\b(net (pay|amount|wages|earnings|salary|check)|take[- ]home( pay)?)\b|^net\b/i;
 /** The header over a stub's pay lines ("Earnings"; a UK payslip's "Payments"). */
 const EARNINGS_HEADER = /\b(earnings|payments)\b/i;
 const DEDUCTIONS_HEADER = /\b(deductions|taxes|withholdings?)\b/i;
@@ -57,7 +60,7 @@ const ITEM_SUMS = {
 } as const;
 
 /** The first row matching `label` that carries an amount, with the figures of the label's segment. */
-function find(rows: Row[], label: RegExp, exclude?: RegExp): Labelled | undefined {
+export function findLabelled(rows: readonly Row[], label: RegExp, exclude?: RegExp): Labelled | undefined {
   for (let index = 0; index < rows.length; index++) {
     const row = rows[index]!;
     if (!label.test(row.text)) continue;
@@ -102,10 +105,10 @@ function payStub(rows: Row[], unverified: Unverified, fromOcr: (page: number) =>
   const findings: SumFinding[] = [];
   // the stub's identities that hold: what corroborates how its tables' lines were read
   const held: string[] = [];
-  const gross = find(rows, GROSS);
-  const net = find(rows, NET, GROSS);
-  const deductions = find(rows, DEDUCTIONS);
-  const taxes = find(rows, TAXES, DEDUCTIONS);
+  const gross = findLabelled(rows, GROSS);
+  const net = findLabelled(rows, NET, GROSS);
+  const deductions = findLabelled(rows, DEDUCTIONS);
+  const taxes = findLabelled(rows, TAXES, DEDUCTIONS);
   const width = net?.figures.length;
   const sameColumns = gross && net && deductions && gross.figures.length === width && deductions.figures.length === width;
   if (gross && net && deductions && sameColumns) {
@@ -162,7 +165,7 @@ function payStub(rows: Row[], unverified: Unverified, fromOcr: (page: number) =>
   // read by OCR, a row printing fewer figures than gross pay may have lost its current one: its year to date is no floor
   const inColumns = (l: Labelled | undefined): Figure[] =>
     !l || (l.figures.some((f) => fromOcr(f.box.page)) && l.figures.length !== gross?.figures.length) ? [] : l.figures;
-  const pay = { gross: gross?.figures ?? [], withheld, preTax: inColumns(find(rows, PRE_TAX)), net: inColumns(net) };
+  const pay = { gross: gross?.figures ?? [], withheld, preTax: inColumns(findLabelled(rows, PRE_TAX)), net: inColumns(net) };
   findings.push(...stubPayrollTaxes(rows, pay, { unsure, byOcr: (f) => fromOcr(f.box.page) }));
   const sums = [
     ...(gross ? lineSums(rows, gross, EARNINGS_HEADER, 'earnings', unverified, fromOcr, held) : []),
@@ -187,7 +190,7 @@ function payStub(rows: Row[], unverified: Unverified, fromOcr: (page: number) =>
 function earningsLeftOver(rows: Row[], row: Row, header: Row, lost: Word): Read | undefined {
   const start = rows.indexOf(header);
   const at = rows.indexOf(row);
-  const gross = find(rows, GROSS);
+  const gross = findLabelled(rows, GROSS);
   const total = gross?.figures[0];
   if (!gross || !total || start < 0 || at <= start || at >= gross.index || !readSurely(total) || total.box.page !== row.page) return undefined;
   const tolerance = Math.max(3, (total.box.y1 - total.box.y0) / 2);

@@ -12,7 +12,7 @@ import { type Figure, placeOf } from '../../../readers/figures.js';
 import type { SumFinding, SumSentence } from './indicators.js';
 
 /** A date printed on the page, and the words it was read from. */
-interface PrintedDate {
+export interface PrintedDate {
   iso: string;
   text: string;
   box: PageBox;
@@ -177,16 +177,21 @@ function finding(sentence: DateSentence, boxes: PageBox[]): SumFinding {
 
 const sure = (d: PrintedDate, confident: number): boolean => d.confidence === undefined || d.confidence >= confident;
 
+/** A pay stub's pay date and pay period (its first and last day), each as printed after its label, when printed. */
+export function stubDates(rows: readonly Row[]): { payDate?: PrintedDate; period?: [PrintedDate, PrintedDate] } {
+  const labels = [PAY_DATE, PERIOD_START, PERIOD_END, PERIOD];
+  const payDate = labelled(rows, PAY_DATE, 1, labels)?.[0];
+  const both = labelled(rows, PERIOD, 2, labels);
+  const [start, end] = both ?? [labelled(rows, PERIOD_START, 1, labels)?.[0], labelled(rows, PERIOD_END, 1, labels)?.[0]];
+  return { ...(payDate ? { payDate } : {}), ...(start && end ? { period: [start, end] as [PrintedDate, PrintedDate] } : {}) };
+}
+
 /**
  * Contradictions between a pay stub's dates and its year-to-date figures. `confident` is the OCR
  * confidence a date needs before it is judged (dates of text read from the file always are).
  */
 export function payDateFindings(rows: readonly Row[], yearToDate: readonly YearToDate[], confident: number): SumFinding[] {
-  const labels = [PAY_DATE, PERIOD_START, PERIOD_END, PERIOD];
-  const payDate = labelled(rows, PAY_DATE, 1, labels)?.[0];
-  const period =
-    labelled(rows, PERIOD, 2, labels) ??
-    ((start, end) => (start && end ? [start, end] : undefined))(labelled(rows, PERIOD_START, 1, labels)?.[0], labelled(rows, PERIOD_END, 1, labels)?.[0]);
+  const { payDate, period } = stubDates(rows);
   const dates = [payDate, ...(period ?? [])].filter((d): d is PrintedDate => d !== undefined);
   if (dates.some((d) => !sure(d, confident))) return [];
   const findings: SumFinding[] = [];
