@@ -8,6 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DOCUMENT_ERRORS } from '@loupe/core';
 import { type Answer, answerOf } from '@loupe/fixtures/http-answer';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -97,6 +98,26 @@ describe('each API answers in its own envelope', () => {
     const claim = await raw(live, '/c/token/extra', {});
     expect(claim.status).toBe(404);
     expect(claim.body).toEqual({ message: expect.stringContaining('no longer active') });
+  });
+});
+
+describe('an error’s doc_url', () => {
+  it('points into the error page of the listener that answered, one section per code, on both listeners', async () => {
+    for (const [base, key] of [
+      [live, keys.live_key],
+      [sandbox, keys.test_key],
+    ] as const) {
+      const refused = await raw(base, '/v1/documents/doc_nothing_here', { headers: { 'x-api-key': key } });
+      expect(refused.status).toBe(404);
+      const url = new URL((refused.body as { error: { doc_url: string } }).error.doc_url, base);
+      expect(url.origin).toBe(new URL(base).origin);
+      expect(url.hash).toBe('#not_found');
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await page.text();
+      for (const code of Object.keys(DOCUMENT_ERRORS)) expect(html).toContain(`<section id="${code}">`);
+    }
   });
 });
 

@@ -9,8 +9,12 @@ import type { DocumentError } from './spec/document.js';
 import { DOCUMENT_ERRORS } from './spec/document-errors.js';
 import type { MediaObjectError } from './spec/media.js';
 
-/** Base of the documentation links in document error objects. */
-export const ERROR_DOC_BASE = 'https://docs.loupe.dev/errors#';
+/**
+ * Base of the documentation links in document error objects: a path on the Loupe server that
+ * answered (its `GET /errors` page, one section per code), so a self-hosted deployment links to its
+ * own pages; resolve it against the server's address.
+ */
+export const ERROR_DOC_BASE = '/errors#';
 
 /** The engine's own document codes (the rest of the error table is the service's). */
 const ENGINE_DOCUMENT_CODES: readonly DocumentErrorCode[] = ['unreadable_document', 'unsupported_type', 'file_encrypted', 'file_too_large', 'server_error'];

@@ -11,7 +11,7 @@ const DOCUMENT_ERROR_EXAMPLE = {
     type: 'invalid_request',
     code: 'invalid_request',
     message: 'limit is a whole number from 1 to 100.',
-    doc_url: 'https://docs.loupe.dev/errors#invalid_request',
+    doc_url: '/errors#invalid_request',
   },
 };
 

@@ -22,7 +22,7 @@ const detectionOf = (accountId: string, id: string, sha256 = 'a'.repeat(64), cre
 });
 
 /** A failed analysis's error as the spec spells it. */
-export const failure = (code: string): DocumentError => ({ type: 'processing_error', code, message: code, doc_url: `https://docs.loupe.dev/errors#${code}` });
+export const failure = (code: string): DocumentError => ({ type: 'processing_error', code, message: code, doc_url: `/errors#${code}` });
 
 /** A review of a document. */
 const reviewOf = (disposition: StoredReview['disposition']): StoredReview => ({ disposition, reviewed_at: '2026-11-23T10:00:00.000Z' });
