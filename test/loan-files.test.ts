@@ -4,7 +4,8 @@
 // careful forger's stub (its rate or salary raised on every period, every sum of the stub kept, so
 // the stub alone holds) and statement (a deposit raised, the statement's balances following) are
 // contradicted by the file's other documents, each conflict naming the forged document with a
-// region on it.
+// region on it; a stub or a statement addressed to another person is named by the document of the
+// same record whose figures carry to it.
 import type { LoanConflict, ScanDetail } from '@loupe/core';
 import { loanConflicts } from '@loupe/core';
 import { PRODUCERS } from '@loupe/fixtures/family-producers';
@@ -25,15 +26,16 @@ async function wordsOf(file: GeneratedLoanFile) {
   return Promise.all(file.documents.map(async (d) => ({ id: d.name, words: (await scan(d.document.layout, d.name)).words ?? [] })));
 }
 
-/** The conflicts naming document `k` of `file` edited by the forger (the first item whose raise is printed), with its verdict alone. */
+/** The conflicts naming document `k` of `file` edited by the forger (the first item whose raise is printed, or `rename`d), with its verdict alone. */
 async function forged(
   file: GeneratedLoanFile,
   genuine: Awaited<ReturnType<typeof wordsOf>>,
   k: number,
+  rename = false,
 ): Promise<{ conflicts: LoanConflict[]; alone: string } | undefined> {
   const original = JSON.stringify(file.documents[k]!.document.layout);
-  for (let raise = 0; raise < file.documents[k]!.document.items; raise++) {
-    const edited = generateLoanFile(file.seed, { document: k, raise }).documents[k]!;
+  for (let raise = 0; raise < (rename ? 1 : file.documents[k]!.document.items); raise++) {
+    const edited = generateLoanFile(file.seed, rename ? { document: k, rename } : { document: k, raise }).documents[k]!;
     if (JSON.stringify(edited.document.layout) === original) continue;
     const detail = await scan(edited.document.layout, edited.name);
     const words = genuine.map((w, i) => (i === k ? { id: w.id, words: detail.words ?? [] } : w));
@@ -64,7 +66,10 @@ describe('a generated loan file', () => {
       const statement = file.documents.findIndex((d) => d.role === 'statement');
       const statementEdit = await forged(file, genuine, statement);
       if (statementEdit) for (const c of statementEdit.conflicts) codes.add(c.code);
+      // the first stub and the first statement addressed to another person
+      for (const k of [file.documents.findIndex((d) => d.role === 'stub'), statement])
+        for (const c of (await forged(file, genuine, k, true))?.conflicts ?? []) codes.add(c.code);
     }
-    expect([...codes].sort()).toEqual(['loan_balance_not_carried', 'loan_net_pay_not_deposited', 'loan_ytd_not_carried']);
+    expect([...codes].sort()).toEqual(['loan_balance_not_carried', 'loan_net_pay_not_deposited', 'loan_party_differs', 'loan_ytd_not_carried']);
   });
 });

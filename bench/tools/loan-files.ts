@@ -3,13 +3,14 @@
 // whose net pay the statements record, and other documents; four to twelve in all), each printed
 // by the held-in producers in turn. Precision: every genuine file must give no loan-level conflict.
 // Recall: the same file with one stub or statement drawn again by the careful forger (one item
-// raised, every sum of the document following), counted by what the edit touched; caught when a
-// conflict names the edited document, and counted apart where the document alone was not flagged.
+// raised, every sum of the document following), and with one addressed to another person, counted
+// by what the edit touched; caught when a conflict names the edited document, and counted apart
+// where the document alone was not flagged.
 //
 //   node --import tsx bench/tools/loan-files.ts [--seeds 60]
 import { parseArgs } from 'node:util';
 import { type LoanConflict, type LoanDocumentWords, loanConflicts, type ScanDetail } from '@loupe/core';
-import { type GeneratedLoanFile, generateLoanFile } from '@loupe/fixtures/layouts/loan-file';
+import { type GeneratedLoanFile, generateLoanFile, type LoanFileEdit } from '@loupe/fixtures/layouts/loan-file';
 import { installedProducers } from '@loupe/fixtures/layouts/producers';
 import { Rng } from '@loupe/fixtures/layouts/random';
 import { createNodeEngine } from '@loupe/node';
@@ -54,30 +55,34 @@ for (let seed = 1; seed <= Number(values.seeds); seed++) {
     genuine.codes.set(c.code, (genuine.codes.get(c.code) ?? 0) + 1);
     console.error(`genuine file ${seed}: ${c.code}: ${c.summary}`);
   }
-  // the forger: a stub or a statement of the file, one item raised, every sum of it following
+  // the forger: a stub or a statement of the file, one item raised, every sum of it following; and
+  // a stub or a statement addressed to another person
   const rng = new Rng(seed);
   const candidates = file.documents.flatMap((d, k) => (d.role === 'other' ? [] : [k]));
   const target = candidates[rng.int(candidates.length)]!;
   const items = file.documents[target]!.document.items;
-  const genuineLayout = JSON.stringify(file.documents[target]!.document.layout);
-  for (let tried = 0, raise = rng.int(Math.max(1, items)); tried < items; tried++, raise = (raise + 1) % items) {
-    const edited = generateLoanFile(seed, { document: target, raise });
-    const document = edited.documents[target]!;
-    if (JSON.stringify(document.document.layout) === genuineLayout) continue; // the raised item is not printed
-    const producer = producers[(seed + target) % producers.length]!;
-    const scan = await engine.scanDetailed(await producer.render(document.document.layout), { name: document.name });
-    const words = wordsOf(file, scans).map((w, k) => (k === target ? { id: w.id, words: scan.words ?? [] } : w));
-    const found: LoanConflict[] = (await loanConflicts(words)).filter((c) => c.documents.includes(document.name));
-    const t = tally(`${document.role} (${file.documents.filter((d) => d.role === document.role).length} in the file)`);
-    t.files++;
-    if (found.length) t.caught++;
-    if (found.some((c) => c.suspect === document.name)) t.suspect++;
-    if (!flagged(scan)) {
-      t.aloneMissed++;
-      if (found.length) t.caughtWhereMissed++;
-    }
-    break;
+  for (let tried = 0, raise = rng.int(Math.max(1, items)); tried < items; tried++, raise = (raise + 1) % items)
+    if (await measure(file, scans, { document: target, raise }, 'one item raised, every sum of it kept')) break;
+  await measure(file, scans, { document: candidates[rng.int(candidates.length)]!, rename: true }, 'addressed to another person');
+}
+
+/** The loan's conflicts with one document of `file` edited by `edit`, tallied under `what`; false when the edit changes nothing printed. */
+async function measure(file: GeneratedLoanFile, scans: readonly ScanDetail[], edit: LoanFileEdit, what: string): Promise<boolean> {
+  const document = generateLoanFile(file.seed, edit).documents[edit.document]!;
+  if (JSON.stringify(document.document.layout) === JSON.stringify(file.documents[edit.document]!.document.layout)) return false;
+  const producer = producers[(file.seed + edit.document) % producers.length]!;
+  const scan = await engine.scanDetailed(await producer.render(document.document.layout), { name: document.name });
+  const words = wordsOf(file, scans).map((w, k) => (k === edit.document ? { id: w.id, words: scan.words ?? [] } : w));
+  const found: LoanConflict[] = (await loanConflicts(words)).filter((c) => c.documents.includes(document.name));
+  const t = tally(`${document.role}, ${what} (${file.documents.filter((d) => d.role === document.role).length} in the file)`);
+  t.files++;
+  if (found.length) t.caught++;
+  if (found.some((c) => c.suspect === document.name)) t.suspect++;
+  if (!flagged(scan)) {
+    t.aloneMissed++;
+    if (found.length) t.caughtWhereMissed++;
   }
+  return true;
 }
 await engine.dispose();
 
@@ -86,7 +91,7 @@ console.log(
   `| genuine | ${genuine.files} | ${genuine.documents} | ${genuine.withConflict} | ${[...genuine.codes].map(([c, n]) => `${c} ${n}`).join(', ') || '—'} |`,
 );
 console.log(
-  '\n| one document edited, every sum of it kept | files | caught at loan level | edited document named suspect | missed by the document alone | of those, caught at loan level |',
+  '\n| one document edited | files | caught at loan level | edited document named suspect | missed by the document alone | of those, caught at loan level |',
 );
 console.log('|---|---|---|---|---|---|');
 for (const [key, t] of [...tallies].sort(([a], [b]) => a.localeCompare(b)))

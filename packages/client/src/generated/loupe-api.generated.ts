@@ -2533,7 +2533,7 @@ export type paths = {
                         "application/json": {
                             consistency?: {
                                 conflicts: {
-                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited";
+                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs";
                                     differences: {
                                         label?: string;
                                         values: {
@@ -2612,7 +2612,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -2639,7 +2639,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -2666,7 +2666,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -2693,7 +2693,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -2720,7 +2720,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -2747,7 +2747,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -2774,7 +2774,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -2825,7 +2825,7 @@ export type paths = {
                         "application/json": {
                             consistency?: {
                                 conflicts: {
-                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited";
+                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs";
                                     differences: {
                                         label?: string;
                                         values: {
@@ -2904,7 +2904,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -2931,7 +2931,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -2958,7 +2958,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -2985,7 +2985,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -3012,7 +3012,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -3079,7 +3079,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -3106,7 +3106,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -3133,7 +3133,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -3160,7 +3160,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -3187,7 +3187,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -6054,7 +6054,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -6081,7 +6081,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -6108,7 +6108,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -6135,7 +6135,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -6548,7 +6548,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -6575,7 +6575,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -6602,7 +6602,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -6629,7 +6629,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -6656,7 +6656,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -6683,7 +6683,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -6710,7 +6710,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -6737,7 +6737,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -6957,7 +6957,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -6984,7 +6984,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7011,7 +7011,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7038,7 +7038,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7065,7 +7065,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7135,7 +7135,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7162,7 +7162,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7189,7 +7189,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7216,7 +7216,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7243,7 +7243,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7270,7 +7270,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7297,7 +7297,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7528,7 +7528,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7555,7 +7555,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7582,7 +7582,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7609,7 +7609,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7636,7 +7636,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7663,7 +7663,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7690,7 +7690,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7921,7 +7921,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7948,7 +7948,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -7975,7 +7975,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -8002,7 +8002,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -8029,7 +8029,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -8056,7 +8056,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -8116,7 +8116,7 @@ export type paths = {
                                 assignee?: string;
                                 consistency?: {
                                     conflicts: {
-                                        code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited";
+                                        code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs";
                                         differences: {
                                             label?: string;
                                             values: {
@@ -8217,7 +8217,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -8244,7 +8244,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -8271,7 +8271,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -8298,7 +8298,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -8352,7 +8352,7 @@ export type paths = {
                             assignee?: string;
                             consistency?: {
                                 conflicts: {
-                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited";
+                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs";
                                     differences: {
                                         label?: string;
                                         values: {
@@ -8449,7 +8449,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -8476,7 +8476,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -8503,7 +8503,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -8530,7 +8530,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -8557,7 +8557,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -8624,7 +8624,7 @@ export type paths = {
                             assignee?: string;
                             consistency?: {
                                 conflicts: {
-                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited";
+                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs";
                                     differences: {
                                         label?: string;
                                         values: {
@@ -8721,7 +8721,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -8748,7 +8748,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -8775,7 +8775,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -8802,7 +8802,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -8829,7 +8829,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -8856,7 +8856,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -8896,7 +8896,7 @@ export type paths = {
                             assignee?: string;
                             consistency?: {
                                 conflicts: {
-                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited";
+                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs";
                                     differences: {
                                         label?: string;
                                         values: {
@@ -8993,7 +8993,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9020,7 +9020,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9047,7 +9047,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9074,7 +9074,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9101,7 +9101,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9163,7 +9163,7 @@ export type paths = {
                             assignee?: string;
                             consistency?: {
                                 conflicts: {
-                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited";
+                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs";
                                     differences: {
                                         label?: string;
                                         values: {
@@ -9260,7 +9260,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9287,7 +9287,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9314,7 +9314,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9341,7 +9341,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9368,7 +9368,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9463,7 +9463,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9490,7 +9490,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9517,7 +9517,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9544,7 +9544,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9571,7 +9571,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9598,7 +9598,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9672,7 +9672,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9699,7 +9699,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9726,7 +9726,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9753,7 +9753,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9780,7 +9780,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9807,7 +9807,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9933,7 +9933,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9960,7 +9960,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -9987,7 +9987,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10014,7 +10014,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10041,7 +10041,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10068,7 +10068,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10095,7 +10095,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10190,7 +10190,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10217,7 +10217,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10244,7 +10244,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10271,7 +10271,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10298,7 +10298,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10363,7 +10363,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10390,7 +10390,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10417,7 +10417,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10444,7 +10444,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10471,7 +10471,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10570,7 +10570,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10597,7 +10597,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10624,7 +10624,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10651,7 +10651,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10678,7 +10678,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10705,7 +10705,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10732,7 +10732,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10829,7 +10829,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10856,7 +10856,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10883,7 +10883,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10910,7 +10910,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10937,7 +10937,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10964,7 +10964,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -10991,7 +10991,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -11061,7 +11061,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -11088,7 +11088,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -11115,7 +11115,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */
@@ -11142,7 +11142,7 @@ export type paths = {
                          *         "type": "invalid_request",
                          *         "code": "invalid_request",
                          *         "message": "limit is a whole number from 1 to 100.",
-                         *         "doc_url": "https://docs.loupe.dev/errors#invalid_request"
+                         *         "doc_url": "/errors#invalid_request"
                          *       }
                          *     }
                          */

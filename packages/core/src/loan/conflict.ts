@@ -34,7 +34,9 @@ export type LoanConflictCode =
   /** A pay stub's year to date is not the previous stub's plus this period's (the same employee). */
   | 'loan_ytd_not_carried'
   /** A stub's net pay is not the payroll deposit a statement of its pay date records from that employer. */
-  | 'loan_net_pay_not_deposited';
+  | 'loan_net_pay_not_deposited'
+  /** Consecutive documents of one record (an account whose balance carries, a payroll whose year to date carries) name different people or addresses. */
+  | 'loan_party_differs';
 
 /** Documents of one loan that contradict each other. */
 export interface LoanConflict {

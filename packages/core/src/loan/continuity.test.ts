@@ -103,6 +103,37 @@ describe('statements of one account', () => {
   });
 });
 
+describe('names and addresses of one record', () => {
+  it('names consecutive statements of one account whose balance carries but whose holder differs, the changed words boxed', () => {
+    const renamed = APRIL.map((l) => (l === 'JANE DOE' ? 'JOHN ROE' : l));
+    const [conflict, ...rest] = conflictsOf(doc('march', MARCH), doc('april', renamed));
+    expect(rest).toEqual([]);
+    expect(conflict!.code).toBe('loan_party_differs');
+    expect(conflict!.differences[0]!.values.map((v) => v.text)).toEqual(['doe jane', 'john roe']);
+    expect(conflict!.differences[0]!.values.map((v) => v.boxes.length)).toEqual([2, 2]);
+  });
+
+  it('names consecutive stubs of one payroll whose year to date carries but whose employee differs', () => {
+    const first = stub('03/01/2026 - 03/15/2026', '03/20/2026', ['2,000.00', '10,000.00'], ['1,500.00', '7,500.00']);
+    const renamed = stub('03/16/2026 - 03/31/2026', '04/05/2026', ['2,000.00', '12,000.00'], ['1,500.00', '9,000.00'], 'JANE ROE');
+    expect(conflictsOf(doc('first', first), doc('renamed', renamed)).map((c) => [c.code, c.differences[0]!.values.map((v) => v.text)])).toEqual([
+      ['loan_party_differs', ['doe', 'roe']],
+    ]);
+  });
+
+  it('reads words one producer runs together as the words another sets apart', () => {
+    const together = APRIL.map((l) => (l === 'Checking Account Statement' ? 'CheckingAccount Statement' : l));
+    expect(conflictsOf(doc('march', MARCH), doc('april', together))).toEqual([]);
+  });
+
+  it('compares no header whose figures do not carry, nor headers that differ in more than a name and an address', () => {
+    const other = statement('04/01/2026 - 04/30/2026', ['5.00', '700.00', '100.00', '605.00']).map((l) => (l === 'JANE DOE' ? 'JOHN ROE' : l));
+    const notice = [...APRIL.slice(0, 7), 'Your new overdraft terms take effect next month please read the enclosed notice', ...APRIL.slice(7)];
+    expect(conflictsOf(doc('march', MARCH), doc('other', other))).toEqual([]);
+    expect(conflictsOf(doc('march', MARCH), doc('notice', notice))).toEqual([]);
+  });
+});
+
 describe('pay stubs of one job', () => {
   const first = stub('03/01/2026 - 03/15/2026', '03/20/2026', ['2,000.00', '10,000.00'], ['1,500.00', '7,500.00']);
   const second = stub('03/16/2026 - 03/31/2026', '04/05/2026', ['2,000.00', '12,000.00'], ['1,500.00', '9,000.00']);
@@ -122,7 +153,8 @@ describe('pay stubs of one job', () => {
   });
 
   it('never compares two employees, stubs whose periods do not meet, or two years', () => {
-    const coworker = stub('03/16/2026 - 03/31/2026', '04/05/2026', ['2,500.00', '12,500.00'], ['1,900.00', '9,400.00'], 'JOHN ROE');
+    // (a coworker's year to date does not carry this stub's to the cent)
+    const coworker = stub('03/16/2026 - 03/31/2026', '04/05/2026', ['2,500.00', '13,000.00'], ['1,900.00', '9,400.00'], 'JOHN ROE');
     const later = stub('04/16/2026 - 04/30/2026', '05/05/2026', ['2,500.00', '19,500.00'], ['1,900.00', '9,400.00']);
     const december = stub('12/16/2025 - 12/31/2025', '01/05/2026', ['2,000.00', '48,000.00'], ['1,500.00', '36,000.00']);
     const january = stub('01/01/2026 - 01/15/2026', '01/20/2026', ['2,000.00', '2,000.00'], ['1,500.00', '1,500.00']);

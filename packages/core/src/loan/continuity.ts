@@ -6,6 +6,9 @@
 // - a pay stub's year-to-date gross and net pay are the previous stub's plus this period's (the
 //   pay periods meet, within one calendar year), or the previous stub's where a payroll prints the
 //   year to date before this period;
+// of one record whose figures carry (an account's balance, a payroll's year to date, to the cent)
+// and one issuer, the headers name the same people and addresses (a name or an address changed on
+// one, not more than six words either side);
 // and a stub's net pay is what a statement of the same person (two words of the stub's header,
 // the employee's name, in the statement's) covering its pay date records from that employer (a
 // ledger row within days of the pay date that says it pays wages, names no debit, and names a
@@ -38,9 +41,26 @@ const GENERIC = new Set(
 const PAY_WORDS = /\b(payroll|salary|paycheck|wages|direct dep(osit)?|dir dep|deposit|pay)\b/;
 const DEBIT_WORDS = /\b(withdrawal|purchase|debit|atm|pos|check|card|fee)\b/;
 
+/** True when `word` is made of `words` run together ("creditbalance": a producer that sets no space between them). */
+function runTogether(word: string, words: readonly string[]): boolean {
+  const ends = [true, ...Array.from({ length: word.length }, () => false)];
+  for (let i = 0; i < word.length; i++) if (ends[i]) for (const w of words) if (word.startsWith(w, i)) ends[i + w.length] = true;
+  return ends[word.length]!;
+}
+
+/** The header words each of `a` and `b` prints that the other does not (words run together in one and apart in the other are the same). */
+function partyDifference(a: DocumentFacts, b: DocumentFacts): [string[], string[]] {
+  const only = (x: DocumentFacts, y: DocumentFacts): string[] =>
+    x.party.filter(
+      (w) => !y.party.includes(w) && !runTogether(w, y.party) && !y.party.some((v) => v.length > w.length && v.includes(w) && runTogether(v, x.party)),
+    );
+  return [only(a, b), only(b, a)];
+}
+
 /** True when `a` and `b` are documents of one party: the same header words and, where both print account numbers, one in common. */
 function sameParty(a: DocumentFacts, b: DocumentFacts): boolean {
-  if (a.party.length < MIN_PARTY_WORDS || a.party.join(' ') !== b.party.join(' ')) return false;
+  const [onlyA, onlyB] = partyDifference(a, b);
+  if (a.party.length < MIN_PARTY_WORDS || onlyA.length + onlyB.length > 0) return false;
   return !(a.accounts.length && b.accounts.length && !a.accounts.some((x) => b.accounts.includes(x)));
 }
 
@@ -52,16 +72,57 @@ function conflict(code: LoanConflictCode, keys: string[], label: string, values:
   return { code, documents: values.map((v) => v.document), keys, differences: [{ label, values }], summary };
 }
 
-/** Statements of one party whose next statement does not open at their closing balance. */
+/** True when `a` and `b` come from one issuer (the same first line) about one account (an account number of both headers in common). */
+function sameAccount(a: DocumentFacts, b: DocumentFacts): boolean {
+  return a.issuer.length > 0 && a.issuer.join(' ') === b.issuer.join(' ') && a.accounts.some((x) => b.accounts.includes(x));
+}
+
+/** Most header words on either side of a name or address changed (a changed notice or greeting changes a sentence). */
+const MAX_PARTY_CHANGE = 6;
+
+/**
+ * Two documents of one record (one account whose balance carries, one payroll whose year to date
+ * carries) whose headers name different people or addresses: the words each prints that the other
+ * does not, boxed; undefined when the headers differ in more words than a name and an address.
+ */
+function partyDiffers(a: DocumentFacts, b: DocumentFacts, record: string, keys: string[]): LoanConflict | undefined {
+  const [onlyA, onlyB] = partyDifference(a, b);
+  if (onlyA.length + onlyB.length === 0 || onlyA.length > MAX_PARTY_CHANGE || onlyB.length > MAX_PARTY_CHANGE) return undefined;
+  const side = (d: DocumentFacts, words: string[]): LoanValue => ({
+    document: d.id,
+    text: words.join(' '),
+    boxes: words.flatMap((w) => d.partyBoxes.get(w) ?? []),
+  });
+  return conflict(
+    'loan_party_differs',
+    keys,
+    'holder, employee or address',
+    [side(a, onlyA), side(b, onlyB)],
+    `${record}, yet their headers name different people or addresses: "${onlyA.join(' ') || '(nothing)'}" against "${onlyB.join(' ') || '(nothing)'}".`,
+  );
+}
+
+/** Statements of one account whose next statement does not open at their closing balance, or names another holder though it does. */
 function balancesNotCarried(statements: readonly DocumentFacts[]): LoanConflict[] {
   const out: LoanConflict[] = [];
   for (const a of statements) {
     for (const b of statements) {
       const [aEnd, bStart] = [a.period![1], b.period![0]];
       const gap = daysBetween(aEnd.iso, bStart.iso);
-      if (a === b || gap < 0 || gap > MAX_STATEMENT_GAP || !sameParty(a, b)) continue;
+      if (a === b || gap < 0 || gap > MAX_STATEMENT_GAP) continue;
       const [closing, opening] = [a.balances!.closing, b.balances!.opening];
-      if (Math.abs(closing.cents) === Math.abs(opening.cents)) continue;
+      const carried = Math.abs(closing.cents) === Math.abs(opening.cents);
+      if (!sameParty(a, b)) {
+        const keys = [
+          `${dated(a.period![0])} – ${dated(aEnd)}`,
+          `${dated(bStart)} – ${dated(b.period![1])}`,
+          ...a.accounts.filter((x) => b.accounts.includes(x)),
+        ];
+        const differs = carried && sameAccount(a, b) && partyDiffers(a, b, `Consecutive statements of one account carry the balance ${closing.text}`, keys);
+        if (differs) out.push(differs);
+        continue;
+      }
+      if (carried) continue;
       out.push(
         conflict(
           'loan_balance_not_carried',
@@ -92,7 +153,17 @@ function ytdNotCarried(stubs: readonly DocumentFacts[]): LoanConflict[] {
   for (const a of stubs) {
     for (const b of stubs) {
       const gap = daysBetween(a.period![1].iso, b.period![0].iso);
-      if (a === b || gap < 1 || gap > 2 || a.period![1].iso.slice(0, 4) !== b.period![1].iso.slice(0, 4) || !sameParty(a, b)) continue;
+      if (a === b || gap < 1 || gap > 2 || a.period![1].iso.slice(0, 4) !== b.period![1].iso.slice(0, 4)) continue;
+      const keys = [`${dated(a.period![0])} – ${dated(a.period![1])}`, `${dated(b.period![0])} – ${dated(b.period![1])}`];
+      if (!sameParty(a, b)) {
+        // one payroll record (the year to date carries to the cent) naming another employee
+        const [pa, pb] = [a.pay!.gross, b.pay!.gross];
+        const carries = pa.ytd && pb.ytd && pb.current.cents !== 0 && Math.abs(pb.ytd.cents) === Math.abs(pa.ytd.cents) + Math.abs(pb.current.cents);
+        const sameIssuer = a.issuer.length > 0 && a.issuer.join(' ') === b.issuer.join(' ');
+        const differs = carries && sameIssuer && partyDiffers(a, b, `Consecutive stubs of one payroll carry the year-to-date gross ${pa.ytd!.text}`, keys);
+        if (differs) out.push(differs);
+        continue;
+      }
       for (const [name, pa, pb] of [
         ['gross pay', a.pay!.gross, b.pay!.gross],
         ['net pay', a.pay!.net, b.pay!.net],
@@ -102,7 +173,7 @@ function ytdNotCarried(stubs: readonly DocumentFacts[]): LoanConflict[] {
         out.push(
           conflict(
             'loan_ytd_not_carried',
-            [`${dated(a.period![0])} – ${dated(a.period![1])}`, `${dated(b.period![0])} – ${dated(b.period![1])}`],
+            keys,
             `year-to-date ${name} → next stub's year to date`,
             [value(a.id, `year-to-date ${name}`, pa.ytd), { ...value(b.id, `year-to-date ${name}`, pb.ytd), boxes: [...pb.ytd.boxes, ...pb.current.boxes] }],
             `The stub for ${dated(b.period![0])} – ${dated(b.period![1])} prints year-to-date ${name} of ${pb.ytd.text}; the previous stub's ${pa.ytd.text} plus this period's ${pb.current.text} is ${money(broken.computed)}.`,

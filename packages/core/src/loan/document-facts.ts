@@ -53,6 +53,8 @@ export interface DocumentFacts {
   id: string;
   /** The words of its header (the rows of its first page above its first amount), lower-cased, sorted, without month names. */
   party: string[];
+  /** Where each word of `party` is printed. */
+  partyBoxes: ReadonlyMap<string, LoanBox[]>;
   /** The words of its first line (the issuer's name, as most documents start), lower-cased. */
   issuer: string[];
   /** The account numbers its header prints (masked or of six digits or more). */
@@ -94,22 +96,37 @@ const cents = (f: Figure): number => Math.round(f.amount.value.toNumber() * 100)
 const loanFigure = (f: Figure): LoanFigure => ({ text: f.amount.raw, cents: cents(f), boxes: [asBox(f.box)] });
 const loanDate = (d: PrintedDate): LoanDate => ({ iso: d.iso, text: d.text, boxes: [asBox(d.box)] });
 
-const MONTH_WORD = /^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*$|^(mon|tues|wednes|thurs|fri|satur|sun)day$/i;
+const MONTH_WORD =
+  /^(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sept?(ember)?|oct(ober)?|nov(ember)?|dec(ember)?|(mon|tues|wednes|thurs|fri|satur|sun)day)$/i;
 /** An account number in a header: masked but for its last digits, or six digits and more. */
 const ACCOUNT = /^(?:[Xx*\u2022]{2,}[-\s]?)+\d{2,6}$|^\d[\d-]{5,}\d$/;
 
-/** The header's words and account numbers: the rows of the first page above its first amount. */
-function headerOf(rows: readonly Row[]): { party: string[]; issuer: string[]; accounts: string[] } {
+/** A table's column headings ("Date Description Amount"): what follows is no header, whatever line its rows' words wrap onto. */
+const COLUMN_HEADINGS = /\bdate\b.*\b(description|amount|balance|debits?|credits?|withdrawals?|deposits?|transactions?)\b/i;
+
+/** True when `row` ends the header: it prints an amount, starts with a date (a ledger's row, its amount wrapped), or heads a table's columns. */
+const endsHeader = (row: Row): boolean =>
+  moneyFigures(row).length > 0 || datesIn(row.text)[0]?.index === 0 || monthAndDay(row) !== undefined || COLUMN_HEADINGS.test(row.text);
+
+/** The header's words and account numbers: the rows of the first page above its first amount (or its first ledger row, or a table's column headings). */
+function headerOf(rows: readonly Row[]): Pick<DocumentFacts, 'party' | 'partyBoxes' | 'issuer' | 'accounts'> {
   const header: Row[] = [];
   for (const row of rows) {
-    if (row.page !== rows[0]?.page || moneyFigures(row).length > 0) break;
+    if (row.page !== rows[0]?.page || endsHeader(row)) break;
     header.push(row);
   }
-  const words = header.flatMap((r) => r.words.map((w) => w.text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')));
-  const party = [...new Set(words.filter((t) => WORDY.test(t) && !MONTH_WORD.test(t)).map((t) => t.toLowerCase()))].sort();
+  const partyBoxes = new Map<string, LoanBox[]>();
+  const words = header.flatMap((r) =>
+    r.words.map((w) => {
+      const text = w.text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+      if (WORDY.test(text) && !MONTH_WORD.test(text)) partyBoxes.set(text.toLowerCase(), [...(partyBoxes.get(text.toLowerCase()) ?? []), asBox(w)]);
+      return text;
+    }),
+  );
+  const party = [...partyBoxes.keys()].sort();
   const accounts = [...new Set(words.filter((t) => ACCOUNT.test(t) && !datesIn(t).length).map((t) => t.replace(/^\D+/, '')))];
   const issuer = (header[0]?.words ?? []).map((w) => w.text.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '')).filter((t) => WORDY.test(t));
-  return { party, issuer, accounts };
+  return { party, partyBoxes, issuer, accounts };
 }
 
 /** Most lines of a summary whose every signing is tried. */
@@ -193,7 +210,8 @@ function monthAndDay(row: Row): [number, number] | undefined {
     return a > 12 ? [b, a] : [a, b];
   }
   const named = NAMED_DAY.exec(row.text);
-  const month = named ? MONTHS.indexOf((named[1] ?? named[4])!.slice(0, 3).toLowerCase()) : -1;
+  const word = named ? (named[1] ?? named[4])! : '';
+  const month = MONTH_WORD.test(word) ? MONTHS.indexOf(word.slice(0, 3).toLowerCase()) : -1;
   return named && month >= 0 ? [month + 1, Number(named[2] ?? named[3])] : undefined;
 }
 
@@ -239,7 +257,7 @@ function ledgerOf(rows: readonly Row[], period: readonly [LoanDate, LoanDate] | 
 /** The facts of one document of a loan, read from its words (the arithmetic's decimals must be loaded: `loanConflicts` does). */
 export function documentFacts(document: LoanDocumentWords): DocumentFacts {
   const rows = rowsOf(document.words);
-  const { party, issuer, accounts } = headerOf(rows);
+  const { party, partyBoxes, issuer, accounts } = headerOf(rows);
   const period = periodOf(rows);
   const balances = balancesOf(rows);
   const { payDate } = stubDates(rows);
@@ -251,6 +269,7 @@ export function documentFacts(document: LoanDocumentWords): DocumentFacts {
   return {
     id: document.id,
     party,
+    partyBoxes,
     issuer,
     accounts,
     ...(period ? { period } : {}),

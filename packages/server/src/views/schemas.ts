@@ -110,6 +110,7 @@ export const LoanConsistencySchema = Type.Object({
         Type.Literal('loan_balance_not_carried'),
         Type.Literal('loan_ytd_not_carried'),
         Type.Literal('loan_net_pay_not_deposited'),
+        Type.Literal('loan_party_differs'),
       ]),
       summary: Type.String(),
       document_ids: Type.Array(Type.String()),

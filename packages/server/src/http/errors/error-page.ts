@@ -43,13 +43,13 @@ export const ERROR_GUIDE: Record<DocumentApiErrorCode, string> = {
   server_error: 'The service failed to finish the request. Retry later; if it persists, report the request id (`X-Request-Id`).',
 };
 
-const escape = (text: string): string => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** The page's HTML: one section per code, in the table's order. */
 export function errorPage(): string {
   const sections = (Object.keys(DOCUMENT_ERRORS) as DocumentApiErrorCode[]).map((code) => {
     const { status, type } = DOCUMENT_ERRORS[code];
-    const guide = escape(ERROR_GUIDE[code]).replace(/`([^`]+)`/g, '<code>$1</code>');
+    const guide = escapeHtml(ERROR_GUIDE[code]).replace(/`([^`]+)`/g, '<code>$1</code>');
     return `<section id="${code}"><h2><code>${code}</code></h2><p>HTTP ${status} · type <code>${type}</code></p><p>${guide}</p></section>`;
   });
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Loupe document API errors</title>
