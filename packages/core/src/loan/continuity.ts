@@ -65,17 +65,19 @@ function sameParty(a: DocumentFacts, b: DocumentFacts): boolean {
 }
 
 const value = (document: string, label: string, figure: LoanFigure): LoanValue => ({ document, text: `${label} ${figure.text}`, boxes: figure.boxes });
-const dated = (d: LoanDate): string => d.text;
+/** A period as its document prints it. */
+const spanOf = (period: readonly [LoanDate, LoanDate]): string => `${period[0].text} – ${period[1].text}`;
 
 /** The conflict of two documents on one figure each. */
 function conflict(code: LoanConflictCode, keys: string[], label: string, values: LoanValue[], summary: string): LoanConflict {
   return { code, documents: values.map((v) => v.document), keys, differences: [{ label, values }], summary };
 }
 
-/** True when `a` and `b` come from one issuer (the same first line) about one account (an account number of both headers in common). */
-function sameAccount(a: DocumentFacts, b: DocumentFacts): boolean {
-  return a.issuer.length > 0 && a.issuer.join(' ') === b.issuer.join(' ') && a.accounts.some((x) => b.accounts.includes(x));
-}
+/** True when `a` and `b` come from one issuer: the same first line. */
+const sameIssuer = (a: DocumentFacts, b: DocumentFacts): boolean => a.issuer.length > 0 && a.issuer.join(' ') === b.issuer.join(' ');
+
+/** True when `a` and `b` come from one issuer about one account (an account number of both headers in common). */
+const sameAccount = (a: DocumentFacts, b: DocumentFacts): boolean => sameIssuer(a, b) && a.accounts.some((x) => b.accounts.includes(x));
 
 /** Most header words on either side of a name or address changed (a changed notice or greeting changes a sentence). */
 const MAX_PARTY_CHANGE = 6;
@@ -112,12 +114,8 @@ function balancesNotCarried(statements: readonly DocumentFacts[]): LoanConflict[
       if (a === b || gap < 0 || gap > MAX_STATEMENT_GAP) continue;
       const [closing, opening] = [a.balances!.closing, b.balances!.opening];
       const carried = Math.abs(closing.cents) === Math.abs(opening.cents);
+      const keys = [spanOf(a.period!), spanOf(b.period!), ...a.accounts.filter((x) => b.accounts.includes(x))];
       if (!sameParty(a, b)) {
-        const keys = [
-          `${dated(a.period![0])} – ${dated(aEnd)}`,
-          `${dated(bStart)} – ${dated(b.period![1])}`,
-          ...a.accounts.filter((x) => b.accounts.includes(x)),
-        ];
         const differs = carried && sameAccount(a, b) && partyDiffers(a, b, `Consecutive statements of one account carry the balance ${closing.text}`, keys);
         if (differs) out.push(differs);
         continue;
@@ -126,10 +124,10 @@ function balancesNotCarried(statements: readonly DocumentFacts[]): LoanConflict[
       out.push(
         conflict(
           'loan_balance_not_carried',
-          [`${dated(a.period![0])} – ${dated(aEnd)}`, `${dated(bStart)} – ${dated(b.period![1])}`, ...a.accounts.filter((x) => b.accounts.includes(x))],
+          keys,
           'closing balance → next opening balance',
           [value(a.id, 'closing balance', closing), value(b.id, 'opening balance', opening)],
-          `The statement ending ${dated(aEnd)} closes at ${closing.text}; the same account's next statement, from ${dated(bStart)}, opens at ${opening.text}.`,
+          `The statement ending ${aEnd.text} closes at ${closing.text}; the same account's next statement, from ${bStart.text}, opens at ${opening.text}.`,
         ),
       );
     }
@@ -154,13 +152,13 @@ function ytdNotCarried(stubs: readonly DocumentFacts[]): LoanConflict[] {
     for (const b of stubs) {
       const gap = daysBetween(a.period![1].iso, b.period![0].iso);
       if (a === b || gap < 1 || gap > 2 || a.period![1].iso.slice(0, 4) !== b.period![1].iso.slice(0, 4)) continue;
-      const keys = [`${dated(a.period![0])} – ${dated(a.period![1])}`, `${dated(b.period![0])} – ${dated(b.period![1])}`];
+      const keys = [spanOf(a.period!), spanOf(b.period!)];
       if (!sameParty(a, b)) {
         // one payroll record (the year to date carries to the cent) naming another employee
         const [pa, pb] = [a.pay!.gross, b.pay!.gross];
         const carries = pa.ytd && pb.ytd && pb.current.cents !== 0 && Math.abs(pb.ytd.cents) === Math.abs(pa.ytd.cents) + Math.abs(pb.current.cents);
-        const sameIssuer = a.issuer.length > 0 && a.issuer.join(' ') === b.issuer.join(' ');
-        const differs = carries && sameIssuer && partyDiffers(a, b, `Consecutive stubs of one payroll carry the year-to-date gross ${pa.ytd!.text}`, keys);
+        const differs =
+          carries && sameIssuer(a, b) && partyDiffers(a, b, `Consecutive stubs of one payroll carry the year-to-date gross ${pa.ytd!.text}`, keys);
         if (differs) out.push(differs);
         continue;
       }
@@ -176,7 +174,7 @@ function ytdNotCarried(stubs: readonly DocumentFacts[]): LoanConflict[] {
             keys,
             `year-to-date ${name} → next stub's year to date`,
             [value(a.id, `year-to-date ${name}`, pa.ytd), { ...value(b.id, `year-to-date ${name}`, pb.ytd), boxes: [...pb.ytd.boxes, ...pb.current.boxes] }],
-            `The stub for ${dated(b.period![0])} – ${dated(b.period![1])} prints year-to-date ${name} of ${pb.ytd.text}; the previous stub's ${pa.ytd.text} plus this period's ${pb.current.text} is ${money(broken.computed)}.`,
+            `The stub for ${spanOf(b.period!)} prints year-to-date ${name} of ${pb.ytd.text}; the previous stub's ${pa.ytd.text} plus this period's ${pb.current.text} is ${money(broken.computed)}.`,
           ),
         );
         break;
@@ -211,10 +209,10 @@ function netPayNotDeposited(stubs: readonly DocumentFacts[], statements: readonl
       out.push(
         conflict(
           'loan_net_pay_not_deposited',
-          [dated(paid), employer],
+          [paid.text, employer],
           'net pay → payroll deposit',
           [value(s.id, 'net pay', net), value(t.id, `deposit of ${deposit.iso}`, amount)],
-          `The stub paid ${dated(paid)} prints net pay of ${net.text}; the statement records the deposit from ${employer.toUpperCase()} of ${deposit.iso} as ${amount.text}, and no amount of those days is the net pay.`,
+          `The stub paid ${paid.text} prints net pay of ${net.text}; the statement records the deposit from ${employer.toUpperCase()} of ${deposit.iso} as ${amount.text}, and no amount of those days is the net pay.`,
         ),
       );
     }

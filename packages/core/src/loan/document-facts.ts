@@ -9,7 +9,7 @@
 // unreadable document can make the loan miss a disagreement but never invent one.
 
 import { findLabelled, GROSS, NET } from '../forensics/checks/arithmetic/arithmetic-consistency/document-totals.js';
-import { type PrintedDate, stubDates } from '../forensics/checks/arithmetic/arithmetic-consistency/pay-dates.js';
+import { type PrintedDate, RANGE, stubDates } from '../forensics/checks/arithmetic/arithmetic-consistency/pay-dates.js';
 import { readAcross } from '../forensics/checks/arithmetic/arithmetic-consistency/summary-across.js';
 import { BALANCE_CONVENTIONS, type ChainSummary, readBlocks, readSummary } from '../forensics/checks/arithmetic/arithmetic-consistency/summary-block.js';
 import type { PageBox } from '../forensics/findings.js';
@@ -157,9 +157,6 @@ function balancesOf(rows: readonly Row[]): DocumentFacts['balances'] {
   const [only] = pairs.values();
   return { opening: loanFigure(only!.open), closing: loanFigure(only!.close) };
 }
-
-/** A range between two dates. */
-const RANGE = /^\s*(-|–|—|to|through|thru)\s*$/i;
 
 /** The period a document states: after a period label, else the first row of its first page printing two dates joined as a range. */
 function periodOf(rows: readonly Row[]): [LoanDate, LoanDate] | undefined {

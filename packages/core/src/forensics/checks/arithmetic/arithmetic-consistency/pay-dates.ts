@@ -31,7 +31,7 @@ const FREQUENCIES: [RegExp, Frequency][] = [
   [/\bmonthly\b/i, 'monthly'],
 ];
 /** A range between two dates. */
-const RANGE = /^\s*(-|–|—|to|through|thru)\s*$/i;
+export const RANGE = /^\s*(-|–|—|to|through|thru)\s*$/i;
 
 type Frequency = 'weekly' | 'biweekly' | 'semi-monthly' | 'monthly';
 
