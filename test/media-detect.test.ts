@@ -74,6 +74,9 @@ describe('media detection', () => {
     expect(await codeOf(engine.detect(new Uint8Array(0), { filename: null }))).toBe('UNDECODABLE_IMAGE');
     expect(await codeOf(engine.detect(photographScene(1).subarray(0, 300), { filename: 'cut.jpg' }))).toBe('UNDECODABLE_IMAGE');
     expect(await codeOf(engine.detect(video.subarray(0, 600), { filename: 'cut.mp4' }))).toBe('UNDECODABLE_VIDEO');
+    // the refusal speaks of the file, not of the tool that read it or where it lives
+    const cut = toMediaErrorBody(await engine.detect(video.subarray(0, 600), { filename: 'cut.mp4' }).catch((e: unknown) => e));
+    expect(JSON.stringify(cut)).not.toMatch(/ffprobe|ffmpeg|\/tmp\/|\/usr\//i);
     expect(toMediaErrorBody(await engine.detect(wav, { filename: 'tone.wav' }).catch((e: unknown) => e))).toMatchObject({
       error: { code: 'NOT_ASSESSABLE' },
       reasons: ['no_voice_content'],

@@ -203,6 +203,12 @@ describe('refusals say what was wrong, in the envelope, and change nothing', () 
     expect(mcp.headers.get('x-request-id')).toMatch(/^req_[0-9a-f]{16}$/);
     const nowhere = await raw(live, '/v1/nothing-here', {});
     expect([nowhere.status, mediaShaped(nowhere.body)]).toEqual([404, true]);
+    // only the document contract defines unknown routes: with a document key, its envelope
+    const withDocumentKey = await raw(live, '/v1/nothing-here', { headers: { 'x-api-key': keys.live_key } });
+    expect([withDocumentKey.status, documentShaped(withDocumentKey.body)]).toEqual([404, true]);
+    expect((withDocumentKey.body as { error: { code: string } }).error.code).toBe('not_found');
+    const withMediaKey = await raw(live, '/v1/nothing-here', { headers: { 'x-api-key': keys.media_key } });
+    expect([withMediaKey.status, mediaShaped(withMediaKey.body)]).toEqual([404, true]);
   });
 });
 

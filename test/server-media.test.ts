@@ -317,6 +317,9 @@ describe('links', () => {
   let linked: LoupeServer;
   let linkedBase = '';
   let key = '';
+  let patient: LoupeServer;
+  let patientBase = '';
+  let patientKey = '';
   let site: Server;
   let origin = '';
   const hits: string[] = [];
@@ -355,16 +358,30 @@ describe('links', () => {
       port: 0,
       sandboxPort: 0,
       egressAllow: ['127.0.0.1/32'],
-      // a smaller cap than the spec's 100 MB, so the endless stream is refused for its size well
-      // before the time limit on a loaded machine (the same streaming refusal)
+      // a smaller cap than the spec's 100 MB (the same streaming refusal), and a short time limit
+      // for the link that never answers
       links: { timeoutMs: 1500, maxBytes: 16 * 1024 * 1024 },
       ytDlp: false,
       runner: { detect: (b, i) => engine.detect(b, i) },
     });
     linkedBase = (await linked.listen()).url;
     key = (await createAccountWithKeys(linked.store, { email: 'links@example.com', credits: 20 })).media_key;
+    // the same, with a time limit no loaded machine reaches before 16 MB arrive: the endless stream
+    // is refused for its size, never for its time (a race the short limit above could lose)
+    patient = await createServer({
+      dataDir: join(dir, 'links-patient'),
+      port: 0,
+      sandboxPort: 0,
+      egressAllow: ['127.0.0.1/32'],
+      links: { timeoutMs: 120_000, maxBytes: 16 * 1024 * 1024 },
+      ytDlp: false,
+      runner: { detect: (b, i) => engine.detect(b, i) },
+    });
+    patientBase = (await patient.listen()).url;
+    patientKey = (await createAccountWithKeys(patient.store, { email: 'links-patient@example.com', credits: 5 })).media_key;
   });
   afterAll(async () => {
+    await patient.close();
     await linked.close();
     site.closeAllConnections();
     site.close();
@@ -402,7 +419,7 @@ describe('links', () => {
     expect(await link(`${origin}/page`)).toMatchObject({ status: 501, json: { error: 'LINK_RESOLUTION_UNAVAILABLE', retryable: false } });
     expect(await link(`${origin}/gone`)).toMatchObject({ status: 422, json: { error: 'LINK_NOT_RESOLVABLE', resolverCode: 'VIDEO_DELETED' } });
     expect(await link(`${origin}/declared-huge`)).toMatchObject({ status: 413, json: { error: 'LINK_MEDIA_TOO_LARGE', resolverCode: 'MEDIA_TOO_LARGE' } });
-    expect(await link(`${origin}/endless`)).toMatchObject({ status: 413, json: { error: 'LINK_MEDIA_TOO_LARGE' } });
+    expect(await link(`${origin}/endless`, patientBase, patientKey)).toMatchObject({ status: 413, json: { error: 'LINK_MEDIA_TOO_LARGE' } });
     expect(await link(`${origin}/hang`)).toMatchObject({
       status: 504,
       json: { error: 'LINK_RESOLUTION_TIMEOUT', retryable: true, resolverCode: 'FETCH_TIMEOUT' },

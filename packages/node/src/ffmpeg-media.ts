@@ -12,7 +12,6 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { basename } from 'node:path';
 import type { DecodedFrame, MediaDecoder, MediaProbe } from '@loupe/core';
 import { unchangedFileOf } from './media-files.js';
 
@@ -101,9 +100,10 @@ function run(command: string, args: string[], maxBytes: number, timeoutMs: numbe
       else
         reject(
           new Error(
+            // in the caller's terms: the file, never the tool that read it or where it lives
             signal
-              ? `${command} stopped (${size > maxBytes ? 'output over its bound' : 'time limit'})`
-              : `${basename(command)} could not read the file: ${plainMessage(stderr.trim().split('\n').pop() || String(code))}`,
+              ? `Decoding the file stopped at ${size > maxBytes ? 'its output bound' : 'its time limit'}.`
+              : `The file could not be decoded: ${plainMessage(stderr.trim().split('\n').pop() || `exit status ${code}`)}`,
           ),
         );
     });
@@ -127,7 +127,7 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
     };
     const video = info.streams?.find((s) => s.codec_type === 'video' && s.width && s.height);
     const audio = info.streams?.find((s) => s.codec_type === 'audio');
-    if (!video && !audio) throw new Error('the container holds no video or audio stream ffprobe can read');
+    if (!video && !audio) throw new Error('The container holds no video or audio stream that can be decoded.');
     const duration = Number(info.format?.duration ?? video?.duration ?? audio?.duration ?? 0);
     return {
       durationS: Number.isFinite(duration) ? duration : 0,

@@ -22,6 +22,10 @@ function single(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
+/** The API key a request presents (X-API-Key, which wins, or Authorization: Bearer), unchecked. */
+export const presentedKey = (request: FastifyRequest): string | undefined =>
+  single(request, 'x-api-key') ?? /^Bearer\s+(.+)$/i.exec(single(request, 'authorization') ?? '')?.[1]?.trim();
+
 /** Authenticates a document request on `environment`'s listener. */
 export async function documentCaller(store: Store, request: FastifyRequest, environment: Environment): Promise<DocumentCaller> {
   if (single(request, 'origin') !== undefined)
@@ -32,7 +36,7 @@ export async function documentCaller(store: Store, request: FastifyRequest, envi
   if (body && typeof body === 'object' && !Buffer.isBuffer(body) && ('api_key' in body || 'apiKey' in body)) {
     throw documentError('invalid_api_key', 'Send the API key in the X-API-Key or Authorization header, never in the body.');
   }
-  const plaintext = single(request, 'x-api-key') ?? /^Bearer\s+(.+)$/i.exec(single(request, 'authorization') ?? '')?.[1]?.trim();
+  const plaintext = presentedKey(request);
   if (!plaintext) throw documentError('invalid_api_key', 'No API key: send it in X-API-Key or Authorization: Bearer.');
   const wanted = environment === 'production' ? 'sk_live_' : 'sk_test_';
   if (/^sk_(live|test)_/.test(plaintext) && !plaintext.startsWith(wanted)) {

@@ -5,6 +5,8 @@
 import { MEDIA_ERROR_STATUS, MediaError, mediaSpecCode, PoolError, toMediaErrorBody } from '@loupe/core';
 import type { FastifyError } from 'fastify';
 import { type Envelope, pathOf } from '../api-scope.js';
+import { presentedKey } from '../auth/document-caller.js';
+import { documentEnvelope } from './document-errors.js';
 
 /** An answer of the media API that is not a Detection. */
 export class MediaHttpError extends Error {
@@ -53,13 +55,17 @@ function mediaFailure(error: FastifyError): MediaHttpError {
   return objectError(500, 'INTERNAL_ERROR', 'The service failed unexpectedly; retry with backoff.');
 }
 
-/** The media API's envelope (an unknown path is 404 whatever its verbs). */
+/** The media API's envelope (an unknown path is 404 whatever its verbs; under /v1 with a document key, the document contract's 404). */
 export const mediaEnvelope: Envelope = {
   failure(error) {
     const e = mediaFailure(error);
     return { status: e.status, body: e.body, headers: e.headers };
   },
-  notFound(request) {
+  notFound(request, allowed) {
+    // only the document contract defines unknown routes: a caller presenting a document key under
+    // /v1 hears the 404 in that contract's envelope
+    if (allowed.length === 0 && pathOf(request).startsWith('/v1/') && /^sk_(live|test)_/.test(presentedKey(request) ?? ''))
+      return documentEnvelope.notFound(request, []);
     return { status: 404, body: { success: false, error: { code: 'NOT_FOUND', message: `No route ${request.method} ${pathOf(request)}.` } } };
   },
 };
