@@ -25,7 +25,6 @@ import { docs } from './http/docs.js';
 import { allowRanges, createEgress, egressAllowFromEnv } from './http/egress/egress.js';
 import { type EgressProxy, startEgressProxy } from './http/egress/egress-proxy.js';
 import { documentEnvelope } from './http/errors/document-errors.js';
-import { errorPages } from './http/errors/error-page.js';
 import { mediaEnvelope } from './http/errors/media-errors.js';
 import { mcpApi } from './mcp/mcp-route.js';
 import { detectionBudget } from './media/detection-budget.js';
@@ -250,11 +249,7 @@ export async function createServer(options: ServerOptions): Promise<LoupeServer>
   await sandbox.register(docs, { envelope: documentEnvelope });
   // the console's build sits beside the package's code (src/ and dist/ are both one folder down)
   const files = consoleFiles(fileURLToPath(new URL('../console/', import.meta.url)));
-  for (const listener of [app, sandbox]) {
-    await listener.register(consoleSite, { files });
-    // the page every document error's doc_url points into
-    await listener.register(errorPages);
-  }
+  for (const listener of [app, sandbox]) await listener.register(consoleSite, { files });
   const readiness = {
     draining: () => closed,
     storeAnswers: () => store.documents.queueFigures(),
