@@ -34,10 +34,17 @@ const operations: Operation[] = [];
 
 const DOCUMENT_PREFIXES = ['/v1/documents', '/v1/loans', '/v1/audit-reports', '/v1/recapture', '/v1/verifi'];
 
-/** The envelope a path's owner answers in. */
-function ownerOf(base: Operation['base'], path: string): 'document' | 'media' | 'claim' {
+/** The media API's paths under /v1 (any method). */
+const MEDIA_V1 = /^\/v1\/(detections(\/[^/]+)?|detect\/[^/]+)\/?$/;
+
+/**
+ * The envelope a path's owner answers in; `key`, the key sent: an unknown path under /v1 sent with
+ * a document key is the document contract's (only it defines unknown routes).
+ */
+function ownerOf(base: Operation['base'], path: string, key?: string): 'document' | 'media' | 'claim' {
   if (path.startsWith('/c/')) return 'claim';
   if (base === 'sandbox' || DOCUMENT_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}?`))) return 'document';
+  if (path.startsWith('/v1/') && !MEDIA_V1.test(path) && /^sk_(live|test)_/.test(key ?? '')) return 'document';
   return 'media';
 }
 
@@ -126,7 +133,7 @@ const request = fc
     return {
       method: op.method,
       url,
-      owner: ownerOf(op.base, new URL(url).pathname),
+      owner: ownerOf(op.base, new URL(url).pathname, key),
       init: { method: op.method, headers, ...(body === undefined ? {} : { body }) },
     };
   });
