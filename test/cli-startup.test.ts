@@ -13,9 +13,12 @@ const dir = mkdtempSync(join(tmpdir(), 'loupe-startup-'));
 const hook = join(dir, 'hook.mjs');
 writeFileSync(
   hook,
-  `export async function resolve(specifier, context, next) {
+  // written to fd 2 at once: the hooks run on their own thread, whose process.stderr writes a
+  // command that exits promptly can leave unflushed (a module then missing from the record)
+  `import { writeSync } from 'node:fs';
+export async function resolve(specifier, context, next) {
   const resolved = await next(specifier, context);
-  process.stderr.write('resolved ' + resolved.url + '\\n');
+  writeSync(2, 'resolved ' + resolved.url + '\\n');
   return resolved;
 }
 `,
