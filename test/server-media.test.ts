@@ -353,33 +353,27 @@ describe('links', () => {
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    linked = await createServer({
-      dataDir: join(dir, 'links'),
-      port: 0,
-      sandboxPort: 0,
-      egressAllow: ['127.0.0.1/32'],
-      // a smaller cap than the spec's 100 MB (the same streaming refusal), and a short time limit
-      // for the link that never answers
-      links: { timeoutMs: 1500, maxBytes: 16 * 1024 * 1024 },
-      ytDlp: false,
-      runner: { detect: (b, i) => engine.detect(b, i) },
-    });
-    linkedBase = (await linked.listen()).url;
-    key = (await createAccountWithKeys(linked.store, { email: 'links@example.com', credits: 20 })).media_key;
+    // a smaller cap than the spec's 100 MB (the same streaming refusal), and a short time limit
+    // for the link that never answers
+    ({ server: linked, base: linkedBase, key } = await linkServer('links', 1500, 20));
     // the same, with a time limit no loaded machine reaches before 16 MB arrive: the endless stream
     // is refused for its size, never for its time (a race the short limit above could lose)
-    patient = await createServer({
-      dataDir: join(dir, 'links-patient'),
+    ({ server: patient, base: patientBase, key: patientKey } = await linkServer('links-patient', 120_000, 5));
+  });
+  /** A server that fetches links from loopback, capped at 16 MB and `timeoutMs`, with an account of `credits`. */
+  const linkServer = async (name: string, timeoutMs: number, credits: number) => {
+    const server = await createServer({
+      dataDir: join(dir, name),
       port: 0,
       sandboxPort: 0,
       egressAllow: ['127.0.0.1/32'],
-      links: { timeoutMs: 120_000, maxBytes: 16 * 1024 * 1024 },
+      links: { timeoutMs, maxBytes: 16 * 1024 * 1024 },
       ytDlp: false,
       runner: { detect: (b, i) => engine.detect(b, i) },
     });
-    patientBase = (await patient.listen()).url;
-    patientKey = (await createAccountWithKeys(patient.store, { email: 'links-patient@example.com', credits: 5 })).media_key;
-  });
+    const base = (await server.listen()).url;
+    return { server, base, key: (await createAccountWithKeys(server.store, { email: `${name}@example.com`, credits })).media_key };
+  };
   afterAll(async () => {
     await patient.close();
     await linked.close();

@@ -101,6 +101,10 @@ const MONTH_WORD =
 /** An account number in a header: masked but for its last digits, or six digits and more. */
 const ACCOUNT = /^(?:[Xx*\u2022]{2,}[-\s]?)+\d{2,6}$|^\d[\d-]{5,}\d$/;
 
+/** The words of letters among `words` (a name, a description), lower-cased, their edges' punctuation dropped. */
+const wordsOfLetters = (words: readonly Word[]): string[] =>
+  words.map((w) => w.text.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '')).filter((t) => WORDY.test(t));
+
 /** A table's column headings ("Date Description Amount"): what follows is no header, whatever line its rows' words wrap onto. */
 const COLUMN_HEADINGS = /\bdate\b.*\b(description|amount|balance|debits?|credits?|withdrawals?|deposits?|transactions?)\b/i;
 
@@ -125,7 +129,7 @@ function headerOf(rows: readonly Row[]): Pick<DocumentFacts, 'party' | 'partyBox
   );
   const party = [...partyBoxes.keys()].sort();
   const accounts = [...new Set(words.filter((t) => ACCOUNT.test(t) && !datesIn(t).length).map((t) => t.replace(/^\D+/, '')))];
-  const issuer = (header[0]?.words ?? []).map((w) => w.text.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '')).filter((t) => WORDY.test(t));
+  const issuer = wordsOfLetters(header[0]?.words ?? []);
   return { party, partyBoxes, issuer, accounts };
 }
 
@@ -244,8 +248,7 @@ function ledgerOf(rows: readonly Row[], period: readonly [LoanDate, LoanDate] | 
     const iso = own ?? pending;
     pending = undefined;
     if (!iso) continue;
-    const words = row.words.map((w) => w.text.toLowerCase().replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '')).filter((t) => WORDY.test(t));
-    out.push({ iso, words, amounts: amounts.map(loanFigure) });
+    out.push({ iso, words: wordsOfLetters(row.words), amounts: amounts.map(loanFigure) });
     if (out.length >= MAX_LEDGER_ROWS) break;
   }
   return out;
