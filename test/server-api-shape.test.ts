@@ -155,6 +155,21 @@ describe('refusals say what was wrong, in the envelope, and change nothing', () 
     expect((await server.store.documents.listDocuments(keys.id, 'production', { limit: 10 })).documents).toHaveLength(0);
   });
 
+  it('refuses a form of thousands of parts, or a part of thousands of header lines, in the envelope before reading it all', async () => {
+    const form = (parts: string[]): { headers: Record<string, string>; body: string } => ({
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      body: `${parts.map((p) => `--b\r\n${p}`).join('')}--b--\r\n`,
+    });
+    const manyParts = form(Array.from({ length: 5000 }, (_, i) => `Content-Disposition: form-data; name="f${i}"\r\n\r\nx\r\n`));
+    const manyHeaders = form([`Content-Disposition: form-data; name="options"\r\n${'X-Pad: y\r\n'.repeat(5000)}\r\n{}\r\n`]);
+    for (const { headers, body } of [manyParts, manyHeaders]) {
+      const media = await raw(live, '/v1/detections', { method: 'POST', headers: { ...headers, 'x-api-key': keys.media_key }, body });
+      expect([media.status, mediaShaped(media.body)]).toEqual([400, true]);
+      const document = await raw(live, '/v1/documents', { method: 'POST', headers: { ...headers, 'x-api-key': keys.live_key }, body });
+      expect([document.status, documentShaped(document.body)]).toEqual([400, true]);
+    }
+  });
+
   it('calls an over-size JSON body a request too large, not a file', async () => {
     const big = JSON.stringify({ url: 'x'.repeat(2 << 20) });
     const media = await raw(live, '/v1/detections', {

@@ -68,6 +68,8 @@ const queryValue = fc.oneof(fc.constantFrom('true', 'false', '0', '-1', '101', '
 const jsonBody = fc.oneof(
   fc.json({ maxDepth: 3 }),
   fc.constantFrom('', '{', 'null', '[]', '{"file_url":"ftp://x/y"}', '{"url":5}', '{"options":{"models":["nope"]}}', '{"disposition":"cleared"}'),
+  // nesting as deep as the 1 MB body limit allows, at the top and inside a field the schemas read
+  fc.constantFrom('['.repeat(400_000) + ']'.repeat(400_000), `{"options":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`),
   fc
     .dictionary(
       fc.constantFrom('file_url', 'url', 'options', 'external_ref', 'document_ids', 'format', 'disposition', 'expected_total', 'api_key', 'message'),

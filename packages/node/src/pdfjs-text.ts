@@ -135,6 +135,9 @@ export async function openWithPdfJs(bytes: Uint8Array, options: OpenOptions = {}
     disableFontFace: true,
     useSystemFonts: false,
     isEvalSupported: false,
+    // pdf.js decodes images (to render, and to skip them) with no bound of its own: none larger
+    // than the engine's own image bound (100 megapixels) is decoded
+    maxImageSize: 100_000_000,
     verbosity: 0,
   });
 }

@@ -108,7 +108,18 @@ export async function scanImage(scan: ScanContext, type: 'png' | 'jpg'): Promise
     pictures: [picture],
     ...defined({ decoder: scan.platform.images, heatmap: models.reading }),
   };
-  const examination = await examine(ctx, { examined: false, reasonCodes: ['photo_upload'], pageCount: 1, revisionCount: 1 }, models.notRun);
+  const overBudget = (container.width ?? 0) * (container.height ?? 0) > MAX_DECODE_PIXELS;
+  const examination = await examine(
+    ctx,
+    {
+      examined: false,
+      reasonCodes: overBudget ? ['photo_upload', 'budget_exceeded'] : ['photo_upload'],
+      ...(overBudget ? { notExaminedBecause: `its header declares more than the ${MAX_DECODE_PIXELS / 1e6}-megapixel decoding budget` } : {}),
+      pageCount: 1,
+      revisionCount: 1,
+    },
+    models.notRun,
+  );
   const document = orderFields({
     ...defined({ category: read.category, issue_date: read.issueDate }),
     object: 'document',

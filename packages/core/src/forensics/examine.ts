@@ -53,6 +53,8 @@ export interface ExamineOptions {
   examined: boolean;
   /** Why not, as reason codes, when it could not. */
   reasonCodes?: string[];
+  /** Why not, in words for the headline (default: image-only pages). */
+  notExaminedBecause?: string;
   pageCount: number;
   revisionCount: number;
 }
@@ -139,7 +141,7 @@ export function assemble(
 function headline(verdict: Verdict, lead: Finding | undefined, options: ExamineOptions): string {
   if (lead && verdict !== 'CLEAN') return `${CATALOGUE[lead.code].title}: ${summaryOf(lead)}`;
   if (verdict === 'INSUFFICIENT_EVIDENCE') {
-    return 'Nothing contradicts this document, but its content could not be examined (image-only pages); request a re-capture.';
+    return `Nothing contradicts this document, but its content could not be examined (${options.notExaminedBecause ?? 'image-only pages'}); request a re-capture.`;
   }
   const revisions = options.revisionCount > 1 ? ` and ${options.revisionCount} revisions` : '';
   return `No tampering evidence found across ${options.pageCount} page${options.pageCount === 1 ? '' : 's'}${revisions}.`;

@@ -95,14 +95,26 @@ class CoreTexts {
     if (latest) this.readers.set(latest.view.revision + 1, latest);
   }
 
-  get(rev: RevisionChanges, page: number): PageText | null {
+  private reader(rev: RevisionChanges): PageReader {
     let reader = this.readers.get(rev.revision);
     if (!reader) {
       reader = new PageReader(this.file, this.file.view(rev.revision - 1));
       this.readers.set(rev.revision, reader);
     }
+    return reader;
+  }
+
+  get(rev: RevisionChanges, page: number): PageText | null {
+    const reader = this.reader(rev);
     const node = reader.view.pages()[page - 1];
     return node ? (reader.read(node)?.text ?? null) : null;
+  }
+
+  /** Which of `pages` of `rev` the port may read (`PageReader.portMayRead`). */
+  portMayRead(rev: RevisionChanges, pages: readonly number[]): Set<number> {
+    const reader = this.reader(rev);
+    const nodes = reader.view.pages();
+    return new Set(reader.portMayRead(pages.flatMap((p) => nodes[p - 1] ?? [])));
   }
 }
 
@@ -119,13 +131,19 @@ export async function revisionDiffs(
   source: TextSource = 'auto',
   latest?: PageReader,
 ): Promise<RevisionDiffResult> {
-  const core = file && source === 'auto' ? new CoreTexts(file, latest) : undefined;
+  const texts = file ? new CoreTexts(file, latest) : undefined;
+  const core = source === 'auto' ? texts : undefined;
   const readers = { core: 0, port: 0 };
   const cache = new Map<string, PageText | undefined>();
   const unread = new Map<number, string>();
   const textsAt = async (rev: RevisionChanges, pages: number[]): Promise<Map<number, PageText | undefined> | undefined> => {
     if (unread.has(rev.revision)) return undefined;
-    const missing = pages.filter((p) => !cache.has(`${rev.revision}:${p}`));
+    let missing = pages.filter((p) => !cache.has(`${rev.revision}:${p}`));
+    const allowed = texts?.portMayRead(rev, missing);
+    if (allowed) {
+      for (const p of missing) if (!allowed.has(p)) cache.set(`${rev.revision}:${p}`, undefined);
+      missing = missing.filter((p) => allowed.has(p));
+    }
     if (missing.length > 0) {
       try {
         const extracted = await pdf.extract(bytes.subarray(0, rev.end), missing);

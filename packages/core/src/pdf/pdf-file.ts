@@ -61,7 +61,7 @@ export class PdfFile {
     readonly data: Uint8Array,
     limits: ParseLimits,
   ) {
-    this.budget = new Budget(limits);
+    this.budget = new Budget(limits, data.length);
     this.markers = scanMarkers(data);
   }
 

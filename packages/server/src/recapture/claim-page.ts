@@ -176,7 +176,7 @@ export const claimPage: FastifyPluginAsyncTypebox<ClaimPageDeps> = async (app, d
     if (!request.isMultipart()) return answer(400, 'Choose at least one photo.');
     const photos: Photo[] = [];
     try {
-      for await (const part of request.parts({ limits: { fileSize: MAX_PHOTO_BYTES, files: MAX_PHOTOS, fields: 0 } })) {
+      for await (const part of request.parts({ limits: { fileSize: MAX_PHOTO_BYTES, files: MAX_PHOTOS, fields: 0, parts: MAX_PHOTOS, headerPairs: 64 } })) {
         if (part.type !== 'file') continue;
         const bytes = new Uint8Array(await part.toBuffer());
         if (part.file.truncated) return answer(413, 'A photo is too large (15 MB at most).');

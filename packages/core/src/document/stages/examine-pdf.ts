@@ -48,10 +48,14 @@ export async function pdfCheckContext(scan: ScanContext, read: PdfRead, text: Re
 
 /** Examines the read PDF. */
 export async function examinePdfDocument(scan: ScanContext, read: PdfRead, text: RevisionDiffResult, facts: PdfFacts, words: PageWords): Promise<Examination> {
-  const { pages, revisions } = read;
-  return examine(await pdfCheckContext(scan, read, text, facts, words), {
-    examined: facts.capture === 'native_pdf',
-    reasonCodes: facts.capture === 'scan' ? ['image_only_pages'] : ['no_readable_content'],
+  const { pages, revisions, reader } = read;
+  const context = await pdfCheckContext(scan, read, text, facts, words);
+  // a page left unread at a bound leaves the document unexamined, whatever the rest says
+  const bound = reader.passedBound();
+  return examine(context, {
+    examined: facts.capture === 'native_pdf' && !bound,
+    reasonCodes: bound ? ['budget_exceeded'] : facts.capture === 'scan' ? ['image_only_pages'] : ['no_readable_content'],
+    ...(bound ? { notExaminedBecause: `reading stopped at a bound: ${bound.replace(/\.$/, '')}` } : {}),
     pageCount: pages.length,
     revisionCount: revisions.length,
   });

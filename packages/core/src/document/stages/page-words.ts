@@ -68,12 +68,13 @@ export async function readPageWords(scan: ScanContext, { pages, reader }: PdfRea
  */
 async function leadingText(scan: ScanContext, pages: PageNode[], reader: PageReader): Promise<string[]> {
   const items: { page: number; items: TextItem[] }[] = [];
-  const declined: number[] = [];
+  const unread: PageNode[] = [];
   for (const page of pages) {
     const read = reader.read(page);
     if (read) items.push({ page: page.number, items: read.text.items });
-    else declined.push(page.number);
+    else unread.push(page);
   }
+  const declined = unread.length > 0 ? reader.portMayRead(unread) : [];
   if (declined.length > 0) {
     try {
       for (const t of await scan.platform.pdf.extract(scan.bytes, declined)) items.push({ page: t.page, items: t.items });

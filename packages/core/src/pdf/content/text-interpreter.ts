@@ -740,7 +740,11 @@ export class TextInterpreter {
       s.fillLuminance = luminance(components, s.fillComponents);
     };
     readOperations(data, MAX_OPERATIONS, (op, operands) => {
-      if (++this.operations > MAX_OPERATIONS) throw new UnsupportedText('content too long to interpret', 'content_too_long');
+      if (++this.operations > MAX_OPERATIONS)
+        throw new UnsupportedText(
+          `The document's content holds more than ${MAX_OPERATIONS.toLocaleString('en-US')} operations, its work budget.`,
+          'content_too_long',
+        );
       const num = (i: number): number => numberOf(operands[i]);
       switch (op) {
         case 'q':

@@ -1,7 +1,7 @@
 // Applies a stream's filter chain (`/Filter`, `/DecodeParms`, abbreviations included) with the
 // document's bounds. Image codecs (DCT, JPX, CCITT, JBIG2) end the chain: their data is returned
 // still encoded and marked so, since the structural engine never needs their pixels.
-import { UnreadableDocumentError } from '../../errors.js';
+import { LimitExceededError, UnreadableDocumentError } from '../../errors.js';
 import type { Budget } from '../limits.js';
 import { asArray, asDict, asInt, asName, type PdfDict, type PdfObject } from '../objects.js';
 import { BoundedSink, inflateBounded, type OutputBound } from './flate.js';
@@ -50,9 +50,22 @@ export function decodeStreamData(dict: PdfDict, raw: Uint8Array, budget: Budget)
   const names = filterNames(dict);
   const parmsValue: PdfObject | undefined = dict.get('DecodeParms') ?? dict.get('DP');
   const parmsList = Array.isArray(parmsValue) ? parmsValue : names.map(() => parmsValue ?? null);
+  // past its allowance, a document decodes nothing more
+  if (budget.exceeded?.reason === 'decompression_bomb') throw budget.exceeded;
+  try {
+    return decodeChain(names, parmsList, raw, budget);
+  } catch (error) {
+    if (!(error instanceof LimitExceededError)) throw error;
+    // a stream stopped at the document's remaining allowance names the allowance, not the stream
+    const allowance = error.reason === 'stream_too_large' && budget.remainingDecoded() < budget.limits.maxStreamBytes;
+    throw budget.record(allowance ? budget.allowanceError() : error);
+  }
+}
+
+function decodeChain(names: string[], parmsList: PdfObject, raw: Uint8Array, budget: Budget): DecodedStream {
   const limits = budget.limits;
   const bound: OutputBound = {
-    maxBytes: limits.maxStreamBytes,
+    maxBytes: Math.min(limits.maxStreamBytes, budget.remainingDecoded()),
     maxRatio: limits.maxDecompressionRatio,
     ratioFloor: limits.ratioFloorBytes,
   };

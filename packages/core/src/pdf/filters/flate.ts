@@ -13,6 +13,8 @@ export interface OutputBound {
 }
 
 const CHUNK = 64 * 1024;
+/** The smallest input pushed at once, so that a push near the bound does not overshoot it by much. */
+const MIN_CHUNK = 1024;
 /** The largest expansion deflate can produce. */
 const DEFLATE_MAX_RATIO = 1032;
 
@@ -47,7 +49,9 @@ function run(make: (sink: BoundedSink) => Inflate | Unzlib, data: Uint8Array, bo
   const inflater = make(sink);
   try {
     // push everything as non-final first, so a truncated stream still yields what it decoded
-    for (let i = 0; i < data.length; i += CHUNK) inflater.push(data.subarray(i, Math.min(data.length, i + CHUNK)), false);
+    // one push can expand 1032 times: pushes small enough that the bound is checked before it is far passed
+    const chunk = Math.max(MIN_CHUNK, Math.min(CHUNK, Math.floor(bound.maxBytes / DEFLATE_MAX_RATIO)));
+    for (let i = 0; i < data.length; i += chunk) inflater.push(data.subarray(i, Math.min(data.length, i + chunk)), false);
     inflater.push(new Uint8Array(0), true);
     return { out: sink.result(), ok: true };
   } catch (error) {

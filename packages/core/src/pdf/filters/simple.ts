@@ -151,7 +151,9 @@ export function unpredict(data: Uint8Array, predictor: number, colors: number, b
   if (predictor < 2) return data;
   const bpp = Math.max(1, Math.ceil((colors * bpc) / 8));
   const rowBytes = Math.ceil((colors * bpc * columns) / 8);
-  if (rowBytes <= 0) return data;
+  if (!(rowBytes > 0)) return data;
+  // a row longer than the data (a hostile /Columns) holds no whole row and must not size a buffer
+  if (rowBytes > data.length) return predictor === 2 ? data : new Uint8Array(0);
   if (predictor === 2) {
     if (bpc !== 8) return data;
     const out = Uint8Array.from(data);

@@ -122,7 +122,7 @@ async function stage(chunks: AsyncIterable<Buffer>, folder: string, name: string
 export async function readDocumentForm(request: FastifyRequest, stagingFolder: string): Promise<DocumentForm> {
   const out: DocumentForm = {};
   try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, fieldSize: 1024 * 1024 } })) {
+    for await (const part of request.parts({ limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, fieldSize: 1024 * 1024, parts: 6, headerPairs: 64 } })) {
       if (part.type === 'field') {
         if (KEY_FIELD.test(part.fieldname))
           throw documentError('invalid_api_key', 'Send the API key in the X-API-Key or Authorization header, never in the body.');

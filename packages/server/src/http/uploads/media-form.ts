@@ -29,7 +29,7 @@ export async function readMediaForm(request: FastifyRequest): Promise<MediaForm>
 
 async function readParts(request: FastifyRequest): Promise<MediaForm> {
   const form: MediaForm = { fields: {} };
-  for await (const part of request.parts({ limits: { fileSize: LARGEST + 1, files: 1, fields: 10, fieldSize: 8192 } })) {
+  for await (const part of request.parts({ limits: { fileSize: LARGEST + 1, files: 1, fields: 10, fieldSize: 8192, parts: 11, headerPairs: 64 } })) {
     if (part.type === 'field') {
       if (KEY_FIELD.test(part.fieldname)) throw unauthorized('Send the API key in the x-api-key header, never in the body.');
       if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
