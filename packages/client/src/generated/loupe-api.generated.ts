@@ -415,6 +415,71 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Refused (503) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "`url` is a string."
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        } | {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: string;
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -721,6 +786,71 @@ export type paths = {
                 };
                 /** @description Refused (500) */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "`url` is a string."
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        } | {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: string;
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        };
+                    };
+                };
+                /** @description Refused (503) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1175,6 +1305,71 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Refused (503) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "`url` is a string."
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        } | {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: string;
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -1553,6 +1748,71 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Refused (503) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "`url` is a string."
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        } | {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: string;
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        };
+                    };
+                };
             };
         };
         options?: never;
@@ -1788,6 +2048,71 @@ export type paths = {
                 };
                 /** @description Refused (500) */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "`url` is a string."
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        } | {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: string;
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        };
+                    };
+                };
+                /** @description Refused (503) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2168,6 +2493,71 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Refused (503) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "`url` is a string."
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        } | {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: string;
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -2414,6 +2804,71 @@ export type paths = {
                 };
                 /** @description Refused (500) */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "`url` is a string."
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        } | {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: string;
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        };
+                    };
+                };
+                /** @description Refused (503) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2789,6 +3244,33 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -3027,6 +3509,33 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -3177,6 +3686,33 @@ export type paths = {
                 };
                 /** @description Refused (500): {error: {type, code, message, doc_url}} */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3711,6 +4247,71 @@ export type paths = {
                 };
                 /** @description Refused (500) */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "`url` is a string."
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        } | {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: string;
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        };
+                    };
+                };
+                /** @description Refused (503) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4344,6 +4945,71 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Refused (503) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "`url` is a string."
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        } | {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: string;
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -4851,6 +5517,71 @@ export type paths = {
                 };
                 /** @description Refused (500) */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "`url` is a string."
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        } | {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: string;
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        };
+                    };
+                };
+                /** @description Refused (503) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5560,6 +6291,71 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Refused (503) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "success": false,
+                         *       "error": {
+                         *         "code": "BAD_REQUEST",
+                         *         "message": "`url` is a string."
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: {
+                                code: string;
+                                message: string;
+                            };
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        } | {
+                            data?: {
+                                /** @enum {boolean} */
+                                allowed: false;
+                                balance: number;
+                                currentUsage: number;
+                                limit: number;
+                                /** @enum {string} */
+                                reason: "INSUFFICIENT_CREDITS";
+                                /** @enum {number} */
+                                refusalStatus: 402;
+                                remaining: number;
+                            };
+                            error: string;
+                            message?: string;
+                            reasons?: string[];
+                            request_id?: string;
+                            resolverCode?: string;
+                            retryable?: boolean;
+                            /** @enum {boolean} */
+                            success: false;
+                            timestamp?: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -6125,6 +6921,33 @@ export type paths = {
                 };
                 /** @description Refused (500): {error: {type, code, message, doc_url}} */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6752,6 +7575,33 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -7080,6 +7930,33 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -7287,6 +8164,33 @@ export type paths = {
                 };
                 /** @description Refused (500): {error: {type, code, message, doc_url}} */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7705,6 +8609,33 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -8071,6 +9002,33 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -8288,6 +9246,33 @@ export type paths = {
                 };
                 /** @description Refused (500): {error: {type, code, message, doc_url}} */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8547,6 +9532,33 @@ export type paths = {
                 };
                 /** @description Refused (500): {error: {type, code, message, doc_url}} */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8871,6 +9883,33 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
             };
         };
         post?: never;
@@ -9091,6 +10130,33 @@ export type paths = {
                 };
                 /** @description Refused (500): {error: {type, code, message, doc_url}} */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9383,6 +10449,33 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -9613,6 +10706,33 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -9797,6 +10917,33 @@ export type paths = {
                 };
                 /** @description Refused (500): {error: {type, code, message, doc_url}} */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10110,6 +11257,33 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -10313,6 +11487,33 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -10461,6 +11662,33 @@ export type paths = {
                 };
                 /** @description Refused (500): {error: {type, code, message, doc_url}} */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10747,6 +11975,33 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -11006,6 +12261,33 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -11132,6 +12414,33 @@ export type paths = {
                 };
                 /** @description Refused (500): {error: {type, code, message, doc_url}} */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "error": {
+                         *         "type": "invalid_request",
+                         *         "code": "invalid_request",
+                         *         "message": "limit is a whole number from 1 to 100.",
+                         *         "doc_url": "/errors#invalid_request"
+                         *       }
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: string;
+                                doc_url: string;
+                                message: string;
+                                reason?: string;
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Refused (503): {error: {type, code, message, doc_url}} */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };

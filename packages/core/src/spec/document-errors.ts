@@ -1,8 +1,9 @@
 // The document API's error table: every code an answer or a failed document can carry, with the
 // HTTP status and error `type` the spec gives it. The engine spells its own failures with it and
 // the server types `documentError` by it, so a code outside the table does not compile and a code's
-// status and type are written once. Two codes the spec does not list are the service's own
-// (`idempotency_key_in_use`, `delivery_channel_unavailable`; see the server README).
+// status and type are written once. Three codes the spec does not list are the service's own
+// (`idempotency_key_in_use`, `delivery_channel_unavailable`, `service_unavailable`: the 503 of an
+// outage, which the spec leaves to the network edge; see the server README).
 
 /** The spec's error types. */
 export type DocumentErrorType =
@@ -54,6 +55,7 @@ export const DOCUMENT_ERRORS = {
   attribution_currency_conflict: { status: 422, type: 'invalid_request' },
   rate_limited: { status: 429, type: 'rate_limited' },
   server_error: { status: 500, type: 'server_error' },
+  service_unavailable: { status: 503, type: 'server_error' },
 } as const satisfies Record<string, DocumentErrorRow>;
 
 /** A code of the document API's error table. */

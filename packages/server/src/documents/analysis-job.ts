@@ -10,6 +10,7 @@ import type { ServiceMetrics } from '../ops/metrics.js';
 import { MAX_JOB_TAKES } from '../queue/job-queue.js';
 import type { BlobStore } from '../store/blob-store.js';
 import type { Job, LoanSnapshot, NewEvent, Store, StoredDocument, StoredResult } from '../store/store.js';
+import { outlastingOutage } from '../store/store-error.js';
 
 /** Runs document scans (the worker pool). */
 export interface ScanRunner {
@@ -63,7 +64,7 @@ export function jobHandler(options: JobHandlerOptions): (job: Job) => Promise<vo
         loan,
       );
     const finish = async (outcome: { result: StoredResult; text?: string[] } | { error: DocumentError }): Promise<void> => {
-      const finished = await store.documents.finishDocument(job.id, outcome, emit);
+      const finished = await outlastingOutage(() => store.documents.finishDocument(job.id, outcome, emit));
       if (!finished) return;
       const verdict = 'result' in outcome ? outcome.result.verdict : undefined;
       options.metrics?.job('analysis', 'result' in outcome ? 'completed' : 'failed', (performance.now() - started) / 1000, verdict ?? undefined);

@@ -15,20 +15,20 @@ const DOCUMENT_ERROR_EXAMPLE = {
   },
 };
 
-/** The document API's error body for each status given, and 500 (`server_error`), which any operation can answer. */
+/** The document API's error body for each status given, and 500 (`server_error`) and 503 (`service_unavailable`), which any operation can answer. */
 export function documentErrors(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries(
-    [...new Set([...statuses, 500])].map((status) => [
+    [...new Set([...statuses, 500, 503])].map((status) => [
       status,
       { ...DocumentErrorBodySchema, description: `Refused (${status}): {error: {type, code, message, doc_url}}`, examples: [DOCUMENT_ERROR_EXAMPLE] },
     ]),
   );
 }
 
-/** The media API's error body for each status given, and 500 (`INTERNAL_ERROR`), which any operation can answer. */
+/** The media API's error body for each status given, and 500 (`INTERNAL_ERROR`) and 503 (`SERVICE_UNAVAILABLE`), which any operation can answer. */
 export function mediaErrors(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries(
-    [...new Set([...statuses, 500])].map((status) => [
+    [...new Set([...statuses, 500, 503])].map((status) => [
       status,
       {
         ...MediaErrorBodySchema,

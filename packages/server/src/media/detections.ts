@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type DetectInput, type Detection, DetectionSchema, type DetectorVersion, type MediaDecoder, type MediaType, type Source } from '@loupe/core';
 import type { MediaCaller } from '../http/auth/media-caller.js';
-import { engineError, type MediaHttpError, objectError, stringError } from '../http/errors/media-errors.js';
+import { engineError, type MediaHttpError, objectError, serviceUnavailable, stringError } from '../http/errors/media-errors.js';
 import type { ServiceMetrics } from '../ops/metrics.js';
 import { type ReservedBytes, type ReserveResult, type Store, StoreError } from '../store/store.js';
 import { price } from './pricing.js';
@@ -53,7 +53,7 @@ function ordered(d: Record<string, unknown>): Record<string, unknown> {
 /** Longest media a link may name (the contract's five minutes, for pages and direct files alike). */
 const LINK_MAX_DURATION_S = 300;
 
-const billingUnavailable = (what: string): MediaHttpError => objectError(503, 'BILLING_UNAVAILABLE', `${what}; retry with backoff.`);
+const billingUnavailable = (what: string): MediaHttpError => serviceUnavailable(what, 'BILLING_UNAVAILABLE');
 
 /** Creates the detection service. */
 export function detectionService(deps: DetectionDeps) {

@@ -46,6 +46,12 @@ export interface PgBossQueue extends JobQueue {
   boss: PgBoss;
 }
 
+/**
+ * pg-boss hands its options to node-postgres's pool, which takes more than pg-boss's types list:
+ * a connection to an unreachable server fails in 5 s rather than never.
+ */
+const PG_POOL_EXTRA = { connectionTimeoutMillis: 5000 };
+
 /** An attempt a sender did not finish (or found leased or not yet due) is tried again shortly. */
 const DELIVERY_POLICY = { retryLimit: 50, retryDelay: 5, expireInSeconds: 60 };
 
@@ -60,6 +66,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): PgBossQueue {
     application_name: 'loupe-queue',
     maintenanceIntervalSeconds: options.maintenanceSeconds ?? 30,
     max: 4,
+    ...PG_POOL_EXTRA,
     ...(options.passive ? { supervise: false, schedule: false } : {}),
   });
   boss.on('error', (error) => options.log?.('the queue engine reported an error', error));

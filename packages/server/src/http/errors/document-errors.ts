@@ -5,7 +5,11 @@
 // paths the API does not have (404, or 405 with `Allow`).
 import { DOCUMENT_ERRORS, type DocumentApiErrorCode, ERROR_DOC_BASE } from '@loupe/core';
 import type { FastifyError } from 'fastify';
+import { storeUnavailable } from '../../store/store-error.js';
 import { type Envelope, pathOf } from '../api-scope.js';
+
+/** The `Retry-After` of an answer refused during an outage of the store, in seconds. */
+export const OUTAGE_RETRY_SECONDS = 5;
 
 /** A refusal of the document API: a code of the spec's error table, which gives its status and type. */
 export class DocumentHttpError extends Error {
@@ -55,6 +59,13 @@ function documentFailure(error: FastifyError): DocumentHttpError {
     return documentError('invalid_request', 'The Content-Type is not accepted here; send application/json or multipart/form-data.');
   if (status === 413) return documentError('file_too_large', 'The file is over 200 MiB.');
   if (status < 500) return documentError('invalid_request', error.message);
+  if (storeUnavailable(error))
+    return new DocumentHttpError(
+      'service_unavailable',
+      'The service cannot reach its database; nothing was recorded. Retry after Retry-After seconds with the same Idempotency-Key.',
+      {},
+      { 'retry-after': String(OUTAGE_RETRY_SECONDS) },
+    );
   return documentError('server_error', 'The service failed; nothing was recorded. Retry with backoff and the same Idempotency-Key.');
 }
 

@@ -41,6 +41,8 @@ export const ERROR_GUIDE: Record<DocumentApiErrorCode, string> = {
   attribution_currency_conflict: 'The attribution is in another currency than the loan already carries. Attribute in the loan’s currency (named in the error).',
   rate_limited: 'Too many requests for this key. Wait for the number of seconds in `Retry-After` and try again.',
   server_error: 'The service failed to finish the request. Retry later; if it persists, report the request id (`X-Request-Id`).',
+  service_unavailable:
+    'The service cannot reach its database or its file store for the moment; nothing was recorded. Retry after the `Retry-After` seconds with the same Idempotency-Key.',
 };
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);

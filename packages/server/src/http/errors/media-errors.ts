@@ -4,9 +4,10 @@
 // Routes throw `MediaHttpError`; the app's error handler writes it.
 import { MEDIA_ERROR_STATUS, MediaError, mediaSpecCode, PoolError, toMediaErrorBody } from '@loupe/core';
 import type { FastifyError } from 'fastify';
+import { storeUnavailable } from '../../store/store-error.js';
 import { type Envelope, pathOf } from '../api-scope.js';
 import { presentedKey } from '../auth/document-caller.js';
-import { documentEnvelope } from './document-errors.js';
+import { documentEnvelope, OUTAGE_RETRY_SECONDS } from './document-errors.js';
 
 /** An answer of the media API that is not a Detection. */
 export class MediaHttpError extends Error {
@@ -28,6 +29,15 @@ export function objectError(status: number, code: string, message: string, extra
 /** A string-form refusal (links, API_KEY_SCOPE). */
 export function stringError(status: number, code: string, message: string, extra: Record<string, unknown> = {}): MediaHttpError {
   return new MediaHttpError(status, { success: false, error: code, message, ...extra });
+}
+
+/** 503 during an outage of the store, with `Retry-After`. */
+export function serviceUnavailable(what: string, code = 'SERVICE_UNAVAILABLE'): MediaHttpError {
+  return new MediaHttpError(
+    503,
+    { success: false, error: { code, message: `${what}; retry after Retry-After seconds.` } },
+    { 'retry-after': String(OUTAGE_RETRY_SECONDS) },
+  );
 }
 
 /** 401: no key, or a key that is not recognised. */
@@ -52,6 +62,7 @@ function mediaFailure(error: FastifyError): MediaHttpError {
     return objectError(413, 'REQUEST_TOO_LARGE', 'The JSON body is over 1 MB; send a file as multipart/form-data.');
   if (status === 413) return objectError(413, 'FILE_TOO_LARGE', 'The request body is over the limit.');
   if (status < 500) return objectError(status, 'BAD_REQUEST', error.message);
+  if (storeUnavailable(error)) return serviceUnavailable('The service cannot reach its database; nothing was recorded');
   return objectError(500, 'INTERNAL_ERROR', 'The service failed unexpectedly; retry with backoff.');
 }
 

@@ -81,6 +81,8 @@ export function pgDriver(options: PgDriverOptions): SqlDriver & { pool: pg.Pool 
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'loupe',
     types,
+    // an unreachable server (a dropped route, not a refused port) fails a connection in 5 s rather than never
+    connectionTimeoutMillis: 5000,
   });
   // an idle client's error (the server restarted) must not crash the process; the next query reconnects
   pool.on('error', () => undefined);
@@ -91,17 +93,26 @@ export function pgDriver(options: PgDriverOptions): SqlDriver & { pool: pg.Pool 
     async transaction(fn) {
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();
+        // a checked-out client's connection can end under it (the server stopped): its 'error'
+        // event then has no pool listener and would end the process; the query in flight fails instead
+        let lost: Error | undefined;
+        const onLost = (error: Error): void => {
+          lost = error;
+        };
+        client.on('error', onLost);
         try {
           await client.query('BEGIN');
           const result = await fn(queries(client));
           await client.query('COMMIT');
           return result;
         } catch (error) {
-          await client.query('ROLLBACK').catch(() => undefined);
+          if (!lost) await client.query('ROLLBACK').catch(() => undefined);
           if (attempt < 5 && RETRYABLE.has((error as { code?: string }).code ?? '')) continue;
           throw error;
         } finally {
-          client.release();
+          client.removeListener('error', onLost);
+          // a client whose connection was lost is destroyed, not handed out again
+          client.release(lost);
         }
       }
     },

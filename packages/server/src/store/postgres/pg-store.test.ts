@@ -35,6 +35,24 @@ describe.runIf(adminUrl)('PostgreSQL', () => {
     for (const d of drivers) await d.close();
   });
 
+  it('fails a transaction whose connection the server ends under it, without an uncaught error, and carries on', async () => {
+    const url = await fresh();
+    const driver = pgDriver({ connectionString: url, max: 1 });
+    const admin = pgDriver({ connectionString: url, max: 1 });
+    const ended = driver.transaction(async (q) => {
+      const pid = (await q.get('SELECT pg_backend_pid() AS pid'))?.pid;
+      // the server ends this connection while the transaction is idle in it (what a restart does)
+      await admin.run('SELECT pg_terminate_backend($1)', pid);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return q.get('SELECT 1 AS one');
+    });
+    await expect(ended).rejects.toThrow();
+    // the broken connection was not handed out again: the next transaction gets a new one
+    expect(await driver.transaction((q) => q.get('SELECT 2 AS two'))).toEqual({ two: 2 });
+    await driver.close();
+    await admin.close();
+  });
+
   it('never overdraws when two pools reserve for one account at once', async () => {
     const url = await fresh();
     const a = await openPostgresStore({ connectionString: url });

@@ -49,14 +49,14 @@ function sqlBase(driver: SqlDriver, options: SqlStoreOptions) {
       return await driver.transaction(fn);
     } catch (error) {
       if (error instanceof StoreError) throw error;
-      throw new StoreError(error instanceof Error ? error.message : String(error));
+      throw new StoreError(error instanceof Error ? error.message : String(error), { cause: error });
     }
   };
   const read = async <T>(fn: (q: SqlQuery) => Promise<T>): Promise<T> => {
     try {
       return await fn(driver);
     } catch (error) {
-      throw new StoreError(error instanceof Error ? error.message : String(error));
+      throw new StoreError(error instanceof Error ? error.message : String(error), { cause: error });
     }
   };
   const one = async <T>(q: SqlQuery, sql: string, map: (r: Row) => T, ...args: unknown[]): Promise<T | undefined> => {

@@ -1,0 +1,187 @@
+// A database outage under the shared deployment: one `loupe serve --database-url` API process and
+// one `loupe worker` reach PostgreSQL through a relay (`@loupe/fixtures/outage-proxy`), which is cut
+// for ten seconds — every connection ends, new ones are refused, as when the server stops — while
+// documents are being analysed. During the outage each API answers at once with 503, `Retry-After`
+// and its own envelope, and `/ready` says not ready; afterwards both processes carry on without a
+// restart and every document accepted before or after the outage completes exactly once.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { call, form, until } from '@loupe/fixtures/document-api';
+import { freePorts } from '@loupe/fixtures/free-ports';
+import { type OutageProxy, outageProxy } from '@loupe/fixtures/outage-proxy';
+import { makeStatement } from '@loupe/fixtures/pdf-builders';
+import { createScratchDatabase, type ScratchDatabase, testDatabaseUrl } from '@loupe/server/testing';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const adminUrl = testDatabaseUrl();
+const loupe = join(import.meta.dirname, '..', 'packages', 'cli', 'bin', 'loupe.js');
+const dir = mkdtempSync(join(tmpdir(), 'loupe-outage-'));
+const env = {
+  ...process.env,
+  LOUPE_JOB_EXPIRE_SECONDS: '30',
+  LOUPE_QUEUE_MAINTENANCE_SECONDS: '1',
+  LOUPE_QUEUE_POLL_SECONDS: '0.5',
+  LOUPE_EGRESS_ALLOW: '127.0.0.0/8',
+};
+/** Webhook deliveries received, by event id (delivery is at least once). */
+const received = new Map<string, number>();
+const receiver = createHttpServer((request, response) => {
+  request.resume();
+  request.on('end', () => {
+    const id = String(request.headers['x-service-event-id']);
+    received.set(id, (received.get(id) ?? 0) + 1);
+    response.writeHead(204).end();
+  });
+});
+const [port, sandboxPort, adminPort] = await freePorts(3);
+const api = `http://127.0.0.1:${port}`;
+const ready = `http://127.0.0.1:${adminPort}/ready`;
+let database: ScratchDatabase;
+let proxy: OutageProxy;
+let pool: pg.Pool;
+const children: ChildProcess[] = [];
+
+/** The deployment's database URL, through the relay. */
+const relayed = (): string => {
+  const url = new URL(database.url);
+  url.hostname = '127.0.0.1';
+  url.port = String(proxy.port);
+  return url.toString();
+};
+
+function spawnLoupe(args: string[]): ChildProcess {
+  const child = spawn(process.execPath, [loupe, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env });
+  child.stderr?.resume();
+  children.push(child);
+  return child;
+}
+
+beforeAll(async () => {
+  if (!adminUrl) return;
+  database = await createScratchDatabase(adminUrl);
+  const target = new URL(database.url);
+  proxy = await outageProxy(target.hostname, Number(target.port || 5432));
+  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+}, 60_000);
+
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  await pool?.end();
+  await proxy?.close();
+  receiver.close();
+  await database?.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe.runIf(adminUrl)('a database outage under the shared deployment', () => {
+  it('answers 503 in each envelope while PostgreSQL is away, then completes every document exactly once without a restart', async () => {
+    const account = JSON.parse(
+      execFileSync(
+        process.execPath,
+        [
+          ...[loupe, 'accounts', 'create', '--email', 'outage@example.com', '--credits', '5', '--database-url', database.url, '--json'],
+          ...['--webhook-url', `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`],
+        ],
+        {
+          encoding: 'utf8',
+          env,
+        },
+      ),
+    ) as { live_key: string; media_key: string };
+    const data = join(dir, 'data');
+    const serving = spawnLoupe([
+      'serve',
+      '--database-url',
+      relayed(),
+      '--port',
+      String(port),
+      '--sandbox-port',
+      String(sandboxPort),
+      '--admin-port',
+      String(adminPort),
+      '--data',
+      data,
+      '--quiet',
+    ]);
+    const working = spawnLoupe(['worker', '--database-url', relayed(), '--data', data, '--concurrency', '2']);
+    await until(
+      'the API',
+      async () =>
+        (await fetch(ready).then(
+          (r) => r.ok,
+          () => false,
+        )) || undefined,
+      60_000,
+    );
+
+    const submit = async (seed: number, pages: number): Promise<string> => {
+      const r = await call(api, '/v1/documents', {
+        method: 'POST',
+        key: account.live_key,
+        body: form(await makeStatement({ pages, rowsPerPage: 25, seed }), `s-${seed}.pdf`),
+      });
+      expect(r.status).toBe(202);
+      return r.json.id as string;
+    };
+    const before = [await submit(1, 40), await submit(2, 40), await submit(3, 40), await submit(4, 2)];
+    await until('an analysis running', async () => ((await pool.query("SELECT 1 FROM jobs WHERE state = 'running'")).rowCount ? true : undefined), 60_000);
+
+    await proxy.cut();
+    const outageStarted = Date.now();
+    const refusedDocument = await call(api, '/v1/documents', {
+      method: 'POST',
+      key: account.live_key,
+      body: form(await makeStatement({ seed: 9 }), 'during.pdf'),
+    });
+    expect(refusedDocument.status).toBe(503);
+    expect(refusedDocument.headers.get('retry-after')).toBe('5');
+    expect(refusedDocument.json).toMatchObject({ error: { type: 'server_error', code: 'service_unavailable', doc_url: '/errors#service_unavailable' } });
+    const refusedMedia = await call(api, '/users/credits', { key: account.media_key });
+    expect([refusedMedia.status, refusedMedia.headers.get('retry-after')]).toEqual([503, '5']);
+    expect(refusedMedia.json).toMatchObject({ success: false, error: { code: 'SERVICE_UNAVAILABLE' } });
+    const readiness = await fetch(ready);
+    expect(readiness.status).toBe(503);
+    expect(await readiness.json()).toMatchObject({ status: 'not_ready' });
+    // each answer came at once, not after a connection timeout
+    expect(Date.now() - outageStarted).toBeLessThan(5000);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 10_000 - (Date.now() - outageStarted))));
+    await proxy.restore();
+
+    await until(
+      'ready again',
+      async () =>
+        (await fetch(ready).then(
+          (r) => r.ok,
+          () => false,
+        )) || undefined,
+      60_000,
+    );
+    const after = [await submit(5, 2), await submit(6, 2)];
+    const all = [...before, ...after];
+    await until(
+      'every document completed',
+      async () => {
+        const { rows } = await pool.query<{ n: string }>("SELECT COUNT(*) AS n FROM documents WHERE id = ANY($1) AND status = 'completed'", [all]);
+        return Number(rows[0]!.n) === all.length ? true : undefined;
+      },
+      240_000,
+    );
+    const { rows: events } = await pool.query<{ id: string; body: string }>("SELECT id, body FROM webhook_events WHERE type = 'document.completed'");
+    const perDocument = new Map<string, number>();
+    for (const e of events) {
+      const id = (JSON.parse(e.body) as { data: { id: string } }).data.id;
+      perDocument.set(id, (perDocument.get(id) ?? 0) + 1);
+    }
+    for (const id of all) expect(perDocument.get(id), id).toBe(1);
+    expect(events).toHaveLength(all.length);
+    // and every event reached the receiver, the ones written before the outage included
+    await until('every delivery', () => (events.every((e) => (received.get(e.id) ?? 0) >= 1) ? true : undefined), 120_000);
+    expect([serving.exitCode, working.exitCode]).toEqual([null, null]);
+  }, 400_000);
+});
