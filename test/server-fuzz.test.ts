@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { mutate, mutations } from '@loupe/fixtures/fuzz-inputs';
 import { answerOf } from '@loupe/fixtures/http-answer';
 import { createNodeEngine, createNodeMediaEngine } from '@loupe/node';
 import { createAccountWithKeys, createServer, type LoupeServer } from '@loupe/server';
@@ -96,7 +97,9 @@ const request = fc
       fc.constantFrom('other' as const, 'media' as const, 'garbage' as const, 'none' as const),
     ),
     idempotency: fc.option(fc.constantFrom('k-1', 'k-2', ''), { nil: undefined }),
-    bodyKind: fc.constantFrom('json', 'multipart', 'text', 'none'),
+    bodyKind: fc.constantFrom('json', 'multipart', 'mangled', 'text', 'none'),
+    // a well-formed multipart body, then broken by the readers' fuzzing mutations (the multipart reader's own fuzzing)
+    mangling: mutations,
     json: jsonBody,
     bytes: fc.uint8Array({ maxLength: 256 }),
     fileField: fc.constantFrom('file', 'files', 'api_key'),
@@ -115,7 +118,7 @@ const request = fc
     ];
     if (key) headers['x-api-key'] = key;
     if (r.idempotency !== undefined) headers['idempotency-key'] = r.idempotency;
-    let body: string | FormData | undefined;
+    let body: string | FormData | Uint8Array | undefined;
     if (op.method !== 'GET' && op.method !== 'HEAD') {
       if (r.bodyKind === 'json') {
         headers['content-type'] = 'application/json';
@@ -125,6 +128,12 @@ const request = fc
         for (let n = 0; n < r.fileCount; n++) form.append(r.fileField, new Blob([new Uint8Array(r.bytes)]), `f${n}.pdf`);
         form.append('options', r.json);
         body = form;
+      } else if (r.bodyKind === 'mangled') {
+        headers['content-type'] = 'multipart/form-data; boundary=fuzzb';
+        const part = (name: string, value: string, file?: string): string =>
+          `--fuzzb\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: application/pdf` : ''}\r\n\r\n${value}\r\n`;
+        const valid = `${part('options', r.json)}${part(r.fileField, String.fromCharCode(...r.bytes), 'a.pdf')}--fuzzb--\r\n`;
+        body = mutate(new TextEncoder().encode(valid), r.mangling);
       } else if (r.bodyKind === 'text') {
         headers['content-type'] = 'text/plain';
         body = r.json;
