@@ -84,9 +84,9 @@ for (const [a, b, list] of rounds()) {
   const error = await run(input);
   executions++;
   const blocks = await blocksRun();
-  let fresh = 0;
-  for (const block of blocks) if (!covered.has(block)) covered.add(block), fresh++;
-  if (fresh > 0) queue.push(input);
+  const before = covered.size;
+  for (const block of blocks) covered.add(block);
+  if (covered.size > before) queue.push(input);
   if (error) {
     found++;
     mkdirSync(crashes, { recursive: true });
