@@ -1,10 +1,11 @@
 // The operator's figures in Prometheus form (prom-client): request latency by listener, route and
 // status; document analyses and media detections by outcome and verdict; job durations; queue
 // depth and the oldest queued job's age (read from the store when scraped); webhook and message
-// deliveries by outcome; credits debited. One registry per server, so two servers in one process
+// deliveries by outcome; credits debited; and prom-client's process figures (resident memory,
+// heap, event-loop delay). One registry per server, so two servers in one process
 // never share counts; the request histogram, counted on every request, is kept apart
 // (request-histogram.ts) and appended when scraped. The names are listed in the server README.
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Store } from '../store/store.js';
 import { RequestHistogram } from './request-histogram.js';
 
@@ -49,6 +50,8 @@ export function queueFiguresOf(store: Store, now: () => Date): () => Promise<Que
 /** A new set of service metrics; `queue` is read when `/metrics` is scraped. */
 export function serviceMetrics(queue: () => Promise<QueueFigures>): ServiceMetrics {
   const registry = new Registry();
+  // the process's own figures: resident memory, heap, event-loop delay (nodejs_eventloop_lag_p99_seconds), handles
+  collectDefaultMetrics({ register: registry });
   const requests = new RequestHistogram(
     'loupe_http_request_duration_seconds',
     'Time to answer a request, by listener (production, sandbox, admin), route pattern and status.',
