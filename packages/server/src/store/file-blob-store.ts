@@ -1,7 +1,8 @@
 // The BlobStore on files: `<root>/<aa>/<bb>/<sha256>`, written to a temporary name and renamed into
-// place (over the same bytes, when they were there) so a reader never sees half a blob, and a
-// crash leaves at most a stray temporary file; an upload already streamed to a file on the same
-// disk is renamed in without a copy.
+// place (over the same bytes, when they were there) so a reader never sees half a blob, a failed
+// write (a full or read-only disk) leaves nothing, and a crash at most a stray temporary file; an
+// upload already streamed to a file on the same disk is renamed in without a copy (from another
+// disk, copied).
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -15,20 +16,34 @@ export function createFileBlobStore(root: string): BlobStore {
     if (!HEX64.test(sha256)) throw new Error(`Not a SHA-256 digest: ${sha256.slice(0, 80)}`);
     return join(root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
   };
-  return {
-    async put(bytes) {
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      const path = pathOf(sha256);
-      const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-      // written without looking first: the same digest is the same bytes, so a rename over a blob
-      // that is already there changes nothing
+  const put = async (bytes: Uint8Array): Promise<string> => {
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const path = pathOf(sha256);
+    const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    // written without looking first: the same digest is the same bytes, so a rename over a blob
+    // that is already there changes nothing
+    try {
       await inFolderOf(path, () => writeFile(temporary, bytes));
       await rename(temporary, path);
-      return sha256;
-    },
+    } catch (error) {
+      // a disk that filled or turned read-only mid-write keeps no half-written temporary
+      await rm(temporary, { force: true }).catch(() => undefined);
+      throw error;
+    }
+    return sha256;
+  };
+  return {
+    put,
     async putFile(file, sha256) {
       const path = pathOf(sha256);
-      await inFolderOf(path, () => rename(file, path));
+      try {
+        await inFolderOf(path, () => rename(file, path));
+      } catch (error) {
+        // the blob folder on another disk than the upload: copied in through a temporary, then the upload removed
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        await put(new Uint8Array(await readFile(file)));
+        await rm(file, { force: true });
+      }
     },
     async get(sha256) {
       try {
@@ -53,8 +68,22 @@ async function inFolderOf(path: string, write: () => Promise<void>): Promise<voi
     await write();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await mkdir(dirname(path), { recursive: true });
+    await makeFolder(dirname(path));
     await write();
+  }
+}
+
+/** Makes `folder` (two levels under the root); says why when it cannot. */
+async function makeFolder(folder: string): Promise<void> {
+  try {
+    await mkdir(folder, { recursive: true });
+  } catch (error) {
+    // a recursive mkdir answers ENOENT whatever stopped it (a read-only or full disk included): one level at a time gives the reason
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    for (const level of [dirname(folder), folder])
+      await mkdir(level).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== 'EEXIST') throw e;
+      });
   }
 }
 
