@@ -58,7 +58,7 @@ describe('hostile files', () => {
     }
     // a 259 KB file may decode 64 MiB (its floor), not the 256 MiB it holds
     expect(scanned.get('flate-256mib.pdf')!.headline).toMatch(/decoding budget of 64 MiB/);
-    for (const name of ['png-60000.png', 'jpeg-60000.jpg']) {
+    for (const name of ['png-60000.png', 'jpeg-60000.jpg', 'pdf-image-60000.pdf']) {
       expect(scanned.get(name)!.reason_codes, name).toContain('budget_exceeded');
     }
     expect((scanned.get('pages-100000.pdf')!.file as { pages: number }).pages).toBe(1);

@@ -44,8 +44,8 @@ export interface Picture {
   luma?: readonly number[];
   /** The decoded pixels, when they were decoded. */
   decoded?: DecodedImage;
-  /** What the pixel analysis measured, or why the pixels could not be analysed. */
-  pixels: { report: PixelReport } | { notAnalysed: string };
+  /** What the pixel analysis measured, or why the pixels could not be analysed (`overBudget` when its declared size passes the decoding bound). */
+  pixels: { report: PixelReport } | { notAnalysed: string; overBudget?: true };
   /** A box in the picture's pixels (origin top-left) as a box on its page. */
   toPage(box: PixelBox): PageBox;
 }

@@ -51,7 +51,8 @@ export async function examinePdfDocument(scan: ScanContext, read: PdfRead, text:
   const { pages, revisions, reader } = read;
   const context = await pdfCheckContext(scan, read, text, facts, words);
   // a page left unread at a bound leaves the document unexamined, whatever the rest says
-  const bound = reader.passedBound();
+  const overBudget = context.pictures.find((p) => 'overBudget' in p.pixels)?.pixels;
+  const bound = reader.passedBound() ?? (overBudget && 'notAnalysed' in overBudget ? `The page ${overBudget.notAnalysed.replace(/^its /, '')}` : undefined);
   return examine(context, {
     examined: facts.capture === 'native_pdf' && !bound,
     reasonCodes: bound ? ['budget_exceeded'] : facts.capture === 'scan' ? ['image_only_pages'] : ['no_readable_content'],

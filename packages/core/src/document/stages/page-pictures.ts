@@ -57,6 +57,17 @@ async function pagePicture(
   decoder: ImageDecoder | undefined,
 ): Promise<Picture> {
   const picture: Omit<Picture, 'pixels' | 'toPage'> = { page, onPage: true, name: '' };
+  // an image whose dictionary declares more pixels than the decoding bound is not decoded at all
+  const declared = (asInt(stream.dict.get('Width')) ?? 0) * (asInt(stream.dict.get('Height')) ?? 0);
+  if (declared > MAX_DECODE_PIXELS)
+    return {
+      ...picture,
+      pixels: {
+        notAnalysed: `its image declares ${(declared / 1e6).toFixed(0)} megapixels, over the ${MAX_DECODE_PIXELS / 1e6}-megapixel decoding budget`,
+        overBudget: true,
+      },
+      toPage: () => unplaced(page),
+    };
   let decoded: DecodedImage | undefined;
   try {
     const { data, imageCodec } = file.decode(stream);
