@@ -448,7 +448,10 @@ describe('links', () => {
       `http://0.0.0.0:${port}/photo.jpg`,
       'http://169.254.169.254/',
     ]) {
-      expect(await link(url, base, a.media_key), url).toMatchObject({ status: 422, json: { error: 'LINK_NOT_RESOLVABLE' } });
+      const refused = await link(url, base, a.media_key);
+      expect(refused, url).toMatchObject({ status: 422, json: { error: 'LINK_NOT_RESOLVABLE' } });
+      // a name is never answered with the private address it resolves to (a map of the service's network)
+      if (url.includes('localhost')) expect(JSON.stringify(refused.json)).not.toMatch(/127\.0\.0\.1|::1/);
     }
     expect(hits.length).toBe(before + 2);
   });

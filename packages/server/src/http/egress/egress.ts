@@ -165,7 +165,7 @@ export function createEgress(options: EgressOptions) {
       const bad = list.find((a) => !reachable(a.address, allow));
       if (bad || list.length === 0)
         return callback(
-          Object.assign(new Error(`${hostname} resolves to ${bad?.address ?? 'nothing'}, which is not a public address`), { code: 'EGRESS_BLOCKED' }),
+          Object.assign(new Error(`${hostname} does not resolve to public addresses only.`), { code: 'EGRESS_BLOCKED' }),
           '',
         );
       if ((opts as { all?: boolean }).all) return callback(null, list);
