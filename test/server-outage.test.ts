@@ -6,11 +6,10 @@
 // restart and every document accepted before or after the outage completes exactly once.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, form, until } from '@loupe/fixtures/document-api';
+import { type EventReceiver, eventReceiver } from '@loupe/fixtures/event-receiver';
 import { freePorts } from '@loupe/fixtures/free-ports';
 import { type OutageProxy, outageProxy } from '@loupe/fixtures/outage-proxy';
 import { makeStatement } from '@loupe/fixtures/pdf-builders';
@@ -28,22 +27,13 @@ const env = {
   LOUPE_QUEUE_POLL_SECONDS: '0.5',
   LOUPE_EGRESS_ALLOW: '127.0.0.0/8',
 };
-/** Webhook deliveries received, by event id (delivery is at least once). */
-const received = new Map<string, number>();
-const receiver = createHttpServer((request, response) => {
-  request.resume();
-  request.on('end', () => {
-    const id = String(request.headers['x-service-event-id']);
-    received.set(id, (received.get(id) ?? 0) + 1);
-    response.writeHead(204).end();
-  });
-});
 const [port, sandboxPort, adminPort] = await freePorts(3);
 const api = `http://127.0.0.1:${port}`;
 const ready = `http://127.0.0.1:${adminPort}/ready`;
 let database: ScratchDatabase;
 let proxy: OutageProxy;
 let pool: pg.Pool;
+let receiver: EventReceiver;
 const children: ChildProcess[] = [];
 
 /** The deployment's database URL, through the relay. */
@@ -53,6 +43,18 @@ const relayed = (): string => {
   url.port = String(proxy.port);
   return url.toString();
 };
+
+/** Resolves when the API process answers ready. */
+const whenReady = (what: string) =>
+  until(
+    what,
+    async () =>
+      (await fetch(ready).then(
+        (r) => r.ok,
+        () => false,
+      )) || undefined,
+    60_000,
+  );
 
 function spawnLoupe(args: string[]): ChildProcess {
   const child = spawn(process.execPath, [loupe, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env });
@@ -67,14 +69,14 @@ beforeAll(async () => {
   const target = new URL(database.url);
   proxy = await outageProxy(target.hostname, Number(target.port || 5432));
   pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiver = await eventReceiver();
 }, 60_000);
 
 afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
   await pool?.end();
   await proxy?.close();
-  receiver.close();
+  receiver?.close();
   await database?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -86,7 +88,7 @@ describe.runIf(adminUrl)('a database outage under the shared deployment', () => 
         process.execPath,
         [
           ...[loupe, 'accounts', 'create', '--email', 'outage@example.com', '--credits', '5', '--database-url', database.url, '--json'],
-          ...['--webhook-url', `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`],
+          ...['--webhook-url', receiver.url],
         ],
         {
           encoding: 'utf8',
@@ -110,15 +112,7 @@ describe.runIf(adminUrl)('a database outage under the shared deployment', () => 
       '--quiet',
     ]);
     const working = spawnLoupe(['worker', '--database-url', relayed(), '--data', data, '--concurrency', '2']);
-    await until(
-      'the API',
-      async () =>
-        (await fetch(ready).then(
-          (r) => r.ok,
-          () => false,
-        )) || undefined,
-      60_000,
-    );
+    await whenReady('the API');
 
     const submit = async (seed: number, pages: number): Promise<string> => {
       const r = await call(api, '/v1/documents', {
@@ -151,15 +145,7 @@ describe.runIf(adminUrl)('a database outage under the shared deployment', () => 
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, 10_000 - (Date.now() - outageStarted))));
     await proxy.restore();
 
-    await until(
-      'ready again',
-      async () =>
-        (await fetch(ready).then(
-          (r) => r.ok,
-          () => false,
-        )) || undefined,
-      60_000,
-    );
+    await whenReady('ready again');
     const after = [await submit(5, 2), await submit(6, 2)];
     const all = [...before, ...after];
     await until(
@@ -179,7 +165,7 @@ describe.runIf(adminUrl)('a database outage under the shared deployment', () => 
     for (const id of all) expect(perDocument.get(id), id).toBe(1);
     expect(events).toHaveLength(all.length);
     // and every event reached the receiver, the ones written before the outage included
-    await until('every delivery', () => (events.every((e) => (received.get(e.id) ?? 0) >= 1) ? true : undefined), 120_000);
+    await until('every delivery', () => (events.every((e) => (receiver.received.get(e.id) ?? 0) >= 1) ? true : undefined), 120_000);
     expect([serving.exitCode, working.exitCode]).toEqual([null, null]);
   }, 400_000);
 });

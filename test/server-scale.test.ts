@@ -9,11 +9,10 @@
 // embedded installation into PostgreSQL and a worker completes the document it left queued.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call, form, until } from '@loupe/fixtures/document-api';
+import { type EventReceiver, eventReceiver } from '@loupe/fixtures/event-receiver';
 import { freePorts } from '@loupe/fixtures/free-ports';
 import { makeStatement } from '@loupe/fixtures/pdf-builders';
 import { photographScene } from '@loupe/fixtures/scenes';
@@ -34,16 +33,7 @@ const queueEnv = {
   LOUPE_QUEUE_POLL_SECONDS: '0.5',
   LOUPE_EGRESS_ALLOW: '127.0.0.0/8',
 };
-/** Webhook deliveries received, by event id (delivery is at least once). */
-const received = new Map<string, number>();
-const receiver = createHttpServer((request, response) => {
-  request.resume();
-  request.on('end', () => {
-    const id = String(request.headers['x-service-event-id']);
-    received.set(id, (received.get(id) ?? 0) + 1);
-    response.writeHead(204).end();
-  });
-});
+let receiver: EventReceiver;
 let database: ScratchDatabase;
 let store: Store;
 let closeStore: () => Promise<void>;
@@ -122,7 +112,7 @@ const worker = (): ChildProcess => spawnLoupe(['worker', '--database-url', datab
 beforeAll(async () => {
   if (!adminUrl) return;
   database = await createScratchDatabase(adminUrl);
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiver = await eventReceiver();
   const opened = await openPostgresStore({ connectionString: database.url, max: 4 });
   store = opened.store;
   closeStore = () => opened.store.close();
@@ -134,7 +124,7 @@ afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
   await closeStore?.();
   await pool?.end();
-  receiver.close();
+  receiver?.close();
   await database?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -154,7 +144,7 @@ describe.runIf(adminUrl)('a shared deployment on PostgreSQL', () => {
         process.execPath,
         [
           ...[loupe, 'accounts', 'create', '--email', 'scale@example.com', '--credits', '20', '--database-url', database.url, '--json'],
-          ...['--webhook-url', `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`],
+          ...['--webhook-url', receiver.url],
         ],
         {
           encoding: 'utf8',
@@ -207,7 +197,7 @@ describe.runIf(adminUrl)('a shared deployment on PostgreSQL', () => {
     for (const id of submitted) expect(perDocument.get(id), id).toBe(1);
     expect(events).toHaveLength(206);
     // every event reached the receiver (at least once) under its one event id
-    await until('every delivery', () => (events.every((e) => (received.get(e.id) ?? 0) >= 1) ? true : undefined), 120_000);
+    await until('every delivery', () => (events.every((e) => (receiver.received.get(e.id) ?? 0) >= 1) ? true : undefined), 120_000);
   });
 
   it('makes one document of byte-identical submissions to both processes at once, and runs one Idempotency-Key once', async () => {
