@@ -164,10 +164,7 @@ export function createEgress(options: EgressOptions) {
       const list = addresses as LookupAddress[];
       const bad = list.find((a) => !reachable(a.address, allow));
       if (bad || list.length === 0)
-        return callback(
-          Object.assign(new Error(`${hostname} does not resolve to public addresses only.`), { code: 'EGRESS_BLOCKED' }),
-          '',
-        );
+        return callback(Object.assign(new Error(`${hostname} does not resolve to public addresses only.`), { code: 'EGRESS_BLOCKED' }), '');
       if ((opts as { all?: boolean }).all) return callback(null, list);
       callback(null, list[0]!.address, list[0]!.family);
     });
