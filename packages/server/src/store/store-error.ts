@@ -2,15 +2,9 @@
 // whether a failure is an outage — the database out of reach, a connection lost, the blob folder
 // read-only or full — which the APIs answer with 503 and `Retry-After` rather than 500.
 
-/** The store could not do what was asked (outage, lock, constraint, a row it cannot read); callers answer 503 where money is involved. */
+/** The store could not do what was asked (outage, lock, constraint, a row it cannot read; the driver's error is its `cause`); callers answer 503 where money is involved. */
 export class StoreError extends Error {
   override readonly name = 'StoreError';
-  /** True when the store could not be reached at all: the same request can succeed later. */
-  readonly unavailable: boolean;
-  constructor(message: string, options: { cause?: unknown } = {}) {
-    super(message, options);
-    this.unavailable = options.cause !== undefined && storeUnavailable(options.cause);
-  }
 }
 
 /** Socket and file-system codes of a store out of reach. */
@@ -40,7 +34,6 @@ const OUTAGE_MESSAGES =
 /** True when `error` (or an error it was caused by) is the store out of reach rather than a fault of the request or the code. */
 export function storeUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
-    if (e instanceof StoreError && e.unavailable) return true;
     const code = String((e as { code?: unknown }).code ?? '');
     if (OUTAGE_CODES.has(code) || OUTAGE_STATES.has(code) || code.startsWith('08')) return true;
     if (e instanceof Error && OUTAGE_MESSAGES.test(e.message)) return true;

@@ -62,7 +62,7 @@ function documentFailure(error: FastifyError): DocumentHttpError {
   if (storeUnavailable(error))
     return new DocumentHttpError(
       'service_unavailable',
-      'The service cannot reach its database; nothing was recorded. Retry after Retry-After seconds with the same Idempotency-Key.',
+      'The service cannot reach its storage for the moment; nothing was recorded. Retry after Retry-After seconds with the same Idempotency-Key.',
       {},
       { 'retry-after': String(OUTAGE_RETRY_SECONDS) },
     );

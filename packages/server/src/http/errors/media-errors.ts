@@ -62,7 +62,7 @@ function mediaFailure(error: FastifyError): MediaHttpError {
     return objectError(413, 'REQUEST_TOO_LARGE', 'The JSON body is over 1 MB; send a file as multipart/form-data.');
   if (status === 413) return objectError(413, 'FILE_TOO_LARGE', 'The request body is over the limit.');
   if (status < 500) return objectError(status, 'BAD_REQUEST', error.message);
-  if (storeUnavailable(error)) return serviceUnavailable('The service cannot reach its database; nothing was recorded');
+  if (storeUnavailable(error)) return serviceUnavailable('The service cannot reach its storage for the moment; nothing was recorded');
   return objectError(500, 'INTERNAL_ERROR', 'The service failed unexpectedly; retry with backoff.');
 }
 
