@@ -5,8 +5,8 @@
 // a stub whose net pay is not the deposit a statement records from its employer. Each conflict
 // names its documents, and each place they differ holds what every document prints there with a
 // region on each; the document the others agree against is the suspect. The documents' words in,
-// the JSON object out; each document's facts are read once and kept (by id, up to a bound), since
-// a loan is read again on every poll.
+// the JSON object out; each document's facts are read once and kept (by id, up to a bound), and
+// each loan's answer too (by its documents and their words), since a loan is read on every poll.
 import { type DocumentFacts, documentFacts, type LoanDocumentWords, loanConflicts } from '@loupe/core';
 import type { LoanConsistencyBody } from './schemas.js';
 
@@ -39,8 +39,27 @@ function cachedFacts(document: LoanDocumentWords): DocumentFacts {
   return entry.facts;
 }
 
-/** The loan's consistency over the words of its completed documents (oldest first). */
+/** Most loans whose consistency is kept between reads. */
+const MAX_LOANS_CACHED = 200;
+/** Consistency bodies by the loan's documents and their words' digests, least recently used first. */
+const loans = new Map<string, LoanConsistencyBody>();
+
+/**
+ * The loan's consistency over the words of its completed documents (oldest first). The body is
+ * kept for the same documents with the same words: comparing versions costs up to a few hundred
+ * milliseconds on a loan of many near-identical copies, and a loan is polled.
+ */
 export async function loanConsistency(documents: readonly LoanDocumentWords[]): Promise<LoanConsistencyBody> {
+  const key = documents.map((d) => `${d.id}:${digestOf(d.words)}`).join(',');
+  const hit = loans.get(key);
+  loans.delete(key);
+  const body = hit ?? (await compare(documents));
+  loans.set(key, body);
+  if (loans.size > MAX_LOANS_CACHED) loans.delete(loans.keys().next().value!);
+  return body;
+}
+
+async function compare(documents: readonly LoanDocumentWords[]): Promise<LoanConsistencyBody> {
   return {
     object: 'loan_consistency',
     documents_compared: documents.length,
