@@ -32,7 +32,8 @@ describe('a short soak of loupe serve', () => {
       'credits 200',
     ])
       expect(result.answers[name], name).toBeGreaterThan(0);
-    const allowed = /^(upload 20[02]|upload wait 20[02]|document 200|list 200|loan (200|404)|report (202|400)|report read 200|detection 200|credits 200|.+ 429)$/;
+    const allowed =
+      /^(upload 20[02]|upload wait 20[02]|document 200|list 200|loan (200|404)|report (202|400)|report read 200|detection 200|credits 200|.+ 429)$/;
     for (const name of Object.keys(result.answers)) expect(name).toMatch(allowed);
   }, 300_000);
 });
