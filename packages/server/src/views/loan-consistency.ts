@@ -10,10 +10,17 @@
 import { type DocumentFacts, documentFacts, type LoanDocumentWords, loanConflicts } from '@loupe/core';
 import type { LoanConsistencyBody } from './schemas.js';
 
-/** Most documents whose facts are kept between reads of their loans. */
-const MAX_CACHED = 1_000;
-/** Facts by document id, with a digest of the words they were read from (a reprocessed document's words differ), least recently used first. */
-const cache = new Map<string, { digest: number; facts: DocumentFacts }>();
+/** A map of at most `max` entries that forgets the least recently used (read or written) first. */
+function boundedMap<V>(max: number): { get(key: string): V | undefined; set(key: string, value: V): V } {
+  const entries = new Map<string, V>();
+  const set = (key: string, value: V): V => {
+    entries.delete(key);
+    entries.set(key, value);
+    if (entries.size > max) entries.delete(entries.keys().next().value!);
+    return value;
+  };
+  return { get: (key) => (entries.has(key) ? set(key, entries.get(key) as V) : undefined), set };
+}
 
 /** A 32-bit FNV-1a digest of the words' texts: microseconds, against the milliseconds of reading them. */
 function digestOf(words: LoanDocumentWords['words']): number {
@@ -26,44 +33,34 @@ function digestOf(words: LoanDocumentWords['words']): number {
 }
 
 /**
- * A document's facts, read once per document and kept: a loan is read on every poll, and reading
- * a document's facts costs milliseconds that 100 documents a poll would spend again each time.
+ * A document's facts by its id and the digest of its words (a reprocessed document's words
+ * differ), for 1,000 documents: a loan is read on every poll, and reading a document's facts costs
+ * milliseconds that 100 documents a poll would spend again each time.
  */
-function cachedFacts(document: LoanDocumentWords): DocumentFacts {
-  const digest = digestOf(document.words);
-  const hit = cache.get(document.id);
-  cache.delete(document.id);
-  const entry = hit?.digest === digest ? hit : { digest, facts: documentFacts(document) };
-  cache.set(document.id, entry);
-  if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
-  return entry.facts;
-}
-
-/** Most loans whose consistency is kept between reads. */
-const MAX_LOANS_CACHED = 200;
-/** Consistency bodies by the loan's documents and their words' digests, least recently used first. */
-const loans = new Map<string, LoanConsistencyBody>();
-
+const factsOf = boundedMap<DocumentFacts>(1_000);
 /**
- * The loan's consistency over the words of its completed documents (oldest first). The body is
- * kept for the same documents with the same words: comparing versions costs up to a few hundred
- * milliseconds on a loan of many near-identical copies, and a loan is polled.
+ * Consistency bodies by the loan's documents and their words' digests, for 200 loans: comparing
+ * versions costs up to a few hundred milliseconds on a loan of many near-identical copies.
  */
+const bodies = boundedMap<LoanConsistencyBody>(200);
+
+/** The loan's consistency over the words of its completed documents (oldest first), kept for the same documents with the same words. */
 export async function loanConsistency(documents: readonly LoanDocumentWords[]): Promise<LoanConsistencyBody> {
-  const key = documents.map((d) => `${d.id}:${digestOf(d.words)}`).join(',');
-  const hit = loans.get(key);
-  loans.delete(key);
-  const body = hit ?? (await compare(documents));
-  loans.set(key, body);
-  if (loans.size > MAX_LOANS_CACHED) loans.delete(loans.keys().next().value!);
-  return body;
+  // each document's key (its id and its words' digest) computed once a read, for both maps
+  const keys = new Map(documents.map((d) => [d, `${d.id}:${digestOf(d.words)}`]));
+  const facts = (d: LoanDocumentWords): DocumentFacts => {
+    const key = keys.get(d) ?? `${d.id}:${digestOf(d.words)}`;
+    return factsOf.get(key) ?? factsOf.set(key, documentFacts(d));
+  };
+  const key = [...keys.values()].join(',');
+  return bodies.get(key) ?? bodies.set(key, await compare(documents, facts));
 }
 
-async function compare(documents: readonly LoanDocumentWords[]): Promise<LoanConsistencyBody> {
+async function compare(documents: readonly LoanDocumentWords[], facts: (d: LoanDocumentWords) => DocumentFacts): Promise<LoanConsistencyBody> {
   return {
     object: 'loan_consistency',
     documents_compared: documents.length,
-    conflicts: (await loanConflicts(documents, cachedFacts)).map((c) => ({
+    conflicts: (await loanConflicts(documents, facts)).map((c) => ({
       code: c.code,
       summary: c.summary,
       document_ids: c.documents,
