@@ -4,8 +4,8 @@
 // long ones wait on other processes (LibreOffice, Chromium, npm, servers), so Vitest's default of
 // one file less than the cores (a single file at a time on two cores) left a core idle: 805 s
 // against 1,194 s for the whole suite on the two-core CI machine. No project keeps Vitest's 5 s
-// test timeout: a test is judged by what it answers, and the first test of a core file pays for
-// loading the WebAssembly kernels (2.2 s alone; over 5 s once while the CI machine was loaded).
+// test timeout: a test is judged by what it answers (a core test that takes 2.2 s alone passed 5 s
+// once while the CI machine was loaded).
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
