@@ -1,11 +1,13 @@
 // `loupe` starts only what a command uses: every command answers `--help` and `-h` with its own
 // usage and exit 0, and `--help`, `digest` and `accounts` load no engine, model runtime, WASM,
-// PDF reader, canvas, OCR or HTTP stack (the modules a run resolves are recorded by a loader hook).
+// PDF reader, canvas, OCR or HTTP stack, and `detect` on a photo loads no part of the document
+// engine (the modules a run resolves are recorded by a loader hook).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { photographScene } from '@loupe/fixtures/scenes';
 import { describe, expect, it } from 'vitest';
 import { LOUPE_BIN } from './cli-runner.js';
 
@@ -35,6 +37,9 @@ function run(args: string[]): { code: number | null; stdout: string; modules: st
     .map((l) => l.slice('resolved '.length));
   return { code: r.status, stdout: r.stdout, modules };
 }
+
+/** What only documents need: the core's whole surface, pdf.js, OCR, the signature verifier, PDF decryption, the HTTP stack. */
+const DOCUMENT_ONLY = /\/core\/dist\/(index|internal)\.js$|pdfjs-dist|tesseract|pkijs|@noble\/ciphers|fastify|\/cli\/dist\/commands/;
 
 /** Packages a light command must not load. */
 const HEAVY = /onnxruntime|pdfjs-dist|@napi-rs\/canvas|tesseract|fastify|@loupe\/node|@loupe\/worker|packages\/node\/|\.wasm/;
@@ -68,5 +73,14 @@ describe('loupe start-up', () => {
     expect(accounts.modules.filter((m) => HEAVY.test(m))).toEqual([]);
     // the check sees a heavy module when one loads
     expect(run(['scan', '--json', '--no-ocr', join(dir, 'a.txt')]).modules.some((m) => HEAVY.test(m))).toBe(true);
+  });
+
+  it('detects on a photo without loading the document engine, pdf.js, OCR or the signature verifier', () => {
+    writeFileSync(join(dir, 'photo.jpg'), photographScene(3, 640, 480));
+    const detect = run(['detect', '--json', join(dir, 'photo.jpg')]);
+    expect(detect.code).toBe(0);
+    expect(JSON.parse(detect.stdout)).toMatchObject({ status: 'completed', media: { type: 'image' } });
+    expect(detect.modules.some((m) => m.endsWith('/core/dist/media.js'))).toBe(true);
+    expect(detect.modules.filter((m) => DOCUMENT_ONLY.test(m))).toEqual([]);
   });
 });

@@ -7,7 +7,10 @@ export default defineConfig({
   format: ['esm'],
   target: 'es2022',
   splitting: true,
-  dts: { entry: ['src/index.ts', 'src/internal.ts', 'src/testing.ts'], compilerOptions: { composite: false, incremental: false } },
+  dts: {
+    entry: ['src/index.ts', 'src/media.ts', 'src/internal.ts', 'src/internal-media.ts', 'src/testing.ts'],
+    compilerOptions: { composite: false, incremental: false },
+  },
   sourcemap: true,
   clean: true,
   // bundled into shared chunks, so that only what the core uses loads: mathjs's package root would

@@ -4,7 +4,7 @@
 // and `accounts` start without the engine. `loupe COMMAND --help` (or `-h`) prints that
 // command's usage and exits 0; usage errors print the usage and exit 2.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import type { DetectorModels, DetectorVersion, MediaEngine } from '@loupe/core';
+import type { DetectorModels, DetectorVersion, MediaEngine } from '@loupe/core/media';
 import type { Output } from './commands.js';
 import { COMMAND_USAGE, USAGE } from './usage.js';
 
@@ -82,8 +82,9 @@ async function mediaEngine(
   jobs: number,
   limits: PoolLimits,
 ): Promise<{ engine: Pick<MediaEngine, 'detect'>; close?: () => Promise<void> } | string> {
-  const { DETECTORS } = await import('@loupe/core');
-  const { createModelStore, createNodeMediaEngine, createNodePool, MODELS_DIR } = await import('@loupe/node');
+  // the media surfaces alone: a photo's detection never loads the document engine
+  const { DETECTORS } = await import('@loupe/core/media');
+  const { createModelStore, createNodeMediaEngine, MODELS_DIR } = await import('@loupe/node/media');
   const version = values.get('detector-version')?.at(-1) ?? 'V1.5';
   if (!(version in DETECTORS)) return `unknown detector version ${version} (known: ${Object.keys(DETECTORS).join(', ')})`;
   const modelsDir = values.get('models-dir')?.at(-1);
@@ -108,6 +109,7 @@ async function mediaEngine(
     }
   }
   if (jobs <= 1) return { engine };
+  const { createNodePool } = await import('@loupe/node');
   const pool = createNodePool({ size: jobs, media: options, ...limits });
   return { engine: { detect: (bytes, input) => pool.run('detect', bytes, input) }, close: () => pool.close() };
 }
@@ -156,8 +158,6 @@ export async function main(argv: string[], io: Output = stdio, limits: PoolLimit
     io.err(`loupe ${command}: no files given\n\nUsage:\n${COMMAND_USAGE[command]}`);
     return 2;
   }
-  const { digestCommand, scanCommand } = await import('./commands.js');
-  if (command === 'digest') return digestCommand(files, flags.has('json'), io);
   const progress = flags.has('progress') ? true : flags.has('no-progress') ? false : undefined;
   const jobs = jobsOf(values);
   if (typeof jobs === 'string') {
@@ -177,6 +177,8 @@ export async function main(argv: string[], io: Output = stdio, limits: PoolLimit
       await media.close?.();
     }
   }
+  const { digestCommand, scanCommand } = await import('./commands.js');
+  if (command === 'digest') return digestCommand(files, flags.has('json'), io);
   const unknownModels = models.filter((m) => m !== 'docforge');
   if (unknownModels.length > 0) {
     io.err(`loupe scan: unknown model ${unknownModels.join(', ')} (known: docforge)`);

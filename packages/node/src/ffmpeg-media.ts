@@ -12,7 +12,7 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import type { DecodedFrame, MediaDecoder, MediaProbe } from '@loupe/core';
+import type { DecodedFrame, MediaDecoder, MediaProbe } from '@loupe/core/media';
 import { unchangedFileOf } from './media-files.js';
 
 /** Options of the ffmpeg media decoder. */
@@ -115,12 +115,13 @@ const MAX_AUDIO_RATE = 48000;
 
 /** Creates the ffmpeg media decoder. */
 export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDecoder {
-  const ffmpeg = options.ffmpeg ?? ffmpegPaths().ffmpeg;
-  const ffprobe = options.ffprobe ?? ffmpegPaths().ffprobe;
+  // found when first run (finding them runs each once: a photo's detection never does)
+  const ffmpeg = (): string => options.ffmpeg ?? ffmpegPaths().ffmpeg;
+  const ffprobe = (): string => options.ffprobe ?? ffmpegPaths().ffprobe;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const concurrency = Math.max(1, options.concurrency ?? Math.min(4, availableParallelism()));
   const probeUrl = async (url: string): Promise<MediaProbe> => {
-    const out = await run(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', url], 4 << 20, timeoutMs);
+    const out = await run(ffprobe(), ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', url], 4 << 20, timeoutMs);
     const info = JSON.parse(out.toString()) as {
       format?: { duration?: string };
       streams?: { codec_type?: string; width?: number; height?: number; sample_rate?: string; channels?: number; duration?: string }[];
@@ -145,7 +146,7 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
   const keyFramesSparse = async (url: string, durationS: number, count: number): Promise<boolean> => {
     if (!(durationS > 0) || count < 2) return false;
     try {
-      const out = await run(ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=flags', '-of', 'csv=p=0', url], 1 << 22, timeoutMs);
+      const out = await run(ffprobe(), ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=flags', '-of', 'csv=p=0', url], 1 << 22, timeoutMs);
       const keys = out
         .toString()
         .split('\n')
@@ -171,7 +172,7 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
           const select = timesS.map((t) => `lt(prev_pts*TB\\,${t})*gte(t\\,${t})`).join('+');
           try {
             const raw = await run(
-              ffmpeg,
+              ffmpeg(),
               [
                 '-v',
                 'error',
@@ -204,7 +205,7 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
         const decodeAt = async (timeS: number, seekS = timeS): Promise<DecodedFrame> => {
           try {
             const raw = await run(
-              ffmpeg,
+              ffmpeg(),
               [
                 '-v',
                 'error',
@@ -253,7 +254,7 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
         const sampleRate = native > 0 ? Math.min(native, MAX_AUDIO_RATE) : MAX_AUDIO_RATE;
         // 50 MiB of audio is at most a few hours; bound the PCM at 3 hours of samples
         const raw = await run(
-          ffmpeg,
+          ffmpeg(),
           ['-v', 'error', '-i', url, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', String(sampleRate), '-f', 'f32le', 'pipe:1'],
           sampleRate * 4 * 3 * 3600,
           timeoutMs,

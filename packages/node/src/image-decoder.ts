@@ -5,8 +5,8 @@
 // lossless WEBP data crashes it too, which no header check can see). The canvas is drawn without
 // any transform, so pixels stay in stored orientation.
 
-import type { DecodedImage, DecodedRegions, ImageDecoder, PixelRect } from '@loupe/core';
-import { cropPixels, webpSize, wellFormedImage } from '@loupe/core/internal';
+import { cropPixels, webpSize, wellFormedImage } from '@loupe/core/internal/media';
+import type { DecodedImage, DecodedRegions, ImageDecoder, PixelRect } from '@loupe/core/media';
 import type { Canvas, Image } from '@napi-rs/canvas';
 import { loadCanvas } from './canvas.js';
 import { decodeStill } from './ffmpeg-media.js';
