@@ -9,7 +9,10 @@
 //                                 producer families (native, benign saves, scans, photos) and the
 //                                 statement families (genuine and re-printed with a figure changed)
 //
-//   node --import tsx bench/tools/materialize.ts [--only generated|families] [--seeds 600]
+//   node --import tsx bench/tools/materialize.ts [--only generated|families] [--seeds 600] [--from 1] [--as generated]
+//
+// `--from` and `--as` write another batch of the generator's seeds as a source of its own (seeds
+// 601-1200 as `generated-fresh`: documents no tuning has looked at, to test a change made on the first batch).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,7 +32,14 @@ export interface Label {
   parts?: string[];
 }
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, seeds: { type: 'string', default: '600' } } });
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    seeds: { type: 'string', default: '600' },
+    from: { type: 'string', default: '1' },
+    as: { type: 'string', default: 'generated' },
+  },
+});
 const root = resolve(import.meta.dirname, '..', 'out', 'sources');
 
 /** A source folder written afresh: `add` puts a file and its label in it, `done` writes the labels. */
@@ -51,8 +61,8 @@ function source(name: string): { add: (file: string, bytes: Uint8Array, label: O
 }
 
 if (!values.only || values.only === 'generated') {
-  const out = source('generated');
-  const seeds = Array.from({ length: Number(values.seeds) }, (_, i) => i + 1);
+  const out = source(values.as);
+  const seeds = Array.from({ length: Number(values.seeds) }, (_, i) => i + Number(values.from));
   for await (const s of generatedSamples(seeds, 10)) {
     out.add(s.name, s.bytes, {
       class: s.form === 'native' ? 'genuine' : 'genuine_image',

@@ -19,12 +19,16 @@ export type Labelled = Pick<Label, 'split' | 'technique'> & { class: Label['clas
 
 export const repo = resolve(import.meta.dirname, '..', '..');
 const own = (name: string): string => join(repo, 'bench', 'out', 'sources', name);
-/** Every source by name: where its files are. */
+/** The sources detection is tuned on; a further batch of generator seeds (`materialize.ts --as`) is not. */
+export const TUNED_SOURCES: readonly string[] = ['corpus', 'outside', 'generated', 'families'];
+
+/** Every source by name: where its files are (and any further batch `materialize.ts --as` wrote). */
 export const SOURCES: Record<string, string> = {
   corpus: resolve(process.env.LOUPE_CORPUS ?? join(repo, '..', 'shared', 'corpus')),
   outside: resolve(process.env.LOUPE_OUTSIDE ?? join(repo, '..', 'shared', 'outside', 'set1')),
   generated: own('generated'),
   families: own('families'),
+  ...Object.fromEntries((existsSync(own('')) ? readdirSync(own('')) : []).filter((name) => !TUNED_SOURCES.includes(name)).map((name) => [name, own(name)])),
 };
 
 const documentFile = (name: string): boolean => /\.(pdf|png|jpe?g)$/i.test(name);
