@@ -1,4 +1,5 @@
-// Pixel-format kernels: RGBA bytes to luma or YCbCr float planes (BT.601, as JPEG uses), RGBA to
+// Pixel-format kernels: RGBA bytes to luma or YCbCr float planes (BT.601, as JPEG uses), grey
+// bytes to a float plane, RGBA to
 // a normalised NCHW float tensor for ONNX models, and area / bilinear resizing of float planes.
 // Every buffer lives in linear memory where the host placed it; nothing here allocates. Channel
 // extraction and the vertical resize passes run four pixels at a time with SIMD.
@@ -7,6 +8,11 @@ const MASK = i32x4.splat(0xff);
 
 @inline function channel(px: v128, shift: i32): v128 {
   return f32x4.convert_i32x4_u(v128.and(i32x4.shr_u(px, shift), MASK));
+}
+
+/** `n` grey levels (one byte a pixel, a decoder's luma plane) at `src` into f32 at `dst`. */
+export function bytesToPlane(src: usize, n: i32, dst: usize): void {
+  for (let i = 0; i < n; i++) store<f32>(dst + (<usize>i << 2), <f32>load<u8>(src + <usize>i));
 }
 
 /** Luma Y = 0.299 R + 0.587 G + 0.114 B of `n` RGBA pixels at `src` into f32 at `dst`. */

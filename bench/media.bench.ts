@@ -1,10 +1,11 @@
-// Media detection timings, one run: a 12 MP photo, a 60 s 720p video and a 5-minute MP3 through
+// Media detection timings, one run: first whole processes side by side with ffmpeg (`loupe
+// detect` on a photo and a video against ffmpeg decoding them, three rounds); then a 12 MP photo, a 60 s 720p video and a 5-minute MP3 through
 // the whole engine (warm), and the split per stage (decode, preprocess on the WebAssembly kernels,
 // inference, aggregate), with the kernels against the TypeScript reference kernels (photo: luma
 // and patch features; audio: resampling to 16 kHz and LFCC). `npm run bench:media` (ffmpeg: the
 // system's or the packaged one).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -30,6 +31,7 @@ import { downscaleRgba, generateScene, photographScene } from '@loupe/fixtures/s
 import { h264Clip } from '@loupe/fixtures/videos';
 import { createCanvasDecoder, createFfmpegMediaDecoder, createModelStore, createNodeMediaEngine, createOnnxInference, ffmpegPaths } from '@loupe/node';
 import { median } from './measure.js';
+import { type Pair, sideBySide, sideBySideTable } from './side-by-side.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loupe-media-bench-'));
 const photo = photographScene(7, 4000, 3000);
@@ -55,6 +57,48 @@ execFileSync(ffmpegPaths().ffmpeg, [
   join(dir, 'speech.mp3'),
 ]);
 const speech = new Uint8Array(readFileSync(join(dir, 'speech.mp3')));
+
+// whole processes side by side (issue 54): `loupe detect` against ffmpeg decoding the same input,
+// the decoder being the floor for media (every millisecond above it is Loupe's)
+writeFileSync(join(dir, 'photo.jpg'), photo);
+const loupe = join(import.meta.dirname, '..', 'packages', 'cli', 'bin', 'loupe.js');
+const decode = (file: string): [string, ...string[]] => [ffmpegPaths().ffmpeg, '-v', 'error', '-i', join(dir, file), '-f', 'null', '-'];
+const processPairs: Pair[] = [
+  {
+    label: `12 MP JPEG photo, \`loupe detect --json\``,
+    ours: [process.execPath, loupe, 'detect', '--json', join(dir, 'photo.jpg')],
+    reference: decode('photo.jpg'),
+    referenceLabel: 'ffmpeg decoding it',
+    target: 2.5,
+  },
+  {
+    label: '60 s 720p video (a key frame a second), `loupe detect --json`',
+    ours: [process.execPath, loupe, 'detect', '--json', join(dir, 'clip.mp4')],
+    reference: decode('clip.mp4'),
+    referenceLabel: 'ffmpeg decoding every frame',
+    target: 1.8,
+  },
+  // `LOUPE_BEFORE_CLI`: an earlier build's loupe.js, measured in the same rounds
+  ...(process.env.LOUPE_BEFORE_CLI
+    ? (['photo.jpg', 'clip.mp4'] as const).map(
+        (file): Pair => ({
+          label: `${file === 'photo.jpg' ? '12 MP JPEG photo' : '60 s 720p video'}, the earlier build`,
+          ours: [process.execPath, process.env.LOUPE_BEFORE_CLI!, 'detect', '--json', join(dir, file)],
+          reference: decode(file),
+          referenceLabel: file === 'photo.jpg' ? 'ffmpeg decoding it' : 'ffmpeg decoding every frame',
+        }),
+      )
+    : []),
+  {
+    label: '`loupe --help`',
+    ours: [process.execPath, loupe, '--help'],
+    reference: [process.execPath, '-e', '0'],
+    referenceLabel: '`node -e 0`',
+  },
+];
+console.log('Whole processes, side by side (three rounds after a warm-up round; the median of the per-round ratios):\n');
+console.log(sideBySideTable(processPairs, sideBySide(processPairs, 3)));
+console.log('');
 rmSync(dir, { recursive: true });
 
 const engine = createNodeMediaEngine();
@@ -86,6 +130,11 @@ const model = await createOnnxInference().load(bytes);
 const tiled = await decoder.decodeRegions!(photo, (width, height) => pictureTiles(width, height) ?? []);
 const tilesMs = await time(() => decoder.decodeRegions!(photo, (width, height) => pictureTiles(width, height) ?? []), 5);
 const tileFeaturesMs = await time(async () => pictureFeatures(tiled.regions), 5);
+// the path a JPEG photo takes: its grey levels alone, the tiles cropped by ffmpeg in another process
+const lumaOf = () => decoder.decodeJpegLuma!(photo, (width, height) => pictureTiles(width, height) ?? []);
+const lumaTiles = (await lumaOf()).regions.map(({ width, height, luma }) => ({ width, height, gray: luma }));
+const lumaMs = await time(lumaOf, 5);
+const lumaFeaturesMs = await time(async () => pictureFeatures(lumaTiles), 5);
 const features = pictureFeatures(tiled.regions);
 let t = performance.now();
 const out = await model.run({ features: { data: features, dims: [features.length / GENAI_FEATURES, GENAI_FEATURES] } });
@@ -112,7 +161,7 @@ console.log(
   `12 MP photo (${(photo.length / 1e6).toFixed(1)} MB JPEG): ${imageMs.toFixed(0)} ms warm end to end, median of 7 (target 120 ms); ${first.verdict}, score ${first.score}`,
 );
 console.log(
-  `  decode with the ${tiled.regions.length} tiles drawn ${tilesMs.toFixed(0)} ms; their features ${tileFeaturesMs.toFixed(1)} ms; inference (${features.length / GENAI_FEATURES} patches) ${inferenceMs.toFixed(1)} ms; aggregate ${aggregateMs.toFixed(2)} ms`,
+  `  the tiles' grey levels alone (ffmpeg, the path a JPEG takes) ${lumaMs.toFixed(0)} ms, their features ${lumaFeaturesMs.toFixed(1)} ms; in colour (Skia) ${tilesMs.toFixed(0)} ms; their features ${tileFeaturesMs.toFixed(1)} ms; inference (${features.length / GENAI_FEATURES} patches) ${inferenceMs.toFixed(1)} ms; aggregate ${aggregateMs.toFixed(2)} ms`,
 );
 console.log(
   `  features of the whole 12 MP picture ${preprocessMs.toFixed(0)} ms on the kernels vs ${referenceMs.toFixed(0)} ms on the TypeScript references (${(referenceMs / preprocessMs).toFixed(1)}x)`,

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SPEECH_RATE, wasmAudioKernels } from '@loupe/core';
+import { SPEECH_RATE, wasmAudioKernels } from '@loupe/core/internal';
 
 /** A natural recording and its speaker group. */
 export interface Recording {

@@ -10,11 +10,11 @@
 //   npm run build && node --import tsx models/train-docforge.ts
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GENAI_FEATURES, GENAI_PATCH, genaiFeatures, wasmKernels } from '@loupe/core';
+import { GENAI_FEATURES, GENAI_PATCH, genaiFeatures, wasmKernels } from '@loupe/core/internal';
 import { seededRandom } from '@loupe/core/testing';
 import { captureDocument } from '@loupe/fixtures/document-photos';
 import { createCanvasDecoder } from '@loupe/node';
-import { createCanvas } from '@napi-rs/canvas';
+import { type Canvas, createCanvas } from '@napi-rs/canvas';
 import { trainPatchModel } from './patch-model.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -32,7 +32,7 @@ interface Image {
 const decoder = createCanvasDecoder();
 const decode = (bytes: Uint8Array): Promise<Image> => decoder.decode(bytes);
 
-function toCanvas(image: Image): ReturnType<typeof createCanvas> {
+function toCanvas(image: Image): Canvas {
   const canvas = createCanvas(image.width, image.height);
   const ctx = canvas.getContext('2d');
   const data = ctx.createImageData(image.width, image.height);

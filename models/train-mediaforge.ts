@@ -11,7 +11,7 @@
 //   npm run build && node --import tsx models/train-mediaforge.ts [--variant=v16]
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GENAI_FEATURES, GENAI_PATCH, genaiFeatures, wasmKernels } from '@loupe/core';
+import { GENAI_FEATURES, GENAI_PATCH, genaiFeatures, wasmKernels } from '@loupe/core/internal';
 import { seededRandom } from '@loupe/core/testing';
 import { downscaleRgba, generateScene, photographScene } from '@loupe/fixtures/scenes';
 import { createCanvasDecoder } from '@loupe/node';

@@ -14,7 +14,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
-import { analyseSpeech, audioWindows, loadVad, SPEECH_FEATURES, SPEECH_RATE, type SpeechAnalysis, wasmAudioKernels, windowFeatures } from '@loupe/core';
+import {
+  analyseSpeech,
+  audioWindows,
+  loadVad,
+  SPEECH_FEATURES,
+  SPEECH_RATE,
+  type SpeechAnalysis,
+  wasmAudioKernels,
+  windowFeatures,
+} from '@loupe/core/internal';
 import { seededRandom } from '@loupe/core/testing';
 import { createModelStore, createOnnxInference } from '@loupe/node';
 import { fitPatchModel, type PatchSet, trainPatchModel } from './patch-model.js';

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { wellFormedImage } from '@loupe/core/internal';
+import { jpegLumaFirst } from '@loupe/core/internal/media';
 import { seededRandom } from '@loupe/core/testing';
 import { createCanvasDecoder, ffmpegPaths } from '@loupe/node';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +70,45 @@ describe('image decoder on damaged files', () => {
     expect(wellFormedImage(png)).toBe(false);
     expect(wellFormedImage(files.png!.subarray(0, 33))).toBe(false);
     expect(wellFormedImage(new TextEncoder().encode('GIF89a not accepted here'))).toBe(false);
+  });
+});
+
+describe("image decoder: a JPEG's luma alone", () => {
+  it('decodes the grey levels of regions of a JPEG (its Y plane) as the luma of its colour decode, clipped to it', async () => {
+    const rects = [
+      { x: 0, y: 0, width: 16, height: 8 },
+      { x: 90, y: 60, width: 30, height: 30 }, // runs past the edge: clipped
+      { x: 40, y: 20, width: 24, height: 12 },
+    ];
+    const jpeg = files.jpeg!;
+    expect(jpegLumaFirst(jpeg)).toBe(true);
+    const whole = await decoder.decode(jpeg);
+    const decoded = await decoder.decodeJpegLuma!(jpeg, () => rects);
+    expect([decoded.width, decoded.height]).toEqual([whole.width, whole.height]);
+    decoded.regions.forEach((region, i) => {
+      const { x, y } = rects[i]!;
+      const [width, height] = [Math.min(rects[i]!.width, whole.width - x), Math.min(rects[i]!.height, whole.height - y)];
+      expect([region.width, region.height, region.luma.length], `${i}`).toEqual([width, height, width * height]);
+      // Y against the BT.601 luma of the RGB the colour decode made of it (rounding and chroma upsampling apart)
+      let sum = 0;
+      for (let row = 0; row < height; row++)
+        for (let col = 0; col < width; col++) {
+          const at = ((y + row) * whole.width + x + col) * 4;
+          const luma = 0.299 * whole.rgba[at]! + 0.587 * whole.rgba[at + 1]! + 0.114 * whole.rgba[at + 2]!;
+          sum += Math.abs(region.luma[row * width + col]! - luma);
+        }
+      expect(sum / (width * height), `${i}`).toBeLessThan(2);
+    });
+  });
+
+  it('refuses what is no JPEG whose first component is its luma', async () => {
+    await expect(decoder.decodeJpegLuma!(files.png!, (width, height) => [{ x: 0, y: 0, width, height }])).rejects.toThrow();
+    // a JPEG whose components are named R, G, B holds no luma plane
+    const rgb = files.jpeg!.slice();
+    const sof = rgb.findIndex((v, i) => v === 0xff && rgb[i + 1] === 0xc0);
+    for (const [k, id] of [0x52, 0x47, 0x42].entries()) rgb[sof + 10 + k * 3] = id;
+    expect(jpegLumaFirst(rgb)).toBe(false);
+    await expect(decoder.decodeJpegLuma!(rgb, (width, height) => [{ x: 0, y: 0, width, height }])).rejects.toThrow();
   });
 });
 

@@ -65,6 +65,7 @@ export type {
   DecodedAudio,
   DecodedFrame,
   DecodedImage,
+  DecodedLuma,
   DecodedRegions,
   Digests,
   ImageDecoder,

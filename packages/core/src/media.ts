@@ -23,6 +23,7 @@ export type {
   DecodedAudio,
   DecodedFrame,
   DecodedImage,
+  DecodedLuma,
   DecodedRegions,
   ImageDecoder,
   Inference,

@@ -118,6 +118,14 @@ export interface DecodedRegions {
   regions: DecodedImage[];
 }
 
+/** A picture's size and the grey levels of the regions of it that were decoded, in the order asked. */
+export interface DecodedLuma {
+  width: number;
+  height: number;
+  /** Each region's grey levels, one byte a pixel, row-major. */
+  regions: { width: number; height: number; luma: Uint8Array }[];
+}
+
 /**
  * Decodes PNG and JPEG bytes to RGBA (@napi-rs/canvas on Node, ImageBitmap/canvas in browsers).
  * The stored pixel orientation is kept (no EXIF rotation), so regions match the file's pixels.
@@ -131,6 +139,13 @@ export interface ImageDecoder {
    * engine then never holds the whole picture's pixels. Optional: `decode` is used without it.
    */
   decodeRegions?(bytes: Uint8Array, regionsOf: (width: number, height: number) => readonly PixelRect[]): Promise<DecodedRegions>;
+  /**
+   * Decodes only the luma of the regions `regionsOf` names, at full resolution, of a JPEG whose
+   * first component is its luma (`jpegLumaFirst`): its Y plane alone (BT.601 grey levels, 0-255),
+   * with no chroma upsampling or colour conversion — what a detector that reads grey levels needs.
+   * Optional; rejects what it cannot decode (the engine then decodes colour).
+   */
+  decodeJpegLuma?(bytes: Uint8Array, regionsOf: (width: number, height: number) => readonly PixelRect[]): Promise<DecodedLuma>;
   /** Encodes RGBA pixels as JPEG (frame thumbnails), where the platform can. */
   encodeJpeg?(image: DecodedImage, quality: number): Promise<Uint8Array>;
 }

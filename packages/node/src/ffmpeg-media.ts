@@ -7,12 +7,14 @@
 // input seeking, a few at once; in one decoding pass when key frames are too sparse for seeks to
 // pay) and come back as raw RGBA through a pipe, audio as mono f32 PCM. Every run has
 // a time limit and an output bound.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import type { DecodedFrame, MediaDecoder, MediaProbe } from '@loupe/core/media';
+import { delimiter, join } from 'node:path';
+import type { DecodedFrame, MediaDecoder, MediaProbe, PixelRect } from '@loupe/core/media';
 import { unchangedFileOf } from './media-files.js';
 
 /** Options of the ffmpeg media decoder. */
@@ -277,21 +279,51 @@ export async function decodeStill(bytes: Uint8Array, width: number, height: numb
   return new Uint8Array(raw.buffer, raw.byteOffset, raw.length);
 }
 
-function runs(command: string): boolean {
-  try {
-    execFileSync(command, ['-version'], { stdio: 'ignore', timeout: 10_000 });
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * Decodes the grey levels of `rects` of a JPEG (whose first component is its luma) with ffmpeg, in
+ * its own process: the luma plane kept as it is (`format=gray`, no colour conversion; before any
+ * crop, which would round odd sizes to the chroma grid), each rectangle cropped from it, stacked
+ * into one output (narrower ones padded) and cut apart here. The stored orientation is kept.
+ */
+export async function decodeJpegLumaRegions(bytes: Uint8Array, rects: readonly PixelRect[], timeoutMs = 10_000): Promise<Uint8Array[]> {
+  const wide = Math.max(...rects.map((r) => r.width));
+  const crops = rects.map((r, i) => `[s${i}]crop=${r.width}:${r.height}:${r.x}:${r.y}${r.width < wide ? `,pad=${wide}:${r.height}` : ''}[t${i}]`);
+  const stack = rects.length > 1 ? `;${rects.map((_, i) => `[t${i}]`).join('')}vstack=inputs=${rects.length}[out]` : '';
+  const graph = `[0:v]format=gray,split=${rects.length}${rects.map((_, i) => `[s${i}]`).join('')};${crops.join(';')}${stack}`;
+  const size = wide * rects.reduce((n, r) => n + r.height, 0);
+  const args = (input: string): string[] => [
+    ...['-v', 'error', '-noautorotate', '-f', 'jpeg_pipe', '-i', input, '-filter_complex', graph],
+    ...['-map', rects.length > 1 ? '[out]' : '[t0]', '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'],
+  ];
+  const raw = await inputOf(bytes, (input) => run(ffmpegPaths().ffmpeg, args(input), size, timeoutMs));
+  if (raw.length !== size) throw new Error(`The picture's regions decoded to ${raw.length} bytes, not ${size}.`);
+  let row = 0;
+  return rects.map((r) => {
+    const luma = new Uint8Array(r.width * r.height);
+    for (let y = 0; y < r.height; y++) luma.set(raw.subarray((row + y) * wide, (row + y) * wide + r.width), y * r.width);
+    row += r.height;
+    return luma;
+  });
+}
+
+/** True when `command` is an executable file in a folder of PATH (looked up, not run: running both tools took 50 ms of a photo's detection). */
+function onPath(command: string): boolean {
+  return (process.env.PATH ?? '').split(delimiter).some((dir) => {
+    try {
+      accessSync(join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 let paths: { ffmpeg: string; ffprobe: string } | undefined;
 
-/** The ffmpeg and ffprobe to run: the system's when both run, else the packaged static builds. */
+/** The ffmpeg and ffprobe to run: the system's when both are on PATH, else the packaged static builds. */
 export function ffmpegPaths(): { ffmpeg: string; ffprobe: string } {
   if (paths) return paths;
-  if (runs('ffmpeg') && runs('ffprobe')) paths = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' };
+  if (onPath('ffmpeg') && onPath('ffprobe')) paths = { ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' };
   else {
     const require = createRequire(import.meta.url);
     paths = {

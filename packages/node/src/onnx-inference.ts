@@ -27,7 +27,9 @@ let runtime: Promise<{ ort: Ort; name: OnnxRuntimeName }> | undefined;
 function loadRuntime(): Promise<{ ort: Ort; name: OnnxRuntimeName }> {
   runtime ??= (async () => {
     try {
-      return { ort: await import('onnxruntime-node'), name: 'onnxruntime-node' as const };
+      // required, not imported: a CommonJS package imported from ESM is first scanned for its
+      // export names (20 ms of a photo's detection)
+      return { ort: require('onnxruntime-node') as Ort, name: 'onnxruntime-node' as const };
     } catch {
       const web = (await import('onnxruntime-web')) as unknown as Ort & { env: { wasm: { numThreads: number } } };
       web.env.wasm.numThreads = 1;

@@ -72,6 +72,27 @@ export function jpegSize(bytes: Uint8Array): { width: number; height: number } |
   return size;
 }
 
+/**
+ * True when a JPEG's first component is its luma (BT.601 Y, as JFIF defines it), so that decoding
+ * that plane alone gives the picture's grey levels: one component, or three read as YCbCr — an
+ * Adobe segment saying so (transform 1), else component ids that are not R, G, B. Not CMYK, not
+ * RGB, not an Adobe file without a transform (read as RGB).
+ */
+export function jpegLumaFirst(bytes: Uint8Array): boolean {
+  let components: number[] | undefined;
+  let adobeTransform: number | undefined;
+  walkJpeg(bytes, ({ marker, body, standalone }) => {
+    if (standalone) return true;
+    if (marker === 0xee && startsWithAscii(body, 0, 'Adobe') && body.length >= 12) adobeTransform = body[11];
+    if (isStartOfFrame(marker) && body.length >= 6) components = Array.from({ length: body[5]! }, (_, i) => body[6 + i * 3] ?? -1);
+    return marker !== 0xda;
+  });
+  if (components?.length === 1) return true;
+  if (components?.length !== 3) return false;
+  if (adobeTransform !== undefined) return adobeTransform === 1;
+  return components.join() !== [0x52, 0x47, 0x42].join();
+}
+
 /** Natural-order index of each zig-zag position. */
 export const ZIGZAG = [
   0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22,

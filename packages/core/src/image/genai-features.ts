@@ -3,7 +3,7 @@
 // the residual's and the image's spread, and the ratio of second to first neighbour differences
 // (low where pixels were interpolated). The model (models/docforge.onnx) is trained on exactly
 // these features by models/train-docforge.ts.
-import type { ImageKernels, Plane, RgbaPixels } from './kernels.js';
+import type { GrayPixels, ImageKernels, Plane, RgbaPixels } from './kernels.js';
 import { SRM_KV } from './pixel-checks/noise.js';
 
 /** Patch side in pixels. */
@@ -20,9 +20,9 @@ SECOND.set([1, -2, 1], 11);
 
 /**
  * Feature rows (patch-major, `GENAI_FEATURES` each) for every whole 64 x 64 patch of `gray` (a
- * luma plane, or RGBA pixels read as their BT.601 luma).
+ * luma plane, a decoder's grey levels, or RGBA pixels read as their BT.601 luma).
  */
-export function genaiFeatures(k: ImageKernels, gray: Plane | RgbaPixels): { features: Float32Array; patchesWide: number; patchesHigh: number } {
+export function genaiFeatures(k: ImageKernels, gray: Plane | RgbaPixels | GrayPixels): { features: Float32Array; patchesWide: number; patchesHigh: number } {
   const { spectra, std, patchesWide, patchesHigh } = k.patchProfiles(gray, GENAI_PATCH, BINS, SRM_KV, [FIRST, SECOND]);
   const [residualStd, grayStd, firstStd, secondStd] = std as [Float32Array, Float32Array, Float32Array, Float32Array];
   const patches = patchesWide * patchesHigh;

@@ -151,6 +151,15 @@ describe('image kernels: WebAssembly equals the TypeScript reference', () => {
       const fromPixels = wasm.patchProfiles({ rgba, width: W, height: H }, n, bins, SRM_KV, [first, second]);
       expect(maxDiff(fromPixels.spectra, a.spectra)).toBeLessThanOrEqual(1e-3 * peak);
       for (let i = 0; i < 4; i++) expect(maxDiff(fromPixels.std[i]!, a.std[i]!)).toBeLessThan(1e-3);
+      // grey bytes (a decoder's luma plane) are read as their values, by both
+      const bytes = Uint8Array.from(gray.data, (v) => Math.round(v));
+      const rounded = { width: W, height: H, data: Float32Array.from(bytes) };
+      const fromBytes = wasm.patchProfiles({ gray: bytes, width: W, height: H }, n, bins, SRM_KV, [first, second]);
+      const fromRounded = wasm.patchProfiles(rounded, n, bins, SRM_KV, [first, second]);
+      expect(maxDiff(fromBytes.spectra, fromRounded.spectra)).toBe(0);
+      for (let i = 0; i < 4; i++) expect(maxDiff(fromBytes.std[i]!, fromRounded.std[i]!)).toBe(0);
+      const refBytes = ref.patchProfiles({ gray: bytes, width: W, height: H }, n, bins, SRM_KV, [first, second]);
+      expect(maxDiff(refBytes.spectra, ref.patchProfiles(rounded, n, bins, SRM_KV, [first, second]).spectra)).toBe(0);
       // the same as the kernels chained one by one
       expect(maxDiff(a.std[0]!, wasm.blockStats(wasm.convolve5(gray, SRM_KV), n).std.data)).toBeLessThan(1e-4);
       expect(maxDiff(a.std[3]!, wasm.blockStats(wasm.convolve5(gray, second), n).std.data)).toBeLessThan(1e-4);

@@ -46,6 +46,13 @@ export interface RgbaPixels {
   height: number;
 }
 
+/** Grey levels, one byte a pixel, row-major (a decoder's luma plane). */
+export interface GrayPixels {
+  gray: Uint8Array;
+  width: number;
+  height: number;
+}
+
 /** What `patchProfiles` measures per whole n x n patch, patches in row-major order. */
 export interface PatchProfiles {
   /** The residual's radial power spectrum: `bins` values per patch (`patchSpectra`). */
@@ -89,7 +96,7 @@ export interface ImageKernels {
    * residual)`, and the per-patch standard deviation (`blockStats`) of that residual, of `src` and
    * of `convolve5(src, filter)` for each of `filters`. RGBA pixels are read as their luma (`gray`).
    */
-  patchProfiles(src: Plane | RgbaPixels, n: number, bins: number, residual: Float32Array, filters: readonly Float32Array[]): PatchProfiles;
+  patchProfiles(src: Plane | RgbaPixels | GrayPixels, n: number, bins: number, residual: Float32Array, filters: readonly Float32Array[]): PatchProfiles;
   /** Candidate copy-move block pairs. */
   copyMovePairs(src: Plane, options: CopyMoveOptions): BlockPair[];
 }

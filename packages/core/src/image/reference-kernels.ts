@@ -275,7 +275,12 @@ export const referenceKernels: ImageKernels = {
   },
 
   patchProfiles(pixels, n, bins, residual, filters) {
-    const src = 'rgba' in pixels ? referenceKernels.gray(pixels.rgba, pixels.width, pixels.height) : pixels;
+    const src =
+      'rgba' in pixels
+        ? referenceKernels.gray(pixels.rgba, pixels.width, pixels.height)
+        : 'gray' in pixels
+          ? { width: pixels.width, height: pixels.height, data: new Float32Array(pixels.gray) }
+          : pixels;
     const filtered = referenceKernels.convolve5(src, residual);
     const { spectra, patchesWide, patchesHigh } = referenceKernels.patchSpectra(filtered, n, bins);
     const std = [filtered, src, ...filters.map((filter) => referenceKernels.convolve5(src, filter))].map(

@@ -11,6 +11,7 @@ import type { BlockPair, ImageKernels, Plane } from './kernels.js';
 
 /** Exports of the image kernels (see assembly/pixels.ts, filters.ts, dct.ts, fft.ts, copymove.ts). */
 interface ImageExports {
+  bytesToPlane(src: number, n: number, dst: number): void;
   rgbaToGray(src: number, n: number, dst: number): void;
   rgbaToYCbCr(src: number, n: number, y: number, cb: number, cr: number): void;
   rgbaToNchw(src: number, n: number, dst: number, m0: number, m1: number, m2: number, s0: number, s1: number, s2: number): void;
@@ -232,7 +233,7 @@ export const stagedKernels: Staged<ImageKernels> = {
     const planeBytes = width * height * 4;
     const rows = 2 + filters.length;
     const [pixels, s, kernel, taps, residualPlane, filtered, spectra, std, means, scratch] = layout(k, [
-      'rgba' in src ? planeBytes : 0,
+      'rgba' in src ? planeBytes : 'gray' in src ? width * height : 0,
       planeBytes,
       100,
       filters.length * 100,
@@ -244,11 +245,13 @@ export const stagedKernels: Staged<ImageKernels> = {
       ex(k).fftScratchBytes(n, bins),
     ]);
     if ('rgba' in src) putRgba(k, pixels!, src.rgba, width * height);
+    else if ('gray' in src) new Uint8Array(k.buffer(), pixels!, width * height).set(src.gray.subarray(0, width * height));
     else putPlane(k, s!, src);
     f32(k, kernel!, 25).set(residual.subarray(0, 25));
     for (const [i, filter] of filters.entries()) f32(k, taps! + i * 100, 25).set(filter.subarray(0, 25));
     return {
-      run: () =>
+      run: () => {
+        if ('gray' in src) ex(k).bytesToPlane(pixels!, width * height, s!);
         ex(k).patchProfiles(
           'rgba' in src ? pixels! : 0,
           s!,
@@ -265,7 +268,8 @@ export const stagedKernels: Staged<ImageKernels> = {
           std!,
           means!,
           scratch!,
-        ),
+        );
+      },
       result: () => ({
         spectra: f32(k, spectra!, patches * bins).slice(),
         std: Array.from({ length: rows }, (_, i) => f32(k, std! + i * patches * 4, patches).slice()),

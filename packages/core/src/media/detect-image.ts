@@ -1,5 +1,8 @@
-// A photo's detection: decoded through the `ImageDecoder` port, scored by the image model.
+// A photo's detection: decoded through the `ImageDecoder` port (a JPEG's luma plane alone where
+// the platform decodes it, as the model reads grey levels), scored by the image model.
+import { jpegLumaFirst } from '../containers/jpeg.js';
 import { MediaError, undecodable } from '../errors.js';
+import type { GrayPixels } from '../image/kernels.js';
 import type { DecodedImage, ImageDecoder } from '../platform.js';
 import type { Detection } from '../spec/media.js';
 import { loadingModel, type MediaRuntime, message } from './detectors.js';
@@ -11,16 +14,25 @@ export async function detectImage(runtime: MediaRuntime, bytes: Uint8Array, base
   const { images } = runtime.platform;
   if (!images) throw new MediaError('detectors_unavailable', 'The platform decodes no images.');
   const model = loadingModel(runtime.imageModel); // loads while the picture decodes
-  let picture: DecodedImage | DecodedImage[];
+  let picture: DecodedImage | (DecodedImage | GrayPixels)[];
   try {
+    // the model reads grey levels: a JPEG's luma plane alone where the decoder can, else colour;
     // only the tiles the model reads, where the decoder can skip the rest (a large photo is never held whole)
-    picture = images.decodeRegions ? await regionsOrWhole(images.decodeRegions.bind(images), bytes) : await images.decode(bytes);
+    picture =
+      (images.decodeJpegLuma && jpegLumaFirst(bytes) && (await lumaTiles(images.decodeJpegLuma.bind(images), bytes).catch(() => undefined))) ||
+      (images.decodeRegions ? await regionsOrWhole(images.decodeRegions.bind(images), bytes) : await images.decode(bytes));
   } catch (error) {
     await model;
     throw undecodable('image', `The image could not be decoded: ${message(error)}`);
   }
   const threshold = (await model).manifest.threshold;
   return imageDetection({ ...base, threshold }, await scorePicture(runtime, picture));
+}
+
+/** The grey levels of the picture's tiles, or of the whole picture when it is read whole. */
+async function lumaTiles(decodeJpegLuma: NonNullable<ImageDecoder['decodeJpegLuma']>, bytes: Uint8Array): Promise<GrayPixels[]> {
+  const decoded = await decodeJpegLuma(bytes, (width, height) => pictureTiles(width, height) ?? [{ x: 0, y: 0, width, height }]);
+  return decoded.regions.map(({ width, height, luma }) => ({ width, height, gray: luma }));
 }
 
 /** The picture's tiles when it is large enough to be read in tiles, else the whole picture (as one region). */

@@ -1,6 +1,7 @@
 // Pictures as the image model sees them: a score per picture (photos and video frames alike) and
 // the small grey thumbnail of a video frame.
 import { GENAI_FEATURES, genaiFeatures } from '../image/genai-features.js';
+import type { GrayPixels } from '../image/kernels.js';
 import { wasmKernels } from '../image/wasm-kernels.js';
 import { scoreRows } from '../model-loading.js';
 import type { DecodedImage, PixelRect } from '../platform.js';
@@ -36,9 +37,10 @@ export function cropPixels(image: DecodedImage, { x, y, width, height }: PixelRe
  * A picture's score: the mean of the top quarter of its patch likelihoods (null without
  * patches). Large pictures are read at their own resolution in a 3 x 3 grid of 512-pixel tiles
  * spread over the picture (`pictureTiles`), not resized (resampling would look like a
- * generator's upsampling); `picture` is the decoded picture, or the tiles already decoded alone.
+ * generator's upsampling); `picture` is the decoded picture, or its tiles already decoded alone
+ * (as colour, or as grey levels where the decoder reads a JPEG's luma alone).
  */
-export async function scorePicture(runtime: MediaRuntime, picture: DecodedImage | DecodedImage[]): Promise<number | null> {
+export async function scorePicture(runtime: MediaRuntime, picture: DecodedImage | (DecodedImage | GrayPixels)[]): Promise<number | null> {
   const loaded = await runtime.imageModel();
   const rects = Array.isArray(picture) ? undefined : pictureTiles(picture.width, picture.height);
   const parts = Array.isArray(picture) ? picture : rects ? rects.map((rect) => cropPixels(picture, rect)) : [picture];
@@ -47,7 +49,7 @@ export async function scorePicture(runtime: MediaRuntime, picture: DecodedImage 
 }
 
 /** The patch feature rows of every part of a picture, one after another: one run of the model reads them all. */
-export function pictureFeatures(parts: readonly DecodedImage[]): Float32Array {
+export function pictureFeatures(parts: readonly (DecodedImage | GrayPixels)[]): Float32Array {
   const rows = parts.map((tile) => genaiFeatures(wasmKernels, tile).features);
   const features = new Float32Array(rows.reduce((n, r) => n + r.length, 0));
   let at = 0;
