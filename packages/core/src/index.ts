@@ -46,41 +46,17 @@ export { type DocumentFacts, documentFacts, type LedgerCredit, type LoanDate, ty
 export { loanConflicts } from './loan/loan-conflicts.js';
 export { type LoanWord, MAX_LOAN_PAGES, MAX_LOAN_WORDS } from './loan/loan-words.js';
 export { documentKeys, type LoanDocumentWords, MAX_DIFFERENCES, type VersionConflict, versionConflicts } from './loan/versions.js';
-export {
-  createMediaEngine,
-  DETECTORS,
-  type DetectInput,
-  type DetectorModels,
-  type MediaEngine,
-  type MediaEngineOptions,
-  type MediaPlatform,
-} from './media/engine.js';
-export type { DetectorVersion } from './media/envelope.js';
-export { MAX_MEDIA_PIXELS, MEDIA_CAPS } from './media/inspect.js';
-export { MAX_FRAMES } from './media/plan.js';
+// the media engine, its versions and caps (and again what the rest of this list names)
+export * from './media.js';
 export type { ParseLimits } from './pdf/limits.js';
 export type { InfoFields, RevisionChanges } from './pdf/revision-changes.js';
 export type {
   CmsVerification,
-  DecodedAudio,
-  DecodedFrame,
-  DecodedImage,
-  DecodedLuma,
-  DecodedRegions,
   Digests,
-  ImageDecoder,
-  Inference,
-  InferenceModel,
-  MediaDecoder,
-  MediaProbe,
-  ModelManifestEntry,
-  ModelStore,
-  ModelTensor,
   Ocr,
   OcrWord,
   PageText,
   PdfText,
-  PixelRect,
   Platform,
   RasterImage,
   Rasterizer,

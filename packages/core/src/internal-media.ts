@@ -1,6 +1,6 @@
 // What Loupe's own media adapters use from the core beside its public media surface (`media.ts`):
-// the image containers' checks and sizes and a decoded picture's crops. Kept apart from `internal.ts`, which
-// loads the document engine, so that a media-only process stays small.
+// the image containers' checks and sizes and a decoded picture's crops. Kept apart from
+// `internal.ts`, which loads the document engine, so that a media-only process stays small.
 
 export { wellFormedImage } from './containers/image-container.js';
 export { jpegLumaFirst, jpegSize } from './containers/jpeg.js';

@@ -1,9 +1,9 @@
 // The media-detection surface of @loupe/core alone: the media engine, its detector versions and
 // caps, the media contract's shapes, its errors and their contract bodies, and the ports a media
 // platform implements. What embeds only media detection (`loupe detect`, a media worker, a page
-// that scores photos) imports this and never loads the document engine (a fifth of the modules
-// and of the code the package root loads). Everything here is also exported by the package root,
-// with the media contract's TypeBox schemas.
+// that scores photos) imports this and never loads the document engine: a third of the modules
+// and a quarter of the code the package root loads. Everything here is also exported by the
+// package root, with the media contract's TypeBox schemas.
 
 export { MEDIA_ERROR_STATUS, type MediaSpecCode, mediaSpecCode, toMediaErrorBody } from './error-bodies.js';
 export { LoupeError, MediaError, type MediaErrorCode, ModelError, type ModelErrorReason } from './errors.js';
