@@ -78,6 +78,30 @@ describe('OCR-aware running balances', () => {
     expect(statementArithmetic(context(withDeposits('1,100.00'), false)).map((f) => f.code)).toContain('running_balance_mismatch');
   });
 
+  it("does not judge an account summary printed after the ledger as the page's opening balance", () => {
+    // the ledger ends at 815.00; under it "Beginning balance 1,000.00   Deposits 2,500.00" (a grid
+    // of pairs: the balance column holds the deposits), then "Ending balance 815.00"
+    const summary = (y: number, pairs: [string, string, string][]) =>
+      pairs.flatMap(([label, figure, x]) =>
+        label
+          .split(' ')
+          .map((w, i) => wordAt(w, Number(x) + i * 60, y, undefined, 6))
+          .concat(wordAt(figure, Number(x) + 130, y, undefined, 6)),
+      );
+    const after = [
+      ...statement(rows),
+      ...summary(560, [
+        ['Beginning balance', '1,000.00', '72'],
+        ['Deposits made', '2,500.00', '270'],
+      ]),
+      ...summary(540, [['Ending balance', '815.00', '72']]),
+    ];
+    expect(statementArithmetic(context(after, false))).toEqual([]);
+    // the ledger itself is still judged: a row edited above such a summary is found
+    const edited = after.map((w) => (w.text === '825.00' ? { ...w, text: '925.00' } : w));
+    expect(statementArithmetic(context(edited, false)).map((f) => f.code)).toContain('running_balance_mismatch');
+  });
+
   it('does not rest a contradiction on a figure OCR was unsure of', () => {
     const edited: [string, string, string][] = rows.map((r, i) => (i === 2 ? ['03/03', '-25.00', '925.00'] : r));
     expect(

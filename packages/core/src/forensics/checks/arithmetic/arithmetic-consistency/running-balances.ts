@@ -1,8 +1,8 @@
 // Arithmetic consistency of bank statements: rows rebuilt from the interpreter's positioned words,
 // amounts read exactly, and every printed balance recomputed with decimal arithmetic from the
 // balance before it and the movements between them — transaction rows, the opening balance of
-// each page against the balance carried from the page before, carried-forward lines, and the
-// closing balance. Only rows of the ledger are read (`ledger-segments.ts`: the summary boxes and
+// each page (a line printed before the page's first transaction) against the balance carried
+// from the page before, carried-forward lines, and the closing balance. Only rows of the ledger are read (`ledger-segments.ts`: the summary boxes and
 // date/balance grids printed around it are not transactions). The table's layout is read from the document: with a header row naming the
 // balance and movement columns (one amount column, or debit and credit columns) every figure is
 // taken from its column, rows without a balance accumulate until the next one, and undated rows
@@ -308,6 +308,7 @@ export function statementArithmetic(ctx: TableContext): SumFinding[] {
       walk.lose(); // a page we cannot read breaks the chain
       continue;
     }
+    let pageTransactions = 0;
     for (const row of joinWrappedRows(buildRows(words))) {
       const figs = figures(row);
       const { inLedger, columns } = segments.place(row, figs);
@@ -319,7 +320,15 @@ export function statementArithmetic(ctx: TableContext): SumFinding[] {
       if (figs.length === 0) continue;
       const reading = readRow(row, figs, columns);
       walk.read(reading);
+      if (reading.transaction) pageTransactions++;
       if (!reading.balance) continue;
+      // a page's opening balance opens it: one printed after this page's transactions belongs to
+      // an account summary set after the ledger (or opens another account's ledger), whose lines
+      // are not steps of this walk — the chain starts again after it, neither judged nor carried
+      if (reading.label === 'opening' && pageTransactions > 0) {
+        walk.lose();
+        continue;
+      }
       if (!reading.label && !reading.transaction) {
         // a balance printed beside a movement that could not be read (a misread or missing
         // figure): the step cannot be judged, but the chain goes on from the printed balance
