@@ -4,8 +4,8 @@
 // well formed up to its pixel data (`wellFormedImage`), and WEBP never does (damage inside
 // lossless WEBP data crashes it too, which no header check can see). A JPEG's grey levels alone
 // (what the image model reads) come from ffmpeg, in its own process, which decodes the luma plane
-// without colour conversion (a 12 MP photo's nine tiles in about a third of Skia's colour decode). The canvas is drawn without
-// any transform, so pixels stay in stored orientation.
+// without colour conversion (a 12 MP photo's nine tiles in about a third of Skia's colour
+// decode). The canvas is drawn without any transform, so pixels stay in stored orientation.
 
 import { cropPixels, jpegLumaFirst, jpegSize, webpSize, wellFormedImage } from '@loupe/core/internal/media';
 import type { DecodedImage, DecodedLuma, DecodedRegions, ImageDecoder, PixelRect } from '@loupe/core/media';

@@ -3,7 +3,7 @@
 import { jpegLumaFirst } from '../containers/jpeg.js';
 import { MediaError, undecodable } from '../errors.js';
 import type { GrayPixels } from '../image/kernels.js';
-import type { DecodedImage, ImageDecoder } from '../platform.js';
+import type { DecodedImage, ImageDecoder, PixelRect } from '../platform.js';
 import type { Detection } from '../spec/media.js';
 import { loadingModel, type MediaRuntime, message } from './detectors.js';
 import { type EnvelopeBase, imageDetection } from './envelope.js';
@@ -29,14 +29,17 @@ export async function detectImage(runtime: MediaRuntime, bytes: Uint8Array, base
   return imageDetection({ ...base, threshold }, await scorePicture(runtime, picture));
 }
 
+/** The regions the model reads of a picture of this size: its tiles, or the whole picture as one region. */
+const tilesOrWhole = (width: number, height: number): PixelRect[] => pictureTiles(width, height) ?? [{ x: 0, y: 0, width, height }];
+
 /** The grey levels of the picture's tiles, or of the whole picture when it is read whole. */
 async function lumaTiles(decodeJpegLuma: NonNullable<ImageDecoder['decodeJpegLuma']>, bytes: Uint8Array): Promise<GrayPixels[]> {
-  const decoded = await decodeJpegLuma(bytes, (width, height) => pictureTiles(width, height) ?? [{ x: 0, y: 0, width, height }]);
+  const decoded = await decodeJpegLuma(bytes, tilesOrWhole);
   return decoded.regions.map(({ width, height, luma }) => ({ width, height, gray: luma }));
 }
 
 /** The picture's tiles when it is large enough to be read in tiles, else the whole picture (as one region). */
 async function regionsOrWhole(decodeRegions: NonNullable<ImageDecoder['decodeRegions']>, bytes: Uint8Array): Promise<DecodedImage | DecodedImage[]> {
-  const decoded = await decodeRegions(bytes, (width, height) => pictureTiles(width, height) ?? [{ x: 0, y: 0, width, height }]);
+  const decoded = await decodeRegions(bytes, tilesOrWhole);
   return pictureTiles(decoded.width, decoded.height) ? decoded.regions : decoded.regions[0]!;
 }
