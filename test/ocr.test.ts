@@ -3,9 +3,10 @@
 // contradicts them, but they are not examinable like native PDFs), one with a misprinted balance
 // is flagged with a MathCheck and a region on the figures.
 
+import { readFiguresTwice, wasmKernels } from '@loupe/core/internal';
 import { imageOnlyPdf, photoOf } from '@loupe/fixtures/captures';
 import { makeStatement } from '@loupe/fixtures/pdf-builders';
-import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
+import { createCanvasDecoder, createNodeEngine, createPdfJsRaster, createTesseractOcr } from '@loupe/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const engine = createNodeEngine({ now: () => new Date('2026-11-22T12:00:00Z') });
@@ -49,6 +50,31 @@ describe('OCR of scans and photos', () => {
     // the balance column is printed at x 480 of a 612-point page
     const region = forged.regions.find((r) => r.indicator_code === 'running_balance_mismatch')!;
     expect(region.x).toBeCloseTo((480 / 612) * 100, 0);
+  });
+});
+
+describe('a second reading of the figures', () => {
+  it("reads a rendered statement's figures alike twice, and makes unsure a figure whose first reading had a digit wrong", async () => {
+    const ocr = createTesseractOcr();
+    try {
+      const { words } = await ocr.recognize(genuinePng);
+      const image = await createCanvasDecoder().decode(genuinePng);
+      const gray = wasmKernels.gray(image.rgba, image.width, image.height);
+      const figures = words.filter((w) => /^\d[\d,]*\.\d{2}$/.test(w.text));
+      expect(figures.length).toBeGreaterThanOrEqual(12);
+      // read again, the clean render's figures read as they did the first time
+      const again = await readFiguresTwice(words, gray, ocr);
+      const doubted = again.filter((w, i) => w.characterConfidence !== words[i]!.characterConfidence);
+      expect(doubted.map((w) => w.text)).toEqual([]);
+      // a first reading with one digit wrong (as OCR takes a 5 for a 9) is not what the page reads the second time
+      const target = words.indexOf(figures[3]!);
+      const misread = words.map((w, i) => (i === target ? { ...w, text: w.text.replace(/\d(?=[^\d]*$)/, (d) => String((Number(d) + 4) % 10)) } : w));
+      const checked = await readFiguresTwice(misread, gray, ocr);
+      expect(checked[target]!.characterConfidence).toBe(0.5);
+      expect(checked.filter((w) => w.characterConfidence === 0.5)).toHaveLength(1);
+    } finally {
+      await ocr.dispose?.();
+    }
   });
 });
 

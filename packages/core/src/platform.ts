@@ -92,6 +92,12 @@ export interface OcrWord {
 export interface Ocr {
   /** Reads the words of an encoded image with their boxes in its pixels. */
   recognize(image: Uint8Array): Promise<{ width: number; height: number; words: OcrWord[] }>;
+  /**
+   * Reads an image of figures alone, one a line (a sheet `document/second-reading.ts` makes, a
+   * binary PGM): OCR held to the characters money is printed with (digits, separators, signs,
+   * brackets, currency signs), each line as a line. Optional: without it, figures are read once.
+   */
+  readFigures?(image: Uint8Array): Promise<{ words: OcrWord[] }>;
   /** Releases workers; the engine's `dispose` calls it. */
   dispose?(): Promise<void>;
 }

@@ -1,16 +1,19 @@
 // The `Ocr` port on Node: tesseract.js fully offline, with the English model shipped in
 // @tesseract.js-data/eng (loaded from the installed package, never downloaded). One worker is
-// created on first use and reused; `dispose` terminates it. Words as `tesseractWords` reads them
-// (the browser adapter reads them the same way).
+// created on first use and reused, and a second one for sheets of figures read again (held to the
+// characters figures are printed with); `dispose` terminates both. Words as `tesseractWords` reads
+// them (the browser adapter reads them the same way).
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Ocr } from '@loupe/core';
-import { type TesseractPage, tesseractWords } from '@loupe/core/internal';
+import { FIGURE_CHARACTERS, type TesseractPage, tesseractWords } from '@loupe/core/internal';
 import type { Worker } from 'tesseract.js';
 
 /** Creates the tesseract.js OCR port. */
 export function createTesseractOcr(): Ocr {
   let worker: Promise<Worker> | undefined;
+  /** A second worker held to figures' characters, a line of the sheet a line (set once: parameters are a worker's state). */
+  let figureWorker: Promise<Worker> | undefined;
   const langPath = (): string => {
     const require = createRequire(import.meta.url);
     return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
@@ -27,10 +30,21 @@ export function createTesseractOcr(): Ocr {
       const { data } = await w.recognize(Buffer.from(image), {}, { blocks: true });
       return tesseractWords(data as TesseractPage);
     },
+    async readFigures(image) {
+      figureWorker ??= import('tesseract.js').then(async ({ createWorker, PSM }) => {
+        const w = await createWorker('eng', 1, { langPath: langPath(), gzip: true, cacheMethod: 'none', errorHandler: () => undefined });
+        await w.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, tessedit_char_whitelist: FIGURE_CHARACTERS });
+        return w;
+      });
+      const w = await figureWorker;
+      const { data } = await w.recognize(Buffer.from(image), {}, { blocks: true });
+      return tesseractWords(data as TesseractPage);
+    },
     async dispose() {
-      const w = worker;
+      const ws = [worker, figureWorker];
       worker = undefined;
-      if (w) await (await w).terminate();
+      figureWorker = undefined;
+      for (const w of ws) if (w) await (await w).terminate();
     },
   };
 }

@@ -27,4 +27,10 @@ describe('figures', () => {
       '1234.56',
     ]);
   });
+
+  it('reads a number followed by a percent sign as a rate, not an amount', () => {
+    // "1,146.81  Sales Tax 6.25 %": the tax is the row's one amount
+    expect(moneyFigures(row(['1,146.81', 50], ['Sales', 120], ['Tax', 150], ['6.25', 175], ['%', 198])).map((f) => f.amount.raw)).toEqual(['1,146.81']);
+    expect(moneyFigures(row(['VAT', 50], ['5,50', 80], ['%', 104], ['630,53', 200])).map((f) => f.amount.raw)).toEqual(['630,53']);
+  });
 });

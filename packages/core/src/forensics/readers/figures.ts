@@ -64,7 +64,13 @@ function suffixOfPrevious(words: readonly Word[], i: number): boolean {
   return !after || sign.x0 - before.x1 < after.x0 - sign.x1;
 }
 
-/** The amounts of a row, joining currency symbols, CR/DR marks and space-separated digit groups to their figure. */
+/** A percent sign printed as a word of its own after a number ("Sales Tax 6.25 %"): the number is a rate. */
+const PERCENT_WORD = /^%/;
+
+/**
+ * The amounts of a row, joining currency symbols, CR/DR marks and space-separated digit groups to
+ * their figure; a number followed by a percent sign is a rate, no amount.
+ */
 export function figures(row: Row): Figure[] {
   const out: Figure[] = [];
   const w = joinDigitGroups(row.words);
@@ -78,6 +84,10 @@ export function figures(row: Row): Figure[] {
     if (!amount) continue;
     // a currency sign printed after the figure is part of its place (a column aligned on "12,50 €")
     const end = start + (mark ? 1 : 0) + (!withCurrency && suffixOfPrevious(w, start + 1) ? 1 : 0);
+    if (!mark && PERCENT_WORD.test(w[end + 1]?.text ?? '')) {
+      i = end + 1;
+      continue;
+    }
     out.push({ amount, ...placeOf(w.slice(i, end + 1)) });
     i = end;
   }

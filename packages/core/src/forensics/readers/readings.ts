@@ -53,9 +53,12 @@ export function holds(identity: Identity): boolean {
 /**
  * Judges a block on its `readings` (most plausible first): undefined when one makes every identity
  * hold (or there is none), else the reading under which the most hold, with what failed and what
- * corroborates it. At most `MAX_READINGS` are tried.
+ * corroborates it. At most `MAX_READINGS` are tried. `excused` says when a failed identity may
+ * rest on a misread figure (a page read by OCR): a reading whose every failure is excused makes
+ * the block consistent as far as it can be read — another reading's contradiction is no evidence
+ * while a misread digit would let this one hold.
  */
-export function judge<I extends Identity>(readings: Iterable<Reading<I>>): Judgement<I> | undefined {
+export function judge<I extends Identity>(readings: Iterable<Reading<I>>, excused: (identity: I) => boolean = () => false): Judgement<I> | undefined {
   let best: Judgement<I> | undefined;
   let tried = 0;
   for (const reading of readings) {
@@ -63,6 +66,7 @@ export function judge<I extends Identity>(readings: Iterable<Reading<I>>): Judge
     if (reading.identities.length === 0) continue;
     const held = reading.identities.filter(holds);
     if (held.length === reading.identities.length) return undefined;
+    if (reading.identities.every((i) => holds(i) || excused(i))) return undefined;
     if (!best || held.length > best.held.length) best = { reading, held, failed: reading.identities.filter((i) => !holds(i)), tried: 0 };
   }
   return best && { ...best, tried };

@@ -112,9 +112,10 @@ describe('TextInterpreter', () => {
 });
 
 describe('how each word was drawn', () => {
-  it('tags words with the operators and number format that drew them', () => {
+  it('tags words with the operators and number format that drew them, the lines of a text object with what opened it', () => {
     const file = pageWithContent(
-      "/F1 10 Tf BT 72 700 Td (Opening 2,421.60) Tj 0 -14 Td [(Fees) -250 (12.50)] TJ ET BT 1 0 0 1 300.3371 686 Tm /F1 10 Tf <39302e3030> Tj ET q 1 0 0 1 0 0 cm BT /F1 10 Tf 12 TL T* (Total) ' ET Q",
+      "/F1 10 Tf BT 72 700 Td (Opening 2,421.60) Tj 0 -14 Td [(Fees) -250 (12.50)] TJ ET BT 1 0 0 1 300.3371 686 Tm /F1 10 Tf <39302e3030> Tj ET q 1 0 0 1 0 0 cm BT /F1 10 Tf 12 TL T* (Total) ' ET Q " +
+        'BT 1 0 0 1 72 600 Tm /F1 10 Tf 12 TL (Tax) Tj 200.125 0 Td (67.50) Tj T* (Due) Tj ET',
       HELVETICA,
     );
     const view = file.view();
@@ -127,7 +128,10 @@ describe('how each word was drawn', () => {
       ['Fees', 'Td TJ ()', 0],
       ['12.50', 'Td TJ ()', 0],
       ['90.00', 'Tm Tj <> Tf', 4],
-      ['Total', "' ' () Tf", 0],
+      ['Total', "T* ' () Tf", 0],
+      ['Tax', 'Tm Tj () Tf', 0],
+      ['67.50', 'Tm Tj () Tf', 3],
+      ['Due', 'Tm Tj () Tf', 3],
     ]);
   });
 });

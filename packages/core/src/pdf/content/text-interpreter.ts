@@ -109,8 +109,9 @@ export type PaintEvent =
        */
       advance?: number;
       /**
-       * How the content stream drew the word: the operator that last placed the line in its text
-       * object (`BT` when none did), the show operator, hex or literal strings, whether the font
+       * How the content stream drew the word: the operator that placed the first line of its text
+       * object (`BT` when none did: the lines after it — T*, a relative Td — are that object's
+       * writer's, whoever opened it), the show operator, hex or literal strings, whether the font
        * was set inside the text object, and `form` inside a form XObject — e.g. "Td Tj () Tf".
        */
       drawnBy?: string;
@@ -701,13 +702,13 @@ export class TextInterpreter {
     const marked: boolean[] = [];
     /** True after W or W*: the next path-painting operator also sets the clip. */
     let clipPending = false;
-    /** What placed the current line of the text object, the decimals it was written with, and whether Tf came inside it. */
+    /** What placed the text object's first line, the decimals the current line was placed with, and whether Tf came inside the object. */
     let placedBy = 'BT';
     let placeDecimals = 0;
     let fontInText = false;
     let inText = false;
     const placed = (op: string, count: number, operands: readonly Operand[]): void => {
-      placedBy = op;
+      if (placedBy === 'BT') placedBy = op;
       placeDecimals = 0;
       for (let i = 0; i < count; i++) placeDecimals = Math.max(placeDecimals, decimalsOf(numberOf(operands[i])));
     };
@@ -891,7 +892,7 @@ export class TextInterpreter {
           builder.updateAdvanceScale(s);
           break;
         case 'T*':
-          placedBy = op;
+          if (placedBy === 'BT') placedBy = op;
           translate(s.tlm, 0, -s.leading);
           s.tm = [...s.tlm] as Matrix;
           break;
@@ -899,7 +900,7 @@ export class TextInterpreter {
           if (operands[0] instanceof PdfString) showString(operands[0].bytes, 0, op, operands[0].hex);
           break;
         case "'":
-          placedBy = op;
+          if (placedBy === 'BT') placedBy = op;
           translate(s.tlm, 0, -s.leading);
           s.tm = [...s.tlm] as Matrix;
           if (operands[0] instanceof PdfString) showString(operands[0].bytes, 0, op, operands[0].hex);
@@ -909,7 +910,7 @@ export class TextInterpreter {
           s.charSpacing = num(1);
           translate(s.tlm, 0, -s.leading);
           s.tm = [...s.tlm] as Matrix;
-          placedBy = op;
+          if (placedBy === 'BT') placedBy = op;
           if (operands[2] instanceof PdfString) showString(operands[2].bytes, 0, op, operands[2].hex);
           break;
         case 'TJ': {

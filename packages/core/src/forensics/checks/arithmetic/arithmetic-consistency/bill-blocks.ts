@@ -4,11 +4,13 @@
 // balance to the amount due). Where the block begins and which of a row's figures it holds are read
 // too: its column down to the nearest section header or past it, each row's last figure (totals set
 // under the rate column), or a grid's label-and-figure pairs in reading order; and a row's label is
-// the words of its own figure. A row's role is read from its label, and every role its label
+// the words of its own figure. A total opening the block (a subtotal over a totals column or grid set
+// apart from the items' amounts) stands for items printed elsewhere, the sums going on from it. A row's role is read from its label, and every role its label
 // allows is tried: a subtotal a running total or a section's, a total inside the block a
-// section's or a running one, a payment, credit or discount taken away or (printed so) added, a
-// figure printed with a sign added with it. A block is consistent when any reading makes every
-// total hold; else its totals that fail under the reading where the most hold are contradictions,
+// section's or a running one, a payment, credit or discount (or a figure marked CR) taken away or
+// (printed so) added, a figure printed with a sign added with it. A block is consistent when any reading makes every
+// total hold (on a page read by OCR, when any reading fails only where a misread digit could explain
+// it); else its totals that fail under the reading where the most hold are contradictions,
 // corroborated by those that held (`readers/readings.ts`).
 import { formatMoney } from '../../../../tables/decimal.js';
 import type { Row } from '../../../../tables/rows.js';
@@ -35,6 +37,8 @@ const LESS =
 const ADDS = /\b(charges?|fees?|tax(es)?|vat|tva|mwst|interest|surcharges?|shipping|delivery|handling)\b/i;
 /** Charges a summary may list as one line, or total the lines listed above them. */
 const CHARGES = /\b((current|new) charges|charges this (period|month))\b/i;
+/** A figure marked as a credit ("5,025.53 CR"). */
+const CREDIT_MARK = /\bCR$/i;
 /** A header row: the words over a table's columns. */
 const HEADER = /\b(description|amount|charges?|items?|qty|quantity|montant|betrag|details)\b/i;
 /** The most rows a block spans above its total. */
@@ -49,6 +53,12 @@ function rolesOf(row: BlockRow): Role[] {
   if (TOTALLING.test(row.label))
     return /^\s*totals?\b\s*$/i.test(row.label) ? [{ as: 'running total' }, { as: 'section total' }] : [{ as: 'section total' }, { as: 'running total' }];
   const negative = row.figure.amount.value.isNegative();
+  // on a bill a figure marked CR is the customer's credit, whatever its label (one wrapped off its row may have none)
+  if (CREDIT_MARK.test(row.figure.amount.raw))
+    return [
+      { as: 'item', sign: -1 },
+      { as: 'item', sign: 1 },
+    ];
   if (LESS.test(row.label) && !ADDS.test(row.label))
     return negative
       ? [{ as: 'signed item' }, { as: 'item', sign: 1 }]
@@ -255,9 +265,11 @@ export function billBlocks(
       (function* () {
         for (const layout of layouts)
           if (layout.rows.length >= 2)
-            for (const reading of blockReadings([...layout.rows, totalRow], rolesOf, layout.pairs))
+            for (const reading of blockReadings([...layout.rows, totalRow], rolesOf, true))
               yield layout.assumes ? { ...reading, assumes: [layout.assumes, ...reading.assumes] } : reading;
       })(),
+      // read by OCR, a reading that fails only where a misread digit could explain it may be the block's
+      unverified,
     );
     if (!judgement) continue;
     const facts = readingFacts(judgement);

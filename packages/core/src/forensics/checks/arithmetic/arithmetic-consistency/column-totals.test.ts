@@ -120,6 +120,54 @@ describe('column totals', () => {
       );
     expect(columnTotals(totals('24.155,41'), never)).toEqual([]);
     expect(columnTotals(totals('24.255,41'), never).map((f) => f.code)).toEqual(['table_total_mismatch']);
+    // the total above read without its cents (OCR lost its comma: "2034046"): the table is not read past it
+    const lost = totals('24.255,41').map((row) => ({ ...row, words: row.words.map((w) => (w.text === '20.340,46' ? { ...w, text: '2034046' } : w)) }));
+    expect(columnTotals(lost, never)).toEqual([]);
+  });
+
+  it('on a page read by OCR, leaves a total any reading of the table comes to with a misread digit', () => {
+    const sums: string[] = [];
+    // the items add up; the total above them read 20.840,46 (a 3 read as an 8) makes no reading hold
+    const totals = (net: string) =>
+      buildRows(
+        tableWords(
+          1,
+          [['Item Amount', 50]],
+          [
+            ['Chair', 50],
+            ['15.687,10', 390],
+          ],
+          [
+            ['Desk', 50],
+            ['4.653,36', 395],
+          ],
+          [
+            ['Total HT', 50],
+            [net, 390],
+          ],
+          [
+            ['Remise', 50],
+            ['-49,74', 405],
+          ],
+          [
+            ['TVA 19 %', 50],
+            ['3.864,69', 395],
+          ],
+          [
+            ['Total TTC', 50],
+            ['24.155,41', 390],
+          ],
+        ),
+      );
+    const misread = (_stated: unknown, computed: { toString(): string }) => {
+      sums.push(computed.toString());
+      // OCR could explain both: the misread total above against its items, and the total that goes on from it
+      return ['24655.41', '20340.46'].includes(computed.toString());
+    };
+    expect(columnTotals(totals('20.840,46'), never).map((f) => f.math?.stated)).toEqual(['20.840,46', '24.155,41']);
+    expect(columnTotals(totals('20.840,46'), misread)).toEqual([]);
+    // every reading was offered, the one going on from the total above among them
+    expect(sums).toContain('24655.41');
   });
 
   it('leaves totals that are no column sum, figures printed otherwise, and what OCR could explain', () => {

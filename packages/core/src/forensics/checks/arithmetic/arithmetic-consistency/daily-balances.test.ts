@@ -67,4 +67,29 @@ describe('daily ending balances', () => {
     const other = grid().map((row) => row.map(([t, x]): [string, number] => [/^\d+\.\d{2}$/.test(t) ? `${t.slice(0, -3)}7.00` : t, x]));
     expect(dailyBalances(context(lines(...ledger, ...other)))).toEqual([]);
   });
+
+  it('dates an entry by a date set on a line of its own above its figures', () => {
+    // the last days' dates wrap onto lines of their own ("Mar 5," above the entry, its year below)
+    const wrapped = ledger.flatMap((row, k): [string, number][][] => {
+      if (k < 6) return [row];
+      const [date, ...rest] = row;
+      return [[[`${date![0]},`, 50]], rest, [['2024', 50]]];
+    });
+    expect(dailyBalances(context(lines(...wrapped, ...grid())))).toEqual([]);
+    expect(dailyBalances(context(lines(...wrapped, ...grid([5, '800.00']))))).toMatchObject([{ grid: '800.00', ledger: '875.00' }]);
+    // a summary after the ledger whose "Beginning balance on" date sits on a line of its own, away
+    // from the ledger's date column, dates nothing: its figures are not the ledger's for that day
+    const summary: [string, number][][] = [
+      [
+        ['Beginning balance on', 110],
+        ['Ending balance on', 300],
+      ],
+      [['03/01/2024', 120]],
+      [
+        ['$1,000.00', 110],
+        ['850.00', 300],
+      ],
+    ];
+    expect(dailyBalances(context(lines(...ledger, ...summary, ...grid())))).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 // A statement's daily ending balance grid against its ledger: each date/balance pair printed side
 // by side (`ledger-segments.ts` tells grid rows from ledger rows) must be the balance the ledger
-// shows at the end of that day (the last balance printed on or under that date). Dates are
+// shows at the end of that day (the last balance printed on or under that date, a date set on a
+// line of its own in the ledger's date column, above its entry's figures, included). Dates are
 // compared as month and day, whatever their form (03/05, 03/05/2024, Mar 5, 5 Mar 2024, ISO); a
 // numeric date is month first unless the document prints a first part above 12 (or separates with
 // dots). The grid is judged only when it is a daily balance grid of this ledger: at least two of
@@ -15,6 +16,8 @@ import { columnAt, dateStarts, startsWithDate } from '../../../readers/ledger-la
 import { isGridRow, LedgerSegments } from '../../../readers/ledger-segments.js';
 import type { SumFinding } from './indicators.js';
 
+/** How far (points) a date line may start from the ledger's dates and still be in their column. */
+const DATE_COLUMN = 3;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 /** Month and day of a date as printed, or undefined; `dayFirst` decides numeric dates. */
@@ -47,6 +50,8 @@ export function dailyBalances(ctx: TableContext): SumFinding[] {
   const dayEnd = new Map<string, Figure>();
   const grid: { day: string; figure: Figure }[] = [];
   let day: string | undefined;
+  /** Where the ledger's dated rows start their date: its date column. */
+  const ledgerDateX: number[] = [];
   for (const row of rows) {
     const figs = figures(row);
     if (isGridRow(row, figs)) {
@@ -58,8 +63,12 @@ export function dailyBalances(ctx: TableContext): SumFinding[] {
       }
     }
     const { inLedger, columns } = segments.place(row, figs);
+    // a date on a line of its own in the ledger's date column opens the entry whose figures follow
+    // (a date cell wrapped above its row); one elsewhere (a summary's "Beginning balance on" date) does not
+    const dateColumn = startsWithDate(row) && figs.length === 0 && ledgerDateX.some((x) => Math.abs(x - row.words[0]!.x0) <= DATE_COLUMN);
+    if (startsWithDate(row) && (inLedger || dateColumn)) day = monthDay(row.text, dayFirst);
+    if (inLedger && startsWithDate(row) && figs.length > 0) ledgerDateX.push(row.words[0]!.x0);
     if (!inLedger || figs.length === 0) continue;
-    if (startsWithDate(row)) day = monthDay(row.text, dayFirst);
     const balance = columns ? figs.find((f) => columnAt(columns, f.box.x0, f.box.x1) === 'balance') : figs.length >= 2 ? figs.at(-1) : undefined;
     if (day && balance) dayEnd.set(day, balance);
   }

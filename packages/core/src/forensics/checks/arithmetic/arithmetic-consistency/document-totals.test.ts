@@ -500,6 +500,45 @@ describe('documents of no class read by their own labels', () => {
     expect(documentTotals(context('other', grid('61.655,29')))).toMatchObject([{ rule: 'block total', label: 'Offener Betrag' }]);
   });
 
+  it("reads a totals column set apart from the items' amounts: opened by the subtotal, a rate in a label no amount", () => {
+    // figures left of their labels, as a designed invoice sets them ("1,146.81  Sales Tax 6.25 %")
+    const invoice = (total: string): Word[] =>
+      lines(
+        [['Description', 50], ['Qty', 300], ['Rate', 360], right('Amount', 500)],
+        [['LED panel 600x600', 50], ['24', 300], ['419.81', 360], right('10,075.44', 500)],
+        [['Oak desk 160 cm', 50], ['1', 300], ['10,828.26', 360], right('10,828.26', 500)],
+        [right('20,903.70', 200), ['Subtotal', 210]],
+        [right('-3,135.56', 200), ['Discount (15%)', 210]],
+        [right('1,110.52', 200), ['Sales', 210], ['Tax', 240], ['6.25', 262], ['%', 284]],
+        [right(total, 200), ['Total', 210]],
+        [right('-5,000.00', 200), ['Payments/Credits', 210]],
+        [right('13,878.66', 200), ['Balance', 210], ['Due', 250]],
+      );
+    expect(documentTotals(context('other', invoice('18,878.66')))).toEqual([]);
+    // the total changed alone: neither it nor the balance due after it holds
+    expect(documentTotals(context('other', invoice('18,978.66')))).toMatchObject([
+      { rule: 'block total', label: 'Total', computed: '18,878.66' },
+      { rule: 'block total', label: 'Balance Due', computed: '13,978.66' },
+    ]);
+  });
+
+  it('takes away a credit marked CR whose label is wrapped off its row', () => {
+    const invoice = (due: string): Word[] =>
+      lines(
+        [['Description', 50], right('Amount', 500)],
+        [['Oak desk 160 cm', 50], right('14,898.96', 500)],
+        [['LED panel 600x600', 50], right('1,852.81', 500)],
+        [['Subtotal', 380], right('16,751.77', 500)],
+        [['Total', 380], right('$16,751.77', 500)],
+        [['Payments/', 380]],
+        [right('5,025.53', 485), ['CR', 490]],
+        [['Credits', 380]],
+        [['Balance', 360], ['Due', 400], right(due, 500)],
+      );
+    expect(documentTotals(context('other', invoice('$11,726.24')))).toEqual([]);
+    expect(documentTotals(context('other', invoice('$11,826.24')))).toMatchObject([{ rule: 'block total', label: 'Balance Due' }]);
+  });
+
   it("reads a mortgage statement's amount due: principal, interest and escrow to the monthly payment, then fees", () => {
     const due = (principal: string): Word[] =>
       lines(

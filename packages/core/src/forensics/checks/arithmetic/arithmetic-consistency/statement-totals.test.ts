@@ -51,6 +51,45 @@ describe('statement totals', () => {
     expect(statementTotals(statement('4,434.34'))).toEqual([]);
   });
 
+  it('sums a list whose amounts are set flush left, as an office table sets its cells', () => {
+    const list = (total: string) =>
+      tableContext(
+        [
+          tableWords(
+            1,
+            [['Deposits and Additions', 50]],
+            [
+              ['Date', 50],
+              ['Description', 120],
+              ['Amount', 300],
+            ],
+            [
+              ['Jul 8, 2026', 50],
+              ['INTEREST PAYMENT', 120],
+              ['881.37', 300],
+            ],
+            [
+              ['Jul 12, 2026', 50],
+              ['MOBILE DEPOSIT', 120],
+              ['1,122.26', 300],
+            ],
+            [
+              ['Jul 14, 2026', 50],
+              ['INTEREST PAYMENT', 120],
+              ['1,975.06', 300],
+            ],
+            [
+              ['Total Deposits and Additions', 120],
+              [total, 300],
+            ],
+          ),
+        ],
+        'bank_statement',
+      );
+    expect(statementTotals(list('3,978.69'))).toEqual([]);
+    expect(statementTotals(list('3,988.69'))).toMatchObject([{ code: 'statement_totals_mismatch', computed: '3,978.69' }]);
+  });
+
   it('reports a total no extent of the list adds up to, against the nearest', () => {
     const [finding, ...rest] = statementTotals(statement('11,441.23'));
     expect(rest).toEqual([]);

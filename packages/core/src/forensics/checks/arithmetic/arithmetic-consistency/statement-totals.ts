@@ -10,7 +10,7 @@
 import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../../../tables/decimal.js';
 import { buildRows, type Row } from '../../../../tables/rows.js';
 import type { TableContext } from '../../../contexts.js';
-import { notYetJudged } from '../../../findings.js';
+import { notYetJudged, type PageBox } from '../../../findings.js';
 import { type Figure, figureLabelled, figures, moneyFigures, sumOfMagnitudes, type Term } from '../../../readers/figures.js';
 import { CLOSING, columnAt, OPENING, startsWithDate } from '../../../readers/ledger-layout.js';
 import { LedgerSegments } from '../../../readers/ledger-segments.js';
@@ -129,10 +129,13 @@ function readLedger(rows: Row[]): Ledger {
   return ledger;
 }
 
-/** A dated row with a single amount whose right edge is at `x1`: an entry of a sectioned list. */
-function listEntry(row: Row | undefined, x1: number): Figure | undefined {
+/** Where a list's amount column is: the edges of a figure in it. */
+type Column = Pick<PageBox, 'x0' | 'x1'>;
+
+/** A dated row with a single amount in `column` (flush right with it, or flush left: a column set left): an entry of a sectioned list. */
+function listEntry(row: Row | undefined, column: Column): Figure | undefined {
   const figure = row && dated(row);
-  return figure && Math.abs(figure.box.x1 - x1) <= ALIGN ? figure : undefined;
+  return figure && (Math.abs(figure.box.x1 - column.x1) <= ALIGN || Math.abs(figure.box.x0 - column.x0) <= ALIGN) ? figure : undefined;
 }
 
 /** A dated row's one figure, wherever its column is. */
@@ -162,13 +165,13 @@ const PAGE_FURNITURE = 12;
  * amount between two entries is an entry whose amount was not read (OCR lost it): a sum over it
  * counts it in `unread`, and is no evidence against a total on a page OCR read.
  */
-function sectionSums(rows: Row[], index: number, x1: number): ListSum[] {
+function sectionSums(rows: Row[], index: number, total: Column): ListSum[] {
   const sums: ListSum[] = [];
   let sum = decimal('0');
   const entries: Figure[] = [];
   let unread = 0;
   // the amount column's edge: another page may set the list's column elsewhere
-  let column = x1;
+  let column = total;
   const noAmount = (k: number): boolean => moneyFigures(rows[k]!).length === 0;
   for (let i = index - 1; i >= 0; i--) {
     const entry = listEntry(rows[i], column);
@@ -192,7 +195,7 @@ function sectionSums(rows: Row[], index: number, x1: number): ListSum[] {
     while (j >= 0 && j > i - PAGE_FURNITURE && noAmount(j)) j--;
     const previous = j >= 0 ? dated(rows[j]!) : undefined;
     if (!previous || rows[j]!.page >= rows[i + 1]!.page || entries.length === 0) return sums;
-    column = previous.box.x1;
+    column = previous.box;
     i = j + 1;
   }
   sums.push({ sum, unread, entries });
@@ -361,7 +364,7 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
       terms = ledger.terms[side];
     } else if (ledger.transactions === 0) {
       for (const index of stated.indexes) {
-        const sections = sectionSums(rows, index, figures(rows[index]!).at(-1)!.box.x1).filter((s) => s.entries.length >= 2);
+        const sections = sectionSums(rows, index, figures(rows[index]!).at(-1)!.box).filter((s) => s.entries.length >= 2);
         // any reading of the list's extent that adds up holds; else the nearest is the one reported
         const section = sections.find((s) => sameMoney(s.sum, figure.amount.value.abs())) ?? sections[0];
         if (section)

@@ -51,6 +51,16 @@ describe('figures off their column', () => {
     expect(figureColumnFindings(1, [...centred, ...left])).toEqual([]);
   });
 
+  it('passes a flush-left column whose longest figures happen to end on one edge with another figure', () => {
+    // an office table's cells set flush left: the 8-character figures end together, and a wider
+    // figure of the row above ends there too, which makes the edge look like a right alignment
+    const flush = ['1,161.12', '1,594.62', '959.16', '0.00', '3,714.90'].map((a, i) => word(a, 600 - 14 * i, { left: 300 }));
+    const paint = [word('12,004.75', 614, { right: 300 + 8 * CHAR }), ...flush];
+    expect(figureColumnFindings(1, paint)).toEqual([]);
+    // a figure rewritten in place in a right-aligned column still shares its start only with figures of the old width
+    expect(figureColumnFindings(1, [...column(500), word('293.26', 616, { left: 500 - 8 * CHAR })]).map((f) => f.code)).toEqual(['figure_off_column']);
+  });
+
   it('passes a figure of the next column, a larger total, and figures far from the column rows', () => {
     const paint = [
       ...column(500),

@@ -6,8 +6,9 @@
 // ending on one edge with different widths (a centred or left-aligned column has no common right
 // edge among figures of different widths) that a digit width and a separator width explain, and
 // only a figure that overlaps the column, sits among its rows, has the column's text size, ends
-// on no edge another figure shares, and ends off the edge by the width of a few digits and
-// separators (a converter that sets the text again in another font moves figures by other amounts).
+// on no edge another figure shares, starts on no edge figures of different widths share (a column
+// set flush left), and ends off the edge by the width of a few digits and separators (a converter
+// that sets the text again in another font moves figures by other amounts).
 // A figure of a column set in another font family than the column's figures is the other trace:
 // a library or an editor that removes a figure and types a new one sets it in a font of its own —
 // another family, or the same font through a dictionary added for the new figures alone. Style is
@@ -261,6 +262,16 @@ function inAnotherTable(f: TextEvent, column: Column, figures: readonly TextEven
   return others.length > 0 && others.every((o) => !cols.some((c) => Math.abs(o.box[2] - c.edge) <= EDGE));
 }
 
+/**
+ * True when `f` starts where two or more other figures of different widths start: a column set
+ * flush left, whose right edges say nothing. (In a right-aligned column the figures sharing a
+ * rewritten figure's start are those of the old figure's width, which share its end too.)
+ */
+function flushLeft(f: TextEvent, figures: readonly TextEvent[]): boolean {
+  const widths = figures.filter((o) => o !== f && Math.abs(o.box[0] - f.box[0]) <= EDGE).map((o) => o.box[2] - o.box[0]);
+  return widths.length >= 2 && Math.max(...widths) - Math.min(...widths) > WIDTH_STEP;
+}
+
 /** The typesetting findings of one page's paint: figures off their column's edge, or in another font (family, dictionary or size). */
 export function figureColumnFindings(page: number, paint: readonly PaintEvent[]): TypesettingFinding[] {
   const figures = paint.filter((e): e is TextEvent => e.kind === 'text' && e.visible && FIGURE.test(e.text.trim()));
@@ -283,8 +294,9 @@ export function figureColumnFindings(page: number, paint: readonly PaintEvent[])
   findings.push(...fontFindings.values());
   for (const f of figures) {
     if (cols.some((c) => c.members.has(f)) || inProse(f, words) || currencyAfter(f, words)) continue;
-    // a figure ending where another figure ends belongs to that alignment, not to this column
-    if (figures.some((o) => o !== f && Math.abs(o.box[2] - f.box[2]) <= EDGE)) continue;
+    // a figure ending where another figure ends belongs to that alignment, not to this column;
+    // one starting where figures of different widths start is in a column set flush left
+    if (figures.some((o) => o !== f && Math.abs(o.box[2] - f.box[2]) <= EDGE) || flushLeft(f, figures)) continue;
     const column = cols.find(
       (c) =>
         c.members.size >= MIN_COLUMN &&

@@ -1,6 +1,7 @@
 // How the content stream draws figures (amounts, and dates written in figures) against how it
 // draws the rest of their page: a generator writes every figure of a table through one code path —
-// the same operator placing the line (Td, Tm, T*), the same show operator (Tj, TJ), strings in one
+// the same operator opening each text object (Td, Tm; the lines after it, placed by T* or a relative
+// Td, are written by whoever opened the object), the same show operator (Tj, TJ), strings in one
 // form (literal or hex), the font set inside or outside the text object, numbers written to its own
 // number of decimals. An editor that re-emits one figure in a text object of its own writes it in
 // its own style, even in the page's own font at the old figure's place. A way of drawing counts as
