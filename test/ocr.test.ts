@@ -3,7 +3,7 @@
 // contradicts them, but they are not examinable like native PDFs), one with a misprinted balance
 // is flagged with a MathCheck and a region on the figures.
 
-import { readFiguresTwice, wasmKernels } from '@loupe/core/internal';
+import { readFiguresAgain, wasmKernels } from '@loupe/core/internal';
 import { imageOnlyPdf, photoOf } from '@loupe/fixtures/captures';
 import { makeStatement } from '@loupe/fixtures/pdf-builders';
 import { createCanvasDecoder, createNodeEngine, createPdfJsRaster, createTesseractOcr } from '@loupe/node';
@@ -53,7 +53,7 @@ describe('OCR of scans and photos', () => {
   });
 });
 
-describe('a second reading of the figures', () => {
+describe('further readings of the figures', () => {
   it("reads a rendered statement's figures alike twice, and makes unsure a figure whose first reading had a digit wrong", async () => {
     const ocr = createTesseractOcr();
     try {
@@ -63,13 +63,13 @@ describe('a second reading of the figures', () => {
       const figures = words.filter((w) => /^\d[\d,]*\.\d{2}$/.test(w.text));
       expect(figures.length).toBeGreaterThanOrEqual(12);
       // read again, the clean render's figures read as they did the first time
-      const again = await readFiguresTwice(words, gray, ocr);
+      const again = await readFiguresAgain(words, gray, ocr);
       const doubted = again.filter((w, i) => w.characterConfidence !== words[i]!.characterConfidence);
       expect(doubted.map((w) => w.text)).toEqual([]);
-      // a first reading with one digit wrong (as OCR takes a 5 for a 9) is not what the page reads the second time
+      // a first reading with one digit wrong (as OCR takes a 5 for a 9) is not what the page reads again
       const target = words.indexOf(figures[3]!);
       const misread = words.map((w, i) => (i === target ? { ...w, text: w.text.replace(/\d(?=[^\d]*$)/, (d) => String((Number(d) + 4) % 10)) } : w));
-      const checked = await readFiguresTwice(misread, gray, ocr);
+      const checked = await readFiguresAgain(misread, gray, ocr);
       expect(checked[target]!.characterConfidence).toBe(0.5);
       expect(checked.filter((w) => w.characterConfidence === 0.5)).toHaveLength(1);
     } finally {

@@ -18,7 +18,7 @@ export { webpSize } from './containers/webp.js';
 export { defined } from './defined.js';
 export { classifyText, issueDate } from './document/classify.js';
 export { formatBytes, formatInstant, metadataRows } from './document/metadata-rows.js';
-export { FIGURE_CHARACTERS, readFiguresTwice } from './document/second-reading.js';
+export { FIGURE_CHARACTERS, readFiguresAgain } from './document/second-reading.js';
 export { type TesseractPage, tesseractWords } from './document/tesseract-words.js';
 export { reviveError, type SerializedError, serializeError, undecodable } from './errors.js';
 export { UNCORROBORATED } from './forensics/checks/arithmetic/arithmetic-consistency/indicators.js';

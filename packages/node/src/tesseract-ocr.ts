@@ -18,27 +18,26 @@ export function createTesseractOcr(): Ocr {
     const require = createRequire(import.meta.url);
     return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
   };
+  // failures reach the caller through the rejected promise; without a handler tesseract.js
+  // would also raise them as an uncaught error
+  // imported on first use: tesseract.js sets globals (regeneratorRuntime) when it loads
+  const start = async (): Promise<Worker> => {
+    const { createWorker } = await import('tesseract.js');
+    return createWorker('eng', 1, { langPath: langPath(), gzip: true, cacheMethod: 'none', errorHandler: () => undefined });
+  };
+  const read = async (w: Worker, image: Uint8Array) => tesseractWords((await w.recognize(Buffer.from(image), {}, { blocks: true })).data as TesseractPage);
   return {
     async recognize(image) {
-      // failures reach the caller through the rejected promise; without a handler tesseract.js
-      // would also raise them as an uncaught error
-      // imported on first use: tesseract.js sets globals (regeneratorRuntime) when it loads
-      worker ??= import('tesseract.js').then(({ createWorker }) =>
-        createWorker('eng', 1, { langPath: langPath(), gzip: true, cacheMethod: 'none', errorHandler: () => undefined }),
-      );
-      const w = await worker;
-      const { data } = await w.recognize(Buffer.from(image), {}, { blocks: true });
-      return tesseractWords(data as TesseractPage);
+      worker ??= start();
+      return read(await worker, image);
     },
     async readFigures(image) {
-      figureWorker ??= import('tesseract.js').then(async ({ createWorker, PSM }) => {
-        const w = await createWorker('eng', 1, { langPath: langPath(), gzip: true, cacheMethod: 'none', errorHandler: () => undefined });
+      figureWorker ??= start().then(async (w) => {
+        const { PSM } = await import('tesseract.js');
         await w.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, tessedit_char_whitelist: FIGURE_CHARACTERS });
         return w;
       });
-      const w = await figureWorker;
-      const { data } = await w.recognize(Buffer.from(image), {}, { blocks: true });
-      return tesseractWords(data as TesseractPage);
+      return read(await figureWorker, image);
     },
     async dispose() {
       const ws = [worker, figureWorker];

@@ -4,7 +4,8 @@
 // render transform, so findings on scans carry regions like any other. Words of a slightly
 // rotated image are levelled first (`deskew.ts`). Where the page image can be decoded, each word
 // also carries the ink band of its print (`image/ink-band.ts`), for the glyph comparisons, and
-// every figure is read a second time (`second-reading.ts`): one whose readings disagree is unsure.
+// every figure is read again at two scales (`second-reading.ts`): one both further readings give
+// the same other digits is unsure.
 
 import { imageSize } from '../containers/image-container.js';
 import { inkBand } from '../image/ink-band.js';
@@ -14,7 +15,7 @@ import type { PageNode } from '../pdf/pages.js';
 import type { ImageDecoder, Ocr, OcrWord, Rasterizer } from '../platform.js';
 import type { Word } from '../tables/rows.js';
 import { deskewWords } from './deskew.js';
-import { readFiguresTwice } from './second-reading.js';
+import { readFiguresAgain } from './second-reading.js';
 
 /** An OCR word with its ink band, as offsets from the top of its box (kept when deskewing moves the box). */
 type MeasuredWord = OcrWord & { band?: { top: number; bottom: number } };
@@ -114,7 +115,7 @@ export async function ocrPdfPages(bytes: Uint8Array, pages: PageNode[], raster: 
       if (!inverse) continue;
       const { words } = await ocr.recognize(image.image);
       const gray = await decodeGray(image.image, images);
-      const measured = measureInk(await readFiguresTwice(words, gray, ocr), gray);
+      const measured = measureInk(await readFiguresAgain(words, gray, ocr), gray);
       out.set(
         page.number,
         readable(measured, image.width, image.height).map((w) => toUserSpace(w, inverse, page.number)),
@@ -137,6 +138,6 @@ export async function ocrImage(bytes: Uint8Array, ocr: Ocr, gray?: Plane): Promi
   const { width, height } = size;
   const flip: Matrix = [1, 0, 0, -1, 0, height];
   const plane = gray?.width === width && gray.height === height ? gray : undefined;
-  const measured = measureInk(await readFiguresTwice(words, plane, ocr), plane);
+  const measured = measureInk(await readFiguresAgain(words, plane, ocr), plane);
   return { width, height, words: readable(measured, width, height).map((w) => toUserSpace(w, flip, 1)) };
 }

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Plane } from '../image/kernels.js';
 import type { Ocr, OcrWord } from '../platform.js';
-import { figureSheet, readFiguresTwice } from './second-reading.js';
+import { figureSheet, readFiguresAgain } from './second-reading.js';
 
 /** A white page of 400 x 300 pixels. */
 const page = (): Plane => ({ width: 400, height: 300, data: new Float32Array(400 * 300).fill(255) });
@@ -40,7 +40,7 @@ function portReading(again: (first: string, sheet: number) => string | undefined
   return port;
 }
 
-describe('a second reading of the figures', () => {
+describe('further readings of the figures', () => {
   it('lays each figure on a line of its own, enlarged, in a PGM', () => {
     const { image, slots } = figureSheet(page(), WORDS, [1, 2]);
     expect(new TextDecoder().decode(image.subarray(0, 3))).toBe('P5\n');
@@ -56,7 +56,7 @@ describe('a second reading of the figures', () => {
     const port = portReading((first, sheet) =>
       first === '3,911.37' ? '3,511.37' : first === '31,896.74' && sheet === 1 ? '31,836.74' : first === '1,230.71' && sheet === 2 ? undefined : first,
     );
-    const read = await readFiguresTwice(WORDS, page(), port);
+    const read = await readFiguresAgain(WORDS, page(), port);
     expect(port.sheets).toBe(2); // a sheet at each of two scales
     expect(read[1]).toMatchObject({ text: '3,911.37', characterConfidence: 0.5 });
     expect(read[2]).toEqual(WORDS[2]);
@@ -67,15 +67,15 @@ describe('a second reading of the figures', () => {
 
   it('reads nothing again without the port method or the page image, or when the sheet fails', async () => {
     const once: Ocr = { recognize: async () => ({ width: 0, height: 0, words: [] }) };
-    expect(await readFiguresTwice(WORDS, page(), once)).toEqual(WORDS);
+    expect(await readFiguresAgain(WORDS, page(), once)).toEqual(WORDS);
     expect(
-      await readFiguresTwice(
+      await readFiguresAgain(
         WORDS,
         undefined,
         portReading(() => '0.00'),
       ),
     ).toEqual(WORDS);
     const failing: Ocr = { ...once, readFigures: async () => Promise.reject(new Error('worker gone')) };
-    expect(await readFiguresTwice(WORDS, page(), failing)).toEqual(WORDS);
+    expect(await readFiguresAgain(WORDS, page(), failing)).toEqual(WORDS);
   });
 });

@@ -54,7 +54,7 @@ function sample(gray: Plane, x: number, y: number): number {
 }
 
 /** An 8-bit greyscale image as a binary PGM file (`P5`), which OCR reads without a codec. */
-export function pgm(width: number, height: number, pixels: Uint8Array): Uint8Array {
+function pgm(width: number, height: number, pixels: Uint8Array): Uint8Array {
   const header = new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
   const out = new Uint8Array(header.length + pixels.length);
   out.set(header);
@@ -109,7 +109,7 @@ const readIn = (read: readonly OcrWord[], slot: Slot): string =>
  * port method or the page image the words are answered as they are; a sheet OCR cannot read
  * changes nothing.
  */
-export async function readFiguresTwice(words: readonly OcrWord[], gray: Plane | undefined, ocr: Ocr): Promise<OcrWord[]> {
+export async function readFiguresAgain(words: readonly OcrWord[], gray: Plane | undefined, ocr: Ocr): Promise<OcrWord[]> {
   const out = [...words];
   if (!gray || !ocr.readFigures) return out;
   const figures = words.flatMap((w, i) => (MONEY_WORD.test(w.text.trim()) && w.x1 > w.x0 && w.y1 > w.y0 ? [i] : [])).slice(0, MAX_FIGURES);
