@@ -155,7 +155,14 @@ describe.runIf(adminUrl)('a database outage under the shared deployment', () => 
         return Number(rows[0]!.n) === all.length ? true : undefined;
       },
       240_000,
-    );
+    ).catch(async (error: Error) => {
+      // say where each document and its job stand, so a failure here can be read from the log
+      const { rows } = await pool.query(
+        'SELECT d.id, d.status, d.error, j.state, j.attempts, j.lease_until FROM documents d LEFT JOIN jobs j ON j.subject_id = d.id WHERE d.id = ANY($1)',
+        [all],
+      );
+      throw new Error(`${error.message}: ${JSON.stringify(rows)}`);
+    });
     const { rows: events } = await pool.query<{ id: string; body: string }>("SELECT id, body FROM webhook_events WHERE type = 'document.completed'");
     const perDocument = new Map<string, number>();
     for (const e of events) {

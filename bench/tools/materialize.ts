@@ -10,12 +10,16 @@
 //                                 statement families (genuine and re-printed with a figure changed)
 //
 //   node --import tsx bench/tools/materialize.ts [--only generated|families] [--seeds 600] [--from 1] [--as generated]
+//       [--producer gropdf]
 //
 // `--from` and `--as` write another batch of the generator's seeds as a source of its own (seeds
 // 601-1200 as `generated-fresh`: documents no tuning has looked at, to test a change made on the first batch).
+// `--producer` writes only the seeds one producer renders (a change to how that producer draws a
+// layout, measured on its files alone).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { installedProducers } from '@loupe/fixtures/layouts/producers';
 import { FAMILIES, genuineStatement, REWRITES, rewrite } from '@loupe/fixtures/statement-families';
 import { accuracyCorpus } from '../accuracy-corpus.js';
 import { generatedSamples } from '../generated-layouts.js';
@@ -38,6 +42,7 @@ const { values } = parseArgs({
     seeds: { type: 'string', default: '600' },
     from: { type: 'string', default: '1' },
     as: { type: 'string', default: 'generated' },
+    producer: { type: 'string' },
   },
 });
 const root = resolve(import.meta.dirname, '..', 'out', 'sources');
@@ -62,7 +67,10 @@ function source(name: string): { add: (file: string, bytes: Uint8Array, label: O
 
 if (!values.only || values.only === 'generated') {
   const out = source(values.as);
-  const seeds = Array.from({ length: Number(values.seeds) }, (_, i) => i + Number(values.from));
+  const producers = installedProducers();
+  const seeds = Array.from({ length: Number(values.seeds) }, (_, i) => i + Number(values.from)).filter(
+    (seed) => !values.producer || producers[seed % producers.length]!.name === values.producer,
+  );
   for await (const s of generatedSamples(seeds, 10)) {
     out.add(s.name, s.bytes, {
       class: s.form === 'native' ? 'genuine' : 'genuine_image',

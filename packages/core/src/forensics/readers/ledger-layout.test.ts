@@ -71,5 +71,31 @@ describe('header columns', () => {
       ledgerColumns(row(['Opening', 50], ['balance', 92], ['Deposits', 200], ['Withdrawals', 300], ['Closing', 420], ['balance', 462]), false),
     ).toBeUndefined();
     expect(ledgerColumns(row(['Date', 50], ['Amount', 260], ['Balance', 400]), true)).toBeUndefined();
+    // a summary grid's header, its closing balance's label wrapped into a long cell: one balance
+    // column named, deposits and withdrawals beside it, yet its balances are the statement's
+    const summary = [
+      ...[
+        ['Beginning', 60],
+        ['Balance', 108],
+        ['on', 146],
+      ],
+      ...[
+        ['Deposits', 200],
+        ['and', 243],
+        ['Other', 264],
+      ],
+      ...[
+        ['Withdrawals', 320],
+        ['and', 378],
+        ['Other', 399],
+      ],
+      ...[
+        ['Ending', 460],
+        ['Balance', 493],
+        ['on', 531],
+        ['2026-', 544],
+      ],
+    ] as [string, number][];
+    expect(ledgerColumns(row(...summary), false)).toBeUndefined();
   });
 });

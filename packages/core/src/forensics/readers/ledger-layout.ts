@@ -9,7 +9,7 @@ import type { Row, Word } from '../../tables/rows.js';
 
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-zé]*\\.?';
 /** A date at the start of a row's text. */
-const LEADING_DATE = new RegExp(
+export const LEADING_DATE = new RegExp(
   `^(?:\\d{1,2}[/.-]\\d{1,2}(?:[/.-]\\d{2,4})?|\\d{4}[/.-]\\d{1,2}[/.-]\\d{1,2}|\\d{1,2}(?:[ -]|\\. ?)?${MONTH}(?:[ -]\\d{2,4})?|${MONTH} \\d{1,2}(?:st|nd|rd|th)?,?(?: \\d{4})?)(?=[\\s,]|$)`,
   'i',
 );
@@ -140,7 +140,9 @@ const countOf = (cells: readonly HeaderCell[], c: LedgerColumn): number => cells
  */
 export function ledgerColumns(row: Row, hasFigures: boolean): LedgerColumns | undefined {
   const cells = headerCells(row, hasFigures);
-  if (!cells) return undefined;
+  // a row that names an opening balance heads a summary's grid ("Beginning Balance on | Deposits |
+  // Withdrawals | Ending Balance on"): its balances are the statement's, not a running balance column
+  if (!cells || OPENING.test(row.text)) return undefined;
   const count = (c: LedgerColumn): number => countOf(cells, c);
   if (count('balance') !== 1 || count('debit') > 1 || count('credit') > 1 || count('amount') > 1) return undefined;
   const split = count('debit') === 1 && count('credit') === 1;

@@ -147,7 +147,15 @@ function columnAbove(rows: readonly Row[], end: number, total: Figure, ocr: bool
   // the column is the total's; a total set off it (a figure rewritten in place ends past its
   // column: the typesetting check's to report) takes the column of the figure right above it
   let column = total.box;
-  const alignedWith = (f: Figure): boolean => Math.abs(f.box.x1 - column.x1) <= tolerance || Math.abs(f.box.x0 - column.x0) <= tolerance;
+  // a column is set flush right or flush left, and its figures of other widths say which: once one
+  // has, a figure that meets the column only at its other edge (one as wide as a figure of the
+  // column, set in another) is not in it
+  let flush: 'right' | 'left' | undefined;
+  const alignedWith = (f: Figure): boolean => {
+    const right = Math.abs(f.box.x1 - column.x1) <= tolerance;
+    const left = Math.abs(f.box.x0 - column.x0) <= tolerance;
+    return right && left ? true : right ? flush !== 'left' : left && flush !== 'right';
+  };
   const found: { rows: number[]; figures: Figure[]; extents: number[] } = { rows: [], figures: [], extents: [] };
   for (let i = end - 1; i >= 0 && i >= end - MAX_ROWS; i--) {
     const row = rows[i]!;
@@ -157,8 +165,10 @@ function columnAbove(rows: readonly Row[], end: number, total: Figure, ocr: bool
     if (under && !alignedWith(money[0]!)) column = money[0]!.box;
     const aligned = money.filter(alignedWith);
     if (aligned.length === 1) {
+      const f = aligned[0]!;
+      flush ??= Math.abs(f.box.x0 - column.x0) > tolerance ? 'right' : Math.abs(f.box.x1 - column.x1) > tolerance ? 'left' : undefined;
       found.rows.unshift(i);
-      found.figures.unshift(aligned[0]!);
+      found.figures.unshift(f);
     } else if (money.length > 0) {
       // read by OCR, a row of amounts none of which is in the column may be one of the block's set off it
       if (ocr && aligned.length === 0 && found.rows.length > 0) return undefined;

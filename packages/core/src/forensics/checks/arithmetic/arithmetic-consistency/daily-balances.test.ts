@@ -92,4 +92,30 @@ describe('daily ending balances', () => {
     ];
     expect(dailyBalances(context(lines(...ledger, ...summary, ...grid())))).toEqual([]);
   });
+
+  it("reads no day's end from a summary grid after the ledger, whose header wraps its first balance's date onto a line of its own", () => {
+    // "Beginning Balance on | Deposits and Other | Withdrawals and Other | Ending Balance on 2024-",
+    // then "2024-03-01 Credits Debits 03-31", then the figures, the closing balance under the ledger's Balance
+    const summary: [string, number][][] = [
+      [
+        ['Beginning Balance on', 110],
+        ['Deposits and Other', 200],
+        ['Withdrawals and Other', 300],
+        ['Ending Balance on 2024-', 400],
+      ],
+      [
+        ['2024-03-01', 120],
+        ['Credits', 210],
+        ['Debits', 310],
+        ['03-31', 430],
+      ],
+      [
+        ['$1,000.00', 110],
+        ['0.00', 230],
+        ['150.00', 330],
+        ['850.00', 420],
+      ],
+    ];
+    expect(dailyBalances(context(lines(...ledger, ...summary, ...grid())))).toEqual([]);
+  });
 });

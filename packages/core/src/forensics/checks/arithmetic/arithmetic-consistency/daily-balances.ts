@@ -14,6 +14,7 @@ import type { TableContext } from '../../../contexts.js';
 import { type Figure, figures, rowsOf } from '../../../readers/figures.js';
 import { columnAt, dateStarts, startsWithDate } from '../../../readers/ledger-layout.js';
 import { isGridRow, LedgerSegments } from '../../../readers/ledger-segments.js';
+import { joinWrappedDates } from '../../../readers/wrapped-dates.js';
 import type { SumFinding } from './indicators.js';
 
 /** How far (points) a date line may start from the ledger's dates and still be in their column. */
@@ -44,7 +45,7 @@ const dateText = (row: Row, i: number): string =>
 /** Contradictions between a statement's daily balance grid and its ledger. */
 export function dailyBalances(ctx: TableContext): SumFinding[] {
   if (ctx.category !== 'bank_statement') return [];
-  const rows = rowsOf(ctx);
+  const rows = joinWrappedDates(rowsOf(ctx));
   const dayFirst = rows.some((r) => /^(1[3-9]|2\d|3[01])[/-]\d{1,2}\b/.test(r.text));
   const segments = new LedgerSegments();
   const dayEnd = new Map<string, Figure>();
@@ -63,10 +64,12 @@ export function dailyBalances(ctx: TableContext): SumFinding[] {
       }
     }
     const { inLedger, columns } = segments.place(row, figs);
-    // a date on a line of its own in the ledger's date column opens the entry whose figures follow
-    // (a date cell wrapped above its row); one elsewhere (a summary's "Beginning balance on" date) does not
-    const dateColumn = startsWithDate(row) && figs.length === 0 && ledgerDateX.some((x) => Math.abs(x - row.words[0]!.x0) <= DATE_COLUMN);
-    if (startsWithDate(row) && (inLedger || dateColumn)) day = monthDay(row.text, dayFirst);
+    // a date on a line of its own in the ledger's date column (any in the ledger before its first
+    // dated entry says where that is) opens the entry whose figures follow (a date cell wrapped
+    // above its row); one elsewhere (a summary's "Beginning balance on" date) does not
+    const dateColumn =
+      startsWithDate(row) && figs.length === 0 && (ledgerDateX.length ? ledgerDateX.some((x) => Math.abs(x - row.words[0]!.x0) <= DATE_COLUMN) : inLedger);
+    if (startsWithDate(row) && ((inLedger && figs.length > 0) || dateColumn)) day = monthDay(row.text, dayFirst);
     if (inLedger && startsWithDate(row) && figs.length > 0) ledgerDateX.push(row.words[0]!.x0);
     if (!inLedger || figs.length === 0) continue;
     const balance = columns ? figs.find((f) => columnAt(columns, f.box.x0, f.box.x1) === 'balance') : figs.length >= 2 ? figs.at(-1) : undefined;

@@ -522,6 +522,32 @@ describe('documents of no class read by their own labels', () => {
     ]);
   });
 
+  it("keeps an item out of a flush-right totals column it meets only at its left edge (the items' column set 9 points left)", () => {
+    // as groff's tbl sets an invoice whose totals are a column of their own: the last item
+    // "12595,50" starts where the total "14687,97 €" does, by chance of their widths
+    const invoice = (total: string): Word[] =>
+      lines(
+        [
+          ['Description', 50],
+          ['Qty', 300],
+          ['Montant', 490],
+        ],
+        [['LED panel 600x600', 50], ['2', 300], right('557,42', 500)],
+        [['Oak desk 160 cm', 50], ['18', 300], right('12595,50', 500)],
+        [['Total', 400], ['HT', 425], right('15972,12', 509)],
+        [['Remise', 400], ['(15%)', 440], right('-2395,82', 509)],
+        [['TVA', 400], ['20', 425], ['%', 440], right('479,26', 509)],
+        [
+          ['Total', 400],
+          ['TTC', 425],
+          [total, 460],
+          ['€', 504],
+        ],
+      );
+    expect(documentTotals(context('other', invoice('14055,56')))).toEqual([]);
+    expect(documentTotals(context('other', invoice('14155,56')))).toMatchObject([{ rule: 'block total', label: 'Total TTC' }]);
+  });
+
   it('takes away a credit marked CR whose label is wrapped off its row', () => {
     const invoice = (due: string): Word[] =>
       lines(

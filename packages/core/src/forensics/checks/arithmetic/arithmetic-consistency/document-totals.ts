@@ -20,6 +20,7 @@ import type { TableContext } from '../../../contexts.js';
 import { notYetJudged } from '../../../findings.js';
 import { type Figure, figures, labelSegment, moneyFigures, rowsOf, type Term, withCents } from '../../../readers/figures.js';
 import { CONFIDENT_FIGURE, misreadingRestores, ocrExplains, readSurely, unsure } from '../../../readers/misreadings.js';
+import { joinWrappedDates } from '../../../readers/wrapped-dates.js';
 import { billBlocks, NET_BEFORE_TAX, TOTALLING } from './bill-blocks.js';
 import { alignedFigures, columnTotals, unreadInColumn } from './column-totals.js';
 import type { SumFinding } from './indicators.js';
@@ -362,7 +363,7 @@ function kindOf(ctx: TableContext, rows: Row[], across: readonly AcrossSummary[]
 
 /** Contradictions between the totals of a pay stub, a bill or an invoice. */
 export function documentTotals(ctx: TableContext): SumFinding[] {
-  const rows = rowsOf(ctx);
+  const rows = joinWrappedDates(rowsOf(ctx));
   // summaries printed across the page (a tax form's boxes are read by its own checks)
   const across = ctx.category === 'tax_form' ? [] : readAcross(rows);
   const kind = kindOf(ctx, rows, across);

@@ -24,6 +24,7 @@ import { CLOSING, columnAt, type LedgerColumns, OPENING, SUBTOTAL, startsWithDat
 import { LedgerSegments } from '../../../readers/ledger-segments.js';
 import { acceptsMisreading, type Misreading } from '../../../readers/misreading-trial.js';
 import { misreadings, OCR_CENTS, unsure } from '../../../readers/misreadings.js';
+import { joinWrappedDates } from '../../../readers/wrapped-dates.js';
 import type { SumFinding } from './indicators.js';
 
 const MAX_FINDINGS = 10;
@@ -309,7 +310,7 @@ export function statementArithmetic(ctx: TableContext): SumFinding[] {
       continue;
     }
     let pageTransactions = 0;
-    for (const row of joinWrappedRows(buildRows(words))) {
+    for (const row of joinWrappedRows(joinWrappedDates(buildRows(words)))) {
       const figs = figures(row);
       const { inLedger, columns } = segments.place(row, figs);
       if (!inLedger) continue;

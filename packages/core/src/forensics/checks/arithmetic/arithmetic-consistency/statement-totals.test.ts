@@ -151,4 +151,33 @@ describe('statement totals', () => {
       corroboration: ['total debits (withdrawals) = sum of the debits (withdrawals) listed'],
     });
   });
+  it("reads a card's sections whose dates wrap around their rows (the other cells set at the cell's middle)", () => {
+    const card = (purchases: string) =>
+      tableContext([
+        tableWords(
+          1,
+          [['Account Summary', 50]],
+          [['Payments', 50], right('1,055.25', 420)],
+          [['Purchases', 50], right(`+${purchases}`, 420)],
+          [['Account Activity', 50]],
+          [
+            ['Date', 50],
+            ['Description', 150],
+            ['Amount', 400],
+          ],
+          [['PAYMENTS AND OTHER CREDITS', 150]],
+          [['August 4, 2026', 50], ['PAYMENT THANK YOU', 150], right('(1,055.25)', 430)],
+          [['PURCHASES', 150]],
+          [['August 1, 2026', 50], ['UBER TRIP HELP.UBER.COM', 150], right('472.59', 430)],
+          [['August', 50]],
+          [['SHELL OIL 5744', 150], right('25.05', 430)],
+          [['11, 2026', 50]],
+          [['August', 50]],
+          [['WHOLEFDS MKT 10234', 150], right('396.74', 430)],
+          [['11, 2026', 50]],
+        ),
+      ]);
+    expect(statementTotals(card('894.38'))).toEqual([]);
+    expect(statementTotals(card('994.38'))).toMatchObject([{ code: 'statement_totals_mismatch', rule: 'summary section', lines: 3 }]);
+  });
 });

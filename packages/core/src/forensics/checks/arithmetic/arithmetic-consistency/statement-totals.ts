@@ -16,6 +16,7 @@ import { CLOSING, columnAt, OPENING, startsWithDate } from '../../../readers/led
 import { LedgerSegments } from '../../../readers/ledger-segments.js';
 import { ocrExplains } from '../../../readers/misreadings.js';
 import { oneRoleEach } from '../../../readers/readings.js';
+import { joinWrappedDates } from '../../../readers/wrapped-dates.js';
 import { activityTypes } from './activity-types.js';
 import { cardSections } from './card-sections.js';
 import type { SumFinding } from './indicators.js';
@@ -308,7 +309,7 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
   for (const page of ctx.pages) {
     const words = ctx.words(page);
     if (!words) return []; // totals cannot be judged with a page missing
-    const built = buildRows(words);
+    const built = joinWrappedDates(buildRows(words));
     lines.push(...built);
     rows.push(...joinWrappedRows(built));
   }

@@ -1,0 +1,84 @@
+// A date wrapped in its cell joins the row of amounts it dates — split around the row (its other
+// cells set at the middle) or opening it (set at the top) — and nothing else is joined: halves
+// that make no whole date, halves in other columns, a row that has its own date.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDecimals } from '../../tables/decimal.js';
+import { buildRows } from '../../tables/rows.js';
+import { type Cell, tableWords } from '../../testing/table-words.js';
+import { joinWrappedDates } from './wrapped-dates.js';
+
+beforeAll(loadDecimals);
+
+const texts = (...lines: Cell[][]): string[] => joinWrappedDates(buildRows(tableWords(1, ...lines))).map((r) => r.text);
+
+describe('joinWrappedDates', () => {
+  it('joins a date split around its row, its description wrapped with it', () => {
+    expect(
+      texts(
+        [['August', 40]],
+        [
+          ['RETURN BEST BUY 00012', 120],
+          ['(194.17)', 400],
+        ],
+        [['10, 2026', 40]],
+        [
+          ['February', 40],
+          ['PURCHASE RETURN', 120],
+        ],
+        [
+          ['2,107.05', 400],
+          ['7,944.09', 480],
+        ],
+        [
+          ['13, 2026', 40],
+          ['PMTS', 120],
+        ],
+      ),
+    ).toEqual(['August 10, 2026 RETURN BEST BUY 00012 (194.17)', 'February 13, 2026 PURCHASE RETURN 2,107.05 7,944.09 PMTS']);
+  });
+
+  it("joins a date whose year opens its row's line", () => {
+    expect(
+      texts(
+        [['Feb 2,', 40]],
+        [
+          ['2026', 40],
+          ['POS PURCHASE', 120],
+          ['749.97', 400],
+        ],
+      ),
+    ).toEqual(['Feb 2, 2026 POS PURCHASE 749.97']);
+  });
+
+  it('leaves alone halves that make no whole date, halves in another column, and rows dated already', () => {
+    const lines: Cell[][][] = [
+      [
+        [['Account', 40]],
+        [
+          ['PAYMENT THANK YOU', 120],
+          ['55.00', 400],
+        ],
+        [['10, 2026', 40]],
+      ],
+      [
+        [['August', 200]],
+        [
+          ['PAYMENT THANK YOU', 120],
+          ['55.00', 400],
+        ],
+        [['10, 2026', 200]],
+      ],
+      [
+        [['August', 40]],
+        [
+          ['08/10', 40],
+          ['PAYMENT', 120],
+          ['55.00', 400],
+        ],
+        [['10, 2026', 40]],
+      ],
+      [[['August', 40]], [['PAYMENT THANK YOU', 120]], [['10, 2026', 40]]],
+    ];
+    for (const page of lines) expect(texts(...page)).toEqual(buildRows(tableWords(1, ...page)).map((r) => r.text));
+  });
+});
