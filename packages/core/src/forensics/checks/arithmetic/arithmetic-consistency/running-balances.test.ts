@@ -166,6 +166,23 @@ describe('statements from other generators', () => {
     expect(statementArithmetic(context(words, false))).toEqual([]);
   });
 
+  it('joins no wrapped lines onto a dated line that prints a figure of its own (its amount OCR broke, its balance read)', () => {
+    // "03/02 Mobile deposit 3.82591 850.00" (OCR lost 50.00's grouping), then the next entry's
+    // description above its undated line of figures: the two are not one row
+    const words = [
+      ...opening,
+      ...row(680, '03/01', '-100.00', '900.00'),
+      ...row(660, '03/02', '3.82591', '950.00'),
+      word('ACH credit payroll', 140, 640),
+      word('ref 2291', 140, 628),
+      word('75.00', 300, 628),
+      word('1,025.00', 400, 628),
+      ...row(608, '03/04', '-25.00', '1,000.00'),
+    ];
+    expect(joinWrappedRows(buildRows(words)).map((r) => r.text)).toContain('03/02 Payment 3.82591 950.00');
+    expect(statementArithmetic(context(words, true))).toEqual([]);
+  });
+
   it('lets a movement on a line it could not read as a transaction explain the balance after it', () => {
     const words = [
       ...opening,

@@ -19,7 +19,7 @@ import { parseAmount } from '../../../../tables/amounts.js';
 import { add, type Decimal, formatMoney, sameMoney, subtract } from '../../../../tables/decimal.js';
 import { buildRows, type Row } from '../../../../tables/rows.js';
 import type { TableContext } from '../../../contexts.js';
-import { type Figure, figureLabelled, figures } from '../../../readers/figures.js';
+import { type Figure, figureLabelled, figures, moneyFigures } from '../../../readers/figures.js';
 import { CLOSING, columnAt, type LedgerColumns, OPENING, SUBTOTAL, startsWithDate } from '../../../readers/ledger-layout.js';
 import { LedgerSegments } from '../../../readers/ledger-segments.js';
 import { acceptsMisreading, type Misreading } from '../../../readers/misreading-trial.js';
@@ -33,7 +33,7 @@ const TOTALS_LINE = /^\s*(grand\s+)?totals?\b/i;
 
 /**
  * Transaction rows whose description wraps, with the figures on a line of their own: a dated
- * line without its amount and balance, followed by up to three undated lines without figures and
+ * line without its amount and balance (no amount with cents), followed by up to three undated lines without figures and
  * then an undated line that carries them, is one row. A balance line (an opening or closing
  * balance: one figure is all it has) is whole, and a line of totals carries no movement of its own.
  */
@@ -44,11 +44,13 @@ export function joinWrappedRows(rows: Row[]): Row[] {
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     let end = i + 1;
-    if (startsWithDate(row) && figures(row).length < 2 && !OPENING.test(row.text) && !CLOSING.test(row.text)) {
+    // a dated line that prints an amount with cents has a figure of its own (its balance, or one OCR broke beside it): it carries no one else's
+    const opens = startsWithDate(row) && figures(row).length < 2 && moneyFigures(row).length === 0;
+    if (opens && !OPENING.test(row.text) && !CLOSING.test(row.text)) {
       while (end < i + 4 && plain(rows[end]) && figures(rows[end]!).length === 0) end++;
     }
     const carrier = rows[end];
-    if (end > i && startsWithDate(row) && figures(row).length < 2 && plain(carrier) && figures(carrier!).length >= 2) {
+    if (end > i && opens && plain(carrier) && figures(carrier!).length >= 2) {
       const words = rows.slice(i, end + 1).flatMap((r) => r.words);
       out.push({ page: row.page, words, text: words.map((w) => w.text).join(' ') });
       i = end;
