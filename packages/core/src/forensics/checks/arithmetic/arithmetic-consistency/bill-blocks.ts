@@ -154,7 +154,8 @@ function columnAbove(rows: readonly Row[], end: number, total: Figure, ocr: bool
   const alignedWith = (f: Figure): boolean => {
     const right = Math.abs(f.box.x1 - column.x1) <= tolerance;
     const left = Math.abs(f.box.x0 - column.x0) <= tolerance;
-    return right && left ? true : right ? flush !== 'left' : left && flush !== 'right';
+    if (right && left) return true;
+    return right ? flush !== 'left' : left && flush !== 'right';
   };
   const found: { rows: number[]; figures: Figure[]; extents: number[] } = { rows: [], figures: [], extents: [] };
   for (let i = end - 1; i >= 0 && i >= end - MAX_ROWS; i--) {
