@@ -41,6 +41,9 @@ function sameLine(first: Word, w: Word): boolean {
   return overlap >= 0.6 * Math.max(1, Math.min(height, first.y1 - first.y0));
 }
 
+/** The row of `words` on `page`, in the order given: its text is the words joined by spaces. */
+export const rowOf = (page: number, words: Word[]): Row => ({ page, words, text: words.map((w) => w.text).join(' ') });
+
 /** Groups words into rows by line, top to bottom, each row left to right. */
 export function buildRows(words: Word[]): Row[] {
   const centre = (w: Word): number => (w.y0 + w.y1) / 2;
@@ -53,7 +56,7 @@ export function buildRows(words: Word[]): Row[] {
   }
   return rows.map((r) => {
     r.sort((a, b) => a.x0 - b.x0);
-    return { page: r[0]!.page, words: r, text: r.map((w) => w.text).join(' ') };
+    return rowOf(r[0]!.page, r);
   });
 }
 

@@ -5,7 +5,7 @@
 import { defined } from '../../defined.js';
 import { type Amount, parseAmount } from '../../tables/amounts.js';
 import { add, type Decimal, decimal } from '../../tables/decimal.js';
-import { buildRows, type Row, type Word } from '../../tables/rows.js';
+import { buildRows, type Row, rowOf, type Word } from '../../tables/rows.js';
 import type { TableContext } from '../contexts.js';
 import type { PageBox } from '../findings.js';
 
@@ -116,8 +116,7 @@ export function labelSegment(row: Row, label: RegExp): Row {
     }
   }
   if (start === 0 && end === row.words.length) return row;
-  const words = row.words.slice(start, end);
-  return { page: row.page, words, text: words.map((w) => w.text).join(' ') };
+  return rowOf(row.page, row.words.slice(start, end));
 }
 
 /** A figure printed with cents, in either number format (and maybe a credit or debit mark): money, not a count or a year. */

@@ -5,7 +5,7 @@
 // PURCHASE … 749.97"). Read line by line, such a transaction has no date and its date halves look
 // like lines of their own. A line of amounts without a date whose neighbouring lines begin with
 // the halves of one whole date, set in one column at or left of its first word, is that date's row.
-import type { Row, Word } from '../../tables/rows.js';
+import { type Row, rowOf, type Word } from '../../tables/rows.js';
 import { moneyFigures } from './figures.js';
 import { LEADING_DATE, startsWithDate } from './ledger-layout.js';
 
@@ -31,12 +31,6 @@ function sameCell(a: Word, b: Word): boolean {
 
 /** A line that may hold half a date: on the page of `carrier`, with no amount. */
 const fragment = (row: Row | undefined, carrier: Row): row is Row => !!row && row.page === carrier.page && moneyFigures(row).length === 0;
-
-/** The row of `words`, the date's words first and the rest in reading order. */
-function joined(page: number, date: Word[], rest: Word[]): Row {
-  const words = [...date, ...rest];
-  return { page, words, text: words.map((w) => w.text).join(' ') };
-}
 
 /**
  * How `carrier` (a line of amounts without a date) takes its date from the line above and the
@@ -73,15 +67,15 @@ export function joinWrappedDates(rows: readonly Row[]): Row[] {
       out.push(carrier);
       continue;
     }
-    out.pop();
+    out.pop(); // the date's words first, then the rest in reading order
     if (how.below > 0) {
       const below = rows[i + 1]!;
       const date = [...above.words.slice(0, how.above), ...below.words.slice(0, how.below)];
-      out.push(joined(carrier.page, date, [...above.words.slice(how.above), ...carrier.words, ...below.words.slice(how.below)]));
+      out.push(rowOf(carrier.page, [...date, ...above.words.slice(how.above), ...carrier.words, ...below.words.slice(how.below)]));
       i++;
     } else {
       const date = [...above.words.slice(0, how.above), ...carrier.words.slice(0, how.own)];
-      out.push(joined(carrier.page, date, [...above.words.slice(how.above), ...carrier.words.slice(how.own)]));
+      out.push(rowOf(carrier.page, [...date, ...above.words.slice(how.above), ...carrier.words.slice(how.own)]));
     }
   }
   return out;

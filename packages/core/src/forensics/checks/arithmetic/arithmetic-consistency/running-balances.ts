@@ -17,7 +17,7 @@
 
 import { parseAmount } from '../../../../tables/amounts.js';
 import { add, type Decimal, formatMoney, sameMoney, subtract } from '../../../../tables/decimal.js';
-import { buildRows, type Row } from '../../../../tables/rows.js';
+import { buildRows, type Row, rowOf } from '../../../../tables/rows.js';
 import type { TableContext } from '../../../contexts.js';
 import { type Figure, figureLabelled, figures, moneyFigures } from '../../../readers/figures.js';
 import { CLOSING, columnAt, type LedgerColumns, OPENING, SUBTOTAL, startsWithDate } from '../../../readers/ledger-layout.js';
@@ -51,8 +51,12 @@ export function joinWrappedRows(rows: Row[]): Row[] {
     }
     const carrier = rows[end];
     if (end > i && opens && plain(carrier) && figures(carrier!).length >= 2) {
-      const words = rows.slice(i, end + 1).flatMap((r) => r.words);
-      out.push({ page: row.page, words, text: words.map((w) => w.text).join(' ') });
+      out.push(
+        rowOf(
+          row.page,
+          rows.slice(i, end + 1).flatMap((r) => r.words),
+        ),
+      );
       i = end;
     } else out.push(row);
   }
