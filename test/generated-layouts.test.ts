@@ -46,6 +46,20 @@ describe('genuine documents of the layout generator', () => {
     expect(complaints).toEqual([]);
   });
 
+  it('made by gropdf, keep their text on the page above its foot (long headings wrapped, page traps set)', async () => {
+    // seed 2002: a three-page statement whose summary grid heads "Ending Balance on July 31, 2026"
+    // in a column too narrow for it; raw roff ran that heading off the page's right edge
+    const gropdf = installedProducers().find((p) => p.name === 'gropdf');
+    if (!gropdf) return; // groff is not installed here (.ci/run installs it)
+    const document = generateDocument(2002);
+    const d = await engine.scanDetailed(await gropdf.render(document.layout), { name: 'statement.pdf' });
+    const words = d.words ?? [];
+    expect(words.length).toBeGreaterThan(100);
+    const outside = words.filter((w) => w.box.x < 0 || w.box.y < 0 || w.box.x + w.box.w > 100 || w.box.y + w.box.h > 95);
+    expect(outside.map((w) => `page ${w.page}: ${w.text}`)).toEqual([]);
+    expect(d.document.findings.map((f) => f.code)).not.toContain('text_outside_crop_box');
+  });
+
   it('scanned and photographed, are never flagged', async () => {
     const raster = createPdfJsRaster();
     const flagged: string[] = [];

@@ -5,7 +5,8 @@
 // rotated image are levelled first (`deskew.ts`). Where the page image can be decoded, each word
 // also carries the ink band of its print (`image/ink-band.ts`), for the glyph comparisons, and
 // every figure is read again at two scales (`second-reading.ts`): one both further readings give
-// the same other digits is unsure.
+// the same other digits is unsure, as is one a digit of which looks like another digit the page
+// prints (`page-digits.ts`).
 
 import { imageSize } from '../containers/image-container.js';
 import { inkBand } from '../image/ink-band.js';
@@ -15,6 +16,7 @@ import type { PageNode } from '../pdf/pages.js';
 import type { ImageDecoder, Ocr, OcrWord, Rasterizer } from '../platform.js';
 import type { Word } from '../tables/rows.js';
 import { deskewWords } from './deskew.js';
+import { doubtByPageDigits } from './page-digits.js';
 import { readFiguresAgain } from './second-reading.js';
 
 /** An OCR word with its ink band, as offsets from the top of its box (kept when deskewing moves the box). */
@@ -96,6 +98,12 @@ async function decodeGray(bytes: Uint8Array, images: ImageDecoder | undefined): 
   }
 }
 
+/** `words` with each figure's reading put to its witnesses: two further readings, and the page's own prints of each digit. */
+async function witnessed(words: OcrWord[], gray: Plane | undefined, ocr: Ocr): Promise<OcrWord[]> {
+  const again = await readFiguresAgain(words, gray, ocr);
+  return gray ? doubtByPageDigits(again, gray) : again;
+}
+
 /** The confident, non-empty words, levelled when the image is slightly rotated. */
 function readable(words: MeasuredWord[], width: number, height: number): MeasuredWord[] {
   return deskewWords(
@@ -115,7 +123,7 @@ export async function ocrPdfPages(bytes: Uint8Array, pages: PageNode[], raster: 
       if (!inverse) continue;
       const { words } = await ocr.recognize(image.image);
       const gray = await decodeGray(image.image, images);
-      const measured = measureInk(await readFiguresAgain(words, gray, ocr), gray);
+      const measured = measureInk(await witnessed(words, gray, ocr), gray);
       out.set(
         page.number,
         readable(measured, image.width, image.height).map((w) => toUserSpace(w, inverse, page.number)),
@@ -138,6 +146,6 @@ export async function ocrImage(bytes: Uint8Array, ocr: Ocr, gray?: Plane): Promi
   const { width, height } = size;
   const flip: Matrix = [1, 0, 0, -1, 0, height];
   const plane = gray?.width === width && gray.height === height ? gray : undefined;
-  const measured = measureInk(await readFiguresAgain(words, plane, ocr), plane);
+  const measured = measureInk(await witnessed(words, plane, ocr), plane);
   return { width, height, words: readable(measured, width, height).map((w) => toUserSpace(w, flip, 1)) };
 }

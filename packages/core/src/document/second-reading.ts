@@ -15,7 +15,7 @@ import type { Ocr, OcrWord } from '../platform.js';
 /** The characters money is printed with: what OCR reading a sheet of figures is held to (both OCR adapters). */
 export const FIGURE_CHARACTERS = '0123456789.,-+()$€£';
 /** A word that prints money with cents (either number format, maybe signed, in brackets or with a currency sign). */
-const MONEY_WORD = /^[-−+(]?[$€£]?\d[\d,.\s]*[.,]\d{2}\)?-?$/;
+export const MONEY_WORD = /^[-−+(]?[$€£]?\d[\d,.\s]*[.,]\d{2}\)?-?$/;
 /**
  * Heights, in pixels, the figures are enlarged to, one sheet each (a little over a scan's 9 to 10 pt
  * at 200 dpi, and half as much again): OCR's misreadings of worn print change with the scale, so

@@ -21,14 +21,8 @@ const MIN_CONTRAST = 60;
 /** Fewest rows a band spans (print smaller than this is not measured). */
 const MIN_ROWS = 6;
 
-/** The ink band of the word in `box` (with a margin of a quarter of its height above and below), or undefined when there is too little contrast or print. */
-export function inkBand(gray: Plane, box: PixelBox): InkBand | undefined {
-  const margin = Math.ceil((box.y1 - box.y0) / 4);
-  const x0 = Math.max(0, Math.floor(box.x0));
-  const x1 = Math.min(gray.width, Math.ceil(box.x1));
-  const y0 = Math.max(0, Math.floor(box.y0) - margin);
-  const y1 = Math.min(gray.height, Math.ceil(box.y1) + margin);
-  if (x1 - x0 < 2 || y1 - y0 < MIN_ROWS) return undefined;
+/** The lightest (paper) and darkest (ink) grey levels of `gray` in the pixels [x0, x1) × [y0, y1). */
+export function paperAndInk(gray: Plane, x0: number, y0: number, x1: number, y1: number): { light: number; dark: number } {
   let light = 0;
   let dark = 255;
   for (let y = y0; y < y1; y++) {
@@ -38,6 +32,18 @@ export function inkBand(gray: Plane, box: PixelBox): InkBand | undefined {
       if (v < dark) dark = v;
     }
   }
+  return { light, dark };
+}
+
+/** The ink band of the word in `box` (with a margin of a quarter of its height above and below), or undefined when there is too little contrast or print. */
+export function inkBand(gray: Plane, box: PixelBox): InkBand | undefined {
+  const margin = Math.ceil((box.y1 - box.y0) / 4);
+  const x0 = Math.max(0, Math.floor(box.x0));
+  const x1 = Math.min(gray.width, Math.ceil(box.x1));
+  const y0 = Math.max(0, Math.floor(box.y0) - margin);
+  const y1 = Math.min(gray.height, Math.ceil(box.y1) + margin);
+  if (x1 - x0 < 2 || y1 - y0 < MIN_ROWS) return undefined;
+  const { light, dark } = paperAndInk(gray, x0, y0, x1, y1);
   if (light - dark < MIN_CONTRAST) return undefined;
   const threshold = (light + dark) / 2;
   const rows = new Float64Array(y1 - y0);

@@ -50,6 +50,19 @@ describe('joinWrappedDates', () => {
     ).toEqual(['Feb 2, 2026 POS PURCHASE 749.97']);
   });
 
+  it('joins a date set a fraction of a line above the rest of its row', () => {
+    // a row of 9-point boxes whose date sits 3 points higher than its description and amount: two lines to the row builder
+    const row = tableWords(1, [
+      ['HOTEL CASA DEL MAR', 120],
+      ['241.11', 400],
+    ]);
+    const date = tableWords(1, [['2026-01-07', 40]]).map((w) => ({ ...w, y0: w.y0 + 3, y1: w.y1 + 3 }));
+    expect(joinWrappedDates(buildRows([...date, ...row])).map((r) => r.text)).toEqual(['2026-01-07 HOTEL CASA DEL MAR 241.11']);
+    // a line apart, the same date is a line of its own
+    const apart = tableWords(1, [['2026-01-07', 40]]).map((w) => ({ ...w, y0: w.y0 + 14, y1: w.y1 + 14 }));
+    expect(joinWrappedDates(buildRows([...apart, ...row])).map((r) => r.text)).toEqual(['2026-01-07', 'HOTEL CASA DEL MAR 241.11']);
+  });
+
   it('leaves alone halves that make no whole date, halves in another column, and rows dated already', () => {
     const lines: Cell[][][] = [
       [

@@ -40,6 +40,12 @@ const fragment = (row: Row | undefined, carrier: Row): row is Row => !!row && ro
 function wrappedDate(above: Row, carrier: Row, below: Row | undefined): { above: number; below: number; own: number } | undefined {
   const first = carrier.words[0];
   if (!first) return undefined;
+  // a whole date alone on a line whose box overlaps the carrier's: one row whose date cell is set a
+  // fraction of a line off the others (cells aligned at their middle, in fonts of other sizes)
+  const overlap =
+    Math.min(...above.words.map((w) => w.y1), ...carrier.words.map((w) => w.y1)) - Math.max(...above.words.map((w) => w.y0), ...carrier.words.map((w) => w.y0));
+  if (above.words.length <= MOST_WORDS && overlap > 0 && above.words[0]!.x0 <= first.x0 + 1 && wholeDate(above.words))
+    return { above: above.words.length, below: 0, own: 0 };
   for (let a = Math.min(MOST_WORDS, above.words.length); a >= 1; a--) {
     const top = above.words.slice(0, a);
     if (top[0]!.x0 > first.x0 + 1) return undefined;

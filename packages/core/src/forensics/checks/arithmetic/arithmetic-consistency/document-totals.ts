@@ -411,7 +411,13 @@ export function documentTotals(ctx: TableContext): SumFinding[] {
       }),
     );
   // a row's total across its columns (a payment's parts, a year's quarters), wherever a header names a Total column
-  if (ctx.category !== 'tax_form') findings.push(...notYetJudged(findings, rowTotals(rows, unverified)));
+  if (ctx.category !== 'tax_form')
+    findings.push(
+      ...notYetJudged(
+        findings,
+        rowTotals(rows, unverified, (page) => ctx.fromOcr(page)),
+      ),
+    );
   // sums of figures OCR read are less sure; the pay dates were judged only when read surely, and
   // their year-to-date count rests on the least of several figures' ratios
   return findings.map((f) => (f.page !== undefined && ctx.fromOcr(f.page) && f.code !== 'paystub_dates_inconsistent' ? { ...f, ocr: true } : f));

@@ -50,6 +50,21 @@ describe('row totals', () => {
     );
   });
 
+  it('leaves a row on a page OCR read unjudged when a column of its parts was read empty or as no amount', () => {
+    // a photo: "735.78" under Escrow read as "735,7B"; principal + interest alone is no reading of the row
+    const broken = buildRows(tableWords(1, HEADER, payment('09/11', '3,048.84', '740.60', '1,572.46', '735,7B')));
+    expect(rowTotals(broken, never, () => true)).toEqual([]);
+    // read from the file's text, the same row is judged on the parts it prints
+    expect(rowTotals(broken, never)).toHaveLength(1);
+    // OCR lost the escrow altogether (a photo's shadow over the column): the column is empty
+    const lost = buildRows(tableWords(1, HEADER, payment('09/11', '3,048.84', '740.60', '1,572.46', '').slice(0, 5)));
+    expect(rowTotals(lost, never, () => true)).toEqual([]);
+    expect(rowTotals(lost, never)).toHaveLength(1);
+    // a row whose every column is read is judged on a page OCR read too
+    const raised = buildRows(tableWords(1, HEADER, payment('09/11', '3,048.84', '840.60', '1,572.46', '735.78')));
+    expect(rowTotals(raised, never, () => true)).toHaveLength(1);
+  });
+
   it('is uncorroborated (context) on a lone row whose total is printed nowhere else, corroborated when it is', () => {
     const lone = buildRows(tableWords(1, HEADER, payment('03/12', '1,647.80', '337.02', '730.57', '680.21')));
     expect(rowTotals(lone, never)[0]!.corroboration).toEqual([]);

@@ -48,7 +48,12 @@ function headerOf(row: Row): { cells: LabelledCell[]; total: LabelledCell } | un
 }
 
 /** The rows under the header at `index` whose figures sit one to a column, with a total and two parts or more. */
-function rowsUnder(rows: readonly Row[], index: number, header: { cells: LabelledCell[]; total: LabelledCell }): RowReading[] {
+function rowsUnder(
+  rows: readonly Row[],
+  index: number,
+  header: { cells: LabelledCell[]; total: LabelledCell },
+  fromOcr: (page: number) => boolean,
+): RowReading[] {
   const read: RowReading[] = [];
   let blank = 0;
   for (let i = index + 1; i < rows.length && i <= index + MAX_ROWS; i++) {
@@ -66,6 +71,11 @@ function rowsUnder(rows: readonly Row[], index: number, header: { cells: Labelle
     if (placed.some((p) => !p.cell) || new Set(placed.map((p) => p.cell)).size < placed.length) continue;
     // a figure under a rate, a price or a balance: the row holds more than a total and its parts
     if (placed.some((p) => NOT_A_PART.test(p.cell!.label))) continue;
+    // read by OCR, a column of figures the row leaves empty may hold a part OCR broke ("735.78" read
+    // as "735,7B") or lost: the row's parts are not all read
+    const firstFigure = Math.min(...figs.map((f) => f.box.x0));
+    const filled = new Set(placed.map((p) => p.cell));
+    if (fromOcr(row.page) && header.cells.some((c) => c.x1 > firstFigure && !filled.has(c) && !NOT_A_PART.test(c.label))) continue;
     const total = placed.find((p) => p.cell === header.total)?.figure;
     const parts = placed.filter((p) => p.cell !== header.total).map((p) => ({ figure: p.figure, label: p.cell!.label }));
     if (total && parts.length >= 2 && parts.length <= MAX_PARTS) read.push({ row, total, parts });
@@ -96,14 +106,19 @@ function rowHolds(r: RowReading): boolean {
 
 /**
  * The rows of tables with a "Total" column whose parts do not add up to it; `unverified` says
- * when OCR could explain a contradiction (a misread digit).
+ * when OCR could explain a contradiction (a misread digit), and on pages `fromOcr` says OCR read a
+ * row that leaves a column of figures empty is not judged (a part OCR broke or lost).
  */
-export function rowTotals(rows: readonly Row[], unverified: (stated: Figure, computed: Decimal, terms: readonly Term[]) => boolean): SumFinding[] {
+export function rowTotals(
+  rows: readonly Row[],
+  unverified: (stated: Figure, computed: Decimal, terms: readonly Term[]) => boolean,
+  fromOcr: (page: number) => boolean = () => false,
+): SumFinding[] {
   const findings: SumFinding[] = [];
   for (const [index, row] of rows.entries()) {
     const header = headerOf(row);
     if (!header) continue;
-    const read = rowsUnder(rows, index, header);
+    const read = rowsUnder(rows, index, header, fromOcr);
     const held = read.filter(rowHolds);
     for (const r of read) {
       if (held.includes(r)) continue;

@@ -128,6 +128,40 @@ describe('statement totals', () => {
     expect(statementTotals(list(false))).toEqual([expect.objectContaining({ code: 'statement_totals_mismatch', computed: '6,607.29' })]);
   });
 
+  it('reads on, on a page OCR read, across an entry whose date OCR did not read', () => {
+    // OCR lost the space of "Jan 26, 2026" and read a speck before it: the line has its amount but
+    // no date (and its description wraps onto a line below)
+    const list = (ocr: boolean, total: string) =>
+      tableContext(
+        [
+          tableWords(
+            1,
+            [['Withdrawals and Subtractions', 50]],
+            [
+              ['Date', 50],
+              ['Description', 120],
+              ['Amount', 420],
+            ],
+            [['Jan 8, 2026', 50], ['CHECK #1106', 120], right('1,925.71', 430)],
+            [['Jan 11, 2026', 50], ['ATM WITHDRAWAL', 120], right('3,796.50', 430)],
+            [['Jan26,2026', 50], ['~~', 90], ['CHECK #1084', 120], right('1,142.22', 430)],
+            [['RECURRING PAYMENT AUTHORIZED ON 4/28', 120]],
+            [['Jan 28, 2026', 50], ['POS PURCHASE', 120], right('885.08', 430)],
+            [['Jan 30, 2026', 50], ['ACH DEBIT', 120], right('400.00', 430)],
+            [['Total Withdrawals and Subtractions', 120], right(total, 430)],
+          ),
+        ],
+        'bank_statement',
+        ocr,
+      );
+    // the whole list adds up to its total
+    expect(statementTotals(list(true, '8,149.51'))).toEqual([]);
+    // a total it does not add up to rests on an entry whose date was not read: unverified on a scan
+    expect(statementTotals(list(true, '8,249.51'))).toEqual([]);
+    // in a file's own text an undated line ends the list (the entries below it are what it sums)
+    expect(statementTotals(list(false, '8,149.51'))).toEqual([expect.objectContaining({ code: 'statement_totals_mismatch', computed: '1,285.08' })]);
+  });
+
   it('corroborates a list total by the statement’s other list that adds up', () => {
     const both = (deposit: string) =>
       tableContext([

@@ -136,8 +136,11 @@ type Column = Pick<PageBox, 'x0' | 'x1'>;
 /** A dated row with a single amount in `column` (flush right with it, or flush left: a column set left): an entry of a sectioned list. */
 function listEntry(row: Row | undefined, column: Column): Figure | undefined {
   const figure = row && dated(row);
-  return figure && (Math.abs(figure.box.x1 - column.x1) <= ALIGN || Math.abs(figure.box.x0 - column.x0) <= ALIGN) ? figure : undefined;
+  return figure && inColumn(figure, column) ? figure : undefined;
 }
+
+/** True when `figure` is flush right with `column`, or flush left (a column set left). */
+const inColumn = (figure: Figure, column: Column): boolean => Math.abs(figure.box.x1 - column.x1) <= ALIGN || Math.abs(figure.box.x0 - column.x0) <= ALIGN;
 
 /** A dated row's one figure, wherever its column is. */
 function dated(row: Row): Figure | undefined {
@@ -163,10 +166,12 @@ const PAGE_FURNITURE = 12;
  * date's year). A list broken by a page runs on from the previous page's entries across the
  * page's furniture: the sums are read the nearest first, one more each page the list is read back
  * across (which is the list's is a reading; any that adds up holds). A dated line without an
- * amount between two entries is an entry whose amount was not read (OCR lost it): a sum over it
- * counts it in `unread`, and is no evidence against a total on a page OCR read.
+ * amount between two entries is an entry whose amount was not read (OCR lost it), and on a page OCR
+ * read a line of one amount in the column between two entries, whose date was not read, is an entry
+ * whose date OCR lost (its amount summed): a sum over either counts it in `unread`, and is no
+ * evidence against a total on a page OCR read.
  */
-function sectionSums(rows: Row[], index: number, total: Column): ListSum[] {
+function sectionSums(rows: Row[], index: number, total: Column, fromOcr: (page: number) => boolean): ListSum[] {
   const sums: ListSum[] = [];
   let sum = decimal('0');
   const entries: Figure[] = [];
@@ -174,6 +179,21 @@ function sectionSums(rows: Row[], index: number, total: Column): ListSum[] {
   // the amount column's edge: another page may set the list's column elsewhere
   let column = total;
   const noAmount = (k: number): boolean => moneyFigures(rows[k]!).length === 0;
+  // on a page OCR read, a line of one amount in the column whose date OCR did not read ("Jun28,2026")
+  const undated = (k: number): Figure | undefined => {
+    const row = rows[k]!;
+    const figs = figures(row);
+    return fromOcr(row.page) && !startsWithDate(row) && figs.length === 1 && inColumn(figs[0]!, column) ? figs[0] : undefined;
+  };
+  // an entry right above row `k`, across wrapped lines and entries whose dates were not read
+  const entryAbove = (k: number): boolean => {
+    for (let a = k - 1; a >= 0 && a >= k - 1 - WRAPPED_LINES; a--) {
+      if (listEntry(rows[a], column)) return true;
+      if (!noAmount(a) && !undated(a)) return false;
+    }
+    return false;
+  };
+  const lostDate = (k: number): Figure | undefined => (entries.length > 0 && entryAbove(k) ? undated(k) : undefined);
   for (let i = index - 1; i >= 0; i--) {
     const entry = listEntry(rows[i], column);
     if (entry) {
@@ -181,10 +201,18 @@ function sectionSums(rows: Row[], index: number, total: Column): ListSum[] {
       entries.push(entry);
       continue;
     }
+    // between two entries, an entry whose date was not read: summed, and no evidence (unread)
+    const lost = lostDate(i);
+    if (lost) {
+      sum = add(sum, lost.amount.value.abs());
+      entries.push(lost);
+      unread++;
+      continue;
+    }
     // an entry's wrapped lines (a description's line above its date, its rest below) between two entries
     let k = i;
     while (k > i - WRAPPED_LINES && k >= 0 && noAmount(k)) k--;
-    if (k < i && listEntry(rows[k], column)) {
+    if (k < i && (listEntry(rows[k], column) || lostDate(k))) {
       for (let w = i; w > k; w--) if (startsWithDate(rows[w]!)) unread++;
       i = k + 1;
       continue;
@@ -365,7 +393,7 @@ export function statementTotals(ctx: TableContext): SumFinding[] {
       terms = ledger.terms[side];
     } else if (ledger.transactions === 0) {
       for (const index of stated.indexes) {
-        const sections = sectionSums(rows, index, figures(rows[index]!).at(-1)!.box).filter((s) => s.entries.length >= 2);
+        const sections = sectionSums(rows, index, figures(rows[index]!).at(-1)!.box, (page) => ctx.fromOcr(page)).filter((s) => s.entries.length >= 2);
         // any reading of the list's extent that adds up holds; else the nearest is the one reported
         const section = sections.find((s) => sameMoney(s.sum, figure.amount.value.abs())) ?? sections[0];
         if (section)
