@@ -2,8 +2,9 @@
 // (consecutive statements of one account recording the stubs' net pay, consecutive stubs of one
 // job, other documents) printed by one producer and scanned. A genuine file raises nothing; the
 // careful forger's stub (its rate or salary raised on every period, every sum of the stub kept, so
-// the stub alone holds) and statement (a deposit raised, the statement's balances following) are
-// contradicted by the file's other documents, each conflict naming the forged document with a
+// the stub alone holds), statement (a deposit raised, the statement's balances following), letter
+// of employment (its salary or hourly rate raised) and W-2 (its wages raised, every box following)
+// are contradicted by the file's other documents, each conflict naming the forged document with a
 // region on it; a stub or a statement addressed to another person is named by the document of the
 // same record whose figures carry to it.
 import type { LoanConflict, ScanDetail } from '@loupe/core';
@@ -45,16 +46,16 @@ async function forged(
 }
 
 describe('a generated loan file', () => {
-  it('raises nothing when genuine, and contradicts the forger’s stub and statement through the other documents', async () => {
+  it('raises nothing when genuine, and contradicts the forger’s stub, statement, letter and W-2 through the other documents', async () => {
     const codes = new Set<string>();
     for (const seed of SEEDS) {
       const file = generateLoanFile(seed);
       expect(file.documents.length).toBeGreaterThanOrEqual(4);
-      expect(file.documents.length).toBeLessThanOrEqual(12);
+      expect(file.documents.length).toBeLessThanOrEqual(15);
       const genuine = await wordsOf(file);
       expect(await loanConflicts(genuine), `seed ${seed}`).toEqual([]);
-      // the last stub: its year to date no longer carries the previous stub's
-      const stub = file.documents.map((d) => d.role).lastIndexOf('stub');
+      // this year's last stub: its year to date no longer carries the previous stub's
+      const stub = file.documents.map((d) => /^stub-\d+\.pdf$/.test(d.name)).lastIndexOf(true);
       const stubEdit = await forged(file, genuine, stub);
       expect(stubEdit?.conflicts.length, `seed ${seed}, ${file.documents[stub]!.name}`).toBeGreaterThan(0);
       for (const c of stubEdit!.conflicts) {
@@ -69,7 +70,20 @@ describe('a generated loan file', () => {
       // the first stub and the first statement addressed to another person
       for (const k of [file.documents.findIndex((d) => d.role === 'stub'), statement])
         for (const c of (await forged(file, genuine, k, true))?.conflicts ?? []) codes.add(c.code);
+      // the letter of employment and the W-2, raised: contradicted by the stubs of the job
+      for (const k of [file.documents.findIndex((d) => d.role === 'letter'), file.documents.findIndex((d) => d.role === 'w2')].filter((k) => k >= 0)) {
+        const edit = await forged(file, genuine, k);
+        expect(edit?.conflicts.length, `seed ${seed}, ${file.documents[k]!.name}`).toBeGreaterThan(0);
+        for (const c of edit!.conflicts) codes.add(c.code);
+      }
     }
-    expect([...codes].sort()).toEqual(['loan_balance_not_carried', 'loan_net_pay_not_deposited', 'loan_party_differs', 'loan_ytd_not_carried']);
+    expect([...codes].sort()).toEqual([
+      'loan_balance_not_carried',
+      'loan_net_pay_not_deposited',
+      'loan_party_differs',
+      'loan_pay_terms_differ',
+      'loan_wages_differ',
+      'loan_ytd_not_carried',
+    ]);
   });
 });

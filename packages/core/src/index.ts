@@ -43,6 +43,7 @@ export { INCONCLUSIVE_CAP, riskScore, verdictFor } from './forensics/score.js';
 export type { LoanBox, LoanConflict, LoanConflictCode, LoanDifference, LoanValue } from './loan/conflict.js';
 export { continuityConflicts } from './loan/continuity.js';
 export { type DocumentFacts, documentFacts, type LedgerCredit, type LoanDate, type LoanFigure, type PayFigure } from './loan/document-facts.js';
+export type { EmploymentLetter, PaySchedule, StatedSchedule, StubTerms, WageStatement } from './loan/employment-facts.js';
 export { loanConflicts } from './loan/loan-conflicts.js';
 export { type LoanWord, MAX_LOAN_PAGES, MAX_LOAN_WORDS } from './loan/loan-words.js';
 export { documentKeys, type LoanDocumentWords, MAX_DIFFERENCES, type VersionConflict, versionConflicts } from './loan/versions.js';

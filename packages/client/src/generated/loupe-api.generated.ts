@@ -2988,7 +2988,7 @@ export type paths = {
                         "application/json": {
                             consistency?: {
                                 conflicts: {
-                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs";
+                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs" | "loan_pay_terms_differ" | "loan_wages_differ";
                                     differences: {
                                         label?: string;
                                         values: {
@@ -3307,7 +3307,7 @@ export type paths = {
                         "application/json": {
                             consistency?: {
                                 conflicts: {
-                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs";
+                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs" | "loan_pay_terms_differ" | "loan_wages_differ";
                                     differences: {
                                         label?: string;
                                         values: {
@@ -9074,7 +9074,7 @@ export type paths = {
                                 assignee?: string;
                                 consistency?: {
                                     conflicts: {
-                                        code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs";
+                                        code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs" | "loan_pay_terms_differ" | "loan_wages_differ";
                                         differences: {
                                             label?: string;
                                             values: {
@@ -9337,7 +9337,7 @@ export type paths = {
                             assignee?: string;
                             consistency?: {
                                 conflicts: {
-                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs";
+                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs" | "loan_pay_terms_differ" | "loan_wages_differ";
                                     differences: {
                                         label?: string;
                                         values: {
@@ -9636,7 +9636,7 @@ export type paths = {
                             assignee?: string;
                             consistency?: {
                                 conflicts: {
-                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs";
+                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs" | "loan_pay_terms_differ" | "loan_wages_differ";
                                     differences: {
                                         label?: string;
                                         values: {
@@ -9935,7 +9935,7 @@ export type paths = {
                             assignee?: string;
                             consistency?: {
                                 conflicts: {
-                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs";
+                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs" | "loan_pay_terms_differ" | "loan_wages_differ";
                                     differences: {
                                         label?: string;
                                         values: {
@@ -10229,7 +10229,7 @@ export type paths = {
                             assignee?: string;
                             consistency?: {
                                 conflicts: {
-                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs";
+                                    code: "loan_document_versions_differ" | "loan_balance_not_carried" | "loan_ytd_not_carried" | "loan_net_pay_not_deposited" | "loan_party_differs" | "loan_pay_terms_differ" | "loan_wages_differ";
                                     differences: {
                                         label?: string;
                                         values: {

@@ -36,7 +36,11 @@ export type LoanConflictCode =
   /** A stub's net pay is not the payroll deposit a statement of its pay date records from that employer. */
   | 'loan_net_pay_not_deposited'
   /** Consecutive documents of one record (an account whose balance carries, a payroll whose year to date carries) name different people or addresses. */
-  | 'loan_party_differs';
+  | 'loan_party_differs'
+  /** A letter of employment states another pay schedule or pay than the stubs of its employee and employer pay. */
+  | 'loan_pay_terms_differ'
+  /** A W-2's wages are below the net pay a stub of its year, employee and employer paid so far, or above the gross pay of its year's last stub. */
+  | 'loan_wages_differ';
 
 /** Documents of one loan that contradict each other. */
 export interface LoanConflict {

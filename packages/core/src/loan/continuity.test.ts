@@ -200,3 +200,104 @@ describe('net pay against the payroll deposit', () => {
     expect(codes).toEqual(['loan_net_pay_not_deposited']);
   });
 });
+
+describe('a letter of employment and a W-2 against the stubs of the job', () => {
+  /** A salaried stub of Jane Doe at Acme Widgets: a Salary row, gross and net pay. */
+  const salaried = (period: string, payDate: string, salary: string, [grossYtd, net, netYtd]: [string, string, string], employee = 'JANE DOE'): string[] => {
+    const lines = stub(period, payDate, [salary, grossYtd], [net, netYtd], employee);
+    return [...lines.slice(0, 8), `Salary  ${salary}  ${grossYtd}`, ...lines.slice(8)];
+  };
+  const MARCH_1 = salaried('03/01/2026 - 03/15/2026', '03/20/2026', '2,000.00', ['10,000.00', '1,500.00', '7,500.00']);
+  const MARCH_2 = salaried('03/16/2026 - 03/31/2026', '04/03/2026', '2,000.00', ['12,000.00', '1,500.00', '9,000.00']);
+  const letter = (pay: string, employee = 'Jane Doe', employer = 'Acme Widgets Inc.'): string[] => [
+    'Acme Widgets Inc',
+    'April 6, 2026',
+    'Verification of Employment',
+    `This letter confirms that ${employee} has been employed by ${employer} since 2019 as a Project`,
+    `Manager. ${employee.split(' ')[0]} is paid ${pay}.`,
+  ];
+  const SAID = 'semi-monthly, $2,000.00 per pay period, an annual salary of $48,000.00';
+
+  it("reads the letter's employee, employer, schedule, pay and date, and the stubs' schedule and salary", () => {
+    const said = documentFacts(doc('letter', letter(SAID))).letter!;
+    expect([said.employee, said.employer, said.schedule?.schedule, said.date?.iso]).toEqual([
+      ['jane', 'doe'],
+      ['acme', 'widgets', 'inc'],
+      'semi-monthly',
+      '2026-04-06',
+    ]);
+    expect([said.perPeriod?.cents, said.annual?.cents, said.hourly]).toEqual([200_000, 4_800_000, undefined]);
+    expect(documentFacts(doc('letter', letter('biweekly at an hourly rate of $31.25.'))).letter?.hourly?.cents).toBe(3_125);
+    const terms = documentFacts(doc('stub', MARCH_1)).pay?.terms;
+    expect([terms?.schedule, terms?.salary?.cents]).toEqual(['semi-monthly', 200_000]);
+  });
+
+  it('finds nothing where the letter states what the stubs pay', () => {
+    expect(conflictsOf(doc('s1', MARCH_1), doc('s2', MARCH_2), doc('letter', letter(SAID)))).toEqual([]);
+    expect(conflictsOf(doc('s1', MARCH_1), doc('letter', letter('twice a month, an annual salary of $48,000.00')))).toEqual([]);
+  });
+
+  it('finds a salary, an annual salary or a schedule the stubs do not pay, boxed on both', () => {
+    const [raised, ...none] = conflictsOf(doc('s1', MARCH_1), doc('s2', MARCH_2), doc('letter', letter(SAID.replace('$2,000.00', '$2,600.00'))));
+    expect(none).toEqual([]);
+    expect(raised?.code).toBe('loan_pay_terms_differ');
+    expect(raised?.documents).toEqual(['letter', 's2']);
+    expect(raised?.differences[0]?.values.map((v) => [v.text, v.boxes.length > 0])).toEqual([
+      ['$2,600.00', true],
+      ['2,000.00', true],
+    ]);
+    const annual = conflictsOf(doc('s1', MARCH_1), doc('letter', letter('semi-monthly, an annual salary of $58,000.00')));
+    expect(annual.map((c) => c.differences[0]?.label)).toEqual(['annual salary']);
+    const schedule = conflictsOf(doc('s1', MARCH_1), doc('letter', letter('biweekly, $2,000.00 per pay period')));
+    expect(schedule.map((c) => [c.differences[0]?.label, c.differences[0]?.values[0]?.text])).toEqual([['pay schedule', 'biweekly']]);
+  });
+
+  it('never judges another employee, another employer, or stubs that disagree among themselves (a raise)', () => {
+    const other = letter(SAID.replace('$2,000.00', '$2,600.00'), 'John Roe');
+    expect(conflictsOf(doc('s1', MARCH_1), doc('letter', other))).toEqual([]);
+    expect(conflictsOf(doc('s1', MARCH_1), doc('letter', letter(SAID.replace('$2,000.00', '$2,600.00'), 'Jane Doe', 'Globex Corporation')))).toEqual([]);
+    const raise = salaried('04/01/2026 - 04/15/2026', '04/20/2026', '2,600.00', ['14,600.00', '1,950.00', '10,950.00']);
+    expect(conflictsOf(doc('s1', MARCH_1), doc('s3', raise), doc('letter', letter(SAID.replace('$2,000.00', '$2,600.00'))))).toEqual([]);
+  });
+
+  const W2 = (wages: string, medicare: string, year = '2025', employee = 'JANE DOE'): string[] => [
+    `Form W-2 Wage and Tax Statement ${year}`,
+    "c Employer's name, address, and ZIP code",
+    'Acme Widgets Inc',
+    "e Employee's name",
+    employee,
+    '12 ELM STREET',
+    `1 Wages, tips, other compensation  ${wages}  2 Federal income tax withheld  5,000.00`,
+    `5 Medicare wages and tips  ${medicare}  6 Medicare tax withheld  754.00`,
+  ];
+  // the year's last stub: paid December 19, the next pay date (a period later) in January
+  const YEAR_END = salaried('12/01/2025 - 12/15/2025', '12/19/2025', '2,125.00', ['51,000.00', '1,600.00', '38,000.00']);
+  const NOVEMBER = salaried('11/01/2025 - 11/15/2025', '11/20/2025', '2,125.00', ['42,500.00', '1,600.00', '31,600.00']);
+
+  it('reads the W-2 and finds nothing where its wages are what the stubs of its year paid', () => {
+    const form = documentFacts(doc('w2', W2('49,000.00', '51,500.00'))).wageStatement!;
+    expect([form.year, form.employer, form.employee, form.wages?.cents, form.medicare?.cents]).toEqual([
+      2025,
+      ['acme', 'widgets', 'inc'],
+      ['jane', 'doe'],
+      4_900_000,
+      5_150_000,
+    ]);
+    expect(conflictsOf(doc('nov', NOVEMBER), doc('dec', YEAR_END), doc('w2', W2('49,000.00', '51,500.00')))).toEqual([]);
+  });
+
+  it("finds wages below the net pay a stub of the year had paid, and Medicare wages above the year's last gross", () => {
+    const below = conflictsOf(doc('dec', YEAR_END), doc('w2', W2('36,000.00', '37,000.00')));
+    expect(below.map((c) => [c.code, c.documents, c.differences[0]?.values.map((v) => v.text)])).toEqual([
+      ['loan_wages_differ', ['w2', 'dec'], ['36,000.00', '38,000.00']],
+    ]);
+    const above = conflictsOf(doc('dec', YEAR_END), doc('w2', W2('58,000.00', '60,000.00')));
+    expect(above.map((c) => c.differences[0]?.values.map((v) => v.text))).toEqual([['60,000.00', '51,000.00']]);
+  });
+
+  it("never judges a stub that is not the year's last against the year's wages, another year, or another employee", () => {
+    expect(conflictsOf(doc('nov', NOVEMBER), doc('w2', W2('58,000.00', '60,000.00')))).toEqual([]);
+    expect(conflictsOf(doc('dec', YEAR_END), doc('w2', W2('36,000.00', '37,000.00', '2024')))).toEqual([]);
+    expect(conflictsOf(doc('dec', YEAR_END), doc('w2', W2('36,000.00', '37,000.00', '2025', 'JOHN ROE')))).toEqual([]);
+  });
+});

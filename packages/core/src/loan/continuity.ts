@@ -21,6 +21,7 @@
 import { daysBetween } from '../tables/dates.js';
 import type { LoanConflict, LoanConflictCode, LoanValue } from './conflict.js';
 import type { DocumentFacts, LoanDate, LoanFigure, PayFigure } from './document-facts.js';
+import { employmentConflicts } from './employment.js';
 
 /** Fewest header words that make a party (a header of a few words names too little). */
 const MIN_PARTY_WORDS = 4;
@@ -230,9 +231,18 @@ function withSuspects(conflicts: readonly LoanConflict[]): LoanConflict[] {
   });
 }
 
-/** Disagreements between documents of one loan that follow one another (statements, pay stubs) or record one another (net pay and its deposit). */
+/**
+ * Disagreements between documents of one loan that follow one another (statements, pay stubs),
+ * record one another (net pay and its deposit) or state one job (a letter of employment, a W-2 and
+ * the stubs: `employment.ts`).
+ */
 export function continuityConflicts(facts: readonly DocumentFacts[]): LoanConflict[] {
   const statements = facts.filter((f) => f.balances && f.period);
   const stubs = facts.filter((f) => f.pay);
-  return withSuspects([...balancesNotCarried(statements), ...ytdNotCarried(stubs.filter((f) => f.period)), ...netPayNotDeposited(stubs, statements)]);
+  return withSuspects([
+    ...balancesNotCarried(statements),
+    ...ytdNotCarried(stubs.filter((f) => f.period)),
+    ...netPayNotDeposited(stubs, statements),
+    ...employmentConflicts(facts),
+  ]);
 }

@@ -9,30 +9,27 @@
 // unreadable document can make the loan miss a disagreement but never invent one.
 
 import { findLabelled, GROSS, NET } from '../forensics/checks/arithmetic/arithmetic-consistency/document-totals.js';
-import { type PrintedDate, RANGE, stubDates } from '../forensics/checks/arithmetic/arithmetic-consistency/pay-dates.js';
+import { RANGE, stubDates } from '../forensics/checks/arithmetic/arithmetic-consistency/pay-dates.js';
 import { readAcross } from '../forensics/checks/arithmetic/arithmetic-consistency/summary-across.js';
 import { BALANCE_CONVENTIONS, type ChainSummary, readBlocks, readSummary } from '../forensics/checks/arithmetic/arithmetic-consistency/summary-block.js';
-import type { PageBox } from '../forensics/findings.js';
-import { type Figure, moneyFigures } from '../forensics/readers/figures.js';
+import { moneyFigures } from '../forensics/readers/figures.js';
 import { datesIn, daysBetween } from '../tables/dates.js';
 import { buildRows, type Row, type Word } from '../tables/rows.js';
 import type { LoanBox } from './conflict.js';
+import {
+  type EmploymentLetter,
+  readEmploymentLetter,
+  readStubPay,
+  readWageStatement,
+  type StubTerms,
+  scheduleOfPeriod,
+  type WageStatement,
+} from './employment-facts.js';
+import { asBox, asWord, cents, type LoanDate, type LoanFigure, loanDate, loanFigure } from './loan-figures.js';
 import type { LoanWord } from './loan-words.js';
 import { type LoanDocumentWords, WORDY } from './versions.js';
 
-/** A figure a loan compares: as printed, in cents, and where. */
-export interface LoanFigure {
-  text: string;
-  cents: number;
-  boxes: LoanBox[];
-}
-
-/** A date a loan compares: the day (ISO) and where it is printed. */
-export interface LoanDate {
-  iso: string;
-  text: string;
-  boxes: LoanBox[];
-}
+export type { LoanDate, LoanFigure } from './loan-figures.js';
 
 /** A pay figure: this period's and, when printed, the year to date. */
 export interface PayFigure {
@@ -63,27 +60,17 @@ export interface DocumentFacts {
   period?: [LoanDate, LoanDate];
   /** A statement's opening and closing balances, from the one summary whose lines lead from the first to the second. */
   balances?: { opening: LoanFigure; closing: LoanFigure };
-  /** A pay stub's pay date and its gross and net pay. */
-  pay?: { date?: LoanDate; gross: PayFigure; net?: PayFigure };
+  /** A pay stub's pay date, its gross and net pay, and its schedule and pay (`terms`). */
+  pay?: { date?: LoanDate; gross: PayFigure; net?: PayFigure; terms: StubTerms };
+  /** A letter of employment's statements. */
+  letter?: EmploymentLetter;
+  /** A W-2's statements. */
+  wageStatement?: WageStatement;
   /** A statement's ledger rows dated within its period. */
   ledger: LedgerCredit[];
   /** Every amount it prints, in cents (magnitudes). */
   amounts: Set<number>;
 }
-
-/** The words' percent boxes are read as a letter page in points (rows are built with point tolerances). */
-const [PT_X, PT_Y] = [6.12, 7.92];
-
-const asWord = (w: LoanWord): Word => ({
-  text: w.text,
-  page: w.page,
-  x0: w.box.x * PT_X,
-  x1: (w.box.x + w.box.w) * PT_X,
-  y0: (100 - w.box.y - w.box.h) * PT_Y,
-  y1: (100 - w.box.y) * PT_Y,
-});
-
-const asBox = (b: PageBox): LoanBox => ({ page: b.page, x: b.x0 / PT_X, y: 100 - b.y1 / PT_Y, w: (b.x1 - b.x0) / PT_X, h: (b.y1 - b.y0) / PT_Y });
 
 /** The rows of `words`, page by page. */
 function rowsOf(words: readonly LoanWord[]): Row[] {
@@ -91,10 +78,6 @@ function rowsOf(words: readonly LoanWord[]): Row[] {
   for (const w of words) pages.set(w.page, [...(pages.get(w.page) ?? []), asWord(w)]);
   return [...pages.keys()].sort((a, b) => a - b).flatMap((p) => buildRows(pages.get(p)!));
 }
-
-const cents = (f: Figure): number => Math.round(f.amount.value.toNumber() * 100);
-const loanFigure = (f: Figure): LoanFigure => ({ text: f.amount.raw, cents: cents(f), boxes: [asBox(f.box)] });
-const loanDate = (d: PrintedDate): LoanDate => ({ iso: d.iso, text: d.text, boxes: [asBox(d.box)] });
 
 const MONTH_WORD =
   /^(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sept?(ember)?|oct(ober)?|nov(ember)?|dec(ember)?|(mon|tues|wednes|thurs|fri|satur|sun)day)$/i;
@@ -264,7 +247,11 @@ export function documentFacts(document: LoanDocumentWords): DocumentFacts {
   const gross = payFigure(rows, GROSS);
   const net = payFigure(rows, NET, GROSS) ?? netAcross(rows);
   // pay figures are a stub's: a document that prints no gross pay has none
-  const pay = gross ? { ...(payDate ? { date: loanDate(payDate) } : {}), gross, ...(net ? { net } : {}) } : undefined;
+  const schedule = period && scheduleOfPeriod(period[0].iso, period[1].iso);
+  const terms: StubTerms = { ...(schedule ? { schedule } : {}), ...readStubPay(rows) };
+  const pay = gross ? { ...(payDate ? { date: loanDate(payDate) } : {}), gross, ...(net ? { net } : {}), terms } : undefined;
+  const letter = pay ? undefined : readEmploymentLetter(rows);
+  const wageStatement = pay ? undefined : readWageStatement(rows);
   const amounts = new Set(rows.flatMap((r) => moneyFigures(r).map((f) => Math.abs(cents(f)))));
   return {
     id: document.id,
@@ -275,6 +262,8 @@ export function documentFacts(document: LoanDocumentWords): DocumentFacts {
     ...(period ? { period } : {}),
     ...(balances ? { balances } : {}),
     ...(pay ? { pay } : {}),
+    ...(letter ? { letter } : {}),
+    ...(wageStatement ? { wageStatement } : {}),
     ledger: balances ? ledgerOf(rows, period) : [],
     amounts,
   };

@@ -111,6 +111,8 @@ export const LoanConsistencySchema = Type.Object({
         Type.Literal('loan_ytd_not_carried'),
         Type.Literal('loan_net_pay_not_deposited'),
         Type.Literal('loan_party_differs'),
+        Type.Literal('loan_pay_terms_differ'),
+        Type.Literal('loan_wages_differ'),
       ]),
       summary: Type.String(),
       document_ids: Type.Array(Type.String()),

@@ -97,6 +97,72 @@ describe('summaries across the page', () => {
     expect(finding!.math!.formula).toContain('pre-tax deductions');
   });
 
+  /** The words of `lines` (cells at their left edges), each line's top at its `y`. */
+  const placed = (...lines: [y: number, cells: Cell[]][]) =>
+    buildRows(lines.flatMap(([y, cells]) => tableWords(1, cells).map((w) => ({ ...w, y0: y, y1: y + 9 }))));
+  const LABELS: Cell[] = [
+    ['Opening balance', 82],
+    ['Money in', 216],
+    ['Money out', 311],
+    ['Closing balance', 387],
+  ];
+  const FIGURES: Cell[] = [
+    ['$2,989.01', 82],
+    ['23,540.34', 216],
+    ['17,245.91', 311],
+    ['$9,283.44', 387],
+  ];
+
+  it('read a header under a title set tight above it, without the title', () => {
+    // the title runs over the middle labels: with it, two figures sit under one cell
+    const rows = placed([739, [['Account activity summary', 200]]], [726, LABELS], [712, FIGURES]);
+    expect(readAcross(rows)).toMatchObject([
+      { kind: 'balance', from: 'Opening balance', to: 'Closing balance', lines: [{ label: 'Money in' }, { label: 'Money out' }] },
+    ]);
+  });
+
+  it("read labels set left of their figures a few points off (a cell's padding), run together or not", () => {
+    // "balance" and "Deposits" set closer than a word's height: one run, cut before each figure
+    const rows = placed(
+      [
+        726,
+        [
+          ['Beginning balance', 62.5],
+          ['Deposits and additions (6)', 152.5],
+          ['Withdrawals and subtractions (8)', 292.5],
+          ['Ending balance', 472.5],
+        ],
+      ],
+      [
+        712,
+        [
+          ['$17,808.89', 60],
+          ['10,893.11', 150],
+          ['8,358.09', 290],
+          ['$20,343.91', 470],
+        ],
+      ],
+    );
+    const [summary] = readAcross(rows);
+    expect(summary).toMatchObject({ from: 'Beginning balance', to: 'Ending balance' });
+    expect(summary!.lines.map((l) => [l.label, l.figure.amount.raw])).toEqual([
+      ['Deposits and additions (6)', '10,893.11'],
+      ['Withdrawals and subtractions (8)', '8,358.09'],
+    ]);
+  });
+
+  it("read a label's count wrapped onto a line of its own below it ('Total Withdrawals' over '(18)')", () => {
+    const rows = placed(
+      [731, [right('Total Withdrawals', 353)]],
+      [726, [right('Previous Balance', 149), right('Total Deposits (8)', 251), right('New Balance', 455)]],
+      [721, [right('(18)', 353)]],
+      [707, [right('$6,115.15', 149), right('20,549.34', 251), right('13,947.80', 353), right('$12,716.69', 455)]],
+    );
+    expect(readAcross(rows)).toMatchObject([
+      { from: 'Previous Balance', to: 'New Balance', lines: [{ label: 'Total Deposits (8)' }, { label: 'Total Withdrawals (18)' }] },
+    ]);
+  });
+
   it("keep a label's words in order when OCR's boxes follow descenders ('Beginning' lower than 'Balance')", () => {
     const words = tableWords(
       1,

@@ -53,20 +53,40 @@ const ALIGNED = 2;
 /** Two words on one line of a wrapped label: their middles less than a third of a word's height apart (OCR's boxes follow the ink, descenders and all). */
 const sameLine = (a: Word, b: Word): boolean => Math.abs(a.y0 + a.y1 - b.y0 - b.y1) / 2 < Math.min(a.y1 - a.y0, b.y1 - b.y0) / 3;
 
+/** Points a summary's label may be set off its figure's edge (a cell's padding, a currency sign). */
+const OFFSET = 4;
+
+/**
+ * For each figure, how far the header's word nearest its `edge` (left or right) is set off it, when
+ * every figure but one has a word within `OFFSET` points of that edge (the labels are set on that
+ * edge of their figures; the one left is 0); undefined when the labels are not set that way.
+ */
+function setOn(words: readonly Word[], figs: readonly Figure[], edge: 'x0' | 'x1'): number[] | undefined {
+  if (figs.length < 3) return undefined;
+  const offsets = figs.map((f) => {
+    const nearest = words.reduce((a, w) => (Math.abs(w[edge] - f.box[edge]) < Math.abs(a[edge] - f.box[edge]) ? w : a));
+    return nearest[edge] - f.box[edge];
+  });
+  const near = offsets.map((d) => (Math.abs(d) <= OFFSET ? d : 0));
+  return offsets.filter((d) => Math.abs(d) <= OFFSET).length >= figs.length - 1 ? near : undefined;
+}
+
 /**
  * The header's cells: its words grouped by the gaps between them, each label read top line
  * first. Labels of narrow columns set close together run into one group; it is cut where a
  * figure's column ends under a word's right edge (labels set right like their figures) or starts
- * under a word's left edge (set left).
+ * under a word's left edge (set left); where every figure but one has a label's edge a few points
+ * from its own, after or before every figure.
  */
 function labelCells(words: readonly Word[], figs: readonly Figure[]): Cell[] {
-  const cuts = figs.flatMap((f) =>
-    words.some((w) => Math.abs(w.x1 - f.box.x1) <= ALIGNED)
-      ? [f.box.x1 + ALIGNED]
-      : words.some((w) => Math.abs(w.x0 - f.box.x0) <= ALIGNED)
-        ? [f.box.x0 - ALIGNED]
-        : [],
-  );
+  const setLeft = (f: Figure): boolean => words.some((w) => Math.abs(w.x0 - f.box.x0) <= ALIGNED);
+  const setRight = (f: Figure): boolean => words.some((w) => Math.abs(w.x1 - f.box.x1) <= ALIGNED);
+  const [right, left] = [setOn(words, figs, 'x1'), setOn(words, figs, 'x0')];
+  const cuts = right
+    ? figs.map((f, i) => f.box.x1 + Math.max(0, right[i]!) + ALIGNED)
+    : left
+      ? figs.map((f, i) => f.box.x0 + Math.min(0, left[i]!) - ALIGNED)
+      : figs.flatMap((f) => (setRight(f) ? [f.box.x1 + ALIGNED] : setLeft(f) ? [f.box.x0 - ALIGNED] : []));
   return wordCells(words).flatMap((group) => {
     const parts = new Map<number, Word[]>();
     for (const w of group) {
@@ -96,29 +116,64 @@ function underCells(cells: readonly Cell[], figs: readonly Figure[]): (Figure | 
   return out.slice(first).every((f) => f !== undefined) ? out : undefined;
 }
 
+/** A count of items a label prints beside it: "(18)". */
+const COUNT = /^\(\d{1,4}\)$/;
+
 /** The most lines a header's labels wrap onto. */
 const MAX_HEADER_LINES = 3;
 
 /**
- * The header over the figure row at `index`: the row of labels (no figures) close above it, and
- * the lines above that which are wrapped parts of the same labels (set tight, each word over a
- * word of the lines below or over a figure: a one-line label centred beside two-line ones).
+ * The header over the figure row at `index`, line by line from the bottom: the row of labels (no
+ * figures) close above it, and the lines above that which may be wrapped parts of the same labels
+ * (set tight, each word over a word of the lines below or over a figure: a one-line label centred
+ * beside two-line ones). A line that passes may still be a title over the labels ("Summary of your
+ * account"): `readAcross` tries the header with each number of its lines, the most first.
  */
-function headerAbove(rows: readonly Row[], index: number, figs: readonly Figure[]): Word[] | undefined {
+function headerAbove(rows: readonly Row[], index: number, figs: readonly Figure[]): Word[][] {
   const row = rows[index]!;
   const height = Math.max(...row.words.map((w) => w.y1 - w.y0));
-  const words: Word[] = [];
+  const lines: Word[][] = [];
   let below = row;
   for (let i = index - 1; i >= 0 && i >= index - MAX_HEADER_LINES; i--) {
     const above = rows[i]!;
     const gap = Math.min(...above.words.map((w) => w.y0)) - Math.max(...below.words.map((w) => w.y1));
-    if (above.page !== row.page || figures(above).length > 0 || !/\p{L}{2}/u.test(above.text) || gap > (words.length === 0 ? 3 * height : height / 2)) break;
-    const over = (w: Word): boolean => [...words, ...figs.map((f) => f.box)].some((o) => Math.min(o.x1, w.x1) - Math.max(o.x0, w.x0) > 0);
-    if (words.length > 0 && !above.words.every(over)) break;
-    words.push(...above.words);
+    // a label's count wrapped below it ("Total Withdrawals" over "(18)") is a line of the label
+    const counts = above.words.every((w) => COUNT.test(w.text));
+    const labels = counts || (figures(above).length === 0 && /\p{L}{2}/u.test(above.text));
+    if (above.page !== row.page || !labels || gap > (lines.length === 0 ? 3 * height : height / 2)) break;
+    // each run of words set tight over a word of the lines below or a figure
+    const over = (run: Word[]): boolean => {
+      const [x0, x1] = [Math.min(...run.map((w) => w.x0)), Math.max(...run.map((w) => w.x1))];
+      return [...lines.flat(), ...figs.map((f) => f.box)].some((o) => Math.min(o.x1, x1) - Math.max(o.x0, x0) > 0);
+    };
+    if (lines.some((l) => !l.every((w) => COUNT.test(w.text))) && !wordCells(above.words).every(over)) break;
+    lines.push([...above.words]);
     below = above;
   }
-  return words.length > 0 ? words : undefined;
+  return lines;
+}
+
+/**
+ * The cells of a summary's header over the figures `first`, its kind, the cells that open and close
+ * its chain, and whether `first` fits them (a figure under the opening and the closing cell, each
+ * figure under one cell); undefined when no cell opens or closes a chain.
+ */
+function chainCells(
+  header: readonly Word[],
+  first: readonly Figure[],
+): { cells: Cell[]; kind: AcrossSummary['kind']; start: number; end: number; fits: boolean } | undefined {
+  const cells = labelCells(header, first);
+  const pay = cells.findIndex((c) => GROSS.test(c.label));
+  const balance = cells.findIndex((c) => OPENING.test(c.label) || PREVIOUS.test(c.label));
+  const kind = pay >= 0 ? 'pay' : balance >= 0 ? 'balance' : 'invoice';
+  const start = kind === 'pay' ? pay : kind === 'balance' ? balance : cells.findIndex((c) => NET_BEFORE_TAX.test(c.label));
+  const closes = kind === 'pay' ? NET : kind === 'balance' ? new RegExp(`${CLOSING.source}|${DUE.source}`, 'i') : INVOICE_TOTAL;
+  let end = -1;
+  // the last closing cell (an amount due after the new balance); an invoice's total, the first (the amount paid and the balance due follow it)
+  for (let i = start + 1; start >= 0 && i < cells.length && !(kind === 'invoice' && end >= 0); i++) if (closes.test(cells[i]!.label)) end = i;
+  if (end < 0) return undefined;
+  const under = underCells(cells, first);
+  return { cells, kind, start, end, fits: Boolean(under?.[start] && under[end]) };
 }
 
 /** One row of figures of a summary across the page: from the figure that opens it to the one that closes it. */
@@ -137,18 +192,12 @@ export function readAcross(rows: readonly Row[]): AcrossSummary[] {
   for (let index = 0; index < rows.length; index++) {
     const first = moneyFigures(rows[index]!);
     if (first.length < 3) continue;
-    const header = headerAbove(rows, index, first);
-    if (!header) continue;
-    const cells = labelCells(header, first);
-    const pay = cells.findIndex((c) => GROSS.test(c.label));
-    const balance = cells.findIndex((c) => OPENING.test(c.label) || PREVIOUS.test(c.label));
-    const kind = pay >= 0 ? 'pay' : balance >= 0 ? 'balance' : 'invoice';
-    const start = kind === 'pay' ? pay : kind === 'balance' ? balance : cells.findIndex((c) => NET_BEFORE_TAX.test(c.label));
-    const closes = kind === 'pay' ? NET : kind === 'balance' ? new RegExp(`${CLOSING.source}|${DUE.source}`, 'i') : INVOICE_TOTAL;
-    let end = -1;
-    // the last closing cell (an amount due after the new balance); an invoice's total, the first (the amount paid and the balance due follow it)
-    for (let i = start + 1; start >= 0 && i < cells.length && !(kind === 'invoice' && end >= 0); i++) if (closes.test(cells[i]!.label)) end = i;
-    if (end < 0) continue;
+    const lines = headerAbove(rows, index, first);
+    // the header with the most lines its first figure row fits, else with all its lines
+    const chains = lines.map((_, n) => chainCells(lines.slice(0, lines.length - n).flat(), first));
+    const chain = chains.find((c) => c?.fits) ?? chains[0];
+    if (!chain) continue;
+    const { cells, kind, start, end } = chain;
     // the figure rows under this header: the first and those after it printing as many figures
     let last = index;
     while (last + 1 < rows.length && last + 1 < index + MAX_FIGURE_ROWS && moneyFigures(rows[last + 1]!).length === first.length) last++;
