@@ -156,10 +156,18 @@ describe('reviewer console in Chromium', () => {
     await page.keyboard.press('Escape');
     await page.getByLabel('Decision note').fill('');
     await page.keyboard.press('Escape'); // leaves the field: keys typed in a field are the field's
+    // a final decision from the keyboard asks first: Escape leaves it untaken, Enter takes it
+    const disposition = async () => (await api.GET('/v1/documents/{id}', { params: { path: { id: flaggedId } } })).data?.review?.disposition;
     await page.keyboard.press('f');
-    await expect
-      .poll(async () => (await api.GET('/v1/documents/{id}', { params: { path: { id: flaggedId } } })).data?.review?.disposition)
-      .toBe('confirmed_fraud');
+    await expect.poll(() => page.locator('#confirm-decision').isVisible()).toBe(true);
+    expect(await page.locator('#confirm-decision-text').textContent()).toContain('Confirm fraud');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('#confirm-decision').isVisible()).toBe(false);
+    expect(await disposition()).toBe('escalated');
+    await page.keyboard.press('f');
+    await expect.poll(() => page.locator('#confirm-decision').isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(disposition).toBe('confirmed_fraud');
     // the loan's review: assignment and a note
     await page.keyboard.press('u');
     await page.getByRole('button', { name: 'Assign to me' }).click();
@@ -178,6 +186,13 @@ describe('reviewer console in Chromium', () => {
     await page.getByRole('button', { name: 'Assigned to me' }).click();
     await page.waitForURL(/assignee=Dana/);
     await page.locator(`tr[data-loan="${LOAN}"]`).waitFor();
+    // clearing the selected loan from the keyboard asks first, naming the loan; Escape leaves it as it was
+    await page.locator('body').press('j');
+    await page.keyboard.press('c');
+    await expect.poll(() => page.locator('#confirm-decision-text').textContent()).toContain(`loan ${LOAN}`);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('#confirm-decision').isVisible()).toBe(false);
+    expect((await api.GET('/v1/loans/{external_ref}', { params: { path: { external_ref: LOAN } } })).data?.review_state).toBe('escalated');
     read = (await api.GET('/v1/documents/{id}', { params: { path: { id: genuineId } } })).data!;
     expect(read.review).toBeUndefined();
     expect(urls.some((u) => u.includes(keys.live_key))).toBe(false);

@@ -56,7 +56,8 @@ export function listenForShortcuts(go: (hash: string) => void): void {
       if (event.key === 'Escape') (event.target as HTMLElement).blur();
       return;
     }
-    if ((document.getElementById('shortcuts') as HTMLDialogElement).open) return;
+    // a dialog open (the shortcuts, a decision to confirm) takes the keys
+    if (document.querySelector('dialog[open]')) return;
     if (pendingG) {
       pendingG = false;
       const to = { l: '#/loans', u: '#/upload', m: '#/media' }[event.key];

@@ -6,6 +6,7 @@
 // re-capture request. A processing document is read again every 2 s until it finishes.
 import { element, mathCheckTable, pageWithRegions, revisionTable } from '@loupe/ui';
 import { type Document, dataOf, messageOf } from '../answers.js';
+import { confirmFirst } from '../confirm.js';
 import { stateWords, verdictBadge, when } from '../format.js';
 import { setShortcuts } from '../keyboard.js';
 import { downloadAuditReport } from '../report.js';
@@ -20,6 +21,8 @@ const DECISIONS = [
   ['confirmed_fraud', 'Confirm fraud', 'f'],
 ] as const;
 type Disposition = (typeof DECISIONS)[number][0];
+/** Final decisions: taken from the keyboard, they ask first (a stray key must not confirm fraud or clear a document). */
+const FINAL: ReadonlySet<Disposition> = new Set(['cleared', 'confirmed_fraud']);
 const SEVERITIES = ['high', 'medium', 'low'] as const;
 /** Pages drawn at most (the rest are listed by the regions' captions). */
 const PAGES_SHOWN = 20;
@@ -94,8 +97,8 @@ function metadataSection(doc: Document): HTMLElement {
   return section('Metadata', table);
 }
 
-/** The decision panel: a note and the four dispositions. */
-function decisionPanel(doc: Document, status: (text: string) => void): { panel: HTMLElement; decide: (d: Disposition) => Promise<void> } {
+/** The decision panel: a note and the four dispositions; `fromKeyboard` takes one as a shortcut does (a final one asks first). */
+function decisionPanel(doc: Document, status: (text: string) => void): { panel: HTMLElement; fromKeyboard: (d: Disposition, label: string) => void } {
   const panel = element('form', { class: 'card decision', 'aria-labelledby': 'decision-title' });
   const current = element('p', { role: 'status', class: 'current-decision' });
   const show = (d: Document): void => {
@@ -130,7 +133,9 @@ function decisionPanel(doc: Document, status: (text: string) => void): { panel: 
     buttons.append(button);
   }
   panel.append(element('h2', { id: 'decision-title' }, 'Decision'), current, element('label', { for: 'decision-note' }, 'Decision note'), note, buttons);
-  return { panel, decide };
+  const fromKeyboard = (disposition: Disposition, label: string): void =>
+    FINAL.has(disposition) ? confirmFirst(label, 'this document', () => void decide(disposition)) : void decide(disposition);
+  return { panel, fromKeyboard };
 }
 
 /** Reprocess: the original file, picked again (the contract checks its bytes). */
@@ -187,7 +192,7 @@ export async function documentView(main: HTMLElement, id: string, status: (text:
   if (doc.risk_score !== undefined) line.append(` risk score ${doc.risk_score}`);
   if (doc.headline) line.append(` · ${doc.headline}`);
   if (doc.error) line.append(` · ${doc.error.code}: ${doc.error.message}`);
-  const { panel, decide } = decisionPanel(doc, status);
+  const { panel, fromKeyboard } = decisionPanel(doc, status);
   const report = element('button', { type: 'button', id: 'audit-report' }, 'Audit report');
   report.addEventListener('click', () => void downloadAuditReport({ document_ids: [doc.id] }, status).catch((e) => status(messageOf(e))));
   const ask = element('button', { type: 'button', id: 'ask-recapture' }, 'Ask for a re-capture');
@@ -230,7 +235,11 @@ export async function documentView(main: HTMLElement, id: string, status: (text:
     if (next) navigate(documentLink(next));
   };
   setShortcuts([
-    ...DECISIONS.map(([disposition, label, key]) => ({ key, label: `Decision: ${label}`, run: () => void decide(disposition) })),
+    ...DECISIONS.map(([disposition, label, key]) => ({
+      key,
+      label: `Decision: ${label}${FINAL.has(disposition) ? ' (asks first)' : ''}`,
+      run: () => fromKeyboard(disposition, label),
+    })),
     { key: 'n', label: 'Next document of the loan', run: () => void step(1) },
     { key: 'p', label: 'Previous document of the loan', run: () => void step(-1) },
     { key: 'u', label: 'Up to the loan', run: () => navigate(doc.external_ref ? loanLink(doc.external_ref) : '#/loans') },

@@ -4,6 +4,7 @@
 // `POST /v1/loans/{ref}/review`; an audit report of the whole loan.
 import { element } from '@loupe/ui';
 import { type DocumentRow, dataOf, type Loan, messageOf } from '../answers.js';
+import { confirmFirst } from '../confirm.js';
 import { type Coverage, coverage, type FlaggedAmount, money, stateWords, verdictBadge, when } from '../format.js';
 import { setShortcuts } from '../keyboard.js';
 import { downloadAuditReport } from '../report.js';
@@ -161,7 +162,7 @@ export async function loanView(main: HTMLElement, ref: string, status: (text: st
     { key: 'k', label: 'Previous document', run: () => move(at - 1) },
     { key: 'u', label: 'Back to the loan queue', run: () => navigate('#/loans') },
     { key: 'i', label: 'Mark the loan in review', run: () => void save('in_review') },
-    { key: 'c', label: 'Clear the loan', run: () => void save('cleared') },
+    { key: 'c', label: 'Clear the loan (asks first)', run: () => confirmFirst('Clear', `loan ${ref}`, () => void save('cleared')) },
     { key: 'e', label: 'Escalate the loan', run: () => void save('escalated') },
   ]);
 }

@@ -4,6 +4,7 @@
 // per loan; j/k (or the arrows) move, Enter opens, i/c/e set the selected loan's review state.
 import { element } from '@loupe/ui';
 import { dataOf, type Loan, messageOf } from '../answers.js';
+import { confirmFirst } from '../confirm.js';
 import { type Coverage, coverage, type FlaggedAmount, labelledField, money, stateWords, when } from '../format.js';
 import { setShortcuts } from '../keyboard.js';
 import { loanLink, navigate, type Route } from '../router.js';
@@ -122,7 +123,11 @@ export async function loansView(main: HTMLElement, route: Route, status: (text: 
     { key: 'ArrowUp', label: 'Previous loan', run: () => select(selected - 1) },
     { key: 'Enter', label: 'Open the selected loan', run: () => rows[selected] && navigate(loanLink(rows[selected]!.loan.external_ref)) },
     { key: 'i', label: 'Mark the selected loan in review', run: () => void setState('in_review') },
-    { key: 'c', label: 'Clear the selected loan', run: () => void setState('cleared') },
+    {
+      key: 'c',
+      label: 'Clear the selected loan (asks first)',
+      run: () => rows[selected] && confirmFirst('Clear', `loan ${rows[selected]!.loan.external_ref}`, () => void setState('cleared')),
+    },
     { key: 'e', label: 'Escalate the selected loan', run: () => void setState('escalated') },
     { key: 'a', label: 'Show loans assigned to me', run: () => mine.click() },
   ]);
