@@ -170,6 +170,9 @@ describe('reviewer console in Chromium', () => {
     await expect.poll(disposition).toBe('confirmed_fraud');
     // the loan's review: assignment and a note
     await page.keyboard.press('u');
+    // the review form says its rules before anyone submits
+    expect(await page.locator('#loan-review-rules').textContent()).toMatch(/Assignee up to 256 characters, note up to 4,000/);
+    expect(await page.getByLabel('Note', { exact: true }).getAttribute('maxlength')).toBe('4000');
     await page.getByRole('button', { name: 'Assign to me' }).click();
     await page.getByLabel('Review state').selectOption('escalated');
     await page.getByLabel('Note', { exact: true }).fill('Escalated to fraud team');

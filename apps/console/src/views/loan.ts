@@ -74,13 +74,19 @@ export async function loanView(main: HTMLElement, ref: string, status: (text: st
   const state = element('select', { id: 'loan-state' });
   state.append(...STATES.map((s) => element('option', { value: s }, stateWords(s))));
   state.value = loan.review_state ?? 'open';
-  const assignee = element('input', { id: 'loan-assignee', type: 'text', value: loan.assignee ?? '' });
+  const assignee = element('input', { id: 'loan-assignee', type: 'text', maxlength: '256', value: loan.assignee ?? '' });
   const toMe = element('button', { type: 'button' }, 'Assign to me');
   toMe.disabled = !session.reviewer;
+  // the form's rules, said before anyone submits
+  const rules = element(
+    'p',
+    { class: 'hint', id: 'loan-review-rules' },
+    `Assignee up to 256 characters, note up to 4,000; an empty field clears it.${session.reviewer ? '' : ' Sign in with a reviewer name to assign loans to yourself.'}`,
+  );
   toMe.addEventListener('click', () => {
     assignee.value = session.reviewer ?? '';
   });
-  const note = element('textarea', { id: 'loan-note', rows: '3' });
+  const note = element('textarea', { id: 'loan-note', rows: '3', maxlength: '4000' });
   note.value = loan.review_note ?? '';
   const saved = element('p', { class: 'hint', role: 'status' }, loan.reviewed_at ? `Reviewed ${when(loan.reviewed_at)}` : '');
   form.append(
@@ -92,6 +98,7 @@ export async function loanView(main: HTMLElement, ref: string, status: (text: st
     toMe,
     element('label', { for: 'loan-note' }, 'Note'),
     note,
+    rules,
     element('button', { type: 'submit' }, 'Save review'),
     saved,
   );
