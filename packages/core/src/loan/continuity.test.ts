@@ -258,6 +258,11 @@ describe('a letter of employment and a W-2 against the stubs of the job', () => 
     expect(conflictsOf(doc('s1', MARCH_1), doc('letter', letter(SAID.replace('$2,000.00', '$2,600.00'), 'Jane Doe', 'Globex Corporation')))).toEqual([]);
     const raise = salaried('04/01/2026 - 04/15/2026', '04/20/2026', '2,600.00', ['14,600.00', '1,950.00', '10,950.00']);
     expect(conflictsOf(doc('s1', MARCH_1), doc('s3', raise), doc('letter', letter(SAID.replace('$2,000.00', '$2,600.00'))))).toEqual([]);
+    // a letter speaks of the present: stubs paid months from its date, or a letter with no date, are not judged against it
+    const later = letter(SAID.replace('$2,000.00', '$2,600.00')).map((l) => l.replace('April 6, 2026', 'October 6, 2026'));
+    expect(conflictsOf(doc('s1', MARCH_1), doc('letter', later))).toEqual([]);
+    const undated = letter(SAID.replace('$2,000.00', '$2,600.00')).filter((l) => l !== 'April 6, 2026');
+    expect(conflictsOf(doc('s1', MARCH_1), doc('letter', undated))).toEqual([]);
   });
 
   const W2 = (wages: string, medicare: string, year = '2025', employee = 'JANE DOE'): string[] => [

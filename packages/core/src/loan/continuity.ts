@@ -22,6 +22,7 @@ import { daysBetween } from '../tables/dates.js';
 import type { LoanConflict, LoanConflictCode, LoanValue } from './conflict.js';
 import type { DocumentFacts, LoanDate, LoanFigure, PayFigure } from './document-facts.js';
 import { employmentConflicts } from './employment.js';
+import { moneyText } from './loan-figures.js';
 
 /** Fewest header words that make a party (a header of a few words names too little). */
 const MIN_PARTY_WORDS = 4;
@@ -144,8 +145,6 @@ function ytdBroken(a: PayFigure | undefined, b: PayFigure | undefined): { comput
   return ytd === before + now || ytd === before ? undefined : { computed: before + now };
 }
 
-const money = (cents: number): string => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** Stubs of one party whose year to date is not the previous stub's plus this period's. */
 function ytdNotCarried(stubs: readonly DocumentFacts[]): LoanConflict[] {
   const out: LoanConflict[] = [];
@@ -175,7 +174,7 @@ function ytdNotCarried(stubs: readonly DocumentFacts[]): LoanConflict[] {
             keys,
             `year-to-date ${name} → next stub's year to date`,
             [value(a.id, `year-to-date ${name}`, pa.ytd), { ...value(b.id, `year-to-date ${name}`, pb.ytd), boxes: [...pb.ytd.boxes, ...pb.current.boxes] }],
-            `The stub for ${spanOf(b.period!)} prints year-to-date ${name} of ${pb.ytd.text}; the previous stub's ${pa.ytd.text} plus this period's ${pb.current.text} is ${money(broken.computed)}.`,
+            `The stub for ${spanOf(b.period!)} prints year-to-date ${name} of ${pb.ytd.text}; the previous stub's ${pa.ytd.text} plus this period's ${pb.current.text} is ${moneyText(broken.computed)}.`,
           ),
         );
         break;

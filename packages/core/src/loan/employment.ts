@@ -17,6 +17,7 @@ import { daysBetween } from '../tables/dates.js';
 import type { LoanBox, LoanConflict, LoanValue } from './conflict.js';
 import type { DocumentFacts } from './document-facts.js';
 import { type PaySchedule, PERIODS_A_YEAR } from './employment-facts.js';
+import { moneyText } from './loan-figures.js';
 
 /** Words of a company's name that name nobody. */
 const COMPANY_WORDS = new Set(['inc', 'llc', 'ltd', 'corp', 'co', 'company', 'the', 'and', '&', 'group', 'plc', 'llp', 'lp']);
@@ -35,7 +36,6 @@ const CURRENT: readonly [before: number, after: number] = [62, 31];
 const FRINGE_ROOM = 0.02;
 
 const value = (document: string, text: string, boxes: readonly LoanBox[]): LoanValue => ({ document, text, boxes: [...boxes] });
-const money = (cents: number): string => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** One value every stub of a job prints, or undefined when they print none or differ. */
 function agreed<T>(
@@ -102,7 +102,7 @@ function letterAgainstStubs(letter: DocumentFacts, stubs: readonly DocumentFacts
         salary.stub,
         value(letter.id, said.annual.text, said.annual.boxes),
         value(salary.stub.id, salary.value.text, salary.value.boxes),
-        `The letter of employment states an annual salary of ${said.annual.text}; the stubs pay ${salary.value.text} ${periods} times a year, ${money(yearly)}.`,
+        `The letter of employment states an annual salary of ${said.annual.text}; the stubs pay ${salary.value.text} ${periods} times a year, ${moneyText(yearly)}.`,
       );
     }
   }

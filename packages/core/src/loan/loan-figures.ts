@@ -43,3 +43,6 @@ export const cents = (f: Figure): number => Math.round(f.amount.value.toNumber()
 export const loanFigure = (f: Figure): LoanFigure => ({ text: f.amount.raw, cents: cents(f), boxes: [asBox(f.box)] });
 /** A reader's date as a loan's. */
 export const loanDate = (d: PrintedDate): LoanDate => ({ iso: d.iso, text: d.text, boxes: [asBox(d.box)] });
+
+/** Cents as money is printed in the loan's sentences ("1,234.50"). */
+export const moneyText = (cents: number): string => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
