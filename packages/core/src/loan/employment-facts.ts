@@ -159,7 +159,7 @@ function boxOfWords(row: Row, phrase: string): Row['words'][number] {
   };
 }
 
-const W2 = /\bW-?2\b/;
+/** A W-2's title ("Form W-2 Wage and Tax Statement 2025"). */
 const W2_TITLE = /\bwage and tax statement\b/i;
 /** The words of the row after a box's label (`c Employer's name, address, and ZIP code`): its first line. */
 function belowLabel(rows: readonly Row[], label: RegExp): string[] {
@@ -170,8 +170,7 @@ function belowLabel(rows: readonly Row[], label: RegExp): string[] {
 
 /** A W-2's statements, or undefined when the document is no W-2 or its boxes c and e are not labelled. */
 export function readWageStatement(rows: readonly Row[]): WageStatement | undefined {
-  const title = rows.slice(0, 8).find((r) => W2.test(r.text) || W2_TITLE.test(r.text));
-  if (!title || !rows.some((r) => W2_TITLE.test(r.text))) return undefined;
+  // the tax year: printed with the title, near the top
   const year = /\b(20\d\d)\b/.exec(rows.slice(0, 8).find((r) => W2_TITLE.test(r.text) && /\b20\d\d\b/.test(r.text))?.text ?? '')?.[1];
   const employer = belowLabel(rows, /\bemployer['’]?s name\b/i);
   const employee = belowLabel(rows, /\bemployee['’]?s (first )?name\b/i);
