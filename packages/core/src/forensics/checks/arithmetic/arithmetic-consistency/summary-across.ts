@@ -1,7 +1,9 @@
 // Summaries printed across the page: a header of labels ("Previous balance | Payments |
 // Adjustments | Current charges | Amount due", "Gross earnings | Pre-tax deductions | Employee
 // taxes | Net pay") over one to three rows of figures (current, year to date). The header's words
-// are grouped into cells by the gaps between them (a label may wrap onto two or three lines), and
+// are grouped into cells by the gaps between them (a label may wrap onto two or three lines, its
+// count of items onto a line below it; a title set tight over the labels is tried without them;
+// labels set a few points off their figures' left or right edges are cut at every figure), and
 // each figure belongs to the one cell over it. From the first cell that opens a chain (a
 // previous, beginning or opening balance; gross pay) to the last that closes it (an ending or new
 // balance, an amount due; net pay), the cells between must lead from one figure to the other, each
@@ -125,8 +127,8 @@ const MAX_HEADER_LINES = 3;
 /**
  * The header over the figure row at `index`, line by line from the bottom: the row of labels (no
  * figures) close above it, and the lines above that which may be wrapped parts of the same labels
- * (set tight, each word over a word of the lines below or over a figure: a one-line label centred
- * beside two-line ones). A line that passes may still be a title over the labels ("Summary of your
+ * (set tight, each run of words over a word of the lines below or over a figure: a one-line label
+ * centred beside two-line ones), or a label's count wrapped below it. A line that passes may still be a title over the labels ("Summary of your
  * account"): `readAcross` tries the header with each number of its lines, the most first.
  */
 function headerAbove(rows: readonly Row[], index: number, figs: readonly Figure[]): Word[][] {
