@@ -174,6 +174,10 @@ describe('document API: environments and errors', () => {
     ]) {
       expect((await submit(keys.live_key, statement, 'a.pdf', options)).json, JSON.stringify(options)).toMatchObject({ error: { code: 'invalid_option' } });
     }
+    // a webhook URL delivery would refuse is refused when it is given, saying how an operator allows it
+    expect((await submit(keys.live_key, statement, 'a.pdf', { webhook_url: 'http://localhost/hook' })).json).toMatchObject({
+      error: { message: expect.stringContaining('LOUPE_EGRESS_ALLOW') },
+    });
     // the accepted forms: an empty webhook_url means the account default; a public URL overrides it
     for (const [i, options] of [{ webhook_url: '' }, { webhook_url: 'https://hooks.example.com/loupe' }, { models: [] }].entries())
       expect((await submit(keys.live_key, await makeStatement({ seed: 60 + i }), 'a.pdf', options)).status, JSON.stringify(options)).toBe(202);

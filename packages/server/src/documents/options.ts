@@ -90,7 +90,9 @@ export function parseOptions(raw: unknown, allow: BlockList = new BlockList()): 
       throw invalid('webhook_url is not an absolute URL.');
     }
     if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !publicHost(url.hostname, allow))
-      throw invalid('webhook_url must be an absolute http(s) URL on a public host.');
+      throw invalid(
+        'webhook_url must be an absolute http(s) URL on a public host (an operator lets a deployment reach private ranges with LOUPE_EGRESS_ALLOW).',
+      );
     out.webhook_url = url.href;
   }
   if (o.attribution !== undefined) out.attribution = parseAttribution(o.attribution);
