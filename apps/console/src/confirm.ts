@@ -3,7 +3,7 @@
 // focus. Enter confirms; Escape or Cancel leaves the decision untaken.
 import { element } from '@loupe/ui';
 
-let asking: { dialog: HTMLDialogElement; text: HTMLElement; yes: HTMLButtonElement; then: (() => void) | undefined } | undefined;
+let asking: { dialog: HTMLDialogElement; text: HTMLElement; yes: HTMLButtonElement; onConfirm: (() => void) | undefined } | undefined;
 
 /** The dialog, made once and kept on the page. */
 function dialogOf(): NonNullable<typeof asking> {
@@ -15,11 +15,11 @@ function dialogOf(): NonNullable<typeof asking> {
   form.append(yes, element('button', { type: 'submit', value: 'cancel' }, 'Cancel'));
   dialog.append(text, form);
   document.body.append(dialog);
-  const made: NonNullable<typeof asking> = { dialog, text, yes, then: undefined };
+  const made: NonNullable<typeof asking> = { dialog, text, yes, onConfirm: undefined };
   dialog.addEventListener('close', () => {
-    const then = made.then;
-    made.then = undefined;
-    if (dialog.returnValue === 'confirm') then?.();
+    const onConfirm = made.onConfirm;
+    made.onConfirm = undefined;
+    if (dialog.returnValue === 'confirm') onConfirm?.();
   });
   asking = made;
   return made;
@@ -30,7 +30,7 @@ export function confirmFirst(label: string, what: string, then: () => void): voi
   const d = dialogOf();
   d.text.textContent = `Record the final decision “${label}” for ${what}?`;
   d.yes.textContent = label;
-  d.then = then;
+  d.onConfirm = then;
   d.dialog.returnValue = '';
   d.dialog.showModal();
   d.yes.focus();
