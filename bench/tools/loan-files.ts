@@ -1,9 +1,10 @@
 // Loan files as a whole (issue 52), measured on the layout generator's loan files
 // (`layouts/loan-file.ts`: consecutive statements of one account, consecutive stubs of one job
-// whose net pay the statements record, and other documents; four to twelve in all), each printed
-// by the held-in producers in turn. Precision: every genuine file must give no loan-level conflict.
-// Recall: the same file with one stub or statement drawn again by the careful forger (one item
-// raised, every sum of the document following), and with one addressed to another person, counted
+// whose net pay the statements record, often the job's letter of employment and last year's W-2
+// beside that year's last stub, and other documents; four to fifteen in all), each printed by the
+// held-in producers in turn. Precision: every genuine file must give no loan-level conflict.
+// Recall: the same file with one stub, statement, letter or W-2 drawn again by the careful forger
+// (one item raised, every sum of the document following), and with one addressed to another person, counted
 // by what the edit touched; caught when a conflict names the edited document, and counted apart
 // where the document alone was not flagged.
 //
