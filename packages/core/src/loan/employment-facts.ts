@@ -10,7 +10,7 @@ import { figures, moneyFigures } from '../forensics/readers/figures.js';
 import { parseAmount } from '../tables/amounts.js';
 import { datesIn, daysBetween } from '../tables/dates.js';
 import type { Row } from '../tables/rows.js';
-import { asBox, type LoanDate, type LoanFigure, loanFigure } from './loan-figures.js';
+import { amountCents, asBox, type LoanDate, type LoanFigure, loanFigure } from './loan-figures.js';
 
 /** How often a job pays. */
 export type PaySchedule = 'weekly' | 'biweekly' | 'semi-monthly' | 'monthly';
@@ -139,7 +139,7 @@ function proseFigures(row: Row): { figure: LoanFigure; at: number; end: number }
     from = at + word.text.length;
     const bare = word.text.replace(/^\(/, '').replace(/[.,;:!?)]+$/, '');
     const amount = /[.,]\d{2}$/.test(bare) ? parseAmount(bare) : undefined;
-    if (amount) out.push({ figure: { text: bare, cents: Math.round(amount.value.toNumber() * 100), boxes: [asBox(word)] }, at, end: from });
+    if (amount) out.push({ figure: { text: bare, cents: amountCents(amount), boxes: [asBox(word)] }, at, end: from });
   }
   return out;
 }

@@ -3,6 +3,7 @@
 import type { PrintedDate } from '../forensics/checks/arithmetic/arithmetic-consistency/pay-dates.js';
 import type { PageBox } from '../forensics/findings.js';
 import type { Figure } from '../forensics/readers/figures.js';
+import type { Amount } from '../tables/amounts.js';
 import type { Word } from '../tables/rows.js';
 import type { LoanBox } from './conflict.js';
 import type { LoanWord } from './loan-words.js';
@@ -37,8 +38,10 @@ export const asWord = (w: LoanWord): Word => ({
 /** A reader's box as a loan's. */
 export const asBox = (b: PageBox): LoanBox => ({ page: b.page, x: b.x0 / PT_X, y: 100 - b.y1 / PT_Y, w: (b.x1 - b.x0) / PT_X, h: (b.y1 - b.y0) / PT_Y });
 
+/** An amount in cents. */
+export const amountCents = (a: Amount): number => Math.round(a.value.toNumber() * 100);
 /** A figure's amount in cents. */
-export const cents = (f: Figure): number => Math.round(f.amount.value.toNumber() * 100);
+export const cents = (f: Figure): number => amountCents(f.amount);
 /** A reader's figure as a loan's. */
 export const loanFigure = (f: Figure): LoanFigure => ({ text: f.amount.raw, cents: cents(f), boxes: [asBox(f.box)] });
 /** A reader's date as a loan's. */

@@ -196,8 +196,10 @@ export function readAcross(rows: readonly Row[]): AcrossSummary[] {
     if (first.length < 3) continue;
     const lines = headerAbove(rows, index, first);
     // the header with the most lines its first figure row fits, else with all its lines
-    const chains = lines.map((_, n) => chainCells(lines.slice(0, lines.length - n).flat(), first));
-    const chain = chains.find((c) => c?.fits) ?? chains[0];
+    const all = lines.length ? chainCells(lines.flat(), first) : undefined;
+    let chain = all;
+    for (let n = lines.length - 1; n >= 1 && !chain?.fits; n--) chain = chainCells(lines.slice(0, n).flat(), first);
+    if (!chain?.fits) chain = all;
     if (!chain) continue;
     const { cells, kind, start, end } = chain;
     // the figure rows under this header: the first and those after it printing as many figures
