@@ -34,7 +34,7 @@ let database: ScratchDatabase;
 let proxy: OutageProxy;
 let pool: pg.Pool;
 let receiver: EventReceiver;
-const children: ChildProcess[] = [];
+const children: { name: string; child: ChildProcess; stderr: string }[] = [];
 
 /** The deployment's database URL, through the relay. */
 const relayed = (): string => {
@@ -58,10 +58,17 @@ const whenReady = (what: string) =>
 
 function spawnLoupe(args: string[]): ChildProcess {
   const child = spawn(process.execPath, [loupe, ...args], { stdio: ['ignore', 'ignore', 'pipe'], env });
-  child.stderr?.resume();
-  children.push(child);
+  const entry = { name: `loupe ${args[0]}`, child, stderr: '' };
+  // the last few kilobytes of what each process said, for the failure message
+  child.stderr?.setEncoding('utf8').on('data', (text: string) => {
+    entry.stderr = (entry.stderr + text).slice(-4000);
+  });
+  children.push(entry);
   return child;
 }
+
+/** Where each process stands: its exit code and the end of what it said. */
+const processes = (): string => children.map((c) => `${c.name} (exit code ${c.child.exitCode}): ${c.stderr}`).join('\n');
 
 beforeAll(async () => {
   if (!adminUrl) return;
@@ -73,7 +80,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
+  for (const { child } of children) child.kill('SIGKILL');
   await pool?.end();
   await proxy?.close();
   receiver?.close();
@@ -161,7 +168,7 @@ describe.runIf(adminUrl)('a database outage under the shared deployment', () => 
         'SELECT d.id, d.status, d.error, j.state, j.attempts, j.lease_until FROM documents d LEFT JOIN jobs j ON j.subject_id = d.id WHERE d.id = ANY($1)',
         [all],
       );
-      throw new Error(`${error.message}: ${JSON.stringify(rows)}`);
+      throw new Error(`${error.message}: ${JSON.stringify(rows)}\n${processes()}`);
     });
     const { rows: events } = await pool.query<{ id: string; body: string }>("SELECT id, body FROM webhook_events WHERE type = 'document.completed'");
     const perDocument = new Map<string, number>();
@@ -173,6 +180,6 @@ describe.runIf(adminUrl)('a database outage under the shared deployment', () => 
     expect(events).toHaveLength(all.length);
     // and every event reached the receiver, the ones written before the outage included
     await until('every delivery', () => (events.every((e) => (receiver.received.get(e.id) ?? 0) >= 1) ? true : undefined), 120_000);
-    expect([serving.exitCode, working.exitCode]).toEqual([null, null]);
+    expect([serving.exitCode, working.exitCode], processes()).toEqual([null, null]);
   }, 400_000);
 });

@@ -1,5 +1,6 @@
 // The claim loop: at most `concurrency` items at once, and work queued while a claim was already
-// looking (a notify that came before the loop went to sleep) is taken at once, not after `idleMs`.
+// looking (a notify that came before the loop went to sleep) is taken at once, not after `idleMs`;
+// a stop that came while a claim was looking ends the loop at once.
 import { describe, expect, it } from 'vitest';
 import { type ClaimLoop, startClaimLoop } from './claim-loop.js';
 
@@ -32,6 +33,29 @@ describe('startClaimLoop', () => {
     await loop.stop();
     expect(ran).toEqual([7]);
   });
+
+  it('stops at once when stopped while a claim was running (a hang fails the test by its timeout)', async () => {
+    let claiming: () => void = () => undefined;
+    let claims = 0;
+    const inClaim = new Promise<void>((resolve) => {
+      claiming = resolve;
+    });
+    const loop = startClaimLoop<number>({
+      async claim() {
+        claims++;
+        claiming();
+        await new Promise((r) => setTimeout(r, 20));
+        return undefined;
+      },
+      run: async () => undefined,
+      concurrency: 1,
+      idleMs: 600_000,
+      describe: (item) => `item ${item}`,
+    });
+    await inClaim;
+    await loop.stop();
+    expect(claims).toBe(1);
+  }, 10_000);
 
   it('runs at most `concurrency` items at once and every item once', async () => {
     const ready = Array.from({ length: 20 }, (_, i) => i);

@@ -1,7 +1,7 @@
 // One loop that works a durable queue in this process: take an item (the store leases it), run
 // it, up to `concurrency` at once; when nothing is ready, wait `idleMs` or until `notify`; on
-// `stop`, take nothing more and wait for what runs. The analysis runner and the webhook sender
-// both drive their store's queue with it.
+// `stop`, take nothing more and wait for what runs. The embedded queue drives its store's job
+// table and outbox with it, and the pg-boss queue its pg-boss queues.
 
 /** A running loop. */
 export interface ClaimLoop {
@@ -46,10 +46,14 @@ export function startClaimLoop<T>(options: ClaimLoopOptions<T>): ClaimLoop {
         options.log?.('could not take work from the queue', error);
       }
       if (item === undefined) {
-        if (notified) continue;
+        // a stop that came while claiming ends the loop now, not after its idle time
+        if (notified || stopped) continue;
         await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, options.idleMs);
+          const timer = setTimeout(resolve, options.idleMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
         });
         wake = undefined;
         continue;

@@ -7,10 +7,16 @@
 // expires in pg-boss (`expireInSeconds`), is retried on another worker and taken there once the
 // store lease lapsed too; a finished subject answers `finished` and the job completes with nothing
 // to do. The store's exactly-once finish keeps a late worker from completing anything twice.
+// Workers are this process's claim loops (`claim-loop.ts`) over `fetch`, each `complete` and `fail`
+// awaited: pg-boss 10's own `work` loop records them without awaiting, so a database outage at that
+// moment was an unhandled rejection that ended the worker process (pg-boss 11 onward, which may
+// mend it, needs Node 22). A record lost to an outage is logged; pg-boss expires the job and hands
+// it out again, and the store answers `finished` or leases it anew.
 import PgBoss from 'pg-boss';
 import type { SqlQuery } from '../store/sql/driver.js';
 import type { QueuedWork } from '../store/sql/sql-store.js';
 import type { Job, Store } from '../store/store.js';
+import { type ClaimLoop, startClaimLoop } from './claim-loop.js';
 import type { JobQueue } from './job-queue.js';
 
 /** Queue names in the pg-boss schema. */
@@ -55,6 +61,9 @@ const PG_POOL_EXTRA = { connectionTimeoutMillis: 5000 };
 /** An attempt a sender did not finish (or found leased or not yet due) is tried again shortly. */
 const DELIVERY_POLICY = { retryLimit: 50, retryDelay: 5, expireInSeconds: 60 };
 
+/** Thrown by a handler whose subject another worker holds or is not due: pg-boss tries the job again shortly; nothing failed. */
+class NotYet extends Error {}
+
 type JobData = { jobId: string };
 type DeliveryData = { deliveryId: string };
 
@@ -71,7 +80,7 @@ export function createPgBossQueue(options: PgBossQueueOptions): PgBossQueue {
   });
   boss.on('error', (error) => options.log?.('the queue engine reported an error', error));
   let store: Store | undefined;
-  const workers: string[] = [];
+  const loops: ClaimLoop[] = [];
   const leaseUntil = (): string => new Date(Date.now() + Math.max(1, expireSeconds - 2) * 1000).toISOString();
   const pollingIntervalSeconds = Math.max(0.5, options.pollSeconds ?? 1);
   const jobPolicy = { retryLimit: options.retries ?? 10, retryDelay: 2, expireInSeconds: expireSeconds };
@@ -103,42 +112,47 @@ export function createPgBossQueue(options: PgBossQueueOptions): PgBossQueue {
     async work(handlers, concurrency) {
       const s = store;
       if (!s) throw new Error('Start the queue before working it.');
-      const jobHandler = async ([taken]: PgBoss.Job<JobData>[]): Promise<void> => {
-        if (!taken) return;
+      const jobHandler = async (taken: PgBoss.Job<JobData>): Promise<void> => {
         const job: Job | 'leased' | 'finished' = await s.documents.claimJobById(taken.data.jobId, leaseUntil());
-        if (job === 'leased') throw new Error(`job ${taken.data.jobId} is leased to another worker`);
+        if (job === 'leased') throw new NotYet(`job ${taken.data.jobId} is leased to another worker`);
         if (job !== 'finished') await handlers.job(job);
       };
-      const deliveryHandler = async ([taken]: PgBoss.Job<DeliveryData>[]): Promise<void> => {
-        if (!taken) return;
+      const deliveryHandler = async (taken: PgBoss.Job<DeliveryData>): Promise<void> => {
         const at = options.now();
         const delivery = await s.webhooks.claimDeliveryById(taken.data.deliveryId, at.toISOString(), new Date(at.getTime() + 60_000).toISOString());
-        if (delivery === 'later') throw new Error(`delivery ${taken.data.deliveryId} is not due or is leased`);
+        if (delivery === 'later') throw new NotYet(`delivery ${taken.data.deliveryId} is not due or is leased`);
         if (delivery !== 'finished') await handlers.delivery(delivery);
       };
-      const register = async (name: string, count: number, handler: (jobs: PgBoss.Job<never>[]) => Promise<void>): Promise<void> => {
-        for (let i = 0; i < count; i++) {
-          // a worker that found a job looks again at once (pg-boss waits the polling interval otherwise): it drains a backlog and polls only when idle
-          let id: string | undefined;
-          const draining = async (jobs: PgBoss.Job<never>[]): Promise<void> => {
+      const idleMs = pollingIntervalSeconds * 1000;
+      const loop = <T extends object>(name: string, count: number, handler: (taken: PgBoss.Job<T>) => Promise<void>): ClaimLoop =>
+        startClaimLoop<PgBoss.Job<T>>({
+          claim: async () => (await boss.fetch<T>(name, { batchSize: 1 }))[0],
+          run: async (taken) => {
             try {
-              await handler(jobs);
-            } finally {
-              if (id) boss.notifyWorker(id);
+              await handler(taken);
+            } catch (error) {
+              await boss.fail(name, taken.id, { message: error instanceof Error ? error.message : String(error) });
+              if (error instanceof NotYet) return;
+              throw error;
             }
-          };
-          id = await boss.work(name, { batchSize: 1, pollingIntervalSeconds }, draining);
-          workers.push(id);
-        }
-      };
-      await register(QUEUES.analysis, concurrency.jobs, jobHandler as never);
-      await register(QUEUES.audit_report, Math.max(1, Math.floor(concurrency.jobs / 2)), jobHandler as never);
-      await register(QUEUES.webhook, concurrency.deliveries, deliveryHandler as never);
+            await boss.complete(name, taken.id);
+          },
+          concurrency: count,
+          idleMs,
+          describe: (taken) => `${name} job ${taken.id}`,
+          ...(options.log ? { log: options.log } : {}),
+        });
+      loops.push(
+        loop(QUEUES.analysis, concurrency.jobs, jobHandler),
+        loop(QUEUES.audit_report, Math.max(1, Math.floor(concurrency.jobs / 2)), jobHandler),
+        loop(QUEUES.webhook, concurrency.deliveries, deliveryHandler),
+      );
     },
     notify() {
-      for (const id of workers) boss.notifyWorker(id);
+      for (const loop of loops) loop.notify();
     },
     async stop() {
+      await Promise.all(loops.map((loop) => loop.stop()));
       await boss.stop({ graceful: true, wait: true, timeout: 60_000 });
     },
   };
