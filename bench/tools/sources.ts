@@ -8,13 +8,14 @@
 // change lands only when no source gets worse.
 //
 //   node --import tsx bench/tools/sources.ts [--only corpus,outside,generated,families] [--out snap.json]
-//       [--check base.json [--strict]] [--jobs 2] [--load snap.json]
+//       [--check base.json [--strict]] [--jobs 2] [--load snap.json] [--images]
 //
 // With `--check` it compares every file with an earlier snapshot: verdict and score changes are
 // listed (and make it exit 1), as are changes of findings, regions and details (which fail too with
 // `--strict`), and the accounting of both runs is printed side by side. `LOUPE_CLI` names another
 // build's `loupe.js` (an earlier commit's worktree) to snapshot the engine before a change. Snapshots name files
-// outside the repository: they belong in `bench/out/` (ignored), never in a commit.
+// outside the repository: they belong in `bench/out/` (ignored), never in a commit. `--images`
+// takes only the photos and scans uploaded as images (PNG, JPEG): a change to the photo path alone.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     jobs: { type: 'string', default: '2' },
     only: { type: 'string' },
     load: { type: 'string' },
+    images: { type: 'boolean', default: false },
   },
 });
 /** Runs `loupe scan --json` over `files` and answers the line of each, in order. */
@@ -120,7 +122,7 @@ for (const [source, dir] of Object.entries(SOURCES)) {
     process.stderr.write(`${source} is missing at ${dir}${dir.includes('bench/out') ? ' (run bench/tools/materialize.ts)' : ''}: skipped\n`);
     continue;
   }
-  const files = labelledFiles(dir);
+  const files = labelledFiles(dir).filter((f) => !values.images || /\.(png|jpe?g)$/i.test(f.path));
   labelled[source] = files;
   if (loaded) {
     for (const file of files) {

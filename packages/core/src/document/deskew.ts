@@ -56,7 +56,7 @@ export function estimateSkew(words: readonly OcrWord[]): number {
 }
 
 /** The words rotated so that their lines are level (the words themselves when there is no skew). */
-export function deskewWords(words: OcrWord[], width: number, height: number): OcrWord[] {
+export function deskewWords<W extends OcrWord>(words: W[], width: number, height: number): W[] {
   const angle = estimateSkew(words);
   if (!angle) return words;
   const [cos, sin] = [Math.cos(angle), Math.sin(angle)];

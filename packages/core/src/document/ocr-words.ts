@@ -16,11 +16,11 @@ import type { PageNode } from '../pdf/pages.js';
 import type { ImageDecoder, Ocr, OcrWord, Rasterizer } from '../platform.js';
 import type { Word } from '../tables/rows.js';
 import { deskewWords } from './deskew.js';
-import { doubtByPageDigits } from './page-digits.js';
+import { doubtByPageDigits, type WitnessedWord } from './page-digits.js';
 import { readFiguresAgain } from './second-reading.js';
 
 /** An OCR word with its ink band, as offsets from the top of its box (kept when deskewing moves the box). */
-type MeasuredWord = OcrWord & { band?: { top: number; bottom: number } };
+type MeasuredWord = WitnessedWord & { band?: { top: number; bottom: number } };
 
 /** Most image-only pages read by OCR in one document. */
 export const MAX_OCR_PAGES = 20;
@@ -74,12 +74,13 @@ function toUserSpace(w: MeasuredWord, inverse: Matrix, page: number): Word {
     x1: Math.max(...xs),
     y1: Math.max(...ys),
     confidence: trust(w),
+    ...(w.ruledOut ? { ruledOut: w.ruledOut } : {}),
     ...(ink ? { ink: { y0: Math.min(...ink), y1: Math.max(...ink), px: Math.hypot(inverse[2], inverse[3]) } } : {}),
   };
 }
 
 /** `words` with the ink band of each measured on `gray` (words too faint or small keep none). */
-export function measureInk(words: OcrWord[], gray: Plane | undefined): MeasuredWord[] {
+export function measureInk(words: WitnessedWord[], gray: Plane | undefined): MeasuredWord[] {
   if (!gray) return words;
   return words.map((w) => {
     const band = inkBand(gray, w);
@@ -99,7 +100,7 @@ async function decodeGray(bytes: Uint8Array, images: ImageDecoder | undefined): 
 }
 
 /** `words` with each figure's reading put to its witnesses: two further readings, and the page's own prints of each digit. */
-async function witnessed(words: OcrWord[], gray: Plane | undefined, ocr: Ocr): Promise<OcrWord[]> {
+async function witnessed(words: OcrWord[], gray: Plane | undefined, ocr: Ocr): Promise<WitnessedWord[]> {
   const again = await readFiguresAgain(words, gray, ocr);
   return gray ? doubtByPageDigits(again, gray) : again;
 }

@@ -7,7 +7,10 @@
 // the page prints than like the page's own prints of itself makes its figure unsure (confidence at
 // most 0.5), so a sum that does not hold over it is unverified. A digit copied onto the page from
 // elsewhere on it, or typed anew in the page's font, looks like the digit it is read as: it stays
-// what the page prints.
+// what the page prints. The same prints also speak for a digit: each figure not doubted carries,
+// character by character, the digits its print is clearly not (`ruledOut`: the page's prints of
+// the digit read are nearer than `AFFIRMED` of the other's), so a misreading that would need one
+// of them can be refuted by the page rather than by OCR's word.
 import { paperAndInk } from '../image/ink-band.js';
 import type { Plane } from '../image/kernels.js';
 import type { OcrWord } from '../platform.js';
@@ -26,10 +29,19 @@ const MIN_PRINTS = 3;
 const NEARER = 0.6;
 /** Confidence of a figure one of whose digits looks like another digit: unsure. */
 const DOUBTED = 0.5;
+/** A digit's print rules out another digit when the page's prints of the digit read are nearer than this share of the other's. */
+const AFFIRMED = 0.8;
 
-/** One digit's print: which figure it is in, the digit it was read as, and its shape. */
+/** An OCR word with what the page's own prints say of its digits. */
+export type WitnessedWord = OcrWord & {
+  /** For each character of the text, the digits its print is clearly not ('' where the print was not judged). */
+  ruledOut?: string[];
+};
+
+/** One digit's print: which figure it is in, at which character, the digit it was read as, and its shape. */
 interface Glyph {
   word: number;
+  at: number;
   digit: string;
   shape: Float64Array;
 }
@@ -130,12 +142,15 @@ function meanShape(prints: DigitPrints, without: number): Float64Array | undefin
   return prints.sum.map((v, i) => (v - (own?.sum[i] ?? 0)) / count);
 }
 
+/** The mean shape of each digit the page prints, figure `word`'s own prints left out. */
+const meansWithout = (word: number, prints: ReadonlyMap<string, DigitPrints>): Map<string, Float64Array | undefined> =>
+  new Map([...prints].map(([digit, p]) => [digit, meanShape(p, word)]));
+
 /**
  * True when one of `glyphs` (figure `word`'s) looks more like another digit of the page than like
  * the page's other prints of the digit it was read as.
  */
-function hasUnlikeDigit(word: number, glyphs: readonly Glyph[], prints: ReadonlyMap<string, DigitPrints>): boolean {
-  const means = new Map([...prints].map(([digit, p]) => [digit, meanShape(p, word)]));
+function hasUnlikeDigit(glyphs: readonly Glyph[], means: ReadonlyMap<string, Float64Array | undefined>): boolean {
   return glyphs.some((g) => {
     const own = means.get(g.digit);
     if (!own) return false;
@@ -144,13 +159,30 @@ function hasUnlikeDigit(word: number, glyphs: readonly Glyph[], prints: Readonly
   });
 }
 
+/** For each of the `length` characters of a figure, the digits its glyph is clearly not ('' where no glyph was judged). */
+function digitsRuledOut(length: number, glyphs: readonly Glyph[], means: ReadonlyMap<string, Float64Array | undefined>): string[] {
+  const out = Array.from({ length }, () => '');
+  for (const g of glyphs) {
+    const own = means.get(g.digit);
+    if (!own) continue;
+    const ownDistance = distance(g.shape, own);
+    out[g.at] = [...means]
+      .filter(([digit, other]) => digit !== g.digit && other !== undefined && ownDistance < AFFIRMED * distance(g.shape, other))
+      .map(([digit]) => digit)
+      .sort()
+      .join('');
+  }
+  return out;
+}
+
 /**
  * `words` (OCR's reading of a page whose grey plane is `gray`) with every money figure one of
  * whose digits looks like another digit of the page made unsure (character confidence at most
- * 0.5). Figures whose print cannot be cut into glyphs, and digits the page prints fewer than three
- * other times, are answered as they are.
+ * 0.5), and every other figure cut into glyphs told which digits its prints rule out. Figures
+ * whose print cannot be cut into glyphs, and digits the page prints fewer than three other times,
+ * are answered as they are.
  */
-export function doubtByPageDigits(words: readonly OcrWord[], gray: Plane): OcrWord[] {
+export function doubtByPageDigits(words: readonly OcrWord[], gray: Plane): WitnessedWord[] {
   const glyphs: Glyph[] = [];
   words.forEach((w, i) => {
     const text = w.text.trim();
@@ -158,7 +190,7 @@ export function doubtByPageDigits(words: readonly OcrWord[], gray: Plane): OcrWo
     const cut = cutGlyphs(gray, w);
     if (!cut) return;
     cut.forEach((g, k) => {
-      if (/\d/.test(text[k]!)) glyphs.push({ word: i, digit: text[k]!, shape: g.shape });
+      if (/\d/.test(text[k]!)) glyphs.push({ word: i, at: k, digit: text[k]!, shape: g.shape });
     });
   });
   const prints = digitPrints(glyphs);
@@ -166,6 +198,9 @@ export function doubtByPageDigits(words: readonly OcrWord[], gray: Plane): OcrWo
   for (const g of glyphs) byWord.set(g.word, [...(byWord.get(g.word) ?? []), g]);
   return words.map((w, i) => {
     const own = byWord.get(i);
-    return own && hasUnlikeDigit(i, own, prints) ? { ...w, characterConfidence: Math.min(w.characterConfidence ?? w.confidence, DOUBTED) } : w;
+    if (!own) return w;
+    const means = meansWithout(i, prints);
+    if (hasUnlikeDigit(own, means)) return { ...w, characterConfidence: Math.min(w.characterConfidence ?? w.confidence, DOUBTED) };
+    return w.text === w.text.trim() ? { ...w, ruledOut: digitsRuledOut(w.text.length, own, means) } : w;
   });
 }

@@ -14,6 +14,11 @@ export interface Word {
   /** How sure OCR was of the word (0..1); absent for text read from the file. */
   confidence?: number;
   /**
+   * For each character of an OCR figure, the digits the page's own prints of digits say its print
+   * is not ('' where not judged; `document/page-digits.ts`): what refutes a misreading on a photo.
+   */
+  ruledOut?: readonly string[];
+  /**
    * The band its print's body fills (baseline `y0` to the top of its letters or digits `y1`, user
    * space), measured on the page image: OCR words only, where the image was at hand.
    */

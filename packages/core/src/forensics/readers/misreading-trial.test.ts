@@ -1,7 +1,8 @@
 // A misread digit excuses a contradiction on a scan only when the page could have printed it: the
 // pay stub re-read with the figure as the misreading has it must break no sum that held, OCR must
 // not have read the figure surely, the same digits must not be read alike elsewhere, and the word's
-// width must have room for a digit added.
+// width must have room for a digit added. On a photo, a sure reading refutes a confused digit only
+// where the page's prints rule that digit out, and widths refute nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../tables/decimal.js';
 import type { Word } from '../../tables/rows.js';
@@ -112,6 +113,28 @@ describe('a misreading tested against the rest of the page', () => {
     const { lenient, tested } = read(words);
     expect(lenient).toEqual([]);
     expect(tested.map((f) => f.math?.formula)).toEqual(['total deductions = sum of the deduction lines (current)']);
+  });
+});
+
+describe('a misreading tested on a photo', () => {
+  const onPhoto = (words: Word[]) => testedMisreadings(tableContext([words], 'paystub', true), documentTotals, [documentTotals], true);
+  /** Gross pay printed 2,150.00 or raised by a forger to 2,450.00, read 2,450.00 with every character at 0.99. */
+  const surely = (ruledOut?: string[]) =>
+    stub('2,000.00', '2,450.00', '1,749.02').map((w) => ({ ...w, confidence: 0.99, ...(w.text === '2,450.00' && ruledOut ? { ruledOut } : {}) }));
+
+  it("takes OCR's sure reading of a confused digit only where the page's prints rule the other digit out", () => {
+    // a photo's worn 1 is read as a 4 as surely as a printed 4: OCR's word alone refutes nothing
+    expect(onPhoto(surely())).toEqual([]);
+    // the print at that character is clearly no 1 (a forger's 4 in the page's own digits): the contradiction stands
+    // (the earnings' sum stays unverified: overtime's 150.00 might be a worn 450.00, and no print says otherwise)
+    expect(onPhoto(surely(['', '', '19', '', '', '', '', ''])).map((f) => f.math?.formula)).toEqual(['net pay = gross pay − total deductions (current)']);
+    // ruling out another digit there says nothing of the 1
+    expect(onPhoto(surely(['', '', '9', '', '', '', '', '']))).toEqual([]);
+  });
+
+  it("lets a photo's widths refute nothing (perspective prints one size of figure at many widths)", () => {
+    expect(read(medicareRaised()).tested).not.toEqual([]);
+    expect(onPhoto(medicareRaised())).toEqual([]);
   });
 });
 

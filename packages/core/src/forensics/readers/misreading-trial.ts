@@ -11,7 +11,10 @@
 // character at `SURE_READING` or more: OCR's misread amounts are read less surely — though a digit
 // it lost altogether leaves no character to be unsure of). A
 // contradiction stays unverified only when some misreading resolves it without breaking anything
-// else — as a real misread digit does.
+// else — as a real misread digit does. A photo is judged more warily: OCR reads a photo's worn or
+// blurred digit wrongly yet surely, so there its sure reading refutes a confused digit only where
+// the page's own prints of digits rule the other digit out (`Word.ruledOut`), and perspective
+// prints one size of figure at many widths, so a photo's widths refute nothing.
 import { type Decimal, formatMoney } from '../../tables/decimal.js';
 import type { Word } from '../../tables/rows.js';
 import type { TableContext } from '../contexts.js';
@@ -67,7 +70,7 @@ type Sums<F extends AnyFinding = AnyFinding> = (ctx: TableContext) => F[];
  * it, `sums` (every check of the document's sums, `run` among them; `run` alone by default) find
  * nothing they did not find before. Without OCR pages, `run` once.
  */
-export function testedMisreadings<F extends AnyFinding>(ctx: TableContext, run: Sums<F>, sums: readonly Sums[] = [run]): F[] {
+export function testedMisreadings<F extends AnyFinding>(ctx: TableContext, run: Sums<F>, sums: readonly Sums[] = [run], photo = false): F[] {
   const lenient = run(ctx);
   if (!ctx.pages.some((page) => ctx.fromOcr(page.number))) return lenient;
   const collected: Misreading[] = [];
@@ -84,7 +87,7 @@ export function testedMisreadings<F extends AnyFinding>(ctx: TableContext, run: 
     tried.add(key);
     // a page of many contradictions: testing each misreading would cost more than the scan, so they are taken, as before
     if (tried.size > MAX_TESTED) return lenient;
-    const variant = readAs(ctx, misreading);
+    const variant = readAs(ctx, misreading, photo);
     // a figure this test cannot rewrite (digits in several words): the misreading is taken, as before
     if (!variant) return lenient;
     if (variant === 'refuted') continue;
@@ -122,12 +125,13 @@ const DISTINCTIVE = /^(?=(\D*\d){4})[\d,]*\.(?!00)\d{2}$/;
 /**
  * `ctx` with the one word holding the figure's digits rewritten to the misreading's value;
  * undefined when no single word holds them; `refuted` when the page could not have printed the
- * value so read: OCR read the word surely (`SURE_READING`), another word holds the same
- * distinctive digits (a figure printed twice and read alike both times was read as printed), the
- * misreading adds or drops a digit the word's printed width has no room for or needs, or it gives
- * cents to a figure printed without.
+ * value so read: OCR read the word surely (`SURE_READING`; on a `photo`, and the page's prints rule
+ * the misread digit out), another word holds the same distinctive digits (a figure printed twice
+ * and read alike both times was read as printed), the misreading adds or drops a digit the word's
+ * printed width has no room for or needs (not on a photo), or it gives cents to a figure printed
+ * without.
  */
-function readAs(ctx: TableContext, { figure, value }: Misreading): TableContext | 'refuted' | undefined {
+function readAs(ctx: TableContext, { figure, value }: Misreading, photo: boolean): TableContext | 'refuted' | undefined {
   const { box } = figure;
   const page = ctx.pages.find((p) => p.number === box.page);
   const words = page && ctx.words(page);
@@ -140,14 +144,14 @@ function readAs(ctx: TableContext, { figure, value }: Misreading): TableContext 
   // OCR's confidence is in the characters it read: it vouches against a digit confused or added,
   // not for a digit it lost (a narrow 1 beside another), which the word's width judges
   const lost = wholeDigits(formatMoney(value.abs())) > wholeDigits(digits);
-  if (!lost && (holder.confidence ?? 0) >= SURE_READING) return 'refuted';
-  if (DISTINCTIVE.test(digits) && words.some((w) => w !== holder && w.text.match(DIGITS)?.[0] === digits)) return 'refuted';
   const decimals = digits.split('.')[1]?.length ?? 0;
   if (decimals !== 2 && !value.isInteger()) return 'refuted';
   const money = formatMoney(value.abs());
   const written = decimals === 2 ? money : money.slice(0, -3);
   const text = holder.text.replace(DIGITS, digits.includes(',') ? written : written.replace(/,/g, ''));
-  if (!fitsWidth(holder, text, words)) return 'refuted';
+  if (!lost && (holder.confidence ?? 0) >= SURE_READING && (!photo || printRulesOut(holder, text))) return 'refuted';
+  if (DISTINCTIVE.test(digits) && words.some((w) => w !== holder && w.text.match(DIGITS)?.[0] === digits)) return 'refuted';
+  if (!photo && !fitsWidth(holder, text, words)) return 'refuted';
   const rewritten = words.map((w) => (w === holder ? { ...w, text } : w));
   return {
     pages: ctx.pages,
@@ -155,6 +159,13 @@ function readAs(ctx: TableContext, { figure, value }: Misreading): TableContext 
     words: (p) => (p.number === box.page ? rewritten : ctx.words(p)),
     fromOcr: (p) => ctx.fromOcr(p),
   };
+}
+
+/** True when `text` changes one character of the word OCR read to a digit the page's prints of digits rule out there. */
+function printRulesOut(holder: Word, text: string): boolean {
+  if (text.length !== holder.text.length || holder.ruledOut?.length !== text.length) return false;
+  const changed = [...text].flatMap((c, i) => (c === holder.text[i] ? [] : [i]));
+  return changed.length === 1 && (holder.ruledOut?.[changed[0]!] ?? '').includes(text[changed[0]!]!);
 }
 
 /** Advance widths in ems of a figure's characters (digits and currency signs are tabular in document fonts). */

@@ -1,13 +1,18 @@
 // The arithmetic check over whole pages (the core interpreter's words, as a scan reads them): a
 // statement's running balances and stated totals in two layouts, a pay stub's net pay and year to
 // date, a tax return's lines, a bill's line items; each genuine page adds up, each edited figure
-// is found with the MathCheck it breaks, and a page it cannot read says so.
+// is found with the MathCheck it breaks, and a page it cannot read says so. A photo is one page,
+// maybe of many: its account summary is judged on its own lines, never against a ledger that may
+// go on past the picture.
 import { columnarStatement, payStubPage, sectionedStatement, taxReturnPage, utilityBillPage } from '@loupe/fixtures/loan-pages';
 import { makeStatement } from '@loupe/fixtures/pdf-builders';
 import { linesPdf, type PageCell } from '@loupe/fixtures/raw-pdf';
 import { describe, expect, it } from 'vitest';
-import { checkContext, runCheck } from '../../../../testing/check-context.js';
+import { loadDecimals } from '../../../../tables/decimal.js';
+import { checkContext, pictureContext, runCheck, testPicture } from '../../../../testing/check-context.js';
+import { type Cell, tableContext, tableWords } from '../../../../testing/table-words.js';
 import { arithmeticConsistency } from './arithmetic-consistency.js';
+import { statementTotals } from './statement-totals.js';
 
 const run = async (bytes: Uint8Array) => runCheck(arithmeticConsistency, await checkContext(bytes));
 const formulas = async (bytes: Uint8Array) => (await run(bytes)).findings.map((f) => f.math?.formula);
@@ -109,5 +114,75 @@ describe('pages without words', () => {
       ran: false,
       notRun: [expect.stringMatching(/no words were read/)],
     });
+  });
+});
+
+describe('a photo of a statement page', () => {
+  /** The first page of a statement: an account summary in categories over the first rows of its ledger. */
+  const firstPage = (ending: string): Cell[][] => [
+    [
+      ['Beginning Balance', 50],
+      ['$4,210.55', 300],
+    ],
+    [
+      ['Deposits', 50],
+      ['3,200.00', 300],
+    ],
+    [
+      ['Withdrawals', 50],
+      ['-845.20', 300],
+    ],
+    [
+      ['Ending Balance', 50],
+      [ending, 300],
+    ],
+    [['Account activity', 50]],
+    [
+      ['Date', 50],
+      ['Description', 100],
+      ['Amount', 300],
+      ['Balance', 400],
+    ],
+    [
+      ['10/01', 50],
+      ['Beginning balance', 100],
+      ['4,210.55', 400],
+    ],
+    [
+      ['10/02', 50],
+      ['PAYROLL ACME', 100],
+      ['1,200.00', 300],
+      ['5,410.55', 400],
+    ],
+    [
+      ['10/05', 50],
+      ['RENT PAYMENT', 100],
+      ['-845.20', 300],
+      ['4,565.35', 400],
+    ],
+    [
+      ['10/09', 50],
+      ['GROCERY MART', 100],
+      ['-312.40', 300],
+      ['4,252.95', 400],
+    ],
+  ];
+  const onPhoto = async (ending: string) => {
+    const words = tableWords(1, ...firstPage(ending));
+    return (await runCheck(arithmeticConsistency, pictureContext([testPicture()], { category: 'bank_statement', words: () => words }))).findings;
+  };
+
+  it('judges its account summary on its own lines', async () => {
+    await loadDecimals();
+    expect(await onPhoto('$6,565.35')).toEqual([]);
+    expect(await onPhoto('$7,565.35')).toMatchObject([{ code: 'statement_balance_mismatch', math: { stated: '$7,565.35', computed: '6,565.35' } }]);
+  });
+
+  it('never holds the summary against a ledger that may go on past the picture', async () => {
+    await loadDecimals();
+    // a statement of this one page would end its ledger at the summary's ending balance; a photo's page may be one of many
+    const asWholeStatement = statementTotals(tableContext([tableWords(1, ...firstPage('$6,565.35'))], 'bank_statement', true));
+    expect(asWholeStatement.map((f) => f.code)).toContain('statement_balance_mismatch');
+    expect(await onPhoto('$6,565.35')).toEqual([]);
   });
 });

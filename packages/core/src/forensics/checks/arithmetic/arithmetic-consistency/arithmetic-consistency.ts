@@ -5,19 +5,23 @@
 // (`document-totals.ts`); the labelled lines and payroll taxes of tax forms (`tax-lines.ts`). On a
 // scanned PDF, a misread digit that would excuse a contradiction of one of the three sums is tested
 // against all three (`readers/misreading-trial.ts`): a misreading that makes a summary agree with
-// its ledger but breaks the ledger's running balance is no misreading. On a photo, the running
-// balances and the document totals are read, and a misreading that would excuse one is taken.
+// its ledger but breaks the ledger's running balance is no misreading. A photo is one page, maybe
+// of many: its running balances, its account summaries on their own lines and its document totals
+// are read (no total is held against a ledger that may go on past the picture), and a misreading
+// that would excuse one is tested against all three, by a photo's rules (`misreading-trial.ts`).
 import { defineCheck, onWords } from '../../../check.js';
 import { testedMisreadings } from '../../../readers/misreading-trial.js';
 import { dailyBalances } from './daily-balances.js';
 import { documentTotals } from './document-totals.js';
 import { indicators } from './indicators.js';
 import { statementArithmetic } from './running-balances.js';
-import { statementTotals } from './statement-totals.js';
+import { statementSummaries, statementTotals } from './statement-totals.js';
 import { taxForm } from './tax-lines.js';
 
 /** Every sum a misreading is tested against. */
 const EVERY_SUM = [statementArithmetic, statementTotals, documentTotals];
+/** The sums a photo is judged on: one page, maybe of many, so no total against a ledger that may go on past it. */
+const PHOTO_SUMS = [statementArithmetic, statementSummaries, documentTotals];
 
 /** The arithmetic check. */
 export const arithmeticConsistency = defineCheck({
@@ -28,7 +32,7 @@ export const arithmeticConsistency = defineCheck({
   run: (ctx) =>
     onWords(ctx, () =>
       ctx.subject === 'image'
-        ? [...statementArithmetic(ctx), ...documentTotals(ctx)]
+        ? PHOTO_SUMS.flatMap((sums) => testedMisreadings(ctx, sums, PHOTO_SUMS, true))
         : [
             ...testedMisreadings(ctx, statementArithmetic, EVERY_SUM),
             ...testedMisreadings(ctx, statementTotals, EVERY_SUM),

@@ -329,18 +329,35 @@ function summariesAgainstLedger(ctx: TableContext, summaries: readonly ChainSumm
   return findings;
 }
 
-/** Contradictions between a statement's stated totals, its rows and its balances. */
-export function statementTotals(ctx: TableContext): SumFinding[] {
+/** A statement's rows (wrapped descriptions joined) and its lines as printed, or undefined when a page could not be read. */
+function statementRows(ctx: TableContext): { rows: Row[]; lines: Row[] } | undefined {
   const rows: Row[] = [];
   // the lines as printed, wrapped descriptions not joined (a card's activity sections are read on them)
   const lines: Row[] = [];
   for (const page of ctx.pages) {
     const words = ctx.words(page);
-    if (!words) return []; // totals cannot be judged with a page missing
+    if (!words) return undefined; // totals cannot be judged with a page missing
     const built = joinWrappedDates(buildRows(words));
     lines.push(...built);
     rows.push(...joinWrappedRows(built));
   }
+  return { rows, lines };
+}
+
+/**
+ * The account summaries in categories, each judged on its own lines alone (what a photo's
+ * statement is judged on: its page may be one of many, and its ledger go on past it).
+ */
+export function statementSummaries(ctx: TableContext): SumFinding[] {
+  const read = statementRows(ctx);
+  return read ? summaryBlocks(readBlocks(read.rows), (page) => ctx.fromOcr(page)) : [];
+}
+
+/** Contradictions between a statement's stated totals, its rows and its balances. */
+export function statementTotals(ctx: TableContext): SumFinding[] {
+  const read = statementRows(ctx);
+  if (!read) return [];
+  const { rows, lines } = read;
   const credits = statedTotal(rows, CREDITS);
   const debits = statedTotal(rows, DEBITS);
   const ledger = readLedger(rows);

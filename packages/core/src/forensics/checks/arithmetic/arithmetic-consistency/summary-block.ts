@@ -25,8 +25,8 @@ const SUBTRACTS = /\b(withdrawals?|debits?|checks?|cheques?|fees?|charges?|payme
 const OWED_ADDS = /\b(purchases?|charges?|fees?|interest|cash advances?|balance transfers?|debits?)\b/i;
 const OWED_SUBTRACTS = /\b(payments?|credits?|refunds?|returns?)\b/i;
 
-/** A credit or debit mark after a figure. */
-const MARK = /\s(CR|DR)$/i;
+/** A credit or debit mark after a figure, set apart from it or against it (as OCR often reads it off a photo). */
+const MARK = /\d\s*(CR|DR)$/i;
 /** Lines whose sign is the one they are printed with (an adjustment, a change in market value, adds unless printed negative). */
 const AS_PRINTED = /\badjust(ments?|ed)\b|\bchange in (the )?(market |account |portfolio )?value\b/i;
 /** An investment account's value at the period's start and end, its summary's opening and closing figures. */
