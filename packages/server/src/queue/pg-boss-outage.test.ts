@@ -2,6 +2,7 @@
 // away (pg-boss cannot record it completed) or fails then (nor failed) costs a log line, not the
 // process — an unhandled rejection would fail this file — and once the database is back the job
 // is handed out again and finishes.
+import { until } from '@loupe/fixtures/document-api';
 import { outageProxy } from '@loupe/fixtures/outage-proxy';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentRecord } from '../store/conformance.js';
@@ -16,14 +17,6 @@ const closing: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const close of closing.reverse()) await close();
 });
-
-async function waitFor(what: string, probe: () => Promise<boolean> | boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 describe.runIf(adminUrl)('the pg-boss queue through an outage of its database', () => {
   it('outlives a completion and a failure it cannot record, and hands both jobs out again', async () => {
@@ -60,7 +53,7 @@ describe.runIf(adminUrl)('the pg-boss queue through an outage of its database', 
           taken.push(job.subjectId);
           if (taken.length > 2) return void (await store.documents.finishDocument(job.id, { result: { verdict: 'CLEAN' } }));
           // both first takes end while the database is away
-          await waitFor('both jobs taken', () => taken.length >= 2, 20_000);
+          await until('both jobs taken', () => (taken.length >= 2 ? true : undefined), 20_000);
           cut ??= proxy.cut();
           await cut;
           if (job.subjectId === 'doc_throws') throw new Error('the analysis failed');
@@ -70,13 +63,16 @@ describe.runIf(adminUrl)('the pg-boss queue through an outage of its database', 
       { jobs: 2, deliveries: 1 },
     );
     queue.notify();
-    await waitFor('the outage', () => cut !== undefined, 20_000);
+    await until('the outage', () => (cut ? true : undefined), 20_000);
     await cut;
     await sleep(1500);
     await proxy.restore();
-    await waitFor(
+    await until(
       'both documents completed',
-      async () => (await Promise.all(['doc_ends', 'doc_throws'].map((id) => store.documents.documentById(id)))).every((d) => d?.status === 'completed'),
+      async () =>
+        (await Promise.all(['doc_ends', 'doc_throws'].map((id) => store.documents.documentById(id)))).every((d) => d?.status === 'completed')
+          ? true
+          : undefined,
       60_000,
     );
     expect(taken.filter((id) => id === 'doc_ends').length).toBeGreaterThanOrEqual(2);
