@@ -8,3 +8,4 @@ export { fftScratchBytes, patchSpectra } from './fft';
 export { patchProfiles } from './patches';
 export { cmFeatures, radixSort, cmMatch } from './copymove';
 export { resample, cepstraScratchBytes, cepstra } from './audio';
+export { jpegLuma } from './jpeg';

@@ -6,6 +6,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { framePlan } from '@loupe/core/internal';
+import type { DecodedFrame } from '@loupe/core/media';
+import { h264Clip } from '@loupe/fixtures/videos';
 import { createFfmpegMediaDecoder, ffmpegPaths } from '@loupe/node';
 import { describe, expect, it } from 'vitest';
 
@@ -44,6 +46,8 @@ execFileSync(ffmpegPaths().ffmpeg, [
   join(dir, 'clip.mp4'),
 ]);
 const mp4 = new Uint8Array(readFileSync(join(dir, 'clip.mp4')));
+// a key frame a second, as phones write: each planned frame its own seek
+const keyed = h264Clip(join(dir, 'keyed.mp4'), { source: 'testsrc', size: '320x240', rate: 25, durationS: 5, gop: 25 });
 rmSync(dir, { recursive: true });
 const wav = new Uint8Array(
   execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=3:sample_rate=44100', '-f', 'wav', 'pipe:1'], {
@@ -59,8 +63,18 @@ describe('ffmpeg media decoder', () => {
     expect(probe.video).toEqual({ width: 320, height: 240 });
     expect(probe.audio?.channels).toBe(1);
     const times = framePlan(probe.durationS);
-    const frames = await decoder.frames(mp4, times, 160);
+    // each frame handed over as it is decoded, once, the same one the answer holds
+    const handed: [number, DecodedFrame][] = [];
+    const frames = await decoder.frames(mp4, times, 160, probe, (index, frame) => handed.push([index, frame]));
     expect(frames).toHaveLength(5);
+    expect(handed.map(([index]) => index).sort()).toEqual([0, 1, 2, 3, 4]);
+    for (const [index, frame] of handed) expect(frame).toBe(frames[index]);
+    // and when each frame is its own seek, the same
+    handed.length = 0;
+    const sought = await decoder.frames(keyed, times, 160, undefined, (index, frame) => handed.push([index, frame]));
+    expect(sought.map((f) => 'rgba' in f)).toEqual([true, true, true, true, true]);
+    expect(handed.map(([index]) => index).sort()).toEqual([0, 1, 2, 3, 4]);
+    for (const [index, frame] of handed) expect(frame).toBe(sought[index]);
     for (const f of frames) {
       expect('rgba' in f && f.width === 160 && f.height === 120 && f.rgba.length === 160 * 120 * 4).toBe(true);
     }

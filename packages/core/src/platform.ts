@@ -240,8 +240,19 @@ export interface DecodedAudio {
 export interface MediaDecoder {
   /** Reads the container's streams and duration without decoding. */
   probe(bytes: Uint8Array): Promise<MediaProbe>;
-  /** Frames at `timesS`, scaled to fit `maxSide` pixels; `probe`, when the caller has it, saves probing again. */
-  frames(bytes: Uint8Array, timesS: readonly number[], maxSide: number, probe?: MediaProbe): Promise<DecodedFrame[]>;
+  /**
+   * Frames at `timesS`, scaled to fit `maxSide` pixels; `probe`, when the caller has it, saves
+   * probing again. A decoder that has a frame before the others may hand it to `onFrame` (its index
+   * in `timesS`) as soon as it is decoded, so the caller scores it while the rest decode; the
+   * answer still holds every frame.
+   */
+  frames(
+    bytes: Uint8Array,
+    timesS: readonly number[],
+    maxSide: number,
+    probe?: MediaProbe,
+    onFrame?: (index: number, frame: DecodedFrame) => void,
+  ): Promise<DecodedFrame[]>;
   /** The first audio stream as mono samples at its own rate (at most 48 kHz). */
   audio(bytes: Uint8Array): Promise<DecodedAudio>;
 }

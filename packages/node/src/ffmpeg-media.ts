@@ -4,8 +4,9 @@
 // bytes are served to them over a loopback HTTP server that answers range requests, so containers
 // whose index sits at the end (most MP4 and MOV files) can be read with seeks and nothing is
 // written to disk; frames are decoded at the planned times only (one short ffmpeg run per time,
-// input seeking, a few at once; in one decoding pass when key frames are too sparse for seeks to
-// pay) and come back as raw RGBA through a pipe, audio as mono f32 PCM. Every run has
+// input seeking, a few at once, each handed over as it is decoded; in one decoding pass when key
+// frames are too sparse for seeks to pay) and come back as raw RGBA through a pipe, audio as mono
+// f32 PCM. Every run has
 // a time limit and an output bound.
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
@@ -160,7 +161,7 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
   };
   return {
     probe: (bytes) => inputOf(bytes, probeUrl),
-    frames: (bytes, timesS, maxSide, known) =>
+    frames: (bytes, timesS, maxSide, known, onFrame) =>
       inputOf(bytes, async (url) => {
         const probe = known ?? (await probeUrl(url));
         if (!probe.video) return timesS.map((timeS) => ({ timeS, error: 'no video stream' }));
@@ -195,11 +196,13 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
               frameBytes * timesS.length,
               timeoutMs * 2,
             );
-            return timesS.map((timeS, i) =>
+            const frames = timesS.map((timeS, i) =>
               (i + 1) * frameBytes <= raw.length
                 ? toFrame(timeS, raw.subarray(i * frameBytes, (i + 1) * frameBytes))
                 : { timeS, error: 'no frame decoded at this time' },
             );
+            for (const [i, frame] of frames.entries()) onFrame?.(i, frame);
+            return frames;
           } catch (error) {
             return timesS.map((timeS) => ({ timeS, error: (error as Error).message }));
           }
@@ -211,6 +214,10 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
               [
                 '-v',
                 'error',
+                // one decoding thread a run: the runs go `concurrency` at a time, one a core (a 60 s
+                // 720p clip's 20 frames 3.2 -> 2.8 s on two cores)
+                '-threads',
+                '1',
                 '-ss',
                 String(seekS),
                 '-i',
@@ -243,6 +250,7 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
           while (next < timesS.length) {
             const i = next++;
             frames[i] = await decodeAt(timesS[i]!);
+            onFrame?.(i, frames[i]);
           }
         };
         await Promise.all(Array.from({ length: Math.min(concurrency, timesS.length) }, worker));

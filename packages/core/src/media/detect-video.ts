@@ -1,8 +1,8 @@
 // A video's detection: probed and decoded through the `MediaDecoder` port at the planned frame
-// times only, each frame scored by the image model (thumbnails when asked for), the series judged
-// as a clip.
+// times only, each frame scored by the image model as soon as it is decoded (thumbnails when asked
+// for), the series judged as a clip.
 import { MediaError, undecodable } from '../errors.js';
-import type { MediaProbe } from '../platform.js';
+import type { DecodedFrame, MediaProbe } from '../platform.js';
 import type { Detection, Frame } from '../spec/media.js';
 import { loadingModel, type MediaRuntime, message } from './detectors.js';
 import { type EnvelopeBase, videoDetection } from './envelope.js';
@@ -35,22 +35,25 @@ export async function detectVideo(
     throw undecodable('video', 'The file holds no video stream.');
   }
   const times = framePlan(probe.durationS);
-  const decoded = await decoder.frames(bytes, times, FRAME_SIDE, probe);
+  // each frame is scored as soon as the decoder hands it over, while the others decode
+  const scored: Promise<Frame>[] = [];
+  const score = (index: number, frame: DecodedFrame): void => {
+    scored[index] ??= scoreFrame(runtime, index, frame, thumbnails);
+  };
+  const decoded = await decoder.frames(bytes, times, FRAME_SIDE, probe, score);
+  for (const [index, frame] of decoded.entries()) score(index, frame);
   const threshold = (await model).manifest.threshold;
-  const frames: Frame[] = [];
-  for (const [index, frame] of decoded.entries()) {
-    if ('error' in frame) {
-      frames.push({ index, timestamp_s: frame.timeS, score: null, cause: 'frame_not_decoded' });
-      continue;
-    }
-    const score = await scorePicture(runtime, frame);
-    const entry: Frame =
-      score === null ? { index, timestamp_s: frame.timeS, score: null, cause: 'frame_too_small' } : { index, timestamp_s: frame.timeS, score };
-    if (thumbnails) {
-      const b64 = await thumbnail(runtime, frame);
-      if (b64) entry.thumbnail_b64 = b64;
-    }
-    frames.push(entry);
+  return videoDetection({ ...base, threshold }, await Promise.all(scored));
+}
+
+/** One frame's entry: its score (null when it was not decoded or is too small) and its thumbnail when asked for. */
+async function scoreFrame(runtime: MediaRuntime, index: number, frame: DecodedFrame, thumbnails: boolean): Promise<Frame> {
+  if ('error' in frame) return { index, timestamp_s: frame.timeS, score: null, cause: 'frame_not_decoded' };
+  const score = await scorePicture(runtime, frame);
+  const entry: Frame = score === null ? { index, timestamp_s: frame.timeS, score: null, cause: 'frame_too_small' } : { index, timestamp_s: frame.timeS, score };
+  if (thumbnails) {
+    const b64 = await thumbnail(runtime, frame);
+    if (b64) entry.thumbnail_b64 = b64;
   }
-  return videoDetection({ ...base, threshold }, frames);
+  return entry;
 }
