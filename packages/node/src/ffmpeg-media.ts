@@ -113,6 +113,27 @@ function run(command: string, args: string[], maxBytes: number, timeoutMs: numbe
   });
 }
 
+/**
+ * Whether seeking to each planned time would decode more than one pass over the clip: each seek
+ * decodes from the key frame before its time, half a key-frame interval on average, so `count`
+ * seeks cost about count x interval / 2 against the clip's length for one pass. The key frames
+ * are counted by ffprobe from the packets' flags, decoding nothing (listing decoded key frames
+ * cost a 60 s clip 0.17 s; the packets 0.02 s).
+ */
+async function keyFramesSparse(ffprobe: string, url: string, durationS: number, count: number, timeoutMs: number): Promise<boolean> {
+  if (!(durationS > 0) || count < 2) return false;
+  try {
+    const out = await run(ffprobe, ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=flags', '-of', 'csv=p=0', url], 1 << 22, timeoutMs);
+    const keys = out
+      .toString()
+      .split('\n')
+      .filter((l) => l.includes('K')).length;
+    return keys > 0 && (count * (durationS / keys)) / 2 > durationS;
+  } catch {
+    return false;
+  }
+}
+
 /** Audio above this rate is brought down to it by ffmpeg (the core resamples the rest). */
 const MAX_AUDIO_RATE = 48000;
 
@@ -139,26 +160,6 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
       ...(audio ? { audio: { sampleRate: Number(audio.sample_rate ?? 0), channels: audio.channels ?? 0 } } : {}),
     };
   };
-  /**
-   * Whether seeking to each planned time would decode more than one pass over the clip: each seek
-   * decodes from the key frame before its time, half a key-frame interval on average, so `count`
-   * seeks cost about count x interval / 2 against the clip's length for one pass. The key frames
-   * are counted by ffprobe from the packets' flags, decoding nothing (listing decoded key frames
-   * cost a 60 s clip 0.17 s; the packets 0.02 s).
-   */
-  const keyFramesSparse = async (url: string, durationS: number, count: number): Promise<boolean> => {
-    if (!(durationS > 0) || count < 2) return false;
-    try {
-      const out = await run(ffprobe(), ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=flags', '-of', 'csv=p=0', url], 1 << 22, timeoutMs);
-      const keys = out
-        .toString()
-        .split('\n')
-        .filter((l) => l.includes('K')).length;
-      return keys > 0 && (count * (durationS / keys)) / 2 > durationS;
-    } catch {
-      return false;
-    }
-  };
   return {
     probe: (bytes) => inputOf(bytes, probeUrl),
     frames: (bytes, timesS, maxSide, known, onFrame) =>
@@ -170,7 +171,7 @@ export function createFfmpegMediaDecoder(options: FfmpegOptions = {}): MediaDeco
         const height = Math.max(2, Math.round((probe.video.height * scale) / 2) * 2);
         const frameBytes = width * height * 4;
         const toFrame = (timeS: number, raw: Buffer): DecodedFrame => ({ timeS, width, height, rgba: new Uint8Array(raw.buffer, raw.byteOffset, frameBytes) });
-        if (await keyFramesSparse(url, probe.durationS, timesS.length)) {
+        if (await keyFramesSparse(ffprobe(), url, probe.durationS, timesS.length, timeoutMs)) {
           // one decoding pass that keeps the first frame at or after each planned time
           const select = timesS.map((t) => `lt(prev_pts*TB\\,${t})*gte(t\\,${t})`).join('+');
           try {
