@@ -111,6 +111,34 @@ describe('TextInterpreter', () => {
   });
 });
 
+describe('words drawn run by run', () => {
+  /** The page's painted words (the words every reader of the page builds on). */
+  const paintedWords = (file: PdfFile): string[] => {
+    const view = file.view();
+    const paint: PaintEvent[] = [];
+    new TextInterpreter(file, view).pageText(listPages(view)[0]!, paint);
+    return paint.flatMap((e) => (e.kind === 'text' ? [e.text] : []));
+  };
+
+  it('joins a kerned pair drawn by two operators into one word, in every rotation of the text, and keeps a space a space', () => {
+    // groff's gropdf draws "F" then moves back by the F-o kerning (8.204 for an 8.554 advance): one word
+    for (const [a, b, c, d] of [
+      [1, 0, 0, 1],
+      [0, 1, -1, 0],
+      [-1, 0, 0, -1],
+      [0, -1, 1, 0],
+    ]) {
+      const content = `BT /F1 14 Tf ${a} ${b} ${c} ${d} 300 400 Tm (F) Tj 8.204 0 Td (orm W-2) Tj 60 0 Td (Wage) Tj ET`;
+      expect(paintedWords(pageWithContent(content, HELVETICA)), `${a} ${b} ${c} ${d}`).toEqual(['Form', 'W-2', 'Wage']);
+    }
+  });
+
+  it('does not join runs on other baselines or drawn in another direction', () => {
+    const content = 'BT /F1 10 Tf 0 1 -1 0 300 400 Tm (Pay) Tj 0 -12 Td (ment) Tj ET BT /F1 10 Tf 1 0 0 1 300 417 Tm (due) Tj ET';
+    expect(paintedWords(pageWithContent(content, HELVETICA))).toEqual(['Pay', 'ment', 'due']);
+  });
+});
+
 describe('how each word was drawn', () => {
   it('tags words with the operators and number format that drew them, the lines of a text object with what opened it', () => {
     const file = pageWithContent(

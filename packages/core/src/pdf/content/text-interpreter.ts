@@ -472,11 +472,50 @@ function decimalsOf(v: number): number {
 /** Gap, in em, under which glyphs drawn by separate operators still belong to one word. */
 const WORD_JOIN_GAP = 0.15;
 
+/** Where an open text event's last glyph ended, and the direction and em of its text (user space). */
+interface RunEnd {
+  x: number;
+  y: number;
+  /** Unit vector of the advance. */
+  dx: number;
+  dy: number;
+  em: number;
+}
+const runEnds = new WeakMap<PaintEvent, RunEnd>();
+
+/** The end of a run whose text rendering matrix is `origin`, `end` em along it. */
+function runEnd(origin: Matrix, end: number): RunEnd {
+  const along = Math.hypot(origin[0], origin[1]) || 1;
+  return {
+    x: origin[0] * end + origin[4],
+    y: origin[1] * end + origin[5],
+    dx: origin[0] / along,
+    dy: origin[1] / along,
+    em: Math.hypot(origin[2], origin[3]),
+  };
+}
+
+/**
+ * Whether a word starting at `start` of a run drawn along `next` continues the run that ended
+ * at `last`: the same direction, on its baseline (within 0.2 em across), from half an em back
+ * (kerning) to 0.15 em on (in the last run's em), measured along the text whatever its rotation
+ * on the page.
+ */
+function continuesRun(last: RunEnd, start: { x: number; y: number }, next: RunEnd): boolean {
+  if (last.dx * next.dx + last.dy * next.dy < 0.999) return false;
+  const gx = start.x - last.x;
+  const gy = start.y - last.y;
+  const along = gx * last.dx + gy * last.dy;
+  const across = gy * last.dx - gx * last.dy;
+  return Math.abs(across) < 0.2 * last.em && along >= -0.5 * last.em && along <= WORD_JOIN_GAP * last.em;
+}
+
 /**
  * Records one text paint event per word of a shown string: glyph cells from −0.2 to +0.8 em
  * around the baseline, advanced by width, character and word spacing, starting at `origin`. A word
  * continues the previous event when that one ended mid-word on the same baseline within
- * 0.15 em (generators that place every glyph with its own operator).
+ * 0.15 em (generators that place every glyph, or every kerned pair, with its own operator), in the
+ * text's own direction (rotated pages too).
  */
 function recordWords(paint: PaintEvent[], origin: Matrix, glyphs: TextGlyph[], s: TextState, drawn: DrawnBy): void {
   const size = s.fontSize || 1;
@@ -498,22 +537,16 @@ function recordWords(paint: PaintEvent[], origin: Matrix, glyphs: TextGlyph[], s
     const ys = pts.map((p) => p[1]!);
     const box: [number, number, number, number] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
     const last = paint[paint.length - 1];
-    const em = box[3] - box[1];
-    if (
-      last?.kind === 'text' &&
-      last.open &&
-      last.visible === visible &&
-      wordStart === 0 &&
-      Math.abs(last.box[1] - box[1]) < 0.2 * em &&
-      box[0] >= last.box[2] - 0.5 * em &&
-      box[0] - last.box[2] <= WORD_JOIN_GAP * em
-    ) {
+    const ends = runEnd(origin, end);
+    const lastEnd = last?.kind === 'text' && last.open ? runEnds.get(last) : undefined;
+    if (last?.kind === 'text' && lastEnd && last.visible === visible && wordStart === 0 && continuesRun(lastEnd, { x: origin[4], y: origin[5] }, ends)) {
       last.text += word;
       // an advance in em adds up only within one size
-      if (last.advance !== undefined && Math.abs(last.box[3] - last.box[1] - em) <= 0.01 * em) last.advance += advance;
+      if (last.advance !== undefined && Math.abs(lastEnd.em - ends.em) <= 0.01 * ends.em) last.advance += advance;
       else delete last.advance;
       last.box = [Math.min(last.box[0], box[0]), Math.min(last.box[1], box[1]), Math.max(last.box[2], box[2]), Math.max(last.box[3], box[3])];
       last.open = open;
+      runEnds.set(last, ends);
       return;
     }
     if (last?.kind === 'text') delete last.open;
@@ -523,6 +556,7 @@ function recordWords(paint: PaintEvent[], origin: Matrix, glyphs: TextGlyph[], s
       event.fontObject = fontObjectOf(s.font);
     }
     if (open) event.open = true;
+    runEnds.set(event, ends);
     paint.push(event);
   };
   for (const g of glyphs) {
