@@ -6,9 +6,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MediaError, mediaSpecCode, toMediaErrorBody } from '@loupe/core';
+import { MediaError, ModelError, mediaSpecCode, toMediaErrorBody } from '@loupe/core';
+import { createMediaEngine } from '@loupe/core/media';
 import { generateScene, photographScene } from '@loupe/fixtures/scenes';
-import { createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
+import { h264Clip } from '@loupe/fixtures/videos';
+import { createCanvasDecoder, createFfmpegMediaDecoder, createNodeMediaEngine, createOnnxInference, ffmpegPaths } from '@loupe/node';
 import { describe, expect, it } from 'vitest';
 import { main } from '../packages/cli/src/main.js';
 
@@ -29,6 +31,8 @@ execFileSync(ffmpegPaths().ffmpeg, [
 ]);
 execFileSync(ffmpegPaths().ffmpeg, ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=300:duration=2', join(dir, 'tone.wav')]);
 const video = new Uint8Array(readFileSync(join(dir, 'clip.mp4')));
+// a key frame a second: each planned frame its own seek, handed over as it is decoded
+const keyed = h264Clip(join(dir, 'keyed.mp4'), { source: 'testsrc', size: '320x240', rate: 25, durationS: 4, gop: 25 });
 const wav = new Uint8Array(readFileSync(join(dir, 'tone.wav')));
 
 const codeOf = async (p: Promise<unknown>): Promise<string | undefined> =>
@@ -67,6 +71,16 @@ describe('media detection', () => {
     expect(typeof d.threshold_used).toBe('number');
     const plain = await engine.detect(video, { filename: 'clip.mp4' });
     expect(plain.frames![0]!.thumbnail_b64).toBeUndefined();
+  });
+
+  it('ends a video whose frames are scored as they arrive in the model error, when the model cannot load, with no rejection left unawaited', async () => {
+    const unavailable = createMediaEngine({
+      images: createCanvasDecoder(),
+      media: createFfmpegMediaDecoder(),
+      inference: createOnnxInference(),
+      models: { load: async () => Promise.reject(new ModelError('No model here.', 'model_unavailable')) },
+    });
+    await expect(unavailable.detect(keyed, { filename: 'keyed.mp4' })).rejects.toThrow('No model here.');
   });
 
   it('answers with the spec codes: unsupported, empty, undecodable, audio without speech', async () => {

@@ -38,7 +38,10 @@ export async function detectVideo(
   // each frame is scored as soon as the decoder hands it over, while the others decode
   const scored: Promise<Frame>[] = [];
   const score = (index: number, frame: DecodedFrame): void => {
-    scored[index] ??= scoreFrame(runtime, index, frame, thumbnails);
+    if (scored[index]) return;
+    scored[index] = scoreFrame(runtime, index, frame, thumbnails);
+    // a failure surfaces through Promise.all below, not as a rejection nobody awaited yet
+    scored[index].catch(() => undefined);
   };
   const decoded = await decoder.frames(bytes, times, FRAME_SIDE, probe, score);
   for (const [index, frame] of decoded.entries()) score(index, frame);
