@@ -11,10 +11,9 @@
 const P_DATA = 0; // address of the file's bytes
 const P_LEN = 1; // their count
 const P_START = 2; // offset of the scan's first entropy-coded byte
-const P_WIDTH = 3; // picture width, pixels
-const P_HEIGHT = 4; // picture height
+// slots 3 and 4: the picture's width and height (the host's record; the regions are already clipped to them)
 const P_MCUS_X = 5; // MCUs (or blocks, non-interleaved) per row
-const P_MCUS_Y = 6; // rows of MCUs (read by the host, which calls row by row)
+// slot 6: rows of MCUs (the host's: it calls row by row)
 const P_RESTART = 7; // restart interval in MCUs, 0 for none
 const P_COMPONENTS = 8; // components in the scan (1-4)
 const P_RECTS = 9; // number of regions
@@ -195,9 +194,8 @@ function idct(coefs: usize, rows: usize, basis: usize): void {
 }
 
 /**
- * Whether the luma block at block column `bx`, row `by` meets a region; when `write`, its pixels
- * (`coefs`, already transformed; or the flat `dcLevel` when `flat`) are written into every region
- * it meets, clipped to the region.
+ * Writes the pixels of the luma block at block column `bx`, row `by` (`coefs`, already
+ * transformed; or the flat `dcLevel` when `flat`) into every region it meets, clipped to the region.
  */
 function put(p: usize, bx: i32, by: i32, coefs: usize, flat: bool, dcLevel: f32): void {
   const rects = <usize>param(p, P_RECT_AT);
