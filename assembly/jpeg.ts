@@ -157,35 +157,33 @@ const zigzag: usize = memory.data<u8>([
 ]);
 
 /**
+ * out[y] = bias + sum over k of w(y, k) vectors[k], for the 8 rows y of 8 floats, four at a time;
+ * w(y, k) is the f32 at `weights` + (y * yStride + k * kStride) floats.
+ */
+@inline function combineRows(out: usize, weights: usize, yStride: i32, kStride: i32, vectors: usize, bias: f32): void {
+  for (let y = 0; y < 8; y++) {
+    let lo = f32x4.splat(bias);
+    let hi = f32x4.splat(bias);
+    for (let k = 0; k < 8; k++) {
+      const c = f32x4.splat(load<f32>(weights + (<usize>(y * yStride + k * kStride) << 2)));
+      lo = f32x4.add(lo, f32x4.mul(c, v128.load(vectors + (<usize>(k * 8) << 2))));
+      hi = f32x4.add(hi, f32x4.mul(c, v128.load(vectors + (<usize>(k * 8 + 4) << 2))));
+    }
+    v128.store(out + (<usize>(y * 8) << 2), lo);
+    v128.store(out + (<usize>(y * 8 + 4) << 2), hi);
+  }
+}
+
+/**
  * The 8 x 8 inverse DCT of `coefs` (natural order) into `coefs` as grey levels (level shift,
  * unclamped): two passes of a separable product with the basis, four outputs at a time.
  * basis[u * 8 + x] = c(u) / 2 cos((2x + 1) u pi / 16).
  */
 function idct(coefs: usize, rows: usize, basis: usize): void {
-  // rows: out[y][x] = sum_u in[y][u] basis[u][x]
-  for (let y = 0; y < 8; y++) {
-    let lo = f32x4.splat(0);
-    let hi = f32x4.splat(0);
-    for (let u = 0; u < 8; u++) {
-      const c = f32x4.splat(load<f32>(coefs + (<usize>(y * 8 + u) << 2)));
-      lo = f32x4.add(lo, f32x4.mul(c, v128.load(basis + (<usize>(u * 8) << 2))));
-      hi = f32x4.add(hi, f32x4.mul(c, v128.load(basis + (<usize>(u * 8 + 4) << 2))));
-    }
-    v128.store(rows + (<usize>(y * 8) << 2), lo);
-    v128.store(rows + (<usize>(y * 8 + 4) << 2), hi);
-  }
+  // rows: rows[y][x] = sum_u coefs[y][u] basis[u][x]
+  combineRows(rows, coefs, 8, 1, basis, 0);
   // columns: out[y][x] = sum_v basis[v][y] rows[v][x] + 128
-  for (let y = 0; y < 8; y++) {
-    let lo = f32x4.splat(128);
-    let hi = f32x4.splat(128);
-    for (let v = 0; v < 8; v++) {
-      const c = f32x4.splat(load<f32>(basis + (<usize>(v * 8 + y) << 2)));
-      lo = f32x4.add(lo, f32x4.mul(c, v128.load(rows + (<usize>(v * 8) << 2))));
-      hi = f32x4.add(hi, f32x4.mul(c, v128.load(rows + (<usize>(v * 8 + 4) << 2))));
-    }
-    v128.store(coefs + (<usize>(y * 8) << 2), lo);
-    v128.store(coefs + (<usize>(y * 8 + 4) << 2), hi);
-  }
+  combineRows(coefs, basis, 1, 8, rows, 128);
 }
 
 @inline function clampByte(v: f32): u8 {
