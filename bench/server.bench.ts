@@ -331,6 +331,7 @@ async function documentFigures(): Promise<void> {
     bytesOf.push(pdf);
   }
   await throughputFigures(`${COUNT} one-page statements (half edited)`, files, bytesOf, 'statements');
+  if (process.argv.includes('--statements')) return;
   const real = corpusSample(COUNT);
   if (real.length > 0)
     await throughputFigures(
@@ -448,6 +449,7 @@ try {
   await Promise.all([waitFor(`http://127.0.0.1:${PORT}/health`), waitFor(`http://127.0.0.1:${BARE_PORT}/bare`)]);
   if (process.argv.includes('--routes')) await routeFigures();
   else if (process.argv.includes('--processes')) await processFigures();
+  else if (process.argv.includes('--statements')) await documentFigures();
   else {
     await processFigures();
     if (!process.argv.includes('--documents')) await mediaFigures();

@@ -75,7 +75,11 @@ export interface DocumentFacts {
 /** The rows of `words`, page by page. */
 function rowsOf(words: readonly LoanWord[]): Row[] {
   const pages = new Map<number, Word[]>();
-  for (const w of words) pages.set(w.page, [...(pages.get(w.page) ?? []), asWord(w)]);
+  for (const w of words) {
+    const page = pages.get(w.page);
+    if (page) page.push(asWord(w));
+    else pages.set(w.page, [asWord(w)]);
+  }
   return [...pages.keys()].sort((a, b) => a - b).flatMap((p) => buildRows(pages.get(p)!));
 }
 

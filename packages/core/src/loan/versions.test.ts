@@ -1,9 +1,11 @@
 // Versions of one document in a loan: grouped by their dates and identifiers, compared word by
 // word, each difference boxed on every version, the lone dissenter named; documents of other
 // periods, accounts or people never compared.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { diffWords } from '../text/word-diff.js';
 import type { LoanWord } from './loan-words.js';
-import { documentKeys, versionConflicts } from './versions.js';
+import { documentKeys, type LoanDocumentWords, versionConflicts, versionIdentity, WORDY } from './versions.js';
 
 /** Words of `lines` laid out one line per row, each word 8% wide, on page 1. */
 function wordsOf(lines: readonly string[]): LoanWord[] {
@@ -129,5 +131,63 @@ describe('versions of one document in a loan', () => {
         { id: 'letter', words: wordsOf(letter) },
       ]),
     ).toEqual([]);
+  });
+
+  it('groups the same versions however often and in whatever subsets the same objects were compared before (a property)', () => {
+    // a statement's variants: figures changed, a description changed (a word), lines swapped (words moved)
+    const variant = fc.record({
+      deposit: fc.constantFrom('2,000.00', '2,100.00', '2,000.10'),
+      closing: fc.constantFrom('2,165.88', '2,265.88'),
+      shop: fc.constantFrom('GROCERY', 'GROCERY', 'PHARMACY'),
+      swapped: fc.boolean(),
+    });
+    const linesOf = (v: { deposit: string; closing: string; shop: string; swapped: boolean }): string[] => {
+      const lines = statement(v.deposit, v.closing).map((l) => l.replace('GROCERY', v.shop));
+      if (v.swapped) [lines[5], lines[6]] = [lines[6]!, lines[5]!];
+      return lines;
+    };
+    /** What the rule says, written plainly: versions of the first of a group share 70% of words and differ in figures only. */
+    const expected = (docs: readonly LoanDocumentWords[]): string[][] => {
+      const groups = new Map<string, LoanDocumentWords[]>();
+      for (const d of docs) {
+        const identity = versionIdentity(d.words);
+        if (identity) groups.set(identity.key, [...(groups.get(identity.key) ?? []), d]);
+      }
+      return [...groups.values()].flatMap(([first, ...rest]) => {
+        const a = first!.words.map((w) => w.text);
+        const others = rest.filter((d) => {
+          const b = d.words.map((w) => w.text);
+          const left = [...a];
+          const shared = b.filter((t) => {
+            const at = left.indexOf(t);
+            if (at >= 0) left.splice(at, 1);
+            return at >= 0;
+          }).length;
+          const hunks = diffWords(a, b, 0);
+          return shared / Math.max(a.length, b.length) >= 0.7 && !hunks.some((h) => [...h.before, ...h.after].some((t) => WORDY.test(t)));
+        });
+        const differ = others.some(
+          (d) =>
+            diffWords(
+              a,
+              d.words.map((w) => w.text),
+              0,
+            ).length > 0,
+        );
+        return differ ? [[first!.id, ...others.map((d) => d.id)]] : [];
+      });
+    };
+    fc.assert(
+      fc.property(fc.array(variant, { minLength: 1, maxLength: 7 }), fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }), (variants, inSubset) => {
+        const docs = variants.map((v, i) => ({ id: `doc_${i}`, words: wordsOf(linesOf(v)) }));
+        // the same objects compared before, in a subset: what was kept of them must not change the answer
+        versionConflicts(docs.filter((_, i) => inSubset[i]));
+        const again = versionConflicts(docs);
+        const fresh = versionConflicts(docs.map((d) => ({ id: d.id, words: d.words.map((w) => ({ ...w, box: { ...w.box } })) })));
+        expect(again).toEqual(fresh);
+        expect(again.map((c) => c.documents)).toEqual(expected(docs));
+      }),
+      { numRuns: 150 },
+    );
   });
 });

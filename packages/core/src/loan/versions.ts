@@ -9,11 +9,18 @@
 // differ in any one (statements of two months, stubs of two pay periods, bills of two customers),
 // nor two that differ in a name, an address or any word but figures (two co-borrowers' stubs of
 // one pay period), so a genuine loan file of statements, stubs and bills raises nothing.
+// What is read of a document (its identity) and of two (how one reads against the other) is kept
+// by the document objects, so a caller that compares a loan again with the same objects (a loan
+// read on every poll while its documents finish) pays only for the documents new to it.
+import { keptBy } from '../kept-by.js';
 import { diffWords } from '../text/word-diff.js';
 import type { LoanBox, LoanConflict, LoanDifference, LoanValue } from './conflict.js';
 import type { LoanWord } from './loan-words.js';
 
-/** One document of a loan, as versions are compared: its id and its words. */
+/**
+ * One document of a loan, as versions are compared: its id and its words. What is read of it is
+ * kept by the object (weakly): an object's id and words must not change once it has been compared.
+ */
 export interface LoanDocumentWords {
   id: string;
   words: readonly LoanWord[];
@@ -45,6 +52,9 @@ const DATE = new RegExp(
 const MASKED = /(?:[Xx*\u2022]{2,}[\s-]?)+\d{2,6}\b/g;
 /** A number of four or five digits right after a word that names an identifier. */
 const LABELLED = /\b(?:account|acct|ending in|loan|policy|member|customer|employee|invoice|reference|ref|number|no)\b[.:#\s]{0,4}(\d{4,5})\b/gi;
+/** A word of three or more letters and no digit: a name, an address, a description. */
+export const WORDY = /^(?=.*\p{L}{3})\D*$/u;
+
 /** An amount or a count: a figure a version may change, never a key. */
 const AMOUNT = /^[(+\-\u2212]?[$€£]?\d{1,3}(?:[,.\u00a0 ]\d{3})*(?:[.,]\d{1,2})?[)-]?(?:cr|dr)?[€£]?$/i;
 
@@ -77,33 +87,78 @@ export function documentKeys(words: readonly LoanWord[]): { dates: string[]; ide
   return { dates, identifiers };
 }
 
-/** The share of `a`'s and `b`'s words they hold in common (as multisets), over the longer. */
-function sharedShare(a: readonly LoanWord[], b: readonly LoanWord[]): number {
+/** How many times each word of a version's words is printed, and which of them are wordy (`WORDY`). */
+interface WordCounts {
+  counts: Map<string, number>;
+  length: number;
+}
+
+function wordCounts(words: readonly LoanWord[]): WordCounts {
   const counts = new Map<string, number>();
-  for (const w of a) counts.set(w.text, (counts.get(w.text) ?? 0) + 1);
+  for (const w of words) counts.set(w.text, (counts.get(w.text) ?? 0) + 1);
+  return { counts, length: words.length };
+}
+
+/**
+ * What `b`'s words hold against `a`'s counts (as multisets): the share of words in common, over the
+ * longer, and whether a word of three or more letters is printed more often on one side. Such a
+ * word stands in a difference however the two are aligned, so `b` differs from `a` in more than
+ * figures and is no version of it: a diff need not be run to know (what makes a loan of a hundred
+ * statements of one template and month cheap to compare).
+ */
+function againstCounts(a: WordCounts, b: readonly LoanWord[]): { share: number; wordyUnmatched: boolean } {
+  const left = new Map(a.counts);
   let shared = 0;
+  let wordyUnmatched = false;
   for (const w of b) {
-    const n = counts.get(w.text) ?? 0;
+    const n = left.get(w.text) ?? 0;
     if (n > 0) {
       shared++;
-      counts.set(w.text, n - 1);
-    }
+      left.set(w.text, n - 1);
+    } else if (!wordyUnmatched && WORDY.test(w.text)) wordyUnmatched = true;
   }
-  return shared / Math.max(1, a.length, b.length);
+  if (!wordyUnmatched)
+    for (const [text, n] of left) if (n > 0 && WORDY.test(text)) return { share: shared / Math.max(1, a.length, b.length), wordyUnmatched: true };
+  return { share: shared / Math.max(1, a.length, b.length), wordyUnmatched };
 }
 
 const lastPage = (words: readonly LoanWord[]): number => words.reduce((n, w) => Math.max(n, w.page), 0);
+
+/** What groups versions of one document: its page count, dates and identifiers, as one key, with the keys it names. */
+export interface VersionIdentity {
+  key: string;
+  keys: string[];
+}
 
 /**
  * The identity of a document for grouping versions (its page count, dates and identifiers, as one
  * key) with the keys it shares, or undefined when it names no date, or one date and no identifier.
  */
-function identityOf(words: readonly LoanWord[]): { key: string; keys: string[] } | undefined {
+export function versionIdentity(words: readonly LoanWord[]): VersionIdentity | undefined {
   const { dates, identifiers } = documentKeys(words);
   // a date and an identifier, or a period (two dates): one date alone names too little
   if (dates.length === 0 || (identifiers.length === 0 && new Set(dates).size < 2)) return undefined;
   return { key: JSON.stringify([lastPage(words), dates, identifiers]), keys: [...new Set([...dates, ...identifiers])] };
 }
+
+/** Each document's identity, kept by its object. */
+const identityOf = keptBy((document: LoanDocumentWords) => versionIdentity(document.words));
+
+/**
+ * How each document reads against a first version, kept by both objects: the spans on which it
+ * differs from the first when it is a version of it (most words shared, figures only differing),
+ * else undefined. The first's word counts are read once.
+ */
+const versionSpans = keptBy((first: LoanDocumentWords) => {
+  let counts: WordCounts | undefined;
+  return keptBy((other: LoanDocumentWords): Map<number, Span> | undefined => {
+    counts ??= wordCounts(first.words);
+    const shared = againstCounts(counts, other.words);
+    if (shared.share < MIN_SHARED || shared.wordyUnmatched) return undefined;
+    const differing = spansAgainst(first.words, other.words);
+    return inFiguresOnly(first.words, differing) ? differing : undefined;
+  });
+});
 
 /** The union of the boxes of `words`, one per page (and per row, so a box never spans what lies between two lines). */
 export function boxesOf(words: readonly LoanWord[]): LoanBox[] {
@@ -138,9 +193,6 @@ function spansAgainst(first: readonly LoanWord[], other: readonly LoanWord[]): M
   );
   return new Map(hunks.map((h) => [h.startA, { startA: h.startA, lengthA: h.before.length, words: other.slice(h.startB, h.startB + h.after.length) }]));
 }
-
-/** A word of three or more letters and no digit: a name, an address, a description. */
-export const WORDY = /^(?=.*\p{L}{3})\D*$/u;
 
 /**
  * True when `spans` differ from `first` in figures only: versions of one document differ where a
@@ -212,8 +264,11 @@ function suspectOf(documents: readonly string[], differences: readonly LoanDiffe
 export function versionConflicts(documents: readonly LoanDocumentWords[]): VersionConflict[] {
   const groups = new Map<string, { keys: string[]; candidates: LoanDocumentWords[] }>();
   for (const d of documents) {
-    const identity = identityOf(d.words);
-    if (identity) groups.set(identity.key, { keys: identity.keys, candidates: [...(groups.get(identity.key)?.candidates ?? []), d] });
+    const identity = identityOf(d);
+    if (!identity) continue;
+    const group = groups.get(identity.key);
+    if (group) group.candidates.push(d);
+    else groups.set(identity.key, { keys: identity.keys, candidates: [d] });
   }
   const conflicts: VersionConflict[] = [];
   for (const { keys, candidates } of groups.values()) {
@@ -221,12 +276,12 @@ export function versionConflicts(documents: readonly LoanDocumentWords[]): Versi
     const [first, ...rest] = candidates as [LoanDocumentWords, ...LoanDocumentWords[]];
     const others: LoanDocumentWords[] = [];
     const spans: Map<number, Span>[] = [];
+    const against = versionSpans(first);
     for (const d of rest) {
-      if (sharedShare(first.words, d.words) < MIN_SHARED) continue;
-      const against = spansAgainst(first.words, d.words);
-      if (!inFiguresOnly(first.words, against)) continue;
+      const differing = against(d);
+      if (!differing) continue;
       others.push(d);
-      spans.push(against);
+      spans.push(differing);
     }
     const differences = differencesOf(first, others, spans);
     if (differences.length === 0) continue;

@@ -102,8 +102,12 @@ export async function loanRoutes(api: LoupeApp, deps: LoanRouteDeps): Promise<vo
       store.loans.loanState(accountId, environment, externalRef),
     ]);
     if (documents.length === 0 && !state) throw documentError('not_found', 'No loan with that external_ref in this environment.');
-    const consistency = await loanConsistency(await store.loans.loanWords(accountId, environment, externalRef));
-    return { ...loanSummary(externalRef, documents, state), consistency };
+    const summary = loanSummary(externalRef, documents, state);
+    const consistency = await loanConsistency(
+      { loan: JSON.stringify([accountId, environment, externalRef]), unsettled: summary.documents_processing > 0 },
+      (held) => store.loans.loanWords(accountId, environment, externalRef, held),
+    );
+    return { ...summary, consistency };
   };
   const one = { 200: LoanSummarySchema, ...documentErrors(400, 401, 404, 429) };
 

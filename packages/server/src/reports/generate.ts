@@ -98,8 +98,11 @@ export async function generateReport(
             state: await store.loans.loanState(report.accountId, report.environment, report.externalRef),
           };
     const content = reportContent(documents, loan, at);
-    if (report.externalRef !== null)
-      content.consistency = await loanConsistency(await store.loans.loanWords(report.accountId, report.environment, report.externalRef));
+    const ref = report.externalRef;
+    if (ref !== null)
+      content.consistency = await loanConsistency({ loan: JSON.stringify([report.accountId, report.environment, ref]) }, (held) =>
+        store.loans.loanWords(report.accountId, report.environment, ref, held),
+      );
     content.recaptures = {};
     for (const d of documents) {
       const rows: Record<string, unknown>[] = [];

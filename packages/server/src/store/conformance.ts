@@ -521,9 +521,28 @@ export function storeConformance(name: string, make: () => Promise<Store>): void
         await s.documents.finishDocument(byDoc.get('doc_w2')!, { result: { verdict: 'CLEAN' } }); // no words kept
         await s.documents.finishDocument(byDoc.get('doc_w3')!, { error: failure('file_encrypted') });
         await s.documents.finishDocument(byDoc.get('doc_w4')!, { result: { verdict: 'CLEAN' }, words });
-        expect(await s.loans.loanWords(a.id, 'production', 'loan-w')).toEqual([{ id: 'doc_w1', words }]);
-        expect(await s.loans.loanWords(b.id, 'production', 'loan-w')).toEqual([{ id: 'doc_w4', words }]);
+        const [w1] = await s.loans.loanWords(a.id, 'production', 'loan-w');
+        expect(w1).toEqual({ id: 'doc_w1', stamp: expect.any(String), words });
+        expect(await s.loans.loanWords(b.id, 'production', 'loan-w')).toEqual([{ id: 'doc_w4', stamp: expect.any(String), words }]);
         expect(await s.loans.loanWords(a.id, 'sandbox', 'loan-w')).toEqual([]);
+        // a reader that holds a document under its stamp is given the stamp alone; under another stamp, the words
+        const asked: string[] = [];
+        const held = (id: string, stamp: string) => {
+          asked.push(id);
+          return stamp === w1!.stamp;
+        };
+        expect(await s.loans.loanWords(a.id, 'production', 'loan-w', held)).toEqual([{ id: 'doc_w1', stamp: w1!.stamp }]);
+        expect(asked).toEqual(['doc_w1']);
+        expect(await s.loans.loanWords(a.id, 'production', 'loan-w', () => false)).toEqual([w1]);
+        // finished again (reprocessed into other words of the same count): another stamp
+        expect(await s.documents.reprocessDocument(a.id, 'production', 'doc_w1')).toMatchObject({ status: 'processing' });
+        await new Promise((r) => setTimeout(r, 5));
+        const again = await s.documents.claimJob(lease());
+        const mended = [words[0]!, { ...words[1]!, text: '1,234.65' }];
+        await s.documents.finishDocument(again!.id, { result: { verdict: 'CLEAN' }, words: mended });
+        const [w1again] = await s.loans.loanWords(a.id, 'production', 'loan-w', held);
+        expect(w1again).toEqual({ id: 'doc_w1', stamp: expect.any(String), words: mended });
+        expect(w1again!.stamp).not.toBe(w1!.stamp);
       });
 
       it('keeps one attribution currency per loan, and the loans its documents and declarations name', async () => {

@@ -455,6 +455,14 @@ export interface DocumentStore {
   requeueRunningJobs(): Promise<number>;
 }
 
+/** One completed document's words as a loan reads them: absent when the reader said it holds them under this stamp. */
+export interface LoanWords {
+  id: string;
+  /** Changes whenever the document finishes again (its completion time and the length of its stored words). */
+  stamp: string;
+  words?: LoanWord[];
+}
+
 /** Loans: the documents under an external_ref, and the review and coverage state declared on them. Every method is atomic. */
 export interface LoanStore {
   /** Documents carrying an external_ref (one loan's, or every loan's), oldest first. */
@@ -467,8 +475,13 @@ export interface LoanStore {
    * document finished before these were kept is read whole).
    */
   loanRollups(accountId: string, environment: Environment, externalRef?: string): Promise<StoredDocument[]>;
-  /** The words of one loan's completed documents that kept them (what the loan compares across its documents), oldest first. */
-  loanWords(accountId: string, environment: Environment, externalRef: string): Promise<{ id: string; words: LoanWord[] }[]>;
+  /**
+   * The words of one loan's completed documents that kept them (what the loan compares across its
+   * documents), oldest first, each with its `stamp`: a string that changes whenever the document's
+   * words may have (it finished again). A document for which `held(id, stamp)` answers true comes
+   * without its words (the caller holds them), so a loan read again reads only what is new.
+   */
+  loanWords(accountId: string, environment: Environment, externalRef: string, held?: (id: string, stamp: string) => boolean): Promise<LoanWords[]>;
   /** The declared state of one loan, or undefined. */
   loanState(accountId: string, environment: Environment, externalRef: string): Promise<LoanState | undefined>;
   /** The declared state of every loan that has one. */

@@ -1,8 +1,11 @@
 // Loans: documents by external_ref, review state, and the expected-documents declaration under the loan lock.
-import type { LoanState, LoanStore } from '../store.js';
+import type { LoanState, LoanStore, LoanWords } from '../store.js';
 import type { Row } from './driver.js';
 import { DOCUMENT_COLUMNS, decodeWords, loanState, ROLLUP_COLUMNS, rollupDocument, storedDocument } from './rows.js';
 import type { SqlContext } from './sql-context.js';
+
+/** Documents whose words one statement reads. */
+const WORDS_BATCH = 200;
 
 /** The LoanStore over the shared SQL context. */
 export function sqlLoans(c: SqlContext): LoanStore {
@@ -30,16 +33,29 @@ export function sqlLoans(c: SqlContext): LoanStore {
     async loanRollups(accountId, environment, externalRef) {
       return (await underLoans(ROLLUP_COLUMNS, accountId, environment, externalRef)).map(rollupDocument);
     },
-    async loanWords(accountId, environment, externalRef) {
-      const rows = await read((q) =>
-        q.all(
-          "SELECT id, words FROM documents WHERE account_id = ? AND environment = ? AND external_ref = ? AND status = 'completed' AND words IS NOT NULL ORDER BY created_at, id",
-          accountId,
-          environment,
-          externalRef,
-        ),
-      );
-      return rows.map((r) => ({ id: r.id as string, words: decodeWords(r.words as string) }));
+    async loanWords(accountId, environment, externalRef, held) {
+      return read(async (q) => {
+        const completed = "status = 'completed' AND words IS NOT NULL";
+        const stamp = "completed_at || ':' || length(words) AS stamp";
+        const rows = (
+          await q.all(
+            `SELECT id, ${stamp} FROM documents WHERE account_id = ? AND environment = ? AND external_ref = ? AND ${completed} ORDER BY created_at, id`,
+            accountId,
+            environment,
+            externalRef,
+          )
+        ).map((r): LoanWords => ({ id: r.id as string, stamp: r.stamp as string }));
+        const wanted = held ? rows.filter((r) => !held(r.id, r.stamp)) : rows;
+        // the words read with their own stamp (a document finished again in between is read as it now is)
+        const read = new Map<string, LoanWords>();
+        for (let i = 0; i < wanted.length; i += WORDS_BATCH) {
+          const ids = wanted.slice(i, i + WORDS_BATCH).map((r) => r.id);
+          const found = await q.all(`SELECT id, ${stamp}, words FROM documents WHERE id IN (${ids.map(() => '?').join(', ')}) AND ${completed}`, ...ids);
+          for (const r of found) read.set(r.id as string, { id: r.id as string, stamp: r.stamp as string, words: decodeWords(r.words as string) });
+        }
+        const wantedIds = new Set(wanted.map((r) => r.id));
+        return rows.flatMap((r) => (!wantedIds.has(r.id) ? [r] : read.has(r.id) ? [read.get(r.id)!] : []));
+      });
     },
     async loanState(accountId, environment, externalRef) {
       return read((q) =>

@@ -280,4 +280,14 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE documents ADD COLUMN words TEXT;
     `,
   },
+  {
+    // every finished analysis asks whether its document was metered or re-captured before: without
+    // these, each finish read the whole of both tables, a cost that grew with every document
+    version: 13,
+    name: "a document's metered analyses and re-captures, found by the document",
+    sql: `
+      CREATE INDEX document_usage_document ON document_usage(document_id);
+      CREATE INDEX recapture_captures_recaptured ON recapture_captures(recaptured_document_id);
+    `,
+  },
 ];

@@ -31,6 +31,20 @@ describe('SQLite store', () => {
     db.close();
   });
 
+  it('finds the rows a finished analysis asks about by an index, not by reading whole tables', async () => {
+    const db = new Database(join(dir, 'plans.db'));
+    await migrate(db);
+    // what `meter` asks on every finish: was this document metered before, is it a re-capture
+    for (const sql of [
+      'SELECT 1 AS one FROM document_usage WHERE document_id = ?',
+      'SELECT 1 AS one FROM recapture_captures WHERE recaptured_document_id = ?',
+    ]) {
+      const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('doc_x') as { detail: string }[]).map((r) => r.detail).join('; ');
+      expect(plan, sql).toMatch(/^SEARCH .* USING (COVERING )?INDEX/);
+    }
+    db.close();
+  });
+
   it("answers a key's holder from memory only while no connection has committed since", async () => {
     const path = join(dir, 'holders.db');
     const api = await openSqliteStore({ path });
