@@ -52,8 +52,34 @@ function rssMiB(child: ChildProcess): number {
   return m ? Number(m[1]) / 1024 : Number.NaN;
 }
 
+/**
+ * CPU a process has spent, in ms, on its main thread and on all its other threads (worker threads,
+ * V8's and libuv's), from /proc: under load a wall-time profiler charges a thread's waits for a
+ * core to what it was doing, so these counters say where the CPU went.
+ */
+function threadCpu(child: ChildProcess): { main: number; others: number } {
+  const tickMs = 10; // USER_HZ is 100 on Linux
+  let main = 0;
+  let others = 0;
+  for (const tid of readdirSync(`/proc/${child.pid}/task`)) {
+    try {
+      // the fields after the command's closing parenthesis: utime and stime are the 12th and 13th
+      const fields = readFileSync(`/proc/${child.pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      const ms = (Number(fields[11]) + Number(fields[12])) * tickMs;
+      if (tid === String(child.pid)) main += ms;
+      else others += ms;
+    } catch {
+      // a thread that ended while read
+    }
+  }
+  return { main, others };
+}
+
+/** Seconds of load a route takes in each round. */
+const LOAD_SECONDS = 3;
+
 async function load(url: string, headers: Record<string, string> = {}): Promise<number> {
-  const result = await autocannon({ url, connections: 20, duration: 5, headers });
+  const result = await autocannon({ url, connections: 20, duration: LOAD_SECONDS, headers });
   return result.requests.average;
 }
 
@@ -260,7 +286,7 @@ async function throughputFigures(label: string, files: string[], bytesOf: Uint8A
     return performance.now() - t;
   };
   /** One pass of the files `times` over under new names: when all were accepted and when all finished. */
-  async function pass(name: string, times = 1): Promise<{ acceptedMs: number; doneMs: number; refused: number }> {
+  async function pass(name: string, times = 1): Promise<{ acceptedMs: number; doneMs: number; refused: number; loan: string; key: string }> {
     const loan = `${ref}-${name}`;
     // an account of its own: a pass of 360 uploads and its polls stay within one key's burst of 1,200 requests
     const key = account(`${loan}@example.com`, 0).live_key;
@@ -271,15 +297,23 @@ async function throughputFigures(label: string, files: string[], bytesOf: Uint8A
     const acceptedMs = performance.now() - t;
     const refused = answers.filter((a) => a.status !== 202 && a.status !== 200).length;
     for (;;) {
-      const polled = await fetch(`${API}/v1/loans/${loan}`, { headers: { 'x-api-key': key } });
+      // progress from the loan queue (`GET /v1/loans`: this account's one loan, its LoanSummary row
+      // without the loan's consistency), as a client tracking progress would: the loan's own answer
+      // carries every difference among its documents, about a megabyte once 180 versions of one
+      // statement differ, which the server writes and this client, on the same two cores, reads
+      // every poll (measured apart below)
+      const polled = await fetch(`${API}/v1/loans`, { headers: { 'x-api-key': key } });
       if (polled.status !== 200) throw new Error(`the loan poll answered ${polled.status}: ${await polled.text()}`);
-      if (((await polled.json()) as { documents_processing: number }).documents_processing === 0) break;
+      const row = ((await polled.json()) as { data: { external_ref: string; documents_processing: number }[] }).data.find((r) => r.external_ref === loan);
+      if (!row) throw new Error('the loan queue does not list the loan');
+      if (row.documents_processing === 0) break;
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
-    return { acceptedMs, doneMs: performance.now() - t, refused };
+    return { acceptedMs, doneMs: performance.now() - t, refused, loan, key };
   }
   const first = await pass('first');
-  const rounds: { cliMs: number; cliRate: number; apiRate: number; ratio: number }[] = [];
+  let lastLoan = first;
+  const rounds: { cliMs: number; cliRate: number; apiRate: number; ratio: number; mainMs: number; othersMs: number }[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const cliMs = scanTime(files);
     const cliRate = (2 * count * 1000) / (scanTime([...files, ...files, ...files]) - cliMs);
@@ -287,21 +321,42 @@ async function throughputFigures(label: string, files: string[], bytesOf: Uint8A
     // on a slow day) were closed by the server while nothing here could notice, and the first
     // upload on one of them would hang up
     for (const sockets of Object.values(agent.freeSockets)) for (const socket of sockets ?? []) socket.destroy();
+    const cpu0 = threadCpu(server);
     const once = await pass(`once-${r}`);
+    const cpu1 = threadCpu(server);
     const thrice = await pass(`thrice-${r}`, 3);
+    const cpu2 = threadCpu(server);
+    lastLoan = thrice;
     const apiRate = (2 * count * 1000) / (thrice.doneMs - once.doneMs);
-    rounds.push({ cliMs, cliRate, apiRate, ratio: apiRate / cliRate });
+    // the server's CPU a document over the same difference (the thrice pass less the once pass)
+    const perDocument = (key: 'main' | 'others') => (cpu2[key] - cpu1[key] - (cpu1[key] - cpu0[key])) / (2 * count);
+    rounds.push({ cliMs, cliRate, apiRate, ratio: apiRate / cliRate, mainMs: perDocument('main'), othersMs: perDocument('others') });
   }
-  const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)]!;
+  const middle = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)]!;
   const rate = (n: number) => n.toFixed(1);
   console.log(`\n${label}, two worker threads each way:`);
   console.log(
-    `  loupe scan --jobs 2        ${median.cliMs.toFixed(0)} ms with its start (${rate((count * 1000) / median.cliMs)} documents/s); running ${rounds.map((x) => rate(x.cliRate)).join(', ')}/s in ${ROUNDS} rounds`,
+    `  loupe scan --jobs 2        ${middle.cliMs.toFixed(0)} ms with its start (${rate((count * 1000) / middle.cliMs)} documents/s); running ${rounds.map((x) => rate(x.cliRate)).join(', ')}/s in ${ROUNDS} rounds`,
   );
   console.log(
     `  API: submit all, poll the loan every ${POLL_MS} ms: ${first.doneMs.toFixed(0)} ms on a server that had not seen them (${rate((count * 1000) / first.doneMs)}/s${first.refused ? `; ${first.refused} refused at submit` : ''}); running ${rounds.map((x) => rate(x.apiRate)).join(', ')}/s`,
   );
-  console.log(`  API / CLI once running, round by round: ${rounds.map((x) => `${x.ratio.toFixed(2)}x`).join(', ')}; median ${median.ratio.toFixed(2)}x`);
+  console.log(`  API / CLI once running, round by round: ${rounds.map((x) => `${x.ratio.toFixed(2)}x`).join(', ')}; median ${middle.ratio.toFixed(2)}x`);
+  console.log(
+    `  server CPU a document (the same difference, from /proc): main thread ${rounds.map((x) => x.mainMs.toFixed(1)).join(', ')} ms; worker and V8 threads ${rounds.map((x) => x.othersMs.toFixed(1)).join(', ')} ms`,
+  );
+  // what one poll of the last loan (its documents thrice over, every one finished) costs
+  const polls: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < 20; i++) {
+    const t = performance.now();
+    const polled = await fetch(`${API}/v1/loans/${lastLoan.loan}`, { headers: { 'x-api-key': lastLoan.key } });
+    bytes = (await polled.arrayBuffer()).byteLength;
+    polls.push(performance.now() - t);
+  }
+  console.log(
+    `  GET /v1/loans/{ref} of the ${3 * count}-document loan, settled: ${median(polls).toFixed(1)} ms (median of 20), ${(bytes / 1024).toFixed(0)} KiB`,
+  );
 }
 
 /** Up to `count` PDFs of the real-world corpus under 1 MiB, spread evenly over its sorted list (none when it is absent). */
@@ -475,62 +530,75 @@ function wall(command: string, args: string[], runs = 3): number {
 }
 
 /** Start-up and whole-process figures: the CLI against Node itself, and detection against ffmpeg decoding the same pixels. */
+/**
+ * `ROUNDS` rounds of a reference and of Loupe measured back to back: each round's figures and
+ * ratio (ours over the reference), and the median of the ratios (a machine that slows down or
+ * speeds up during the run moves both sides of a round).
+ */
+async function ratioRounds(reference: () => number | Promise<number>, ours: () => number | Promise<number>): Promise<{ text: string; median: number }> {
+  const pairs: [number, number][] = [];
+  for (let r = 0; r < ROUNDS; r++) pairs.push([await reference(), await ours()]);
+  const ratios = pairs.map(([a, b]) => b / a);
+  const middle = median(ratios);
+  const shown = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+  return {
+    median: middle,
+    text: `${pairs.map(([a, b]) => `${shown(a)} / ${shown(b)}`).join(', ')}: ${ratios.map((x) => `${x.toFixed(2)}x`).join(', ')}; median ${middle.toFixed(2)}x`,
+  };
+}
+
 async function processFigures(): Promise<void> {
-  const node = wall(process.execPath, ['-e', '0'], 5);
-  console.log('Whole processes (median of 3-5), ms:');
-  console.log(`  node -e 0                  ${node.toFixed(0)}`);
+  console.log(`Whole processes, ${ROUNDS} rounds (the reference / Loupe, ms; each round's ratio; the median of the ratios):`);
+  const node = () => wall(process.execPath, ['-e', '0'], 1);
   for (const args of [['--help'], ['serve', '--help'], ['digest', loupe], ['accounts', 'keys', '--email', 'nobody@example.com', '--data', data]]) {
-    let ms: number;
-    try {
-      ms = wall(process.execPath, [loupe, ...args]);
-    } catch {
-      ms = wall('sh', ['-c', `"${process.execPath}" "${loupe}" ${args.join(' ')} || true`]);
-    }
-    console.log(
-      `  loupe ${args.slice(0, 2).join(' ').padEnd(20)} ${ms.toFixed(0)}  (${(ms / node).toFixed(1)}x node; ${(ms - node).toFixed(0)} ms of its own)`,
-    );
+    const ours = () => {
+      try {
+        return wall(process.execPath, [loupe, ...args], 1);
+      } catch {
+        return wall('sh', ['-c', `"${process.execPath}" "${loupe}" ${args.join(' ')} || true`], 1);
+      }
+    };
+    console.log(`  node -e 0 / loupe ${args.slice(0, 2).join(' ').padEnd(20)} ${(await ratioRounds(node, ours)).text}`);
   }
   const { ffmpeg } = ffmpegPaths();
   const photoPath = join(dir, 'photo-12mp.jpg');
   writeFileSync(photoPath, photographScene(7, 4000, 3000));
-  const decode = wall(ffmpeg, ['-v', 'error', '-i', photoPath, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-y', '/dev/null']);
-  const detect = wall(process.execPath, [loupe, 'detect', '--json', photoPath]);
-  console.log(
-    `  12 MP photo: ffmpeg decoding it ${decode.toFixed(0)}; loupe detect --json ${detect.toFixed(0)} (${(detect / decode).toFixed(1)}x ffmpeg, start-up included)`,
+  const photo = await ratioRounds(
+    // decoding alone, as bench:media's reference (no colour conversion, nothing written)
+    () => wall(ffmpeg, ['-v', 'error', '-i', photoPath, '-f', 'null', '-'], 1),
+    () => wall(process.execPath, [loupe, 'detect', '--json', photoPath], 1),
   );
+  console.log(`  12 MP photo, ffmpeg decoding it / loupe detect --json (start-up included): ${photo.text}`);
   const clip = join(dir, 'clip-60s.mp4');
   h264Clip(clip, { size: '1280x720', rate: 30, durationS: 60, gop: 30 });
   // the frames the engine plans for a 60 s clip, each decoded by a seek in its own ffmpeg, two at a time as the engine runs them
   const times = framePlan(60);
   const seek = (t: number) =>
     new Promise<void>((resolve, reject) => {
-      const child = spawn(ffmpeg, ['-v', 'error', '-ss', String(t), '-i', clip, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgba', '-y', '/dev/null'], {
+      const child = spawn(ffmpeg, ['-v', 'error', '-ss', String(t), '-i', clip, '-frames:v', '1', '-f', 'null', '-'], {
         stdio: 'ignore',
       });
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg ${code}`))));
     });
-  const seekRuns: number[] = [];
-  for (let r = 0; r < 3; r++) {
+  const frames = async () => {
     const t = performance.now();
     for (let i = 0; i < times.length; i += 2) await Promise.all(times.slice(i, i + 2).map(seek));
-    seekRuns.push(performance.now() - t);
-  }
-  const frames = median(seekRuns);
-  const video = wall(process.execPath, [loupe, 'detect', '--json', clip]);
-  console.log(
-    `  60 s 720p video: ffmpeg decoding the ${times.length} planned frames ${frames.toFixed(0)}; loupe detect --json ${video.toFixed(0)} (${(video / frames).toFixed(2)}x, start-up included)`,
-  );
+    return performance.now() - t;
+  };
+  const video = await ratioRounds(frames, () => wall(process.execPath, [loupe, 'detect', '--json', clip], 1));
+  console.log(`  60 s 720p video, ffmpeg decoding the ${times.length} planned frames / loupe detect --json (start-up included): ${video.text}`);
 }
 
 async function routeFigures(): Promise<void> {
   const reader = account('bench-reader@example.com', 10);
-  const bareRps = await load(`http://127.0.0.1:${BARE_PORT}/bare`);
-  const healthRps = await load(`http://127.0.0.1:${PORT}/health`);
-  const creditsRps = await load(`http://127.0.0.1:${PORT}/users/credits`, { 'x-api-key': reader.media_key });
-  console.log('Throughput (autocannon, 20 connections, 5 s each), requests/s:');
-  console.log(`  bare Fastify route        ${bareRps.toFixed(0)}`);
-  console.log(`  GET /health               ${healthRps.toFixed(0)}  (${(healthRps / bareRps).toFixed(2)}x bare)`);
-  console.log(`  GET /users/credits        ${creditsRps.toFixed(0)}  (${(creditsRps / bareRps).toFixed(2)}x bare; key lookup and a store read)`);
+  const bare = () => load(`http://127.0.0.1:${BARE_PORT}/bare`);
+  const health = await ratioRounds(bare, () => load(`http://127.0.0.1:${PORT}/health`));
+  const credits = await ratioRounds(bare, () => load(`http://127.0.0.1:${PORT}/users/credits`, { 'x-api-key': reader.media_key }));
+  console.log(
+    `Throughput (autocannon, 20 connections, ${LOAD_SECONDS} s each), requests/s, ${ROUNDS} rounds (a bare Fastify route / Loupe; each round's ratio; the median):`,
+  );
+  console.log(`  GET /health               ${health.text}`);
+  console.log(`  GET /users/credits        ${credits.text} (key lookup and a store read)`);
 }
 
 async function mediaFigures(): Promise<void> {
