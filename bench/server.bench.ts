@@ -20,6 +20,7 @@ import { h264Clip } from '@loupe/fixtures/videos';
 import { createNodeEngine, createNodeMediaEngine, ffmpegPaths } from '@loupe/node';
 import autocannon from 'autocannon';
 import { median } from './measure.js';
+import { type Pair, sideBySide, sideBySideTable } from './side-by-side.js';
 
 const root = join(import.meta.dirname, '..');
 const loupe = join(root, 'packages', 'cli', 'bin', 'loupe.js');
@@ -531,44 +532,48 @@ function wall(command: string, args: string[], runs = 3): number {
 
 /** Start-up and whole-process figures: the CLI against Node itself, and detection against ffmpeg decoding the same pixels. */
 /**
- * `ROUNDS` rounds of a reference and of Loupe measured back to back: each round's figures and
- * ratio (ours over the reference), and the median of the ratios (a machine that slows down or
- * speeds up during the run moves both sides of a round).
+ * `ROUNDS` rounds of a reference and of Loupe measured back to back, as `sideBySide` times two
+ * commands, for measures that are no single command (autocannon's rates, a plan's frames decoded
+ * by twenty seeks): each round's figures and ratio (ours over the reference) and the median of the
+ * ratios, as a line.
  */
-async function ratioRounds(reference: () => number | Promise<number>, ours: () => number | Promise<number>): Promise<{ text: string; median: number }> {
+async function ratioRounds(reference: () => number | Promise<number>, ours: () => number | Promise<number>): Promise<string> {
   const pairs: [number, number][] = [];
   for (let r = 0; r < ROUNDS; r++) pairs.push([await reference(), await ours()]);
   const ratios = pairs.map(([a, b]) => b / a);
-  const middle = median(ratios);
   const shown = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
-  return {
-    median: middle,
-    text: `${pairs.map(([a, b]) => `${shown(a)} / ${shown(b)}`).join(', ')}: ${ratios.map((x) => `${x.toFixed(2)}x`).join(', ')}; median ${middle.toFixed(2)}x`,
-  };
+  return `${pairs.map(([a, b]) => `${shown(a)} / ${shown(b)}`).join(', ')}: ${ratios.map((x) => `${x.toFixed(2)}x`).join(', ')}; median ${median(ratios).toFixed(2)}x`;
 }
 
 async function processFigures(): Promise<void> {
-  console.log(`Whole processes, ${ROUNDS} rounds (the reference / Loupe, ms; each round's ratio; the median of the ratios):`);
-  const node = () => wall(process.execPath, ['-e', '0'], 1);
-  for (const args of [['--help'], ['serve', '--help'], ['digest', loupe], ['accounts', 'keys', '--email', 'nobody@example.com', '--data', data]]) {
-    const ours = () => {
-      try {
-        return wall(process.execPath, [loupe, ...args], 1);
-      } catch {
-        return wall('sh', ['-c', `"${process.execPath}" "${loupe}" ${args.join(' ')} || true`], 1);
-      }
-    };
-    console.log(`  node -e 0 / loupe ${args.slice(0, 2).join(' ').padEnd(20)} ${(await ratioRounds(node, ours)).text}`);
-  }
   const { ffmpeg } = ffmpegPaths();
   const photoPath = join(dir, 'photo-12mp.jpg');
   writeFileSync(photoPath, photographScene(7, 4000, 3000));
-  const photo = await ratioRounds(
-    // decoding alone, as bench:media's reference (no colour conversion, nothing written)
-    () => wall(ffmpeg, ['-v', 'error', '-i', photoPath, '-f', 'null', '-'], 1),
-    () => wall(process.execPath, [loupe, 'detect', '--json', photoPath], 1),
-  );
-  console.log(`  12 MP photo, ffmpeg decoding it / loupe detect --json (start-up included): ${photo.text}`);
+  const node: Pair['reference'] = [process.execPath, '-e', '0'];
+  const command = (args: string[], ours: Pair['ours'] = [process.execPath, loupe, ...args]): Pair => ({
+    label: `\`loupe ${args.slice(0, 2).join(' ')}\``,
+    ours,
+    reference: node,
+    referenceLabel: '`node -e 0`',
+  });
+  const keys = ['accounts', 'keys', '--email', 'nobody@example.com', '--data', data];
+  const pairs: Pair[] = [
+    command(['--help']),
+    command(['serve', '--help']),
+    command(['digest', loupe]),
+    // `accounts keys` for an unknown address exits non-zero: timed through a shell that forgives it
+    command(keys, ['sh', '-c', `"${process.execPath}" "${loupe}" ${keys.map((a) => `"${a}"`).join(' ')} > /dev/null || true`]),
+    {
+      label: '12 MP photo, `loupe detect --json` (start-up included)',
+      ours: [process.execPath, loupe, 'detect', '--json', photoPath],
+      // decoding alone, as bench:media's reference (no colour conversion, nothing written)
+      reference: [ffmpeg, '-v', 'error', '-i', photoPath, '-f', 'null', '-'],
+      referenceLabel: 'ffmpeg decoding it',
+      target: 2.5,
+    },
+  ];
+  console.log(`Whole processes, side by side (${ROUNDS} rounds after a warm-up round; the median of the per-round ratios):`);
+  console.log(sideBySideTable(pairs, sideBySide(pairs, ROUNDS)));
   const clip = join(dir, 'clip-60s.mp4');
   h264Clip(clip, { size: '1280x720', rate: 30, durationS: 60, gop: 30 });
   // the frames the engine plans for a 60 s clip, each decoded by a seek in its own ffmpeg, two at a time as the engine runs them
@@ -586,7 +591,7 @@ async function processFigures(): Promise<void> {
     return performance.now() - t;
   };
   const video = await ratioRounds(frames, () => wall(process.execPath, [loupe, 'detect', '--json', clip], 1));
-  console.log(`  60 s 720p video, ffmpeg decoding the ${times.length} planned frames / loupe detect --json (start-up included): ${video.text}`);
+  console.log(`  60 s 720p video, ffmpeg decoding the ${times.length} planned frames / loupe detect --json (start-up included): ${video}`);
 }
 
 async function routeFigures(): Promise<void> {
@@ -597,8 +602,8 @@ async function routeFigures(): Promise<void> {
   console.log(
     `Throughput (autocannon, 20 connections, ${LOAD_SECONDS} s each), requests/s, ${ROUNDS} rounds (a bare Fastify route / Loupe; each round's ratio; the median):`,
   );
-  console.log(`  GET /health               ${health.text}`);
-  console.log(`  GET /users/credits        ${credits.text} (key lookup and a store read)`);
+  console.log(`  GET /health               ${health}`);
+  console.log(`  GET /users/credits        ${credits} (key lookup and a store read)`);
 }
 
 async function mediaFigures(): Promise<void> {

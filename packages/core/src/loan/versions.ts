@@ -87,7 +87,7 @@ export function documentKeys(words: readonly LoanWord[]): { dates: string[]; ide
   return { dates, identifiers };
 }
 
-/** How many times each word of a version's words is printed, and which of them are wordy (`WORDY`). */
+/** How many times each word of a version's words is printed, and how many words it prints. */
 interface WordCounts {
   counts: Map<string, number>;
   length: number;
@@ -117,8 +117,10 @@ function againstCounts(a: WordCounts, b: readonly LoanWord[]): { share: number; 
       left.set(w.text, n - 1);
     } else if (!wordyUnmatched && WORDY.test(w.text)) wordyUnmatched = true;
   }
-  if (!wordyUnmatched)
-    for (const [text, n] of left) if (n > 0 && WORDY.test(text)) return { share: shared / Math.max(1, a.length, b.length), wordyUnmatched: true };
+  for (const [text, n] of left) {
+    if (wordyUnmatched) break;
+    if (n > 0 && WORDY.test(text)) wordyUnmatched = true;
+  }
   return { share: shared / Math.max(1, a.length, b.length), wordyUnmatched };
 }
 

@@ -45,16 +45,17 @@ export function sqlLoans(c: SqlContext): LoanStore {
             externalRef,
           )
         ).map((r): LoanWords => ({ id: r.id as string, stamp: r.stamp as string }));
-        const wanted = held ? rows.filter((r) => !held(r.id, r.stamp)) : rows;
-        // the words read with their own stamp (a document finished again in between is read as it now is)
-        const read = new Map<string, LoanWords>();
+        const wanted = rows.filter((r) => !held?.(r.id, r.stamp)).map((r) => r.id);
+        // the words read with their own stamp (a document finished again in between is read as it
+        // now is; one no longer completed is left out)
+        const fresh = new Map<string, LoanWords>();
         for (let i = 0; i < wanted.length; i += WORDS_BATCH) {
-          const ids = wanted.slice(i, i + WORDS_BATCH).map((r) => r.id);
+          const ids = wanted.slice(i, i + WORDS_BATCH);
           const found = await q.all(`SELECT id, ${stamp}, words FROM documents WHERE id IN (${ids.map(() => '?').join(', ')}) AND ${completed}`, ...ids);
-          for (const r of found) read.set(r.id as string, { id: r.id as string, stamp: r.stamp as string, words: decodeWords(r.words as string) });
+          for (const r of found) fresh.set(r.id as string, { id: r.id as string, stamp: r.stamp as string, words: decodeWords(r.words as string) });
         }
-        const wantedIds = new Set(wanted.map((r) => r.id));
-        return rows.flatMap((r) => (!wantedIds.has(r.id) ? [r] : read.has(r.id) ? [read.get(r.id)!] : []));
+        const unheld = new Set(wanted);
+        return rows.flatMap((r) => (!unheld.has(r.id) ? [r] : (fresh.get(r.id) ?? [])));
       });
     },
     async loanState(accountId, environment, externalRef) {
