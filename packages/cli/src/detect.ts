@@ -5,6 +5,7 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { type Detection, MEDIA_CAPS, type MediaEngine, MediaError, toMediaErrorBody } from '@loupe/core/media';
+import { readMediaFile } from '@loupe/node/media';
 import type { Output } from './commands.js';
 import { inOrder } from './in-order.js';
 import { ProgressBar } from './progress.js';
@@ -39,7 +40,6 @@ export async function detectCommand(engine: Pick<MediaEngine, 'detect'>, files: 
     const size = (await stat(path)).size;
     if (size > LARGEST) throw new MediaError('file_too_large', `The file is ${size} bytes; no media type accepts more than ${LARGEST} bytes.`);
     // read so ffmpeg may read the file itself (in this process; a pool's workers are sent the bytes)
-    const { readMediaFile } = await import('@loupe/node/media');
     return engine.detect(await readMediaFile(path), { filename: basename(path), thumbnails: options.thumbnails });
   };
   await inOrder(files, options.jobs ?? 1, detect, (path, outcome) => {

@@ -4,7 +4,7 @@
 // and `accounts` start without the engine. `loupe COMMAND --help` (or `-h`) prints that
 // command's usage and exits 0; usage errors print the usage and exit 2.
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import type { DetectorModels, DetectorVersion, MediaEngine } from '@loupe/core/media';
+import type { MediaEngine } from '@loupe/core/media';
 import type { Output } from './commands.js';
 import { COMMAND_USAGE, USAGE } from './usage.js';
 
@@ -73,47 +73,6 @@ export interface PoolLimits {
 /** The pool limits `loupe` runs with. */
 export const DEFAULT_POOL_LIMITS: PoolLimits = { timeoutMs: 120_000, memoryMb: 2048 };
 
-/** Which slot of a detector a model task fills. */
-const TASK_SLOTS: Record<string, keyof DetectorModels> = { 'media-image-patch-likelihood': 'image', 'speech-synthetic-likelihood': 'audio' };
-
-/** The media engine for `loupe detect`'s options, its models verified (or the error to print); with several jobs, a worker pool running the same. */
-async function mediaEngine(
-  values: Map<OptionName, string[]>,
-  jobs: number,
-  limits: PoolLimits,
-): Promise<{ engine: Pick<MediaEngine, 'detect'>; close?: () => Promise<void> } | string> {
-  // the media surfaces alone: a photo's detection never loads the document engine
-  const { DETECTORS } = await import('@loupe/core/media');
-  const { createModelStore, createNodeMediaEngine, MODELS_DIR } = await import('@loupe/node/media');
-  const version = values.get('detector-version')?.at(-1) ?? 'V1.5';
-  if (!(version in DETECTORS)) return `unknown detector version ${version} (known: ${Object.keys(DETECTORS).join(', ')})`;
-  const modelsDir = values.get('models-dir')?.at(-1);
-  const store = createModelStore(modelsDir ? [modelsDir, MODELS_DIR] : [MODELS_DIR]);
-  const models: Partial<DetectorModels> = {};
-  for (const id of (values.get('model') ?? []).flatMap((v) => v.split(',')).filter(Boolean)) {
-    try {
-      const slot = TASK_SLOTS[(await store.load(id)).manifest.task];
-      if (!slot) return `model ${id} is for a task the media engine does not run (known: ${Object.keys(TASK_SLOTS).join(', ')})`;
-      models[slot] = id;
-    } catch (error) {
-      return error instanceof Error ? error.message : String(error);
-    }
-  }
-  const options = { version: version as DetectorVersion, models, ...(modelsDir ? { modelsDir } : {}) };
-  const engine = createNodeMediaEngine(options);
-  if (Object.keys(models).length > 0) {
-    try {
-      await engine.preload();
-    } catch (error) {
-      return error instanceof Error ? error.message : String(error);
-    }
-  }
-  if (jobs <= 1) return { engine };
-  const { createNodePool } = await import('@loupe/node');
-  const pool = createNodePool({ size: jobs, media: options, ...limits });
-  return { engine: { detect: (bytes, input) => pool.run('detect', bytes, input) }, close: () => pool.close() };
-}
-
 /** The `--jobs` value: a whole number from 1 up, or the error to print. */
 function jobsOf(values: Map<OptionName, string[]>): number | string {
   const raw = values.get('jobs')?.at(-1);
@@ -165,16 +124,24 @@ export async function main(argv: string[], io: Output = stdio, limits: PoolLimit
     return 2;
   }
   if (command === 'detect') {
-    const media = await mediaEngine(values, jobs, limits);
+    // one bundled module (media-detection.ts): a photo's detection loads a handful of files
+    const { detectCommand, mediaEngine } = await import('./media-detection.js');
+    const media = await mediaEngine({
+      version: values.get('detector-version')?.at(-1),
+      modelsDir: values.get('models-dir')?.at(-1),
+      models: (values.get('model') ?? []).flatMap((v) => v.split(',')).filter(Boolean),
+    });
     if (typeof media === 'string') {
       io.err(`loupe detect: ${media}`);
       return 2;
     }
-    const { detectCommand } = await import('./detect.js');
+    // several jobs: a worker pool running the same engine options
+    const pool = jobs > 1 ? (await import('@loupe/node')).createNodePool({ size: jobs, media: media.options, ...limits }) : undefined;
+    const engine: Pick<MediaEngine, 'detect'> = pool ? { detect: (bytes, input) => pool.run('detect', bytes, input) } : media.engine;
     try {
-      return await detectCommand(media.engine, files, { json: flags.has('json'), progress, thumbnails: flags.has('thumbnails'), jobs }, io);
+      return await detectCommand(engine, files, { json: flags.has('json'), progress, thumbnails: flags.has('thumbnails'), jobs }, io);
     } finally {
-      await media.close?.();
+      await pool?.close();
     }
   }
   const { digestCommand, scanCommand } = await import('./commands.js');
