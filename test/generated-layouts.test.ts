@@ -1,5 +1,5 @@
 // Genuine documents of the layout generator (packages/fixtures/src/layouts) raise no content
-// evidence: every loan document kind, drawn from its grammar of layout parts, rendered through the
+// evidence: every loan document kind (profit and loss statements and rent rolls among them), drawn from its grammar of layout parts, rendered through the
 // producers CI installs (each seed by the producer it cycles to) and scanned. A seed whose document
 // is CLEAN but carries a content finding fails as surely as a flagged one: a finding the score
 // happened to keep below SUSPICIOUS is still a false claim a reviewer reads. Held-out samples (a
@@ -7,7 +7,7 @@
 // `bench/tools/sources.ts` reports them apart. Scans and photos of a few seeds are not flagged.
 import type { ScanDetail } from '@loupe/core';
 import { conditionsFor, phoneCapture } from '@loupe/fixtures/captures';
-import { generateDocument } from '@loupe/fixtures/layouts/generate';
+import { type GeneratedKind, generateDocument, NAMED_KINDS } from '@loupe/fixtures/layouts/generate';
 import { installedProducers } from '@loupe/fixtures/layouts/producers';
 import { scanned } from '@loupe/fixtures/trailless-edits';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
@@ -16,8 +16,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 const engine = createNodeEngine();
 afterAll(() => engine.dispose());
 
-/** Seeds CI runs natively (`bench/tools/generated.ts` runs thousands). */
-const SEEDS = Array.from({ length: 240 }, (_, i) => i + 1);
+/** Seeds CI runs natively (`bench/tools/generated.ts` runs thousands), each drawing the kind it cycles to; and the kinds drawn by name only, 36 seeds each. */
+const SEEDS: [seed: number, kind?: GeneratedKind][] = [
+  ...Array.from({ length: 240 }, (_, i): [number] => [i + 1]),
+  ...NAMED_KINDS.flatMap((kind) => Array.from({ length: 36 }, (_, i): [number, GeneratedKind] => [i + 1, kind])),
+];
 /** Seeds also scanned and photographed. */
 const CAPTURED = [10, 20, 30, 40, 50, 60];
 
@@ -33,9 +36,9 @@ describe('genuine documents of the layout generator', () => {
   it.each(producers.map((p) => [p.name, p] as const))('made by %s raise no content evidence', async (_name, producer) => {
     const complaints: string[] = [];
     let judged = 0;
-    for (const seed of SEEDS) {
+    for (const [seed, kind] of SEEDS) {
       if (producers[seed % producers.length] !== producer) continue;
-      const document = generateDocument(seed);
+      const document = generateDocument(seed, kind);
       if (document.heldOut) continue;
       const d = await engine.scanDetailed(await producer.render(document.layout), { name: `${document.kind}.pdf` });
       judged++;

@@ -41,6 +41,85 @@ describe('column totals', () => {
     expect(indicators.table_total_mismatch.summary(finding as never)).toContain('No reading of the block makes it hold (6 tried;');
   });
 
+  it('reads a table whose cells wrap onto lines of their own (a name, a month) as one table, from its header', () => {
+    // a rent roll: the header prints over the amount column; a tenant's name wraps above and below its row's figure
+    const rentRoll = (second: string, total: string) =>
+      buildRows(
+        tableWords(
+          1,
+          [
+            ['Unit Tenant', 50],
+            ['Rent', 380],
+          ],
+          [
+            ['1A Maria Kowalski', 50],
+            ['1,250.00', 400],
+          ],
+          [['Hannah', 65]],
+          [
+            ['1B', 50],
+            [second, 400],
+          ],
+          [['Schmidt', 65]],
+          [['December', 65]],
+          [
+            ['1C Wei Garcia', 50],
+            ['1,300.00', 400],
+          ],
+          [
+            ['1D Mei Moreau', 50],
+            ['1,600.00', 400],
+          ],
+          [
+            ['Total', 50],
+            [total, 400],
+          ],
+        ),
+      );
+    // read from the last wrapped line, the total was said not to be the sum of the two rows under it
+    expect(columnTotals(rentRoll('2,000.00', '6,150.00'), never)).toEqual([]);
+    const [finding] = columnTotals(rentRoll('2,500.00', '6,150.00'), never);
+    expect(finding).toMatchObject({ code: 'table_total_mismatch', items: 4, math: { computed: '6,650.00', stated: '6,150.00' } });
+    // a header printed over the total's column starts the table, whatever the row above it holds
+    const stacked = (total: string) =>
+      buildRows(
+        tableWords(
+          1,
+          [
+            ['Fees', 50],
+            ['3,500.00', 400],
+          ],
+          [
+            ['Item', 50],
+            ['Amount', 400],
+          ],
+          [
+            ['Laptop stand', 50],
+            ['1,200.00', 400],
+          ],
+          [
+            ['Cable', 50],
+            ['9,800.00', 400],
+          ],
+          [
+            ['Total', 50],
+            [total, 400],
+          ],
+        ),
+      );
+    expect(columnTotals(stacked('11,000.00'), never)).toEqual([]);
+    expect(columnTotals(stacked('11,500.00'), never)).toMatchObject([{ items: 2, math: { computed: '11,000.00' } }]);
+  });
+
+  it('reads a section of one line when its total names the heading it closes', () => {
+    const section = (item: string, total: string, heading = 'Cost of Goods Sold') =>
+      table(['Gross receipts', '9,000.00'], [heading, undefined], ['Subcontractors', item], [`Total ${'Cost of Goods Sold'}`, total]);
+    expect(columnTotals(section('7,209.23', '7,209.23'), never)).toEqual([]);
+    expect(columnTotals(section('7,842.39', '6,842.39'), never)).toMatchObject([{ items: 1, math: { computed: '7,842.39', stated: '6,842.39' } }]);
+    // under another heading, one line is no sum the total states
+    expect(columnTotals(section('7,842.39', '6,842.39', 'Materials'), never)).toEqual([]);
+  });
+
   it('reads a column set flush left (figures of different widths share their left edge)', () => {
     // the helper sets every cell by its left edge: 800.00 ends 10 points left of the total's edge
     const flushLeft = (total: string) => table(['Item Amount', undefined], ['Laptop stand', '1,200.00'], ['Cable', '800.00'], ['Total', total]);

@@ -1,6 +1,7 @@
 // Totals of any table, whatever the document: a row that begins with "Total" states, in each of
 // its figures, the sum of the figures above it in that column (right edges aligned) since the
-// table's header or the previous total. The sum is accepted in every way tables are printed: all
+// table's header or the previous total (two or more; one, where the total names the heading it
+// closes: "Cost of Goods Sold" ... "Total Cost of Goods Sold"). The sum is accepted in every way tables are printed: all
 // the items, the items without their subtotal rows, the subtotals alone, or the items of the last
 // section alone (a table in sections totals from its nearest one), each row's last figure (a
 // total set under another column than the items' amounts), or the total above and the rows since
@@ -134,13 +135,41 @@ function readings(items: readonly Item[]): Sum[] {
 const digitsInColumn = (row: Row, total: Figure): boolean =>
   row.words.some((w) => /\d/.test(w.text) && (Math.abs(w.x1 - total.box.x1) <= 3 || Math.abs(w.x0 - total.box.x0) <= 3));
 
-/** Where a total's items start: the nearest row above without digits (a header) or the previous total. */
+/**
+ * True when row `i`, a line without digits, is a cell's text wrapped onto a line of its own inside
+ * a table's body (a tenant's name, a month): nothing of it is printed over the columns of
+ * `totals`, and one of the three rows above it has a figure in one of them (the rows between are
+ * the same cells' other lines). A table's header prints over its amount columns, and the lines
+ * above it hold none of its figures.
+ */
+function wrappedInBody(rows: Row[], i: number, totals: readonly Figure[]): boolean {
+  const over = (x0: number, x1: number): boolean => totals.some((t) => x0 < t.box.x1 + ALIGN && x1 > t.box.x0 - ALIGN);
+  if (rows[i]!.words.some((w) => over(w.x0, w.x1))) return false;
+  for (let k = i - 1; k >= 0 && k >= i - 3; k--) {
+    const row = rows[k]!;
+    if (TOTAL_ROW.test(row.text)) return false;
+    if (figures(row).some((g) => totals.some((t) => Math.abs(g.box.x1 - t.box.x1) <= ALIGN))) return true;
+  }
+  return false;
+}
+
+/**
+ * Where a total's items start: the nearest row above without digits (a header, or the heading the
+ * total names; not a cell wrapped onto a line of its own, `wrappedInBody`) or the previous total.
+ */
 function tableStart(rows: Row[], index: number): number {
+  const totals = figures(rows[index]!);
   for (let i = index - 1; i >= 0 && i >= index - MAX_ITEMS; i--) {
     const text = rows[i]!.text;
-    if (!/\d/.test(text) || TOTAL_ROW.test(text)) return i;
+    if (TOTAL_ROW.test(text) || (!/\d/.test(text) && (totalOfHeading(rows[i]!, rows[index]!) || !wrappedInBody(rows, i, totals)))) return i;
   }
   return -1;
+}
+
+/** True when `total` totals the section `heading` names ("Cost of Goods Sold", then "Total Cost of Goods Sold"): its one item is its sum too. */
+function totalOfHeading(heading: Row, total: Row): boolean {
+  const name = heading.text.trim().toLowerCase();
+  return !/\d/.test(name) && name.length > 2 && total.text.toLowerCase().startsWith(`total ${name}`);
 }
 
 /**
@@ -156,10 +185,10 @@ export function columnTotals(
   for (const [index, row] of rows.entries()) {
     if (!TOTAL_ROW.test(row.text) || NOT_A_SUM.test(row.text) || readElsewhere?.(row)) continue;
     const start = tableStart(rows, index);
-    if (start < 0 || index - start < 3) continue;
+    if (start < 0 || (index - start < 3 && !totalOfHeading(rows[start]!, row))) continue;
     for (const total of figures(row)) {
       const items = columnItems(rows, start, index, total);
-      if (!items || items.length < 2 || items.every((i) => i.subtotal)) continue;
+      if (!items || (items.length < 2 && !totalOfHeading(rows[start]!, row)) || items.every((i) => i.subtotal)) continue;
       const stated = total.amount.value.abs();
       // a total under an earlier total may go on from it: the earlier total's figure in this column and the items since
       const earlier = TOTAL_ROW.test(rows[start]!.text) ? alignedFigures(rows, start - 1, start + 1, total)?.[0]?.figure : undefined;

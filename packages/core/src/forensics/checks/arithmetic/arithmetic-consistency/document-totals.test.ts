@@ -348,6 +348,51 @@ describe('documents of no class read by their own labels', () => {
     expect(documentTotals(context('other', lines(...stub('1,950.00')))).map((f) => f.code)).toEqual(['paystub_totals_mismatch']);
   });
 
+  it("reads a business's profit and loss statement as no pay stub: gross profit and net income are not pay", () => {
+    // quarters beside the year to date; the second quarter's net income a loss, below the first
+    const pnl = lines(
+      [
+        ['Income', 50],
+        ['Q1', 300],
+        ['Q2', 380],
+        ['Year', 460],
+      ],
+      [
+        ['Sales', 50],
+        ['60,000.00', 300],
+        ['20,000.00', 380],
+        ['80,000.00', 460],
+      ],
+      [
+        ['Gross profit', 50],
+        ['60,000.00', 300],
+        ['20,000.00', 380],
+        ['80,000.00', 460],
+      ],
+      [
+        ['Net income', 50],
+        ['57,072.38', 300],
+        ['-14,206.77', 380],
+        ['42,865.61', 460],
+      ],
+    );
+    expect(documentTotals(context('other', pnl)).filter((f) => f.code === 'paystub_totals_mismatch')).toEqual([]);
+    // the labels a stub prints still make one
+    const stubLike = lines(
+      [
+        ['Gross', 50],
+        ['2,000.00', 340],
+        ['1,000.00', 420],
+      ],
+      [
+        ['Net', 50],
+        ['1,850.00', 340],
+        ['900.00', 420],
+      ],
+    );
+    expect(documentTotals(context('other', stubLike)).map((f) => f.code)).toContain('paystub_totals_mismatch');
+  });
+
   it('accepts net pay after taxes totalled apart from the deductions, and still reports one that fits neither', () => {
     expect(documentTotals(context('paystub', lines(...stub('1,550.00', '300.00'))))).toEqual([]);
     expect(documentTotals(context('paystub', lines(...stub('1,850.00', '300.00'))))).toEqual([]);

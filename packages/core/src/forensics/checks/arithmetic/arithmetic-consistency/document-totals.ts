@@ -26,6 +26,7 @@ import { alignedFigures, columnTotals, unreadInColumn } from './column-totals.js
 import type { SumFinding } from './indicators.js';
 import { mismatch } from './mismatch.js';
 import { payDateFindings } from './pay-dates.js';
+import { profitLoss } from './profit-loss.js';
 import { quantityRate, type Read } from './quantity-rate.js';
 import { rowTotals } from './row-totals.js';
 import { statedPay } from './stated-pay.js';
@@ -40,15 +41,17 @@ export interface Labelled {
   figures: Figure[];
 }
 
-/** A pay stub's gross pay label. */
-export const GROSS = /\b(gross (pay|earnings|wages|salary)|total (gross|earnings)|current gross)\b|^gross\b/i;
+/** A pay stub's gross pay label (a business's gross profit, margin, receipts, sales or rents is not pay: a profit and loss statement's). */
+export const GROSS =
+  /\b(gross (pay|earnings|wages|salary)|total (gross|earnings)|current gross)\b|^gross\b(?! (profit|margin|receipts|sales|revenues?|rents?)\b)/i;
 const DEDUCTIONS = /\b(total deductions|deductions total|total taxes and deductions|total (taxes|withholdings) (and|&) deductions)\b/i;
 /** Taxes totalled apart from the other deductions (then net = gross − taxes − deductions). */
 const TAXES = /\b(total (employee )?(taxes|tax withholdings?|withholdings?|statutory deductions)|taxes total)\b/i;
 /** The total of the deductions taken before taxes. */
 const PRE_TAX = /\b(total )?(pre-?tax|before-?tax) deductions\b/i;
-/** A pay stub's net pay label. */
-export const NET = /\b(net (pay|amount|wages|earnings|salary|check)|take[- ]home( pay)?)\b|^net\b/i;
+/** A pay stub's net pay label (net income, profit or loss, operating income, sales, rents or worth are a business's statement's, not pay). */
+export const NET =
+  /\b(net (pay|amount|wages|earnings|salary|check)|take[- ]home( pay)?)\b|^net\b(?! (income|profit|loss|operating|ordinary|sales|revenues?|rents?|worth|assets|cash|change|increase|decrease)\b)/i;
 /** The header over a stub's pay lines ("Earnings"; a UK payslip's "Payments"). */
 const EARNINGS_HEADER = /\b(earnings|payments)\b/i;
 const DEDUCTIONS_HEADER = /\b(deductions|taxes|withholdings?)\b/i;
@@ -388,6 +391,8 @@ export function documentTotals(ctx: TableContext): SumFinding[] {
       findings.push(...notYetJudged(findings, sectionsAgainstSummary(rows, column ? [column] : across, fromOcr)));
     }
   }
+  // a business's profit and loss statement down its sections (no pay stub's, bill's or tax form's lines)
+  if (!kind && ctx.category !== 'tax_form' && ctx.category !== 'bank_statement') findings.push(...notYetJudged(findings, profitLoss(rows, unverified)));
   // any other table's totals, but not the rows read above, nor a statement's or a tax form's (their own checks read them)
   if (ctx.category !== 'bank_statement' && ctx.category !== 'tax_form') {
     findings.push(...notYetJudged(findings, columnTotals(rows, unverified, READ_ABOVE[kind ?? 'none'])));

@@ -60,6 +60,8 @@ const SENTENCES = {
   'movements over stated': (f: { side: string; listed: string; stated: string }) =>
     `The ${f.side} listed sum to ${f.listed}, more than the ${f.stated} the statement states.`,
   'tax form line': (f: { line: string; stated: string; computed: string }) => `Line ${f.line} reads ${f.stated}, but its instruction gives ${f.computed}.`,
+  'statement line': (f: { label: string; stated: string; computed: string; formula: string }) =>
+    `"${f.label}" reads ${f.stated}, but ${f.formula.slice(f.formula.indexOf('=') + 2)} gives ${f.computed}.`,
   'tax withheld': (f: { withheld: string; wages: string; computed: string }) =>
     `The tax withheld ${f.withheld} is not what the wages ${f.wages} give (${f.computed}).`,
   'net pay': (f: { net: string; gross: string; deductions: string; computed: string }) =>

@@ -109,4 +109,26 @@ describe('row totals', () => {
     );
     expect(rowTotals(across, never)).toEqual([]);
   });
+
+  it("reads a year to date as the sum of the quarters or months before it, when they run from the year's first", () => {
+    const pnl = (head: string[], sales: string[]): ReturnType<typeof buildRows> =>
+      buildRows(
+        tableWords(
+          1,
+          [['Income', 40], ...head.map((h, i) => right(h, 200 + 80 * i))],
+          [['Sales', 40], ...sales.map((v, i) => right(v, 200 + 80 * i))],
+          [['Rent or Lease', 40], ...['1,000.00', '1,000.00', '1,000.00', '3,000.00'].slice(4 - head.length).map((v, i) => right(v, 200 + 80 * i))],
+        ),
+      );
+    const quarters = ['Q1 2026', 'Q2 2026', 'Q3 2026', 'Year to Date'];
+    expect(rowTotals(pnl(quarters, ['5,000.00', '6,000.00', '7,000.00', '18,000.00']), never)).toEqual([]);
+    expect(rowTotals(pnl(quarters, ['5,000.00', '8,000.00', '7,000.00', '18,000.00']), never)).toMatchObject([
+      { rule: 'row total', stated: '18,000.00', computed: '20,000.00' },
+    ]);
+    // months by name, from January
+    expect(rowTotals(pnl(['January', 'February', 'March', 'YTD'], ['5,000.00', '8,000.00', '7,000.00', '18,000.00']), never)).toHaveLength(1);
+    // a year to date beside periods that do not start the year, or beside one period, carries from elsewhere
+    expect(rowTotals(pnl(['Q2 2026', 'Q3 2026', 'Q4 2026', 'Year to Date'], ['5,000.00', '8,000.00', '7,000.00', '18,000.00']), never)).toEqual([]);
+    expect(rowTotals(pnl(['Market', 'March', 'April', 'Year to Date'], ['5,000.00', '8,000.00', '7,000.00', '18,000.00']), never)).toEqual([]);
+  });
 });

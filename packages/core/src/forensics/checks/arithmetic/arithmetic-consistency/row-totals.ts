@@ -1,6 +1,7 @@
 // Totals across a row: a table whose header names a "Total" column beside the columns it totals
 // (a mortgage payment's total beside its principal, interest and escrow; a profit and loss
-// statement's quarters beside their year; an invoice line's amount and tax beside their total).
+// statement's quarters beside their year; an invoice line's amount and tax beside their total), or
+// a "Year to Date" column after quarters or months that run from the year's first.
 // Each row's figure under "Total" must be the sum of its figures under the other money columns.
 // Readings: the columns on both sides of the total, or only those before or after it; each part
 // added or subtracted (a column may be a credit or a discount); a row is contradicted only when no
@@ -38,13 +39,46 @@ function columnOf(cells: readonly LabelledCell[], figure: Figure): LabelledCell 
   return under && under.overlap >= -(figure.box.y1 - figure.box.y0) ? under.cell : undefined;
 }
 
-/** A header row naming one "Total" column and at least two other cells; its cells. */
+/** A year-to-date header cell: the total of the periods before it when they run from the year's first. */
+const YEAR_TO_DATE_CELL = /^(year[\s-]+to[\s-]+date|ytd)( total)?$/i;
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+
+/** The period a header cell names, as its kind and number ("Q2 2026": quarter 2, "March": month 3), or undefined. */
+function periodOf(label: string): { kind: 'quarter' | 'month'; n: number } | undefined {
+  const quarter = /^(?:q|quarter\s*)([1-4])\b/i.exec(label);
+  if (quarter) return { kind: 'quarter', n: Number(quarter[1]) };
+  // a month's name or its first three letters (Sept too), and the year or nothing after it
+  const month = /^([a-z]+)\.?(?:\s+\d{4})?$/i.exec(label)?.[1]?.toLowerCase();
+  const n = month ? MONTHS.findIndex((m) => m === month || m.slice(0, 3) === month || (month === 'sept' && m === 'september')) + 1 : 0;
+  return n > 0 ? { kind: 'month', n } : undefined;
+}
+
+/**
+ * The year-to-date cell of `cells` when it totals the periods printed before it: two or more
+ * quarters or months, consecutive from the year's first (Q1, Q2, Q3 then "Year to Date"). A year
+ * to date beside one period, or beside periods from mid-year, carries from elsewhere: no sum.
+ */
+function yearToDateOfPeriods(cells: readonly LabelledCell[]): LabelledCell | undefined {
+  const at = cells.findIndex((c) => YEAR_TO_DATE_CELL.test(c.label.trim()));
+  if (at < 0 || cells.slice(at + 1).some((c) => YEAR_TO_DATE_CELL.test(c.label.trim()))) return undefined;
+  const periods: { kind: 'quarter' | 'month'; n: number }[] = [];
+  for (let i = at - 1; i >= 0; i--) {
+    const period = periodOf(cells[i]!.label.trim());
+    if (!period) break;
+    periods.unshift(period);
+  }
+  const consecutive = periods.every((p, i) => p.kind === periods[0]!.kind && p.n === i + 1);
+  return periods.length >= 2 && consecutive ? cells[at] : undefined;
+}
+
+/** A header row naming one "Total" column (or a year to date of the periods before it) and at least two other cells; its cells. */
 function headerOf(row: Row): { cells: LabelledCell[]; total: LabelledCell } | undefined {
   if (moneyFigures(row).length > 0) return undefined;
   const cells = labelledCells(row);
   const totals = cells.filter((c) => TOTAL_CELL.test(c.label.trim()));
-  if (totals.length !== 1 || cells.length < 3) return undefined;
-  return { cells, total: totals[0]! };
+  const total = totals.length === 1 ? totals[0] : totals.length === 0 ? yearToDateOfPeriods(cells) : undefined;
+  if (!total || cells.length < 3) return undefined;
+  return { cells, total };
 }
 
 /** The rows under the header at `index` whose figures sit one to a column, with a total and two parts or more. */
@@ -70,7 +104,7 @@ function rowsUnder(
     // two figures under one column, or one under none: the row is not read as the header sets it
     if (placed.some((p) => !p.cell) || new Set(placed.map((p) => p.cell)).size < placed.length) continue;
     // a figure under a rate, a price or a balance: the row holds more than a total and its parts
-    if (placed.some((p) => NOT_A_PART.test(p.cell!.label))) continue;
+    if (placed.some((p) => p.cell !== header.total && NOT_A_PART.test(p.cell!.label))) continue;
     // read by OCR, a column of figures the row leaves empty may hold a part OCR broke ("735.78" read
     // as "735,7B") or lost: the row's parts are not all read
     const firstFigure = Math.min(...figs.map((f) => f.box.x0));
