@@ -25,8 +25,15 @@ const MAX_BETWEEN = 4;
 /** Right edges of one column, within this many points. */
 const ALIGN = 3;
 
-/** The first row labelled `label` that prints figures, with its index. */
-function line(rows: readonly Row[], label: RegExp, from = 0): { row: Row; index: number; figures: Figure[] } | undefined {
+/** A line of the statement: its row, where it is, and its figures. */
+interface Line {
+  row: Row;
+  index: number;
+  figures: Figure[];
+}
+
+/** The first row labelled `label` that prints figures, from row `from` on. */
+function line(rows: readonly Row[], label: RegExp, from = 0): Line | undefined {
   for (let index = from; index < rows.length; index++) {
     const row = rows[index]!;
     if (!label.test(row.text)) continue;
@@ -37,7 +44,7 @@ function line(rows: readonly Row[], label: RegExp, from = 0): { row: Row; index:
 }
 
 /** The words of a line before its first figure: its label. */
-const labelOf = (l: { row: Row; figures: Figure[] }): string =>
+const labelOf = (l: Line): string =>
   l.row.words
     .filter((w) => w.x1 <= l.figures[0]!.box.x0)
     .map((w) => w.text)
@@ -46,24 +53,23 @@ const labelOf = (l: { row: Row; figures: Figure[] }): string =>
 /** The figure of `row` in the column ending at `x1`, if one. */
 const inColumn = (figs: readonly Figure[], x1: number): Figure | undefined => figs.find((f) => Math.abs(f.box.x1 - x1) <= ALIGN);
 
+/** `first` with each of `others` added or taken off by `signs`: as printed, or by magnitude. */
+const combined = (first: Figure, others: readonly Figure[], signs: readonly number[], magnitude: boolean): Decimal => {
+  const value = (f: Figure): Decimal => (magnitude ? f.amount.value.abs() : f.amount.value);
+  return others.reduce((sum, f, i) => (signs[i] === 1 ? add(sum, value(f)) : subtract(sum, value(f))), value(first));
+};
+
 /** True when `stated` is `first` with each of `others` added or taken off by `signs`, as printed or by magnitude. */
-function holds(stated: Figure, first: Figure, others: readonly Figure[], signs: readonly number[]): boolean {
-  const signed = others.reduce((sum, f, i) => (signs[i] === 1 ? add(sum, f.amount.value) : subtract(sum, f.amount.value)), first.amount.value);
-  if (sameMoney(signed, stated.amount.value)) return true;
-  const magnitudes = others.reduce(
-    (sum, f, i) => (signs[i] === 1 ? add(sum, f.amount.value.abs()) : subtract(sum, f.amount.value.abs())),
-    first.amount.value.abs(),
-  );
-  return sameMoney(magnitudes.abs(), stated.amount.value.abs());
-}
+const holds = (stated: Figure, first: Figure, others: readonly Figure[], signs: readonly number[]): boolean =>
+  sameMoney(combined(first, others, signs, false), stated.amount.value) || sameMoney(combined(first, others, signs, true).abs(), stated.amount.value.abs());
 
 /** One identity of the statement: its line, what it is computed from and how. */
 interface Identity {
   formula: string;
-  stated: { row: Row; index: number; figures: Figure[] };
-  first: { row: Row; index: number; figures: Figure[] };
+  stated: Line;
+  first: Line;
   /** The lines added to or taken off `first`, each with the signs it may take. */
-  others: { line: { row: Row; index: number; figures: Figure[] }; signs: number[] }[];
+  others: { line: Line; signs: number[] }[];
 }
 
 /** The identities the statement prints the lines of. */
@@ -112,7 +118,7 @@ export function profitLoss(rows: readonly Row[], unverified: (stated: Figure, co
       const parts = others as Figure[];
       if ([...combinations(identity.others.map((o) => o.signs))].some((signs) => holds(stated, first, parts, signs))) continue;
       const signs = identity.others.map((o) => o.signs[0]!);
-      const computed = parts.reduce((sum, f, i) => (signs[i] === 1 ? add(sum, f.amount.value) : subtract(sum, f.amount.value)), first.amount.value);
+      const computed = combined(first, parts, signs, false);
       const terms: Term[] = [{ figure: first, sign: 1 }, ...parts.map((figure, i): Term => ({ figure, sign: signs[i] === 1 ? 1 : -1 }))];
       if (unverified(stated, computed, terms)) continue;
       findings.push(
