@@ -1,8 +1,9 @@
 // Genuine documents of the layout generator (packages/fixtures/src/layouts) raise no content
-// evidence: every loan document kind (profit and loss statements and rent rolls among them), drawn from its grammar of layout parts, rendered through the
-// producers CI installs (each seed by the producer it cycles to) and scanned. A seed whose document
-// is CLEAN but carries a content finding fails as surely as a flagged one: a finding the score
-// happened to keep below SUSPICIOUS is still a false claim a reviewer reads. Held-out samples (a
+// evidence: every loan document kind (profit and loss statements, rent rolls and Schedule C among
+// them), drawn from its grammar of layout parts, rendered through the producers CI installs (each
+// seed by the producer it cycles to) and scanned. A seed whose document is CLEAN but carries a
+// content finding fails as surely as a flagged one: a finding the score happened to keep below
+// SUSPICIOUS is still a false claim a reviewer reads. Held-out samples (a
 // held-out producer or layout part) are not run here: nothing is tuned on them, and
 // `bench/tools/sources.ts` reports them apart. Scans and photos of a few seeds are not flagged.
 import type { ScanDetail } from '@loupe/core';

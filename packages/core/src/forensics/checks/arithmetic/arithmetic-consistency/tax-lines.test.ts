@@ -34,4 +34,64 @@ describe('tax form lines', () => {
     expect(finding?.math).toMatchObject({ formula: 'line 14 = line 12 + line 13', computed: '14,601.00', stated: '14,600.00' });
     expect(finding?.boxes).toHaveLength(3);
   });
+
+  it('reads "Add lines 8 through 27a" over the lines the form prints between them, a blank line zero', () => {
+    const scheduleC = (supplies: string) => {
+      const words = tableWords(
+        1,
+        line('7', 'Gross income. Add lines 5 and 6', '120,000.00'),
+        line('8', 'Advertising', '1,200.00'),
+        line('18', 'Office expense', '800.00'),
+        line('22', 'Supplies', supplies),
+        line('24a', 'Travel', '2,000.00'),
+        line('27a', 'Other expenses', '500.00'),
+        line('28', 'Total expenses. Add lines 8 through 27a', '7,500.00'),
+        line('29', 'Tentative profit or (loss). Subtract line 28 from line 7', '112,500.00'),
+      );
+      return { ctx: tableContext([words], 'tax_form'), rows: buildRows(words) };
+    };
+    const genuine = scheduleC('3,000.00');
+    expect(taxLines(genuine.ctx, genuine.rows)).toEqual([]);
+    const raised = scheduleC('4,000.00');
+    const [finding, ...rest] = taxLines(raised.ctx, raised.rows);
+    expect(rest).toEqual([]);
+    expect(finding?.math).toMatchObject({ formula: 'line 28 = line 8 + line 18 + line 22 + line 24a + line 27a', computed: '8,500.00', stated: '7,500.00' });
+    expect(finding?.boxes).toHaveLength(6);
+  });
+
+  it("reads an instruction wrapped around its line's entry, and gives it to no later line", () => {
+    /** Line 28's label set over three lines, its entry on the middle one, as a table cell centres it. */
+    const wrapped = (supplies: string, tentative: string) => {
+      const words = tableWords(
+        1,
+        line('7', 'Gross income', '120,000.00'),
+        line('8', 'Advertising', '1,200.00'),
+        line('22', 'Supplies', supplies),
+        [['Total expenses. Add lines 8', 80]],
+        [['28', 40], ['28', 420], right('4,200.00', 540)],
+        [['through 22', 80]],
+        line('29', 'Tentative profit. Subtract line 28 from line 7', tentative),
+      );
+      return { ctx: tableContext([words], 'tax_form'), rows: buildRows(words) };
+    };
+    const genuine = wrapped('3,000.00', '115,800.00');
+    expect(taxLines(genuine.ctx, genuine.rows)).toEqual([]);
+    const raised = wrapped('3,500.00', '115,800.00');
+    expect(taxLines(raised.ctx, raised.rows).map((f) => f.math?.formula)).toEqual(['line 28 = line 8 + line 22']);
+    // the whole instruction under line 28's entry, just above line 29 (which states none): line 28's,
+    // the first line after the lines it takes, never line 29's
+    const under = (tentative: string) => {
+      const words = tableWords(
+        1,
+        line('8', 'Advertising', '1,200.00'),
+        line('22', 'Supplies', '3,000.00'),
+        [['28', 40], ['28', 420], right('4,200.00', 540)],
+        [['Total expenses. Add lines 8 through 22', 80]],
+        line('29', 'Tentative profit', tentative),
+      );
+      return { ctx: tableContext([words], 'tax_form'), rows: buildRows(words) };
+    };
+    expect(taxLines(under('4,200.00').ctx, under('4,200.00').rows)).toEqual([]);
+    expect(taxLines(under('9,999.00').ctx, under('9,999.00').rows)).toEqual([]);
+  });
 });
