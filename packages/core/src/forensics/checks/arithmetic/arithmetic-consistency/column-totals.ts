@@ -1,8 +1,8 @@
 // Totals of any table, whatever the document: a row that begins with "Total" states, in each of
 // its figures, the sum of the figures above it in that column (right edges aligned) since the
 // table's header or the previous total (two or more; one, where the total names the heading it
-// closes: "Cost of Goods Sold" ... "Total Cost of Goods Sold"). The sum is accepted in every way tables are printed: all
-// the items, the items without their subtotal rows, the subtotals alone, or the items of the last
+// closes: "Cost of Goods Sold" ... "Total Cost of Goods Sold"). The sum is accepted in every way
+// tables are printed: all the items, the items without their subtotal rows, the subtotals alone, or the items of the last
 // section alone (a table in sections totals from its nearest one), each row's last figure (a
 // total set under another column than the items' amounts), or the total above and the rows since
 // (a net total, then a discount and a tax, then the total with tax); only a total no reading adds up to is
