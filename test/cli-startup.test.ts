@@ -89,4 +89,19 @@ describe('loupe start-up', () => {
     expect(ours.filter((m) => /\/packages\/(core|node)\/dist\//.test(m))).toEqual([]);
     expect(ours.length).toBeLessThanOrEqual(8);
   });
+
+  it("answers a pool's failed files with their codes, as one job does (the pool's core is not the bundle's)", () => {
+    writeFileSync(join(dir, 'notes.txt'), 'no media here');
+    writeFileSync(join(dir, 'cut.jpg'), photographScene(4, 320, 240).subarray(0, 600));
+    const files = ['notes.txt', 'cut.jpg', 'photo.jpg'].map((f) => join(dir, f));
+    writeFileSync(join(dir, 'photo.jpg'), photographScene(3, 640, 480));
+    const codes = (jobs: string): string[] =>
+      run(['detect', '--json', `--jobs=${jobs}`, ...files])
+        .stdout.trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { error?: { code: string }; status?: string }).error?.code ?? 'completed');
+    const one = codes('1');
+    expect(one).toEqual(['UNSUPPORTED_MEDIA_TYPE', expect.stringMatching(/^(UNDECODABLE_IMAGE|UNSUPPORTED_MEDIA_TYPE)$/), 'completed']);
+    expect(codes('2')).toEqual(one);
+  });
 });

@@ -125,7 +125,7 @@ export async function main(argv: string[], io: Output = stdio, limits: PoolLimit
   }
   if (command === 'detect') {
     // one bundled module (media-detection.ts): a photo's detection loads a handful of files
-    const { detectCommand, mediaEngine } = await import('./media-detection.js');
+    const { adoptError, detectCommand, mediaEngine } = await import('./media-detection.js');
     const media = await mediaEngine({
       version: values.get('detector-version')?.at(-1),
       modelsDir: values.get('models-dir')?.at(-1),
@@ -137,7 +137,9 @@ export async function main(argv: string[], io: Output = stdio, limits: PoolLimit
     }
     // several jobs: a worker pool running the same engine options
     const pool = jobs > 1 ? (await import('@loupe/node')).createNodePool({ size: jobs, media: media.options, ...limits }) : undefined;
-    const engine: Pick<MediaEngine, 'detect'> = pool ? { detect: (bytes, input) => pool.run('detect', bytes, input) } : media.engine;
+    const engine: Pick<MediaEngine, 'detect'> = pool
+      ? { detect: (bytes, input) => pool.run('detect', bytes, input).catch((error: unknown) => Promise.reject(adoptError(error))) }
+      : media.engine;
     try {
       return await detectCommand(engine, files, { json: flags.has('json'), progress, thumbnails: flags.has('thumbnails'), jobs }, io);
     } finally {

@@ -2,12 +2,21 @@
 // verified) and the command itself. The build bundles this module with the media surfaces of
 // @loupe/core and @loupe/node into one file (tsup.config.ts), so a photo's detection loads a
 // handful of modules instead of some sixty chunks (about 40 ms of a cold process on Node 20,
-// whose ES module loader costs near a millisecond a module). Nothing else of the CLI imports the
-// core from here: the bundle's copy of it never meets the packages' own.
+// whose ES module loader costs near a millisecond a module). The bundle's copy of the core meets
+// the packages' own only in a `--jobs N` pool's errors, which `adoptError` brings over.
+
+import { reviveError, serializeError } from '@loupe/core/internal';
 import { DETECTORS, type DetectorModels, type DetectorVersion, type MediaEngine, type MediaEngineOptions } from '@loupe/core/media';
 import { createModelStore, createNodeMediaEngine, MODELS_DIR, type NodeMediaOptions } from '@loupe/node/media';
 
 export { detectCommand } from './detect.js';
+
+/**
+ * An error another copy of the core threw (a `--jobs N` pool's, which loads the packages as
+ * published) as this bundle's own class, so the command reads its code: the two copies' classes
+ * are not one another's (`instanceof` fails across them, and every error line said INTERNAL_ERROR).
+ */
+export const adoptError = (error: unknown): unknown => reviveError(serializeError(error));
 
 /** Which slot of a detector a model task fills. */
 const TASK_SLOTS: Record<string, keyof DetectorModels> = { 'media-image-patch-likelihood': 'image', 'speech-synthetic-likelihood': 'audio' };
