@@ -117,10 +117,12 @@ function againstCounts(a: WordCounts, b: readonly LoanWord[]): { share: number; 
       left.set(w.text, n - 1);
     } else if (!wordyUnmatched && WORDY.test(w.text)) wordyUnmatched = true;
   }
-  for (const [text, n] of left) {
-    if (wordyUnmatched) break;
-    if (n > 0 && WORDY.test(text)) wordyUnmatched = true;
-  }
+  if (!wordyUnmatched)
+    for (const [text, n] of left)
+      if (n > 0 && WORDY.test(text)) {
+        wordyUnmatched = true;
+        break;
+      }
   return { share: shared / Math.max(1, a.length, b.length), wordyUnmatched };
 }
 

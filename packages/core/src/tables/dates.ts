@@ -3,7 +3,14 @@
 // after the day (Mar 15, 2024; 15 March 2024). Every date found in a string, in order, as ISO
 // dates with their position, so a caller can read a labelled date or a period's two ends.
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = MONTH_NAMES.map((m) => m.slice(0, 3));
+
+/** The month (1-12) a word names: in full, by its first three letters, or "Sept"; 0 for any other word. */
+export function monthNamed(word: string): number {
+  const w = word.toLowerCase();
+  return MONTH_NAMES.findIndex((m) => m === w || m.slice(0, 3) === w || (w === 'sept' && m === 'september')) + 1;
+}
 const DATE_PATTERNS: { re: RegExp; parse: (m: RegExpExecArray) => [number, number, number] | undefined }[] = [
   { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, parse: (m) => [Number(m[1]), Number(m[2]), Number(m[3])] },
   {

@@ -391,10 +391,10 @@ export function documentTotals(ctx: TableContext): SumFinding[] {
       findings.push(...notYetJudged(findings, sectionsAgainstSummary(rows, column ? [column] : across, fromOcr)));
     }
   }
-  // a business's profit and loss statement down its sections (no pay stub's, bill's or tax form's lines)
-  if (!kind && ctx.category !== 'tax_form' && ctx.category !== 'bank_statement') findings.push(...notYetJudged(findings, profitLoss(rows, unverified)));
-  // any other table's totals, but not the rows read above, nor a statement's or a tax form's (their own checks read them)
+  // a business's profit and loss statement down its sections (no pay stub's or bill's), then any
+  // other table's totals, but not the rows read above; nor a statement's or a tax form's (their own checks read them)
   if (ctx.category !== 'bank_statement' && ctx.category !== 'tax_form') {
+    if (!kind) findings.push(...notYetJudged(findings, profitLoss(rows, unverified)));
     findings.push(...notYetJudged(findings, columnTotals(rows, unverified, READ_ABOVE[kind ?? 'none'])));
   }
   // a letter's pay, stated for more than one period

@@ -10,6 +10,7 @@
 // be a product or carried from elsewhere. A contradiction is
 // corroborated by the table's other rows that hold and by its total printed again elsewhere in the
 // document (the payment the statement asks for, a summary's total): then a part is what changed.
+import { monthNamed } from '../../../../tables/dates.js';
 import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../../../tables/decimal.js';
 import type { Row } from '../../../../tables/rows.js';
 import { type Figure, moneyFigures, sumOfMagnitudes, type Term } from '../../../readers/figures.js';
@@ -41,15 +42,14 @@ function columnOf(cells: readonly LabelledCell[], figure: Figure): LabelledCell 
 
 /** A year-to-date header cell: the total of the periods before it when they run from the year's first. */
 const YEAR_TO_DATE_CELL = /^(year[\s-]+to[\s-]+date|ytd)( total)?$/i;
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 /** The period a header cell names, as its kind and number ("Q2 2026": quarter 2, "March": month 3), or undefined. */
 function periodOf(label: string): { kind: 'quarter' | 'month'; n: number } | undefined {
   const quarter = /^(?:q|quarter\s*)([1-4])\b/i.exec(label);
   if (quarter) return { kind: 'quarter', n: Number(quarter[1]) };
   // a month's name or its first three letters (Sept too), and the year or nothing after it
-  const month = /^([a-z]+)\.?(?:\s+\d{4})?$/i.exec(label)?.[1]?.toLowerCase();
-  const n = month ? MONTHS.findIndex((m) => m === month || m.slice(0, 3) === month || (month === 'sept' && m === 'september')) + 1 : 0;
+  const month = /^([a-z]+)\.?(?:\s+\d{4})?$/i.exec(label)?.[1];
+  const n = month ? monthNamed(month) : 0;
   return n > 0 ? { kind: 'month', n } : undefined;
 }
 

@@ -12,16 +12,20 @@ const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
 /** A 1040 line: its number, its label, its number again and its entry. */
 const line = (n: string, label: string, entry: string): Cell[] => [[n, 40], [label, 80], [n, 420], right(entry, 540)];
 
+/** A tax form of `lines` on one page, classified as a tax form: its context and rows. */
+function formOf(...lines: Cell[][]) {
+  const words = tableWords(1, ...lines);
+  return { ctx: tableContext([words], 'tax_form'), rows: buildRows(words) };
+}
+
 function form(qbi: string) {
-  const words = tableWords(
-    1,
+  return formOf(
     line('11', 'Subtract line 10 from line 9. This is your adjusted gross income', '211,333.06'),
     line('12', 'Standard deduction or itemized deductions', '14,600.00'),
     line('13', 'Qualified business income deduction', qbi),
     line('14', 'Add lines 12 and 13', '14,600.00'),
     line('15', 'Subtract line 14 from line 11. This is your taxable income', '196,733.06'),
   );
-  return { ctx: tableContext([words], 'tax_form'), rows: buildRows(words) };
 }
 
 describe('tax form lines', () => {
@@ -37,8 +41,7 @@ describe('tax form lines', () => {
 
   it('reads "Add lines 8 through 27a" over the lines the form prints between them, a blank line zero', () => {
     const scheduleC = (supplies: string) => {
-      const words = tableWords(
-        1,
+      return formOf(
         line('7', 'Gross income. Add lines 5 and 6', '120,000.00'),
         line('8', 'Advertising', '1,200.00'),
         line('18', 'Office expense', '800.00'),
@@ -48,7 +51,6 @@ describe('tax form lines', () => {
         line('28', 'Total expenses. Add lines 8 through 27a', '7,500.00'),
         line('29', 'Tentative profit or (loss). Subtract line 28 from line 7', '112,500.00'),
       );
-      return { ctx: tableContext([words], 'tax_form'), rows: buildRows(words) };
     };
     const genuine = scheduleC('3,000.00');
     expect(taxLines(genuine.ctx, genuine.rows)).toEqual([]);
@@ -62,8 +64,7 @@ describe('tax form lines', () => {
   it("reads an instruction wrapped around its line's entry, and gives it to no later line", () => {
     /** Line 28's label set over three lines, its entry on the middle one, as a table cell centres it. */
     const wrapped = (supplies: string, tentative: string) => {
-      const words = tableWords(
-        1,
+      return formOf(
         line('7', 'Gross income', '120,000.00'),
         line('8', 'Advertising', '1,200.00'),
         line('22', 'Supplies', supplies),
@@ -72,7 +73,6 @@ describe('tax form lines', () => {
         [['through 22', 80]],
         line('29', 'Tentative profit. Subtract line 28 from line 7', tentative),
       );
-      return { ctx: tableContext([words], 'tax_form'), rows: buildRows(words) };
     };
     const genuine = wrapped('3,000.00', '115,800.00');
     expect(taxLines(genuine.ctx, genuine.rows)).toEqual([]);
@@ -81,15 +81,13 @@ describe('tax form lines', () => {
     // the whole instruction under line 28's entry, just above line 29 (which states none): line 28's,
     // the first line after the lines it takes, never line 29's
     const under = (tentative: string) => {
-      const words = tableWords(
-        1,
+      return formOf(
         line('8', 'Advertising', '1,200.00'),
         line('22', 'Supplies', '3,000.00'),
         [['28', 40], ['28', 420], right('4,200.00', 540)],
         [['Total expenses. Add lines 8 through 22', 80]],
         line('29', 'Tentative profit', tentative),
       );
-      return { ctx: tableContext([words], 'tax_form'), rows: buildRows(words) };
     };
     expect(taxLines(under('4,200.00').ctx, under('4,200.00').rows)).toEqual([]);
     expect(taxLines(under('9,999.00').ctx, under('9,999.00').rows)).toEqual([]);

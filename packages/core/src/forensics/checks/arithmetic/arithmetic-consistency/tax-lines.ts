@@ -56,11 +56,11 @@ function entries(rows: Row[]): Map<string, Entry | undefined> {
   return map;
 }
 
-/** The entry on the same row as an instruction: the last numbered amount of the row. */
-function entryOf(row: Row, map: Map<string, Entry | undefined>): [string, Entry] | undefined {
-  let found: [string, Entry] | undefined;
-  for (const [number, entry] of map) if (entry?.row === row) found = [number, entry];
-  return found;
+/** Each row's entry: the last numbered amount the row prints, with its line number. */
+function entriesByRow(map: Map<string, Entry | undefined>): Map<Row, [string, Entry]> {
+  const byRow = new Map<Row, [string, Entry]>();
+  for (const [number, entry] of map) if (entry) byRow.set(entry.row, [number, entry]);
+  return byRow;
 }
 
 /** An instruction a line's label states: the line numbers it takes, and whether it adds them. */
@@ -115,10 +115,11 @@ function wrappedLabel(rows: readonly Row[], i: number, entry: Entry): string {
 /** Contradictions between the labelled lines of a tax form, read from its `rows`. */
 export function taxLines(ctx: TableContext, rows: Row[]): SumFinding[] {
   const map = entries(rows);
+  const byRow = entriesByRow(map);
   const printed = [...map.keys()].sort(compareLines);
   const findings: SumFinding[] = [];
   for (const [i, row] of rows.entries()) {
-    const target = entryOf(row, map);
+    const target = byRow.get(row);
     if (!target) continue;
     let instruction = instructionOf(row.text, map, target[0]);
     if (!instruction) {
