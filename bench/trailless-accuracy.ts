@@ -19,6 +19,7 @@ import {
   EDIT_TOOLS,
   EditNotApplicable,
   type EditTool,
+  libraryRewrite,
   locateAll,
   officeRoundTrip,
   redactAndRetype,
@@ -64,6 +65,8 @@ export async function through(tool: EditTool, native: Uint8Array, pairs: readonl
         )
       : sameFontRetype(native, pairs, tool.tool === 'samefont-floats' ? 'floats' : 'tidy');
   }
+  if (tool.approach === 'library rewrite')
+    return libraryRewrite(native, control ? pairs.map(([a]) => [a, a] as const) : pairs, tool.tool as 'pdf-lib' | 'pypdf');
   const writer = tool.tool === 'pymupdf' ? 'pymupdf' : 'pikepdf';
   // the control goes through the same writer with an edit that changes nothing
   const edited = await rewriteFigures(native, control ? pairs.map(([a]) => [a, a] as const) : pairs, writer);

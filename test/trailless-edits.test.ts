@@ -2,14 +2,16 @@
 // edits.ts): a figure rewritten in the content stream and saved whole by pikepdf or PyMuPDF, then
 // re-distilled by Ghostscript or Poppler's cairo back end, is found by the arithmetic of its kind
 // with a region on the changed figure, and a figure that grew in place by the column it no longer
-// meets; figures written again in the page's own font by how they were written; pay raised with
+// meets; figures written again in the page's own font by how they were written; a figure changed by
+// a script and the file written again by pdf-lib under the producer's own name, every sum kept, by
+// how the file and its pages are written against the producer's fingerprint; pay raised with
 // every sum kept by the income tax withheld the same every period; the same file
 // through the same tool with no edit stays CLEAN.
 
 import type { DocumentResult } from '@loupe/core';
 import { billLayout, consistentEdit, editLayout, payRaiseEdit, payStubLayout } from '@loupe/fixtures/family-documents';
 import { PRODUCERS } from '@loupe/fixtures/family-producers';
-import { locateAll, redistil, regionOver, rewriteFigure, rewriteFigures, sameFontRetype, scanned } from '@loupe/fixtures/trailless-edits';
+import { libraryRewrite, locateAll, redistil, regionOver, rewriteFigure, rewriteFigures, sameFontRetype, scanned } from '@loupe/fixtures/trailless-edits';
 import { createNodeEngine } from '@loupe/node';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -120,5 +122,27 @@ describe('trail-less edits', () => {
     // the font, the size, the baseline and the spacing are the page's own: nothing else of the figures is out of place
     expect(codes(d)).not.toContain('figure_font_mismatch');
     expect(codes(d)).not.toContain('figure_off_baseline');
+  });
+
+  it("finds a bill's figures changed by a script and the whole file written again by pdf-lib under its producer's name, every sum kept, by the producer's fingerprint", async () => {
+    const layout = billLayout(2);
+    const edit = consistentEdit(layout, 2)!;
+    const through = async (name: string) => {
+      const pdf = await producer(name).render(layout);
+      const genuine = await engine.scan(pdf, { name: 'bill.pdf' });
+      const edited = await engine.scan(await libraryRewrite(pdf, edit.pairs, 'pdf-lib'), { name: 'bill.pdf' });
+      return { genuine, edited };
+    };
+    // ReportLab writes a file much as pdf-lib does, but several instructions to a line and text in
+    // literal strings: the pages written again say it, and the content evidence makes the bill SUSPICIOUS
+    const reportlab = await through('reportlab');
+    expect(codes(reportlab.genuine)).not.toContain('content_stream_rewritten');
+    expect(reportlab.edited.metadata.find((row) => row.key === 'Producer')?.value).toBe('ReportLab PDF Library - www.reportlab.com');
+    expect(codes(reportlab.edited)).toContain('content_stream_rewritten');
+    expect(reportlab.edited.verdict).toBe('SUSPICIOUS');
+    // WeasyPrint writes its pages as the library writes them again, but not its file: its mark, no document ID
+    const weasyprint = await through('weasyprint');
+    expect(codes(weasyprint.genuine)).not.toContain('producer_fingerprint_mismatch');
+    expect(codes(weasyprint.edited)).toContain('producer_fingerprint_mismatch');
   });
 });

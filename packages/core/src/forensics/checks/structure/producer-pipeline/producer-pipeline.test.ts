@@ -1,6 +1,6 @@
 // The producer-pipeline check on Info dictionaries, XMP packets and header marks written byte by
 // byte: which software made and touched the file, and where its metadata disagrees.
-import { onePageObjects, RawPdf } from '@loupe/fixtures/raw-pdf';
+import { onePageObjects, RawPdf, styledPdf, type WriterStyle } from '@loupe/fixtures/raw-pdf';
 import { describe, expect, it } from 'vitest';
 import { checkContext, runCheck } from '../../../../testing/check-context.js';
 import { producerPipeline } from './producer-pipeline.js';
@@ -47,7 +47,8 @@ describe('producer pipeline', () => {
   it('names online and desktop editors once each, a library rewriting another application’s file, and Ghostscript re-distilling one', async () => {
     const codes = async (info: string) => (await run(withInfo(info))).findings.map((f) => f.code);
     expect(await codes('/Producer (Sejda PDF Desktop) /Creator (Sejda PDF Desktop)')).toEqual(['producer_online_editor']);
-    expect(await codes('/Producer (Adobe Acrobat Pro 2020) /Creator (Microsoft Word)')).toEqual(['producer_pdf_editor']);
+    // (this file is not written as Acrobat writes, which the producer's fingerprint says apart)
+    expect(await codes('/Producer (Adobe Acrobat Pro 2020) /Creator (Microsoft Word)')).toEqual(['producer_pdf_editor', 'producer_fingerprint_mismatch']);
     expect(await codes('/Producer (iText 7.1) /Creator (Microsoft Word)')).toEqual(['producer_library_rewrite']);
     expect(await codes('/Producer (GPL Ghostscript 10.0) /Creator (Microsoft Word)')).toEqual(['producer_redistilled']);
     // a library writing its own document, or Ghostscript as the creator: nothing
@@ -59,14 +60,17 @@ describe('producer pipeline', () => {
       `<?xpacket begin=""?><x:xmpmeta xmlns:x="adobe:ns:meta/" x:xmptk="${toolkit}"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:pdf="http://ns.adobe.com/pdf/1.3/" pdf:Producer="${producer}"/></rdf:RDF></x:xmpmeta><?xpacket end="w"?>`;
     const packet = xmp('Image::ExifTool 12.57', 'Microsoft Word');
     const bytes = withInfo(
-      '/Producer (Skia/PDF m120)',
+      '/Producer (Quill Statements 2.0)',
       undefined,
       [{ num: 7, body: `<< /Type /Metadata /Subtype /XML /Length ${packet.length} >>\nstream\n${packet}\nendstream` }],
       '/Metadata 7 0 R',
     );
     const { findings, summaries } = await run(bytes);
     expect(findings.map((f) => f.code)).toEqual(['metadata_rewritten_by_tool', 'producer_metadata_mismatch']);
-    expect(summaries).toEqual(['The XMP metadata was written by "Image::ExifTool 12.57".', 'Info names the producer "Skia/PDF m120", XMP "Microsoft Word".']);
+    expect(summaries).toEqual([
+      'The XMP metadata was written by "Image::ExifTool 12.57".',
+      'Info names the producer "Quill Statements 2.0", XMP "Microsoft Word".',
+    ]);
   });
 
   it('names a producer set by hand: a save written by ExifTool that changed no page and names another application', async () => {
@@ -87,5 +91,50 @@ describe('producer pipeline', () => {
     expect(await claims(saved('pdf-lib 1.17', '%BeginExifToolUpdate\n'))).toEqual([]);
     expect(await claims(saved('Microsoft Word', ''))).toEqual([]);
     expect(await claims(saved('Microsoft Word', '%BeginExifToolUpdate\n', true))).toEqual([]);
+  });
+
+  it('names a first save not written the way its named producer writes (its fingerprint), learned per producer from genuine files', async () => {
+    const libreOffice: WriterStyle = { mark: [0xc3, 0xa4, 0xc3, 0xbc, 0xc3, 0xb6, 0xc3, 0x9f], joined: true, shuffled: true, id: true };
+    const library: WriterStyle = { mark: [0x81, 0x81, 0x81, 0x81], joined: false, shuffled: false, id: false };
+    const fingerprint = async (style: WriterStyle, producer: string) =>
+      (await run(styledPdf(style, `/Producer (${producer})`))).said('producer_fingerprint_mismatch');
+    // LibreOffice's own habits: nothing; a library's under LibreOffice's name: each habit it breaks
+    expect(await fingerprint(libreOffice, 'LibreOffice 7.4')).toEqual([]);
+    const [said] = await fingerprint(library, 'LibreOffice 7.4');
+    expect(said).toMatch(/^The file names "LibreOffice 7.4" as its producer but is not written the way \d+ genuine files of that producer are: /);
+    for (const habit of [
+      'the comment after the header: 81818181 (the producer writes c3a4c3bcc3b6c39f)',
+      'a document ID in the trailer: no',
+      'the white space after "<<": sp',
+    ])
+      expect(said).toContain(habit);
+    // a version no genuine file showed: held to habits that held across several versions (LibreOffice's), not to one version's (jsPDF's)
+    expect(await fingerprint(library, 'LibreOffice 99.1')).toHaveLength(1);
+    expect(await fingerprint(libreOffice, 'jsPDF 4.2.1')).toHaveLength(1);
+    expect(await fingerprint(libreOffice, 'jsPDF 9.0.0')).toEqual([]);
+    // one habit broken (an option, a release) is not enough; a producer no genuine file taught: nothing
+    expect(await fingerprint({ ...libreOffice, id: false }, 'LibreOffice 7.4')).toEqual([]);
+    expect(await fingerprint(library, 'Quill Statements 2.0')).toEqual([]);
+    // qpdf's mark: the writer is named (producer_library_rewrite), not said twice
+    const qpdf = await run(styledPdf({ ...library, mark: [0xbf, 0xf7, 0xa2, 0xfe] }, '/Producer (LibreOffice 7.4)'));
+    expect(qpdf.findings.map((f) => f.code)).toEqual(['producer_library_rewrite']);
+  });
+
+  it('names pages whose drawing instructions another program wrote again: the content habits of the named producer broken, which a re-save keeps', async () => {
+    const libreOffice: WriterStyle = { mark: [0xc3, 0xa4, 0xc3, 0xbc, 0xc3, 0xb6, 0xc3, 0x9f], joined: true, shuffled: true, id: true };
+    const lines = (write: (y: number) => string) => Array.from({ length: 6 }, (_, k) => write(700 - k * 14)).join('');
+    const asWritten = lines((y) => `q 0 0 0 rg\nBT\n56.8 ${y} Td /F1 14 Tf[<01>1<020304>4<0A0B>]TJ\nET\nQ\n`);
+    const writtenAgain = lines((y) => `q\n0 0 0 rg\nBT\n56.8 ${y} Td\n/F1 14 Tf\n[ <01> 1 <020304> 4 <0a0b> ] TJ\nET\nQ\n`);
+    const codes = async (style: WriterStyle, content: string) =>
+      (await run(styledPdf(style, '/Producer (LibreOffice 7.4)', content))).findings.map((f) => f.code);
+    expect(await codes(libreOffice, asWritten)).toEqual([]);
+    expect(await codes(libreOffice, writtenAgain)).toEqual(['content_stream_rewritten']);
+    const [said] = (await run(styledPdf(libreOffice, '/Producer (LibreOffice 7.4)', writtenAgain))).said('content_stream_rewritten');
+    expect(said).toContain('instructions to a line: one (the producer writes several)');
+    expect(said).toContain('the case of hex strings: lower (the producer writes upper)');
+    // qpdf wrote the whole file again: its content as it was is a re-save; its content written again is more
+    const qpdf: WriterStyle = { mark: [0xbf, 0xf7, 0xa2, 0xfe], joined: false, shuffled: false, id: true };
+    expect(await codes(qpdf, asWritten)).toEqual(['producer_library_rewrite']);
+    expect(await codes(qpdf, writtenAgain)).toEqual(['producer_library_rewrite', 'content_stream_rewritten']);
   });
 });

@@ -1,12 +1,35 @@
 // Producer pipeline: which software made and touched the file, from the Producer and Creator of
 // every revision and the XMP packet — online editors, desktop PDF editors, libraries rewriting
 // another application's output, Ghostscript re-distillation, a producer that changes between
-// saves, and Info/XMP disagreement.
+// saves, Info/XMP disagreement — and a first save not written the way its named producer writes
+// (its fingerprint, `fingerprint.ts`).
 import { startsWithAscii } from '../../../../bytes.js';
 import { type CheckResult, defineCheck, type FindingOf, indicator, ran } from '../../../check.js';
 import type { PdfCheckContext } from '../../../contexts.js';
 import { headerMarked } from '../../../readers/file-writer.js';
 import copy from './copy.json' with { type: 'json' };
+import { BROKEN_HABITS, type BrokenHabit, brokenHabits, CONTENT_HABITS, fingerprintOf, type Habit, habitsOf } from './fingerprint.js';
+
+/** What each writing habit is, in words. */
+const HABIT_WORDS: Record<Habit, string> = {
+  mark: 'the comment after the header',
+  xref: 'the cross-reference form',
+  id: 'a document ID in the trailer',
+  order: 'the order of the objects',
+  afterObj: 'the white space after "obj"',
+  afterDictOpen: 'the white space after "<<"',
+  typeValue: 'the white space between /Type and its value',
+  streamEol: 'the end of line after "stream"',
+  beforeEndstream: 'the white space before "endstream"',
+  opsPerLine: 'instructions to a line',
+  arraySpace: "a text array's brackets",
+  hexCase: 'the case of hex strings',
+  strings: 'the strings text is shown in',
+};
+
+/** The habits broken, in words. */
+const brokenInWords = (broken: readonly BrokenHabit[]): string =>
+  broken.map((b) => `${HABIT_WORDS[b.trait]}: ${b.file} (the producer writes ${b.habit})`).join('; ');
 
 const indicators = {
   producer_online_editor: indicator<{ named: string }>(copy.producer_online_editor, 'tooling', (f) => `The file names the online editor "${f.named}".`),
@@ -43,6 +66,18 @@ const indicators = {
     'provenance',
     (f) =>
       `Revision ${f.revision} names "${f.producer}" as the producer (the revision before, "${f.before}"), but ${f.writer} wrote that save and it changed no page: the producer was set by hand.`,
+  ),
+  producer_fingerprint_mismatch: indicator<{ producer: string; files: number; broken: BrokenHabit[] }>(
+    copy.producer_fingerprint_mismatch,
+    'provenance',
+    (f) =>
+      `The file names "${f.producer}" as its producer but is not written the way ${f.files} genuine files of that producer are: ${brokenInWords(f.broken)}.`,
+  ),
+  content_stream_rewritten: indicator<{ producer: string; files: number; broken: BrokenHabit[] }>(
+    copy.content_stream_rewritten,
+    'content',
+    (f) =>
+      `The pages' drawing instructions are not written the way ${f.files} genuine files of "${f.producer}" write theirs (${brokenInWords(f.broken)}): other software parsed them and wrote them again.`,
   ),
   producer_metadata_mismatch: indicator<{ info: string; xmp: string }>(
     copy.producer_metadata_mismatch,
@@ -195,6 +230,18 @@ function pipelineOf(ctx: PdfCheckContext): CheckResult<FindingOf<typeof indicato
   const named = first.producer ?? '';
   if (writer && named && !writer.names.test(named) && !findings.some((f) => f.code === 'producer_library_rewrite'))
     findings.push({ code: 'producer_library_rewrite', writer: writer.writer, named });
+  // a first save that names a producer but is not written like it: the file (unless a library named
+  // by its mark wrote it, said above), and its pages' content (which a re-save keeps as it was)
+  const fingerprint = named ? fingerprintOf(named) : undefined;
+  const habits = fingerprint && habitsOf(ctx.file);
+  const broken = fingerprint && habits ? brokenHabits(fingerprint, habits) : [];
+  if (broken.length >= BROKEN_HABITS) {
+    const ofFile = broken.filter((b) => !CONTENT_HABITS.has(b.trait));
+    const ofContent = broken.filter((b) => CONTENT_HABITS.has(b.trait));
+    if (!writer && ofFile.length >= BROKEN_HABITS)
+      findings.push({ code: 'producer_fingerprint_mismatch', producer: named, files: fingerprint!.files, broken: ofFile });
+    if (ofContent.length > 0) findings.push({ code: 'content_stream_rewritten', producer: named, files: fingerprint!.files, broken: ofContent });
+  }
   for (let i = 1; i < ctx.revisions.length; i++) {
     const a = ctx.revisions[i - 1]!.info.producer;
     const b = ctx.revisions[i]!.info.producer;

@@ -1,0 +1,69 @@
+// A producer's fingerprint: the writing habits genuine files of each producer share, of the file
+// (`file-syntax.ts`) and of its pages' content streams (`content-syntax.ts`), learned by
+// bench/tools/learn-fingerprints.ts from the genuine files of every source (`fingerprints.json`);
+// and the habits of a file that names a producer but is not written like it.
+import type { PdfFile } from '../../../../pdf/pdf-file.js';
+import { type ContentTrait, contentSyntax, firstSaveContent } from '../../../readers/content-syntax.js';
+import { fileSyntax, producerFamily, type SyntaxTrait } from '../../../readers/file-syntax.js';
+import table from './fingerprints.json' with { type: 'json' };
+
+/** A writing habit: of the file, or of its pages' content. */
+export type Habit = SyntaxTrait | ContentTrait;
+
+/** The habits of the content streams, apart from the file's. */
+export const CONTENT_HABITS: ReadonlySet<Habit> = new Set<ContentTrait>(['opsPerLine', 'arraySpace', 'hexCase', 'strings']);
+
+/** The forms of the habits one file shows. */
+export type Habits = Partial<Record<Habit, string>>;
+
+/** The habits of the first save of `file`, and of its first pages' content; undefined when its objects could not be placed. */
+export function habitsOf(file: PdfFile): Habits | undefined {
+  const syntax = fileSyntax(file);
+  return syntax && { ...syntax, ...contentSyntax(firstSaveContent(file)) };
+}
+
+/** One producer's habits, how many genuine files showed them, and the producer strings (versions) they were written under. */
+export interface Fingerprint {
+  files: number;
+  versions: string[];
+  habits: Habits;
+}
+
+const FINGERPRINTS = table.families as Record<string, Fingerprint>;
+
+/** Habits a file must break before it is said not to be the producer's writing (one may be an option or a version's change). */
+export const BROKEN_HABITS = 2;
+
+/** A habit of the named producer the file breaks: the trait, the producer's form and the file's. */
+export interface BrokenHabit {
+  trait: Habit;
+  habit: string;
+  file: string;
+}
+
+/** Versions a producer's habits must have held across before they are held to a version no genuine file showed. */
+export const VERSIONS_TO_GENERALISE = 3;
+
+/**
+ * The fingerprint of the producer `producer` names, when genuine files have taught one that holds
+ * for it: its own version was seen, or the habits held across `VERSIONS_TO_GENERALISE` versions
+ * (a writer's habits change between releases: Ghostscript's header comment did).
+ */
+export function fingerprintOf(producer: string): Fingerprint | undefined {
+  const fingerprint = FINGERPRINTS[producerFamily(producer)];
+  if (!fingerprint) return undefined;
+  return fingerprint.versions.includes(producer) || fingerprint.versions.length >= VERSIONS_TO_GENERALISE ? fingerprint : undefined;
+}
+
+/**
+ * The habits of `fingerprint` that `syntax` breaks, each where the file shows one form of the
+ * trait (a trait of mixed forms, or one the file gives no reading of, breaks nothing).
+ */
+export function brokenHabits(fingerprint: Fingerprint, syntax: Habits): BrokenHabit[] {
+  const broken: BrokenHabit[] = [];
+  for (const [trait, habit] of Object.entries(fingerprint.habits) as [Habit, string][]) {
+    const form = syntax[trait];
+    if (form !== undefined && form !== 'mixed' && form !== habit) broken.push({ trait, habit, file: form });
+  }
+  return broken;
+}
