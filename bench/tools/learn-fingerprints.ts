@@ -13,7 +13,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CONTENT_HABITS, type Habit, type Habits, habitsOf } from '../../packages/core/src/forensics/checks/structure/producer-pipeline/fingerprint.js';
+import {
+  CONTENT_HABITS,
+  type FileHabits,
+  type Habit,
+  type Habits,
+  habitsOf,
+} from '../../packages/core/src/forensics/checks/structure/producer-pipeline/fingerprint.js';
 import { producerFamily } from '../../packages/core/src/forensics/readers/file-syntax.js';
 import { PdfFile } from '../../packages/core/src/pdf/pdf-file.js';
 import { analyseRevisions } from '../../packages/core/src/pdf/revision-changes.js';
@@ -31,16 +37,16 @@ const MIN_FILES = 8;
 /** Share of the files showing a trait that must show one form for it to be the producer's habit, */
 const HABIT_SHARE = 0.95;
 /**
- * and for a habit of the pages' content, whose breach is content evidence (a re-save keeps the
- * content's bytes, so a genuine file's content is as its producer wrote it): Skia writes several
- * instructions to a line in 95% of its files, too few to call one to a line a rewrite.
+ * and of the pages, for a habit of the pages' content (read page by page, as the check reads it),
+ * whose breach is content evidence (a re-save keeps the content's bytes, so a genuine page is as its
+ * producer wrote it): Skia writes several instructions to a line in 95% of its files, too few to
+ * call one to a line a rewrite.
  */
 const CONTENT_HABIT_SHARE = 0.99;
 
-interface Seen {
+interface Seen extends FileHabits {
   source: string;
   producer: string;
-  syntax: Habits;
 }
 const byFamily = new Map<string, Seen[]>();
 const counted: Record<string, number> = {};
@@ -51,11 +57,11 @@ for (const source of TUNED_SOURCES.filter((s) => !values.without.includes(s))) {
     try {
       const pdf = PdfFile.open(readFileSync(file.path));
       const producer = analyseRevisions(pdf)[0]?.info.producer;
-      const syntax = habitsOf(pdf);
-      if (!producer || !syntax) continue;
+      const habits = habitsOf(pdf);
+      if (!producer || !habits) continue;
       const family = producerFamily(producer);
       if (!family) continue;
-      byFamily.set(family, [...(byFamily.get(family) ?? []), { source, producer, syntax }]);
+      byFamily.set(family, [...(byFamily.get(family) ?? []), { source, producer, ...habits }]);
       counted[source] = (counted[source] ?? 0) + 1;
     } catch {
       // unreadable files teach nothing
@@ -67,14 +73,16 @@ const families: Record<string, { files: number; versions: string[]; habits: Habi
 for (const [family, seen] of [...byFamily].sort((a, b) => a[0].localeCompare(b[0]))) {
   if (seen.length < MIN_FILES) continue;
   const habits: Habits = {};
-  const traits = new Set(seen.flatMap((s) => Object.keys(s.syntax) as Habit[]));
+  const traits = new Set(seen.flatMap((s) => [s.file, ...s.pages].flatMap((h) => Object.keys(h) as Habit[])));
   for (const trait of [...traits].sort()) {
-    const forms = seen.map((s) => s.syntax[trait]).filter((f): f is string => f !== undefined);
+    const content = CONTENT_HABITS.has(trait);
+    const readings: Habits[] = content ? seen.flatMap((s) => s.pages) : seen.map((s) => s.file);
+    const forms = readings.map((h) => h[trait]).filter((f): f is string => f !== undefined);
     if (forms.length < MIN_FILES) continue;
     const counts = new Map<string, number>();
     for (const f of forms) counts.set(f, (counts.get(f) ?? 0) + 1);
     const [form, n] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
-    if (form !== 'mixed' && n / forms.length >= (CONTENT_HABITS.has(trait) ? CONTENT_HABIT_SHARE : HABIT_SHARE)) habits[trait] = form;
+    if (form !== 'mixed' && n / forms.length >= (content ? CONTENT_HABIT_SHARE : HABIT_SHARE)) habits[trait] = form;
   }
   const versions = [...new Set(seen.map((s) => s.producer))].sort();
   if (Object.keys(habits).length >= 2) families[family] = { files: seen.length, versions, habits };

@@ -142,23 +142,29 @@ export function contentSyntax(streams: readonly Uint8Array[]): ContentSyntax {
 }
 
 /** Pages of the first save whose content is read. */
-const PAGES = 3;
+const PAGES = 8;
 
-/** The content streams of the first save's first pages, decoded (streams that cannot be decoded are left out). */
-export function firstSaveContent(file: PdfFile): Uint8Array[] {
+/**
+ * The content streams of the first save's first pages, decoded, page by page (streams that cannot
+ * be decoded are left out).
+ */
+export function firstSaveContent(file: PdfFile): Uint8Array[][] {
   const view = file.view(0);
-  const streams: Uint8Array[] = [];
-  for (const page of view.pages().slice(0, PAGES)) {
-    const contents = view.resolve(page.dict.get('Contents'));
-    for (const item of Array.isArray(contents) ? contents : [contents]) {
-      const stream = view.resolve(item);
-      if (!(stream instanceof PdfStream)) continue;
-      try {
-        streams.push(file.decode(stream).data.subarray(0, CONTENT_SAMPLE));
-      } catch {
-        // a stream over the decoding bounds, or damaged: no reading
+  return view
+    .pages()
+    .slice(0, PAGES)
+    .map((page) => {
+      const contents = view.resolve(page.dict.get('Contents'));
+      const streams: Uint8Array[] = [];
+      for (const item of Array.isArray(contents) ? contents : [contents]) {
+        const stream = view.resolve(item);
+        if (!(stream instanceof PdfStream)) continue;
+        try {
+          streams.push(file.decode(stream).data.subarray(0, CONTENT_SAMPLE));
+        } catch {
+          // a stream over the decoding bounds, or damaged: no reading
+        }
       }
-    }
-  }
-  return streams;
+      return streams;
+    });
 }

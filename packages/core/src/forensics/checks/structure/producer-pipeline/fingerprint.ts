@@ -3,8 +3,8 @@
 // bench/tools/learn-fingerprints.ts from the genuine files of every source (`fingerprints.json`);
 // and the habits of a file that names a producer but is not written like it.
 import type { PdfFile } from '../../../../pdf/pdf-file.js';
-import { type ContentTrait, contentSyntax, firstSaveContent } from '../../../readers/content-syntax.js';
-import { fileSyntax, producerFamily, type SyntaxTrait } from '../../../readers/file-syntax.js';
+import { type ContentSyntax, type ContentTrait, contentSyntax, firstSaveContent } from '../../../readers/content-syntax.js';
+import { type FileSyntax, fileSyntax, producerFamily, type SyntaxTrait } from '../../../readers/file-syntax.js';
 import table from './fingerprints.json' with { type: 'json' };
 
 /** A writing habit: of the file, or of its pages' content. */
@@ -16,10 +16,16 @@ export const CONTENT_HABITS: ReadonlySet<Habit> = new Set<ContentTrait>(['opsPer
 /** The forms of the habits one file shows. */
 export type Habits = Partial<Record<Habit, string>>;
 
-/** The habits of the first save of `file`, and of its first pages' content; undefined when its objects could not be placed. */
-export function habitsOf(file: PdfFile): Habits | undefined {
+/** The habits a file shows: of its first save, and of each of its first pages' content. */
+export interface FileHabits {
+  file: FileSyntax;
+  pages: ContentSyntax[];
+}
+
+/** The habits of the first save of `file` and of its first pages' content; undefined when its objects could not be placed. */
+export function habitsOf(file: PdfFile): FileHabits | undefined {
   const syntax = fileSyntax(file);
-  return syntax && { ...syntax, ...contentSyntax(firstSaveContent(file)) };
+  return syntax && { file: syntax, pages: firstSaveContent(file).map((streams) => contentSyntax(streams)) };
 }
 
 /** One producer's habits, how many genuine files showed them, and the producer strings (versions) they were written under. */
@@ -34,11 +40,12 @@ const FINGERPRINTS = table.families as Record<string, Fingerprint>;
 /** Habits a file must break before it is said not to be the producer's writing (one may be an option or a version's change). */
 export const BROKEN_HABITS = 2;
 
-/** A habit of the named producer the file breaks: the trait, the producer's form and the file's. */
+/** A habit of the named producer the file breaks: the trait, the producer's form and the file's (on `page`, for a habit of the content). */
 export interface BrokenHabit {
   trait: Habit;
   habit: string;
   file: string;
+  page?: number;
 }
 
 /** Versions a producer's habits must have held across before they are held to a version no genuine file showed. */
@@ -56,14 +63,22 @@ export function fingerprintOf(producer: string): Fingerprint | undefined {
 }
 
 /**
- * The habits of `fingerprint` that `syntax` breaks, each where the file shows one form of the
- * trait (a trait of mixed forms, or one the file gives no reading of, breaks nothing).
+ * The habits of `fingerprint` that a file breaks: a habit of the file where it shows another form,
+ * a habit of the content where a page shows another (the first such page; a page a script wrote
+ * again among pages its producer wrote). A trait of mixed forms, or one the file or page gives no
+ * reading of, breaks nothing.
  */
-export function brokenHabits(fingerprint: Fingerprint, syntax: Habits): BrokenHabit[] {
+export function brokenHabits(fingerprint: Fingerprint, { file, pages }: FileHabits): BrokenHabit[] {
   const broken: BrokenHabit[] = [];
+  const definite = (form: string | undefined, habit: string): form is string => form !== undefined && form !== 'mixed' && form !== habit;
   for (const [trait, habit] of Object.entries(fingerprint.habits) as [Habit, string][]) {
-    const form = syntax[trait];
-    if (form !== undefined && form !== 'mixed' && form !== habit) broken.push({ trait, habit, file: form });
+    if (!CONTENT_HABITS.has(trait)) {
+      const form = file[trait as SyntaxTrait];
+      if (definite(form, habit)) broken.push({ trait, habit, file: form });
+      continue;
+    }
+    const page = pages.findIndex((p) => definite(p[trait as ContentTrait], habit));
+    if (page >= 0) broken.push({ trait, habit, file: pages[page]![trait as ContentTrait]!, page: page + 1 });
   }
   return broken;
 }

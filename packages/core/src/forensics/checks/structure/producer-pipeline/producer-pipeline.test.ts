@@ -125,13 +125,19 @@ describe('producer pipeline', () => {
     const lines = (write: (y: number) => string) => Array.from({ length: 6 }, (_, k) => write(700 - k * 14)).join('');
     const asWritten = lines((y) => `q 0 0 0 rg\nBT\n56.8 ${y} Td /F1 14 Tf[<01>1<020304>4<0A0B>]TJ\nET\nQ\n`);
     const writtenAgain = lines((y) => `q\n0 0 0 rg\nBT\n56.8 ${y} Td\n/F1 14 Tf\n[ <01> 1 <020304> 4 <0a0b> ] TJ\nET\nQ\n`);
-    const codes = async (style: WriterStyle, content: string) =>
+    const codes = async (style: WriterStyle, content: string | readonly [string, string]) =>
       (await run(styledPdf(style, '/Producer (LibreOffice 7.4)', content))).findings.map((f) => f.code);
     expect(await codes(libreOffice, asWritten)).toEqual([]);
     expect(await codes(libreOffice, writtenAgain)).toEqual(['content_stream_rewritten']);
     const [said] = (await run(styledPdf(libreOffice, '/Producer (LibreOffice 7.4)', writtenAgain))).said('content_stream_rewritten');
-    expect(said).toContain('instructions to a line: one (the producer writes several)');
-    expect(said).toContain('the case of hex strings: lower (the producer writes upper)');
+    expect(said).toContain('instructions to a line on page 1: one (the producer writes several)');
+    expect(said).toContain('the case of hex strings on page 1: lower (the producer writes upper)');
+    // one page written again among pages as the producer wrote them: the page says it
+    expect(await codes(libreOffice, [asWritten, writtenAgain] as const)).toEqual(['content_stream_rewritten']);
+    expect(
+      (await run(styledPdf(libreOffice, '/Producer (LibreOffice 7.4)', [asWritten, writtenAgain] as const))).said('content_stream_rewritten')[0],
+    ).toContain('instructions to a line on page 2: one (the producer writes several)');
+    expect(await codes(libreOffice, [asWritten, asWritten] as const)).toEqual([]);
     // qpdf wrote the whole file again: its content as it was is a re-save; its content written again is more
     const qpdf: WriterStyle = { mark: [0xbf, 0xf7, 0xa2, 0xfe], joined: false, shuffled: false, id: true };
     expect(await codes(qpdf, asWritten)).toEqual(['producer_library_rewrite']);

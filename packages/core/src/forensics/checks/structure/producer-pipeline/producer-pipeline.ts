@@ -29,7 +29,7 @@ const HABIT_WORDS: Record<Habit, string> = {
 
 /** The habits broken, in words. */
 const brokenInWords = (broken: readonly BrokenHabit[]): string =>
-  broken.map((b) => `${HABIT_WORDS[b.trait]}: ${b.file} (the producer writes ${b.habit})`).join('; ');
+  broken.map((b) => `${HABIT_WORDS[b.trait]}${b.page ? ` on page ${b.page}` : ''}: ${b.file} (the producer writes ${b.habit})`).join('; ');
 
 const indicators = {
   producer_online_editor: indicator<{ named: string }>(copy.producer_online_editor, 'tooling', (f) => `The file names the online editor "${f.named}".`),
