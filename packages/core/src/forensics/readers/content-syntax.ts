@@ -141,8 +141,9 @@ export function contentSyntax(streams: readonly Uint8Array[]): ContentSyntax {
   return syntax;
 }
 
-/** Pages of the first save whose content is read. */
+/** Pages of the first save whose content is read, and streams of a page. */
 const PAGES = 8;
+const STREAMS_PER_PAGE = 64;
 
 /**
  * The content streams of the first save's first pages, decoded, page by page (streams that cannot
@@ -156,7 +157,7 @@ export function firstSaveContent(file: PdfFile): Uint8Array[][] {
     .map((page) => {
       const contents = view.resolve(page.dict.get('Contents'));
       const streams: Uint8Array[] = [];
-      for (const item of Array.isArray(contents) ? contents : [contents]) {
+      for (const item of (Array.isArray(contents) ? contents : [contents]).slice(0, STREAMS_PER_PAGE)) {
         const stream = view.resolve(item);
         if (!(stream instanceof PdfStream)) continue;
         try {
