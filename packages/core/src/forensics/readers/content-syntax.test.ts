@@ -21,6 +21,8 @@ describe('content syntax', () => {
       (_, k) => `BT /F1 9 Tf 72 ${700 - k * 12} Td (Tj q Q \\) TJ) Tj ET\n/Span << /ActualText (x) /B true >> BDC EMC\n`,
     ).join('');
     expect(contentSyntax([bytes(literal)])).toMatchObject({ opsPerLine: 'several', strings: 'literal' });
+    // true, false and null are operands, never instructions
+    expect(contentSyntax([bytes('q true\nQ false null\n'.repeat(3))]).opsPerLine).toBe('one');
     // after BI, the image's bytes are no syntax: none of them is read
     const image = `${library}BI /W 2 /H 2 /BPC 8 /CS /G ID \u00ff<ABCDEF>[ 1 ] q Q EI\n`;
     expect(contentSyntax([bytes(image)])).toEqual(contentSyntax([bytes(library)]));

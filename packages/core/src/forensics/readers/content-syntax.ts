@@ -14,7 +14,7 @@ export type ContentTrait = 'opsPerLine' | 'arraySpace' | 'hexCase' | 'strings';
 export type ContentSyntax = Partial<Record<ContentTrait, string>>;
 
 /** Bytes read of a page's content: enough to see its habits, bounded for huge pages. */
-export const CONTENT_SAMPLE = 64 * 1024;
+const CONTENT_SAMPLE = 64 * 1024;
 /** Share of the readings one form must have to be the habit; below it the habit is `mixed`. */
 const DOMINANT = 0.95;
 /** Share of lines holding several instructions above which a writer is one that writes several to a line. */
@@ -117,9 +117,9 @@ export function contentSyntax(streams: readonly Uint8Array[]): ContentSyntax {
           continue;
         }
         if (depth > 0 || !isOperatorStart(c)) continue;
-        const word = String.fromCharCode(...data.subarray(start, Math.min(i, start + 3)));
+        const word = String.fromCharCode(...data.subarray(start, Math.min(i, start + 5)));
         if (word === 'BI') break; // inline image data follows
-        if (word === 'true' || word === 'fal' || word === 'nul') continue;
+        if (word === 'true' || word === 'false' || word === 'null') continue;
         operatorsOnLine++;
         if ((word === 'Tj' || word === 'TJ' || word === "'" || word === '"') && lastString) {
           if (lastString === 'hex') strings.a++;
