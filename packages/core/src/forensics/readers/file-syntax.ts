@@ -6,6 +6,7 @@
 // habits was written again by other software (`producer-fingerprints.ts` holds what genuine
 // files of each producer show).
 import type { PdfFile } from '../../pdf/pdf-file.js';
+import { headerComment } from './file-writer.js';
 
 /** One habit of a writer, and the value a file shows. */
 export type SyntaxTrait = 'mark' | 'xref' | 'afterObj' | 'afterDictOpen' | 'typeValue' | 'streamEol' | 'beforeEndstream' | 'order' | 'id';
@@ -87,16 +88,11 @@ function findLast(data: Uint8Array, word: readonly number[], from: number, to: n
   return -1;
 }
 
-/** The comment after the `%PDF-x.y` line, as hex (its first 8 bytes), `none` without one. */
+/** The comment after the `%PDF-x.y` line (`file-writer.ts`'s reading), as hex (its first 8 bytes), `none` without one. */
 function headerMark(data: Uint8Array): string {
-  let i = find(data, ascii('%PDF-'), 0, 1024);
-  if (i < 0) return 'none';
-  while (i < data.length && data[i] !== 0x0a && data[i] !== 0x0d) i++;
-  while (i < data.length && (data[i] === 0x0a || data[i] === 0x0d)) i++;
-  if (data[i] !== 0x25) return 'none';
-  const bytes: string[] = [];
-  for (let k = i + 1; k < data.length && k < i + 9 && data[k] !== 0x0a && data[k] !== 0x0d; k++) bytes.push(data[k]!.toString(16).padStart(2, '0'));
-  return bytes.length ? bytes.join('') : 'none';
+  if (find(data, ascii('%PDF-'), 0, 1024) < 0) return 'none';
+  const comment = headerComment(data);
+  return comment?.length ? [...comment.subarray(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join('') : 'none';
 }
 
 /**
