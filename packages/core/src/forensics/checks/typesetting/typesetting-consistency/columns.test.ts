@@ -153,7 +153,7 @@ describe('figures off their column', () => {
     it('reports figures on the edge in the same Helvetica added for them (a library retyping, the sums kept)', () => {
       const findings = figureColumnFindings(1, [...column, ...labels, ...retyped]);
       expect(findings.map((f) => f.code)).toEqual(['figure_font_mismatch', 'figure_font_mismatch', 'figure_font_mismatch']);
-      expect(summaryOf(findings[0]!)).toContain('through a font of its own');
+      expect(summaryOf(findings[0]!)).toContain('through a font that shows nothing else on the page');
     });
 
     it('reports them in a font of the same metrics (a Helvetica beside a Liberation Sans), not bold totals through a dictionary of their own', () => {
@@ -163,11 +163,32 @@ describe('figures off their column', () => {
       expect(figureColumnFindings(1, [...column, ...labels, ...totals])).toEqual([]);
     });
 
-    it("passes a generator's second dictionary of the font that shows words too, and one the column mostly uses", () => {
+    it("passes a generator's second dictionary of the font that shows words too", () => {
       const words = [...column, ...labels, ...retyped, through(word('Total', 600, { left: 60, font: 'Helvetica' }), 2)];
       expect(figureColumnFindings(1, words)).toEqual([]);
+    });
+
+    it('reports them however many there are (a forger keeping every sum types most of a column), off any column', () => {
       const halves = AMOUNTS.map((a, i) => through(word(a, 700 - 14 * i, { right: 500, font: 'Helvetica' }), 1 + (i % 2)));
-      expect(figureColumnFindings(1, [...halves, ...labels])).toEqual([]);
+      expect(figureColumnFindings(1, [...halves, ...labels]).map((f) => f.text)).toEqual(['88.10', '310.00', '742.18']);
+      // typed from the old figure's start in a narrower font: no edge is shared, the font still tells
+      const scattered = ['2,617.60', '8,693.61', '652.02'].map((a, i) => through(word(a, 600 - 14 * i, { left: 300 + 3 * i, font: 'Helvetica' }), 3));
+      const kept = ['6,076.01', '32.65'].map((a, i) => through(word(a, 560 - 14 * i, { right: 340, font: 'ABCDEF+DejaVuSerif' }), 4));
+      const invoiceLabels = ['Subtotal', 'Shipping'].map((t, i) => through(word(t, 600 - 14 * i, { left: 60, font: 'ABCDEF+DejaVuSerif' }), 4));
+      const findings = figureColumnFindings(1, [...scattered, ...kept, ...invoiceLabels]);
+      expect(findings.map((f) => f.text)).toEqual(['2,617.60', '8,693.61', '652.02']);
+      expect(summaryOf(findings[0]!)).toContain(
+        'in Helvetica through a font that shows nothing else on the page; 2 other amounts of its tables are in DejaVuSerif',
+      );
+    });
+
+    it('passes amounts set in a font of their own by design, beside amounts of the words font in sentences only', () => {
+      const mono = AMOUNTS.map((a, i) => through(word(a, 700 - 14 * i, { right: 500, font: 'Courier' }), 2));
+      const sentence = [through(word('Payment', 500, { left: 60, font: 'Helvetica' }), 1), through(word('1,250.00', 500, { left: 60 + 7 * CHAR + 2 }), 1)];
+      expect(figureColumnFindings(1, [...mono, ...labels, ...sentence])).toEqual([]);
+      // the same amount in a table's cell, not after a word: the monospace amounts are the odd ones
+      const cell = [sentence[0]!, through(word('1,250.00', 500, { left: 200 }), 1)];
+      expect(figureColumnFindings(1, [...mono, ...labels, ...cell]).length).toBe(AMOUNTS.length);
     });
   });
 

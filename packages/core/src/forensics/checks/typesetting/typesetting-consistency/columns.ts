@@ -215,6 +215,42 @@ function otherFontObject(page: number, column: Column, candidates: readonly Text
   return odd.map((f) => fontApart(page, f, { by: 'dictionary', font: baseName(f.font!), columnFont: baseName(font), columnFigures: count }));
 }
 
+/**
+ * Amounts shown through a font that shows nothing else on the page, beside amounts of a table in
+ * the same weight and slant shown through a font the page's words are set in. A template sets its
+ * amounts in the style of their cells, so they share a font with the page's words; a library or an
+ * editor that types figures again adds a font of its own, which shows them alone, wherever it put
+ * them and however many it typed (a forger keeping every sum types a column's figures over), while
+ * the amounts it left keep the page's font. A design that sets amounts in a font of their own (a
+ * monospace for figures) sets all of its table's amounts in it: the only amounts left in the words'
+ * font are then in sentences, which do not count. No genuine page of any source shows it
+ * (`bench/tools/typed-apart.ts`).
+ */
+function amountsInAFontOfTheirOwn(page: number, figures: readonly TextEvent[], words: readonly TextEvent[]): TypesettingFinding[] {
+  const lettered = new Set(words.filter((w) => /\p{L}{2}/u.test(w.text) && !FIGURE.test(w.text.trim())).map((w) => w.fontObject));
+  const fonted = figures.filter((f) => f.font !== undefined && f.fontObject !== undefined);
+  const out: TypesettingFinding[] = [];
+  for (const style of new Set(fonted.map((f) => styleOf(f.font!)))) {
+    const same = fonted.filter((f) => styleOf(f.font!) === style);
+    const witnesses = same.filter((f) => lettered.has(f.fontObject) && !inProse(f, words));
+    if (witnesses.length === 0) continue;
+    const font = ofMostUsedFont(witnesses)[0]!.font!;
+    for (const f of same) {
+      if (lettered.has(f.fontObject)) continue;
+      out.push(fontApart(page, f, { by: 'own font', font: baseName(f.font!), columnFont: baseName(font), columnFigures: witnesses.length }));
+    }
+  }
+  return out;
+}
+
+/** The figures of `group` shown through the font dictionary most of them are shown through. */
+function ofMostUsedFont(group: readonly TextEvent[]): TextEvent[] {
+  const counts = new Map<number | undefined, number>();
+  for (const e of group) counts.set(e.fontObject, (counts.get(e.fontObject) ?? 0) + 1);
+  const [most] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [];
+  return group.filter((e) => e.fontObject === most);
+}
+
 /** Smallest difference in size (a share of the column's) reported: less is a generator's rounding. */
 const OTHER_SIZE = 0.015;
 
@@ -278,14 +314,16 @@ export function figureColumnFindings(page: number, paint: readonly PaintEvent[])
   const cols = columns(figures);
   const findings: TypesettingFinding[] = [];
   const words = paint.filter((e): e is TextEvent => e.kind === 'text' && e.visible);
+  // one finding a figure: shown through a font of its own beside amounts in the words' font, or,
+  // judged by its column, set in another family, through a dictionary of its own or at another size
   const fontFindings = new Map<string, TypesettingFinding>();
+  for (const f of amountsInAFontOfTheirOwn(page, figures, words)) fontFindings.set(JSON.stringify(f.boxes), f);
   for (const c of cols) {
     // a figure set like its row's label is set apart by design: only the others are judged (its
     // size by the label's size, its face by the label's face)
     const candidates = figures.filter((f) => c.members.has(f) || inColumn(f, c));
     const faceApart = candidates.filter((f) => !rowSetLike(f, words, true));
     const sizeApart = candidates.filter((f) => !rowSetLike(f, words, false));
-    // one finding a figure: set in another family, through a dictionary of its own or at another size
     for (const f of [...otherFamily(page, c, faceApart), ...otherFontObject(page, c, faceApart, words), ...otherSize(page, c, sizeApart)]) {
       const at = JSON.stringify(f.boxes);
       if (!fontFindings.has(at)) fontFindings.set(at, f);

@@ -4,10 +4,11 @@
 import { type FindingOf, indicator } from '../../../check.js';
 import copy from './copy.json' with { type: 'json' };
 
-/** How a figure's font sets it apart from its column's other figures (`columnFigures`): another family, a font dictionary of its own, or another size. */
+/** How a figure's font sets it apart from its column's other figures (`columnFigures`): another family, a font dictionary of its own, another size, or (judged over the page) a font that shows nothing but amounts. */
 export type FontSetting = { columnFigures: number } & (
   | { by: 'family'; font: string; columnFont: string }
   | { by: 'dictionary'; font: string; columnFont: string }
+  | { by: 'own font'; font: string; columnFont: string }
   | { by: 'size'; size: number; columnSize: number }
 );
 
@@ -17,6 +18,8 @@ type FontApart = { page: number; text: string } & FontSetting;
 function fontApart(f: FontApart): string {
   const head = `Page ${f.page}: "${f.text}" is set`;
   if (f.by === 'family') return `${head} in ${f.font}; the ${f.columnFigures} other figures of its column in ${f.columnFont}.`;
+  if (f.by === 'own font')
+    return `${head} in ${f.font} through a font that shows nothing else on the page; ${f.columnFigures} other amounts of its tables are in ${f.columnFont}, the font of the page's words.`;
   if (f.by === 'dictionary')
     return `${head} in ${f.font} through a font of its own; the ${f.columnFigures} other figures of its column through the page's ${f.columnFont}.`;
   return `${head} at ${f.size.toFixed(2)} pt; the ${f.columnFigures} other figures of its column at ${f.columnSize.toFixed(2)} pt.`;

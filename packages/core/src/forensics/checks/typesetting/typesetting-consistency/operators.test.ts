@@ -106,6 +106,34 @@ describe('figures drawn unlike their page', () => {
     expect(findingsOf(2, figuresOnly, waysOfDrawingWords([cover, figuresOnly]))).toEqual([]);
   });
 
+  it('reports the figures a forger keeping every sum typed again, more than a fifth of the page, while fewer than those left', () => {
+    const kept = figureOperatorFindings(
+      1,
+      page((row) => (row % 2 === 1 ? { drawnBy: 'Td Tj () Tf' } : {})),
+    );
+    expect(kept.map((f) => f.text)).toEqual(['522.22', '42.69', '2,129.85', '88.00']);
+    // typed in the generator's own operators, placed by full floats
+    const floats = figureOperatorFindings(
+      1,
+      page((row) => (row % 2 === 1 ? { decimals: 6 } : {})),
+    );
+    expect(floats.map((f) => f.text)).toEqual(['522.22', '42.69', '2,129.85', '88.00']);
+    // shown with Tj where the words are shown with TJ, and placed alike: a generator's choice string by string (cairo kerns with TJ)
+    expect(
+      figureOperatorFindings(
+        1,
+        page((row) => (row % 2 === 1 ? { drawnBy: 'Td TJ ()' } : {})),
+      ),
+    ).toEqual([]);
+    // five of eight: more than the amounts left
+    expect(
+      figureOperatorFindings(
+        1,
+        page((row) => (row % 2 === 1 || row === 0 ? { drawnBy: 'Td Tj () Tf' } : {})),
+      ),
+    ).toEqual([]);
+  });
+
   it('does not judge a page whose figures are drawn several ways, or that has too few', () => {
     expect(
       figureOperatorFindings(

@@ -7,10 +7,11 @@
 // its own style, even in the page's own font at the old figure's place. A way of drawing counts as
 // another writer's only when nothing but figures in the whole document is drawn that way (a
 // generator's paragraph that holds an amount is drawn like the paragraph's other words), and a
-// page is judged only with six figures or more, at most a fifth of them standing out.
+// page is judged only with six figures or more, at most a fifth of them standing out or no more
+// than the amounts drawn the way the words are.
 import type { PaintEvent } from '../../../../pdf/content/text-interpreter.js';
 import { pageBox } from '../../../findings.js';
-import { figureThatMatters, horizontal, type TextEvent } from './figure-words.js';
+import { FIGURE, figureThatMatters, horizontal, type TextEvent } from './figure-words.js';
 import type { TypesettingFinding } from './indicators.js';
 
 /** Fewest figures on a page before the way they are drawn is judged. */
@@ -76,11 +77,35 @@ function byDecimals(figures: readonly TextEvent[], words: readonly TextEvent[]):
   const head = words.filter((w) => w.placeDecimals === most);
   const rest = words.filter((w) => w.placeDecimals !== most);
   const figureSet = new Set(figures);
-  if (rest.length < MIN_OTHERS_FOR_DECIMALS || head.length > MAX_APART_SHARE * figures.length) return apart;
+  // a fifth of the figures at most, or (a forger keeping every sum types many) no more than the amounts left in the page's format
+  const amountsLeft = rest.filter((w) => figureSet.has(w) && FIGURE.test(w.text.trim())).length;
+  if (rest.length < MIN_OTHERS_FOR_DECIMALS || (head.length > MAX_APART_SHARE * figures.length && head.length > amountsLeft)) return apart;
   if (rest.some((w) => w.placeDecimals! > most - MIN_DECIMALS_GAP)) return apart;
   if (head.every((w) => figureSet.has(w))) for (const w of head) apart.set(w, most);
   return apart;
 }
+
+/**
+ * True when the figures set apart were drawn one way (one editor's) and are no more than the
+ * amounts of the page drawn the way the document's words are. A forger keeping every sum types
+ * many figures of a page again, more than a fifth of them, and leaves the rest as the generator
+ * drew them; a template that draws its amounts another way than its words draws all of them so
+ * and leaves none, and a page whose figures are drawn several ways of their own is mixed.
+ */
+function oneEditorAmongMore(figures: readonly TextEvent[], apart: ReadonlyMap<TextEvent, Apart>, generatorWays: ReadonlySet<string>): boolean {
+  const ways = new Set([...apart.keys()].map((f) => f.drawnBy!));
+  if (ways.size !== 1) return false;
+  // a show operator alone is the generator's choice string by string (cairo shows with TJ what it
+  // kerns and with Tj what it need not): a way that differs from the words' only there is not judged
+  const [way] = ways;
+  const words = new Set([...generatorWays].map(showingAnyhow));
+  if (words.has(showingAnyhow(way!)) && [...apart.values()].every((a) => a.decimals === undefined)) return false;
+  const left = figures.filter((f) => !apart.has(f) && generatorWays.has(f.drawnBy!) && FIGURE.test(f.text.trim()));
+  return apart.size <= left.length;
+}
+
+/** A way of drawing with its show operator left out (`Tj`, `TJ`, `'` and `"` alike). */
+const showingAnyhow = (way: string): string => way.replace(/(^| )(Tj|TJ|'|")( |$)/, '$1show$3');
 
 /**
  * Figures of a page drawn in a way that draws no other word of the document (`generatorWays`, from
@@ -94,7 +119,7 @@ export function figureOperatorFindings(page: number, paint: readonly PaintEvent[
   const apart = new Map<TextEvent, Apart>();
   for (const f of figures) if (!generatorWays.has(f.drawnBy!)) apart.set(f, { operators: f.drawnBy! });
   for (const [figure, d] of decimals) apart.set(figure, { ...apart.get(figure), decimals: d });
-  if (apart.size > MAX_APART_SHARE * figures.length) return [];
+  if (apart.size > MAX_APART_SHARE * figures.length && !oneEditorAmongMore(figures, apart, generatorWays)) return [];
   const usual = usualWay(figures.filter((f) => !apart.has(f)));
   const usualDecimals = words.reduce((m, w) => (apart.has(w) ? m : Math.max(m, w.placeDecimals!)), 0);
   return [...apart].map(([figure, { operators, decimals: d }]) => ({
