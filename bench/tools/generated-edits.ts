@@ -83,6 +83,9 @@ function wordsOf(bytes: Uint8Array): Word[] {
   const file = join(scratch, 'doc.pdf');
   writeFileSync(file, bytes);
   const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  // pdftotext places words on the page as shown (turned by /Rotate) but prints the page's size unturned
+  const info = execFileSync('pdfinfo', ['-f', '1', '-l', '100000', file], { encoding: 'utf8' });
+  const turned = new Set([...info.matchAll(/^Page\s+(\d+) rot:\s+(\d+)/gm)].filter((m) => Number(m[2]) % 180 === 90).map((m) => Number(m[1])));
   const words: Word[] = [];
   let page = 0;
   let size = { w: 1, h: 1 };
@@ -90,7 +93,7 @@ function wordsOf(bytes: Uint8Array): Word[] {
     const p = /<page width="([\d.]+)" height="([\d.]+)"/.exec(line);
     if (p) {
       page++;
-      size = { w: Number(p[1]), h: Number(p[2]) };
+      size = turned.has(page) ? { w: Number(p[2]), h: Number(p[1]) } : { w: Number(p[1]), h: Number(p[2]) };
       continue;
     }
     const m = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*)<\/word>/.exec(line);

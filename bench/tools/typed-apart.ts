@@ -1,10 +1,11 @@
-// Surveys the genuine files of every source for the two patterns the typesetting check reads as
+// Surveys the genuine files of every source for the patterns the typesetting check reads as
 // figures typed again however many there are (issue 51): amounts shown through a font that shows
-// nothing else on their page beside table amounts in the page's words' font, and figures drawn a
-// way that draws no word of their document. A rule that judges the figures a forger left, not the
-// majority, is only as good as the genuine pages that never show its pattern: this counts them.
+// nothing else on their page beside table amounts in the page's words' font; every amount of a page
+// in such a font, not embedded, among words all in embedded fonts; and figures drawn a way that
+// draws no word of their document. A rule that judges the figures a forger left, not the majority,
+// is only as good as the genuine pages that never show its pattern: this counts them.
 //
-//   node --conditions=@loupe/source --import tsx bench/tools/typed-apart.ts [--pages 4]
+//   node --conditions=@loupe/source --import tsx bench/tools/typed-apart.ts [--pages 8]
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadFontTables, type PaintEvent, PdfFile, TextInterpreter } from '@loupe/core/internal';
@@ -16,12 +17,15 @@ import { labelledFiles, SOURCES } from './source-files.js';
 const { values } = parseArgs({ options: { pages: { type: 'string', default: '8' } } });
 await loadFontTables();
 
-console.log(`| source | genuine PDFs | pages read | pages with amounts in a font of their own | files with a figure drawn apart on a page of six or more |`);
-console.log('|---|---|---|---|---|');
+console.log(
+  `| source | genuine PDFs | pages read | pages with amounts in a font of their own | the same, not embedded, every amount in it | files with a figure drawn apart on a page of six or more |`,
+);
+console.log('|---|---|---|---|---|---|');
 for (const [source, dir] of Object.entries(SOURCES)) {
   let files = 0;
   let pages = 0;
   let ownFont = 0;
+  let notEmbedded = 0;
   let drawnApart = 0;
   for (const file of labelledFiles(dir)) {
     if (file.class !== 'genuine' || !file.path.endsWith('.pdf')) continue;
@@ -47,6 +51,7 @@ for (const [source, dir] of Object.entries(SOURCES)) {
     files++;
     pages += paints.length;
     ownFont += paints.filter((paint, i) => figureColumnFindings(i + 1, paint).some((f) => 'by' in f && f.by === 'own font')).length;
+    notEmbedded += paints.filter((paint, i) => figureColumnFindings(i + 1, paint).some((f) => 'by' in f && f.by === 'not embedded')).length;
     const ways = waysOfDrawingWords(paints);
     const apart = paints.some((paint) => {
       const figures = paint.filter((e) => e.kind === 'text' && e.visible && e.drawnBy !== undefined && horizontal(e) && figureThatMatters(e.text.trim()));
@@ -55,5 +60,5 @@ for (const [source, dir] of Object.entries(SOURCES)) {
     });
     if (apart) drawnApart++;
   }
-  console.log(`| ${source} | ${files} | ${pages} | ${ownFont} | ${drawnApart} |`);
+  console.log(`| ${source} | ${files} | ${pages} | ${ownFont} | ${notEmbedded} | ${drawnApart} |`);
 }

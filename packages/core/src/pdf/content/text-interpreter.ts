@@ -103,6 +103,8 @@ export type PaintEvent =
       font?: string;
       /** Equal for words shown through the same font dictionary (within one read of a file), different otherwise. */
       fontObject?: number;
+      /** True when that font carries its program. */
+      embedded?: boolean;
       /**
        * The sum of the word's glyph widths, in em: its extent when set plainly (no character
        * spacing, positioning between glyphs or horizontal scaling).
@@ -554,6 +556,7 @@ function recordWords(paint: PaintEvent[], origin: Matrix, glyphs: TextGlyph[], s
     if (s.font) {
       event.font = s.font.name;
       event.fontObject = fontObjectOf(s.font);
+      event.embedded = s.font.embedded;
     }
     if (open) event.open = true;
     runEnds.set(event, ends);

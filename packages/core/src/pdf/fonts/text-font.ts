@@ -21,6 +21,8 @@ export interface TextGlyph {
 export interface TextFont {
   /** Base font name (subset prefix kept). */
   name: string;
+  /** True when the font carries its program (a composite font's descendant's counts). */
+  embedded: boolean;
   /** Decodes a shown string, or returns undefined when a code has no certain Unicode text. */
   decode(bytes: Uint8Array): TextGlyph[] | undefined;
 }
@@ -115,6 +117,7 @@ function simpleFont(file: PdfFile, view: ObjectView, font: PdfDict): TextFont | 
   };
   return {
     name: baseFont,
+    embedded,
     decode(bytes) {
       const out: TextGlyph[] = [];
       for (const code of bytes) {
@@ -156,6 +159,7 @@ function compositeFont(file: PdfFile, view: ObjectView, font: PdfDict): TextFont
   const name = asName(view.resolve(font.get('BaseFont'))) ?? '';
   return {
     name,
+    embedded: isEmbedded(asDict(view.resolve(descendant.get('FontDescriptor')))),
     decode(bytes) {
       const out: TextGlyph[] = [];
       for (const { code } of splitCodes(bytes, [], 2)) {

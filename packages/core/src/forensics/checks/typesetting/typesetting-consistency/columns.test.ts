@@ -182,6 +182,18 @@ describe('figures off their column', () => {
       );
     });
 
+    it('reports every amount of a page typed again in a standard font not embedded, where the words are all in embedded fonts', () => {
+      const embedded = (e: PaintEvent, yes: boolean): PaintEvent => ({ ...e, embedded: yes }) as PaintEvent;
+      const words = labels.map((l) => embedded({ ...l, font: 'ABCDEF+DejaVuSans' } as PaintEvent, true));
+      const typed = AMOUNTS.map((a, i) => embedded(through(word(a, 700 - 14 * i, { left: 300, font: 'Helvetica' }), 2), false));
+      const findings = figureColumnFindings(1, [...words, ...typed]);
+      expect(findings).toHaveLength(AMOUNTS.length);
+      expect(summaryOf(findings[0]!)).toContain('"1,250.00" is set in Helvetica, not embedded, through a font that shows nothing else on the page');
+      // a producer that embeds no font (standard fonts for words and amounts alike), or amounts in an embedded font of their own
+      expect(figureColumnFindings(1, [...words.map((w) => embedded(w, false)), ...typed])).toEqual([]);
+      expect(figureColumnFindings(1, [...words, ...typed.map((t) => embedded(t, true))])).toEqual([]);
+    });
+
     it('passes amounts set in a font of their own by design, beside amounts of the words font in sentences only', () => {
       const mono = AMOUNTS.map((a, i) => through(word(a, 700 - 14 * i, { right: 500, font: 'Courier' }), 2));
       const sentence = [through(word('Payment', 500, { left: 60, font: 'Helvetica' }), 1), through(word('1,250.00', 500, { left: 60 + 7 * CHAR + 2 }), 1)];

@@ -240,6 +240,17 @@ function amountsInAFontOfTheirOwn(page: number, figures: readonly TextEvent[], w
       out.push(fontApart(page, f, { by: 'own font', font: baseName(f.font!), columnFont: baseName(font), columnFigures: witnesses.length }));
     }
   }
+  if (out.length > 0) return out;
+  // every amount typed again leaves no witness in the words' font; a library types in a standard
+  // font it does not embed, on a page whose words are all set in fonts that carry their programs
+  // (a generator that embeds its fonts embeds every one)
+  const wordFonts = words.filter((w) => lettered.has(w.fontObject) && w.fontObject !== undefined);
+  if (wordFonts.length === 0 || !wordFonts.every((w) => w.embedded === true)) return out;
+  const font = ofMostUsedFont(wordFonts)[0]!.font!;
+  for (const f of fonted) {
+    if (lettered.has(f.fontObject) || f.embedded !== false) continue;
+    out.push(fontApart(page, f, { by: 'not embedded', font: baseName(f.font!), columnFont: baseName(font), columnFigures: 0 }));
+  }
   return out;
 }
 

@@ -9,6 +9,7 @@ export type FontSetting = { columnFigures: number } & (
   | { by: 'family'; font: string; columnFont: string }
   | { by: 'dictionary'; font: string; columnFont: string }
   | { by: 'own font'; font: string; columnFont: string }
+  | { by: 'not embedded'; font: string; columnFont: string }
   | { by: 'size'; size: number; columnSize: number }
 );
 
@@ -20,6 +21,8 @@ function fontApart(f: FontApart): string {
   if (f.by === 'family') return `${head} in ${f.font}; the ${f.columnFigures} other figures of its column in ${f.columnFont}.`;
   if (f.by === 'own font')
     return `${head} in ${f.font} through a font that shows nothing else on the page; ${f.columnFigures} other amounts of its tables are in ${f.columnFont}, the font of the page's words.`;
+  if (f.by === 'not embedded')
+    return `${head} in ${f.font}, not embedded, through a font that shows nothing else on the page; every word of the page is set in embedded fonts (${f.columnFont}).`;
   if (f.by === 'dictionary')
     return `${head} in ${f.font} through a font of its own; the ${f.columnFigures} other figures of its column through the page's ${f.columnFont}.`;
   return `${head} at ${f.size.toFixed(2)} pt; the ${f.columnFigures} other figures of its column at ${f.columnSize.toFixed(2)} pt.`;
