@@ -10,8 +10,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadFontTables, type PaintEvent, PdfFile, TextInterpreter } from '@loupe/core/internal';
 import { figureColumnFindings } from '../../packages/core/src/forensics/checks/typesetting/typesetting-consistency/columns.js';
-import { figureThatMatters, horizontal } from '../../packages/core/src/forensics/checks/typesetting/typesetting-consistency/figure-words.js';
-import { waysOfDrawingWords } from '../../packages/core/src/forensics/checks/typesetting/typesetting-consistency/operators.js';
+import { MIN_FIGURES, waysOfDrawingWords, wordsOf } from '../../packages/core/src/forensics/checks/typesetting/typesetting-consistency/operators.js';
 import { labelledFiles, SOURCES } from './source-files.js';
 
 const { values } = parseArgs({ options: { pages: { type: 'string', default: '8' } } });
@@ -50,13 +49,15 @@ for (const [source, dir] of Object.entries(SOURCES)) {
     }
     files++;
     pages += paints.length;
-    ownFont += paints.filter((paint, i) => figureColumnFindings(i + 1, paint).some((f) => 'by' in f && f.by === 'own font')).length;
-    notEmbedded += paints.filter((paint, i) => figureColumnFindings(i + 1, paint).some((f) => 'by' in f && f.by === 'not embedded')).length;
-    const ways = waysOfDrawingWords(paints);
+    for (const [i, paint] of paints.entries()) {
+      const ways = new Set(figureColumnFindings(i + 1, paint).map((f) => ('by' in f ? f.by : undefined)));
+      if (ways.has('own font')) ownFont++;
+      if (ways.has('not embedded')) notEmbedded++;
+    }
+    const generatorWays = waysOfDrawingWords(paints);
     const apart = paints.some((paint) => {
-      const figures = paint.filter((e) => e.kind === 'text' && e.visible && e.drawnBy !== undefined && horizontal(e) && figureThatMatters(e.text.trim()));
-      // the check judges pages of six figures or more
-      return figures.length >= 6 && figures.some((e) => e.kind === 'text' && !ways.has(e.drawnBy!));
+      const { figures } = wordsOf(paint);
+      return figures.length >= MIN_FIGURES && figures.some((e) => !generatorWays.has(e.drawnBy!));
     });
     if (apart) drawnApart++;
   }

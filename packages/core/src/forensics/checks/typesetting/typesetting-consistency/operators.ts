@@ -15,7 +15,7 @@ import { FIGURE, figureThatMatters, horizontal, type TextEvent } from './figure-
 import type { TypesettingFinding } from './indicators.js';
 
 /** Fewest figures on a page before the way they are drawn is judged. */
-const MIN_FIGURES = 6;
+export const MIN_FIGURES = 6;
 /** Share of the page's figures that may be drawn apart before the page counts as mixed. */
 const MAX_APART_SHARE = 0.2;
 /** Fewest other words on the page whose number format makes the one a figure is held against. */
@@ -43,7 +43,7 @@ function usualWay(figures: readonly TextEvent[]): string {
 }
 
 /** The words and the figures of a page's paint, as the check reads them. */
-function wordsOf(paint: readonly PaintEvent[]): { words: TextEvent[]; figures: TextEvent[] } {
+export function wordsOf(paint: readonly PaintEvent[]): { words: TextEvent[]; figures: TextEvent[] } {
   const words = paint.filter((e): e is TextEvent => e.kind === 'text' && e.visible && e.drawnBy !== undefined && e.placeDecimals !== undefined);
   return { words, figures: words.filter((e) => horizontal(e) && figureThatMatters(e.text.trim())) };
 }
