@@ -2,7 +2,7 @@
 // the data folder (created once, readable by its owner only). A token names its account
 // (`sub`) and carries `typ: dashboard`; it opens the account routes and is never an API key.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ISSUER = 'loupe';
@@ -12,8 +12,18 @@ const AUDIENCE = 'loupe-dashboard';
 export function sessionSecret(dataDir: string): Uint8Array {
   const path = join(dataDir, 'session.key');
   if (!existsSync(path)) {
-    writeFileSync(path, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
-    chmodSync(path, 0o600);
+    // processes of one deployment starting together race to create it: each writes a draft whole
+    // and links it into place, the first link wins and the others read the winner's
+    const draft = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(draft, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    chmodSync(draft, 0o600);
+    try {
+      linkSync(draft, path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(draft);
+    }
   }
   return new TextEncoder().encode(readFileSync(path, 'utf8').trim());
 }
