@@ -25,10 +25,12 @@ const P_LUMA_ROWS = 14; // pixel rows of luma in an MCU row (8 x its vertical sa
 const P_COMP = 16; // per component, 8 slots: h, v, dc table, ac table, quant (f32[64], zig-zag order), luma (1/0)
 
 // Huffman table layout (built by the host): u16 lookahead[512] (9-bit peek: length << 8 | symbol,
-// 0 when the code is longer), i32 maxcode[18] (index = length; -1 none), i32 valoffset[17], u8 values[256].
+// 0 when the code is longer), i32 maxcode[18] (index = length; -1 none), i32 valoffset[17], u8 values[256],
+// u16 skip[512] (9-bit peek: (length + the symbol's extra bits) << 8 | symbol, 0 when they are longer).
 const H_MAXCODE = 1024;
 const H_VALOFFSET = H_MAXCODE + 72;
 const H_VALUES = H_VALOFFSET + 68;
+const H_SKIP = 1424;
 
 /** Statuses returned to the host. */
 const OK = 0;
@@ -106,20 +108,53 @@ function symbol(table: usize): i32 {
 }
 
 /**
+ * The next symbol of `table` with its extra bits (the symbol's low four bits count them) read
+ * past in one step where code and bits fit the 9-bit peek: how a dropped block is skipped.
+ */
+@inline function skipSymbol(table: usize): i32 {
+  if (count < 16) fill();
+  const entry = <i32>load<u16>(table + H_SKIP + (<usize>((bits >> <u64>(count - 9)) & 511) << 1));
+  if (entry != 0) {
+    count -= entry >> 8;
+    return entry & 255;
+  }
+  const rs = symbol(table);
+  const s = rs & 15;
+  if (count < s) fill();
+  count -= s;
+  return rs;
+}
+
+/**
  * Reads one block's coefficients. With `coefs` not 0 they are dequantised into it in natural
  * order (it must be zeroed) and the return is 1 when an AC coefficient is not zero; with
  * `coefs` 0 they are only read. `pred` is the component's DC predictor slot (0 for a component
  * whose blocks are all dropped: its DC differences are skipped too).
  */
 function block(dc: usize, ac: usize, quant: usize, pred: usize, coefs: usize): i32 {
-  const t = symbol(dc);
   if (pred != 0) {
+    const t = symbol(dc);
     const value = load<i32>(pred) + (t == 0 ? 0 : extend(take(t), t));
     store<i32>(pred, value);
     if (coefs != 0) store<f32>(coefs, <f32>value * load<f32>(quant));
-  } else {
-    if (count < t) fill();
-    count -= t;
+  } else skipSymbol(dc);
+  if (coefs == 0) {
+    // a dropped block: its coefficients' codes and bits read past
+    for (let k = 1; k < 64; ) {
+      const rs = skipSymbol(ac);
+      const r = rs >> 4;
+      if ((rs & 15) == 0) {
+        if (r != 15) break;
+        k += 16;
+        continue;
+      }
+      k += r + 1;
+      if (k > 64) {
+        status = BAD_CODE;
+        return 0;
+      }
+    }
+    return 0;
   }
   let anyAc = 0;
   for (let k = 1; k < 64; ) {
@@ -136,15 +171,9 @@ function block(dc: usize, ac: usize, quant: usize, pred: usize, coefs: usize): i
       status = BAD_CODE;
       return 0;
     }
-    if (coefs != 0) {
-      const v = extend(take(s), s);
-      store<f32>(coefs + (<usize>load<u8>(zigzag + <usize>k) << 2), <f32>v * load<f32>(quant + (<usize>k << 2)));
-      anyAc = 1;
-    } else {
-      // a dropped block: its bits skipped
-      if (count < s) fill();
-      count -= s;
-    }
+    const v = extend(take(s), s);
+    store<f32>(coefs + (<usize>load<u8>(zigzag + <usize>k) << 2), <f32>v * load<f32>(quant + (<usize>k << 2)));
+    anyAc = 1;
     k++;
   }
   return anyAc;
@@ -213,11 +242,23 @@ function put(p: usize, bx: i32, by: i32, coefs: usize, flat: bool, dcLevel: f32)
     const yb = min(py + 8, y1);
     const xa = max(px, x0);
     const xb = min(px + 8, x1);
-    const level = clampByte(dcLevel);
-    for (let y = ya; y < yb; y++) {
-      const row = out + <usize>((y - y0) * stride - x0);
-      for (let x = xa; x < xb; x++) store<u8>(row + <usize>x, flat ? level : clampByte(load<f32>(coefs + (<usize>(((y - py) << 3) + x - px) << 2))));
-    }
+    if (flat) {
+      const level = clampByte(dcLevel);
+      for (let y = ya; y < yb; y++) memory.fill(out + <usize>((y - y0) * stride + xa - x0), level, <usize>(xb - xa));
+    } else if (xb - xa == 8) {
+      // a whole block row: eight levels rounded, clamped and stored at once
+      for (let y = ya; y < yb; y++) {
+        const from = coefs + (<usize>((y - py) << 3) << 2);
+        const lo = i32x4.trunc_sat_f32x4_s(f32x4.nearest(v128.load(from)));
+        const hi = i32x4.trunc_sat_f32x4_s(f32x4.nearest(v128.load(from, 16)));
+        const words = i16x8.narrow_i32x4_s(lo, hi);
+        store<i64>(out + <usize>((y - y0) * stride + xa - x0), i64x2.extract_lane(i8x16.narrow_i16x8_u(words, words), 0));
+      }
+    } else
+      for (let y = ya; y < yb; y++) {
+        const row = out + <usize>((y - y0) * stride - x0);
+        for (let x = xa; x < xb; x++) store<u8>(row + <usize>x, clampByte(load<f32>(coefs + (<usize>(((y - py) << 3) + x - px) << 2))));
+      }
   }
 }
 

@@ -6,6 +6,7 @@
 // system's or the packaged one).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -71,6 +72,18 @@ const processPairs: Pair[] = [
     reference: decode('photo.jpg'),
     referenceLabel: 'ffmpeg decoding it',
     target: 2.5,
+  },
+  {
+    // the floor of any Node process that runs the image model: Node's start, onnxruntime-node's
+    // library and the model's first session, and nothing of Loupe's
+    label: 'the floor: `node` opening the image model in onnxruntime-node, no Loupe code',
+    ours: [
+      process.execPath,
+      '-e',
+      `require(${JSON.stringify(createRequire(import.meta.url).resolve('onnxruntime-node'))}).InferenceSession.create(${JSON.stringify(join(import.meta.dirname, '..', 'models', 'mediaforge.onnx'))})`,
+    ],
+    reference: decode('photo.jpg'),
+    referenceLabel: 'ffmpeg decoding the photo',
   },
   {
     label: '60 s 720p video (a key frame a second), `loupe detect --json`',

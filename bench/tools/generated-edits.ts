@@ -13,7 +13,7 @@
 //   node --import tsx bench/tools/generated-edits.ts [--from 1] [--count 110] [--split held-in|held-out|all]
 //        [--kind invoice-eu|profit_loss|rent_roll] [--edit raised|kept|both] [--tool reprint|all|pdf|scan|pikepdf,ghostscript,...]
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,6 +34,8 @@ const { values } = parseArgs({
     kind: { type: 'string' },
     edit: { type: 'string', default: 'raised' },
     tool: { type: 'string', default: 'reprint' },
+    /** A folder to keep every edited file and its control in (gen-SEED-TOOL-EDIT.pdf, ...-control.pdf), to look into a miss. */
+    keep: { type: 'string' },
   },
 });
 /** The producer's own re-print: no tool touches the file. */
@@ -75,6 +77,7 @@ interface Word {
   w: number;
   h: number;
 }
+if (values.keep) mkdirSync(values.keep, { recursive: true });
 const scratch = mkdtempSync(join(tmpdir(), 'loupe-edits-'));
 process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
@@ -170,6 +173,10 @@ for (let seed = Number(values.from); seed < Number(values.from) + Number(values.
         if (!(error instanceof EditNotApplicable)) process.stderr.write(`gen-${seed} ${tool.tool}: ${(error as Error).message.split('\n')[0]}\n`);
         for (const [title, key] of keys) tally(title, key).notApplicable++;
         continue;
+      }
+      if (values.keep) {
+        writeFileSync(join(values.keep, `gen-${seed}-${tool.tool}-${edit}.pdf`), edited);
+        writeFileSync(join(values.keep, `gen-${seed}-${tool.tool}-${edit}-control.pdf`), control);
       }
       const d = await scan.scanDetailed(edited, { name: `gen-${seed}-edited.pdf` });
       const c = await scan.scanDetailed(control, { name: `gen-${seed}.pdf` });

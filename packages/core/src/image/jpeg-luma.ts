@@ -36,11 +36,12 @@ interface JpegHeaders {
 const ROWS_A_CALL = 4;
 
 /** Bytes of one Huffman table as the kernel reads it. */
-const TABLE_BYTES = 1424;
+const TABLE_BYTES = 2448;
 
 /**
  * A Huffman table laid out for the kernel: a 9-bit lookahead (length << 8 | symbol), the largest
- * code of each length and the offset of its symbols; undefined when the counts overflow.
+ * code of each length and the offset of its symbols, and a 9-bit skip lookahead (the code's length
+ * with the symbol's extra bits << 8 | symbol, where both fit); undefined when the counts overflow.
  */
 function huffmanTable(counts: Uint8Array, values: Uint8Array): Uint8Array | undefined {
   const table = new Uint8Array(TABLE_BYTES);
@@ -56,6 +57,15 @@ function huffmanTable(counts: Uint8Array, values: Uint8Array): Uint8Array | unde
       if (length <= 9) {
         const shift = 9 - length;
         for (let fill = 0; fill < 1 << shift; fill++) view.setUint16(((code << shift) | fill) * 2, (length << 8) | values[k]!, true);
+        // the skip lookahead: the code and the symbol's extra bits (its low four bits count them) in one peek
+        const whole = length + (values[k]! & 15);
+        if (whole <= 9) {
+          const wholeShift = 9 - whole;
+          const extra = values[k]! & 15;
+          for (let bits = 0; bits < 1 << extra; bits++)
+            for (let fill = 0; fill < 1 << wholeShift; fill++)
+              view.setUint16(1424 + ((((code << extra) | bits) << wholeShift) | fill) * 2, (whole << 8) | values[k]!, true);
+        }
       }
     }
     if (n > 0) view.setInt32(1024 + length * 4, code - 1, true);
