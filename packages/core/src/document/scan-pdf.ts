@@ -61,7 +61,7 @@ export async function scanPdf(scan: ScanContext): Promise<ScanDetail> {
       pages
         .slice(0, MAX_LOAN_PAGES)
         .filter((page) => !words.fromOcr(page.number))
-        .map((page) => ({ frame: page, words: words.words(page) ?? [] })),
+        .map((page) => ({ frame: page, words: words.words(page) ?? [], turn: words.readingTurn(page.number) })),
     ),
   };
 }

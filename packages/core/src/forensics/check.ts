@@ -6,8 +6,9 @@
 // (`catalogue.ts`, from the generated `checks/registry.generated.ts`); how much a finding weighs is
 // the scoring policy's (`policy.ts`), never the check's.
 import type { Severity } from '../spec/document.js';
+import { outOfReadingFrame } from '../tables/reading-frame.js';
 import type { PdfCheckContext, PictureCheckContext, TableContext } from './contexts.js';
-import type { AnyFinding, Placement } from './findings.js';
+import type { AnyFinding, PageBox, Placement } from './findings.js';
 
 /**
  * Independent families of context signals. `active` (scripts, actions) is risk, `structure`
@@ -158,9 +159,17 @@ export function summaryOf<I extends Indicators>(indicators: I, finding: FindingO
 
 /**
  * A check that reads the pages' words: not run when no page had any (image-only pages read
- * without OCR), so `checks_passed` never lists arithmetic that read nothing.
+ * without OCR), so `checks_passed` never lists arithmetic that read nothing. The boxes of its
+ * findings on a page read in its text's turned frame are placed back in user space.
  */
-export function onWords<F>(ctx: TableContext, run: () => F[]): CheckResult<F> {
+export function onWords<F extends Placement>(ctx: TableContext, run: () => F[]): CheckResult<F> {
   if (!ctx.pages.some((page) => (ctx.words(page)?.length ?? 0) > 0)) return { notRun: ['no words were read from the pages (image-only pages without OCR)'] };
-  return { findings: run() };
+  const findings = run();
+  const turned = new Map(ctx.pages.flatMap((page) => (ctx.readingTurn?.(page.number) ? [[page.number, page] as const] : [])));
+  if (turned.size === 0) return { findings };
+  const userSpace = (box: PageBox): PageBox => {
+    const page = turned.get(box.page);
+    return page ? outOfReadingFrame(box, ctx.readingTurn!(page.number), page.cropBox) : box;
+  };
+  return { findings: findings.map((f) => (f.boxes ? { ...f, boxes: f.boxes.map(userSpace) } : f)) };
 }

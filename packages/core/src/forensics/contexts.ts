@@ -15,6 +15,7 @@ import type { ObjectView, PdfFile } from '../pdf/pdf-file.js';
 import type { RevisionChanges } from '../pdf/revision-changes.js';
 import type { CmsVerification, DecodedImage, ImageDecoder } from '../platform.js';
 import type { Category } from '../spec/document.js';
+import type { Turn } from '../tables/reading-frame.js';
 import type { Word } from '../tables/rows.js';
 import type { PageBox, PageFrame } from './findings.js';
 import type { TextChange, UnreadRevision } from './revision-diffs.js';
@@ -24,8 +25,13 @@ export interface TableContext {
   pages: readonly PageFrame[];
   /** The document class from its text (`other` when unclear). */
   category: Category;
-  /** The visible words of a page (interpreter or OCR), or undefined when it could not be read. */
+  /**
+   * The visible words of a page (interpreter or OCR), or undefined when it could not be read; in
+   * the reading frame of the page's text where it runs turned (`readingTurn`).
+   */
   words(page: PageFrame): Word[] | undefined;
+  /** The turn of the frame a page's words are in (absent or 0: user space); `onWords` places findings back in user space. */
+  readingTurn?(page: number): Turn;
   /** True when the page's words come from OCR (findings on them are less certain). */
   fromOcr(page: number): boolean;
 }

@@ -6,6 +6,7 @@
 // run's width by its characters.
 import type { PageFrame } from '../forensics/findings.js';
 import { type PercentBox, toPercentBox } from '../forensics/regions.js';
+import { outOfReadingFrame, type Turn } from '../tables/reading-frame.js';
 import { buildRows, type Word } from '../tables/rows.js';
 
 /** One word of a document: its text, its page (1-based) and its box in percent of the page. */
@@ -29,15 +30,15 @@ function splitRun(w: Word): Word[] {
 }
 
 /**
- * The words of `pages` (each page's frame and its words in user space) in reading order with their
- * boxes in percent of the page; at most `MAX_LOAN_WORDS`.
+ * The words of `pages` (each page's frame and its words, in user space or in the reading frame of
+ * its text's `turn`) in reading order with their boxes in percent of the page; at most `MAX_LOAN_WORDS`.
  */
-export function loanWords(pages: readonly { frame: PageFrame; words: readonly Word[] }[]): LoanWord[] {
+export function loanWords(pages: readonly { frame: PageFrame; words: readonly Word[]; turn?: Turn }[]): LoanWord[] {
   const out: LoanWord[] = [];
-  for (const { frame, words } of pages) {
+  for (const { frame, words, turn = 0 } of pages) {
     for (const row of buildRows(words.flatMap(splitRun))) {
       for (const w of row.words) {
-        const box = toPercentBox(frame, { page: frame.number, x0: w.x0, y0: w.y0, x1: w.x1, y1: w.y1 });
+        const box = toPercentBox(frame, outOfReadingFrame({ page: frame.number, x0: w.x0, y0: w.y0, x1: w.x1, y1: w.y1 }, turn, frame.cropBox));
         if (!box) continue;
         out.push({ text: w.text, page: frame.number, box });
         if (out.length >= MAX_LOAN_WORDS) return out;

@@ -40,6 +40,7 @@ export async function pdfCheckContext(scan: ScanContext, read: PdfRead, text: Re
     now: scan.settings.now(),
     category: words.category ?? 'other',
     words: words.words,
+    readingTurn: words.readingTurn,
     fromOcr: words.fromOcr,
     pictures,
     ...defined({ signatureChecks, decoder: platform.images }),

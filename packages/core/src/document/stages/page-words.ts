@@ -8,6 +8,7 @@ import type { PageReader } from '../../pdf/page-reader.js';
 import type { PageNode } from '../../pdf/pages.js';
 import type { TextItem } from '../../platform.js';
 import type { Category } from '../../spec/document.js';
+import { intoReadingFrame, readingTurn, type Turn } from '../../tables/reading-frame.js';
 import { buildRows, hiddenWords, visibleWords, type Word } from '../../tables/rows.js';
 import { classifyText, issueDate } from '../classify.js';
 import { ocrPdfPages } from '../ocr-words.js';
@@ -18,7 +19,10 @@ import type { PdfFacts, PdfRead } from './read-pdf.js';
 export interface PageWords {
   /** Pages that draw images and no visible text. */
   imageOnly: PageNode[];
+  /** The words of a page, in the reading frame of its text (`readingTurn`). */
   words(page: PageNode): Word[] | undefined;
+  /** The turn the page's text runs in, whose reading frame its words are in (0 for most pages). */
+  readingTurn(page: number): Turn;
   /** True when the page's words come from OCR (its own layer or the platform's). */
   fromOcr(page: number): boolean;
   /** The document class from the first pages' text; undefined when no text was read. */
@@ -44,10 +48,32 @@ export async function readPageWords(scan: ScanContext, { pages, reader }: PdfRea
     const layer = hiddenWords(reader.read(page)?.paint ?? [], page.number);
     if (layer.length > 0) layerWords.set(page.number, layer);
   }
+  // a page whose text runs turned is read as it runs: a landscape page drawn under /Rotate (its own
+  // text, or its OCR layer, by the turn most of it runs in), and a page OCR read as it is shown
+  // (upright once turned by its /Rotate: its text runs the page's turn)
+  const turns = new Map<number, Turn>();
+  const turnOf = (page: PageNode): Turn => {
+    let turn = turns.get(page.number);
+    if (turn === undefined) {
+      const paint = reader.read(page)?.paint ?? [];
+      turn = paint.some((e) => e.kind === 'text' && e.visible)
+        ? readingTurn(paint)
+        : layerWords.has(page.number)
+          ? readingTurn(paint, { hidden: true })
+          : ocrWords.has(page.number)
+            ? ((((page.rotate % 360) + 360) % 360) as Turn)
+            : 0;
+      turns.set(page.number, turn);
+    }
+    return turn;
+  };
   const words = (page: PageNode): Word[] | undefined => {
     const read = reader.read(page);
     const own = read ? visibleWords(read.paint, page.number) : undefined;
-    return own && own.length > 0 ? own : (layerWords.get(page.number) ?? ocrWords.get(page.number) ?? own);
+    const found = own && own.length > 0 ? own : (layerWords.get(page.number) ?? ocrWords.get(page.number) ?? own);
+    const turn = found ? turnOf(page) : 0;
+    // a word's ink band is measured along user space's y: in a turned frame it says nothing
+    return turn ? found!.map(({ ink: _, ...w }) => intoReadingFrame(w, turn, page.cropBox)) : found;
   };
   const lines =
     ocrWords.size > 0 || layerWords.size > 0
@@ -56,6 +82,10 @@ export async function readPageWords(scan: ScanContext, { pages, reader }: PdfRea
   return {
     imageOnly,
     words,
+    readingTurn: (number) => {
+      const page = pages.find((p) => p.number === number);
+      return page ? turnOf(page) : 0;
+    },
     fromOcr: (page) => ocrWords.has(page) || layerWords.has(page),
     category: lines.length > 0 ? classifyText(lines.join('\n')) : undefined,
     issueDate: issueDate(lines),

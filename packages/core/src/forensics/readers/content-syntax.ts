@@ -4,7 +4,7 @@
 // strings). A library that parses a page and writes it again (to change a figure) writes it in its
 // own habits, which the producer the file names does not share; a re-save that keeps the stream's
 // bytes (linearising, compressing) changes none of them.
-import { PdfStream } from '../../pdf/objects.js';
+import { PdfDict, PdfRef, PdfStream } from '../../pdf/objects.js';
 import type { PdfFile } from '../../pdf/pdf-file.js';
 
 /** One habit of a content stream's writer. */
@@ -145,11 +145,18 @@ export function contentSyntax(streams: readonly Uint8Array[]): ContentSyntax {
 const PAGES = 8;
 const STREAMS_PER_PAGE = 64;
 
+/** A page of the first save: its content streams, decoded, and the fonts its resources name (by object). */
+export interface FirstSavePage {
+  streams: Uint8Array[];
+  /** The indirect font objects of the page's resources (`num gen R`); a font written inline has none. */
+  fonts: string[];
+}
+
 /**
- * The content streams of the first save's first pages, decoded, page by page (streams that cannot
- * be decoded are left out).
+ * The first save's first pages: each page's content streams, decoded (streams that cannot be
+ * decoded are left out), and the fonts its resources name.
  */
-export function firstSaveContent(file: PdfFile): Uint8Array[][] {
+export function firstSavePages(file: PdfFile): FirstSavePage[] {
   const view = file.view(0);
   return view
     .pages()
@@ -166,6 +173,11 @@ export function firstSaveContent(file: PdfFile): Uint8Array[][] {
           // a stream over the decoding bounds, or damaged: no reading
         }
       }
-      return streams;
+      const fontDict = page.resources && view.resolve(page.resources.get('Font'));
+      const fonts = fontDict instanceof PdfDict ? [...fontDict.map.values()].filter((f) => f instanceof PdfRef).map(String) : [];
+      return { streams, fonts };
     });
 }
+
+/** The content streams of the first save's first pages, decoded, page by page. */
+export const firstSaveContent = (file: PdfFile): Uint8Array[][] => firstSavePages(file).map((p) => p.streams);

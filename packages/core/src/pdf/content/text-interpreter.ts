@@ -121,6 +121,12 @@ export type PaintEvent =
       placeDecimals?: number;
       /** True while the word may continue in the next show operator (no whitespace ended it). */
       open?: boolean;
+      /**
+       * The direction the text runs in user space, counterclockwise, when it is a quarter turn
+       * (90, 180 or 270: a landscape page drawn turned under /Rotate); absent for text that runs
+       * left to right, or at another angle.
+       */
+      turn?: 90 | 180 | 270;
     }
   | { kind: 'fill'; box: [number, number, number, number]; luminance: number; alpha: number }
   | { kind: 'image'; box: [number, number, number, number] /** The image XObject (absent for inline images). */; stream?: PdfStream };
@@ -512,6 +518,13 @@ function continuesRun(last: RunEnd, start: { x: number; y: number }, next: RunEn
   return Math.abs(across) < 0.2 * last.em && along >= -0.5 * last.em && along <= WORD_JOIN_GAP * last.em;
 }
 
+/** The quarter turn (90, 180, 270) a text matrix runs its text in, or undefined for none (0) or another angle. */
+function quarterTurn(m: Matrix): 90 | 180 | 270 | undefined {
+  const [a, b] = [m[0], m[1]];
+  if (Math.abs(a) > 1e-6 * Math.abs(b) || b === 0) return a < 0 && Math.abs(b) <= 1e-6 * Math.abs(a) ? 180 : undefined;
+  return b > 0 ? 90 : 270;
+}
+
 /**
  * Records one text paint event per word of a shown string: glyph cells from −0.2 to +0.8 em
  * around the baseline, advanced by width, character and word spacing, starting at `origin`. A word
@@ -553,6 +566,8 @@ function recordWords(paint: PaintEvent[], origin: Matrix, glyphs: TextGlyph[], s
     }
     if (last?.kind === 'text') delete last.open;
     const event: PaintEvent = { kind: 'text', box, text: word, visible, advance, drawnBy: drawn.style, placeDecimals: drawn.decimals };
+    const turn = quarterTurn(origin);
+    if (turn) event.turn = turn;
     if (s.font) {
       event.font = s.font.name;
       event.fontObject = fontObjectOf(s.font);

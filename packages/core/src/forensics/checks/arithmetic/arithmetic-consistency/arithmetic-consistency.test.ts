@@ -186,3 +186,47 @@ describe('a photo of a statement page', () => {
     expect(await onPhoto('$6,565.35')).toEqual([]);
   });
 });
+
+describe('a landscape page drawn turned under /Rotate', () => {
+  // an invoice's items as shown on the turned page: Qty, Rate and Amount right-aligned in columns
+  const invoice = (rate: string): PageCell[][] => [
+    [
+      { x: 60, text: 'Description' },
+      { right: 420, text: 'Qty' },
+      { right: 520, text: 'Rate' },
+      { right: 640, text: 'Amount' },
+    ],
+    ...[
+      ['Installation labour', '11', '123.95', '1,363.45'],
+      ['Printer toner', '4', '871.60', '3,486.40'],
+      ['Annual licence', '16', rate, '1,925.12'],
+    ].map(([item, qty, r, amount]): PageCell[] => [
+      { x: 60, text: item! },
+      { right: 420, text: qty! },
+      { right: 520, text: r! },
+      { right: 640, text: amount! },
+    ]),
+    [
+      { x: 380, text: 'Total' },
+      { right: 640, text: '6,774.97' },
+    ],
+  ];
+
+  it('reads its rows as they run, and places what it finds back on the page', async () => {
+    expect((await run(linesPdf(invoice('120.32'), { landscape: true }))).findings).toEqual([]);
+    const { findings } = await run(linesPdf(invoice('220.32'), { landscape: true }));
+    expect(findings.map((f) => f.math)).toEqual([expect.objectContaining({ formula: 'amount = quantity × rate', computed: '3,525.12', stated: '1,925.12' })]);
+    // the rate, shown right-aligned at x 520 of the turned page on its fourth line (baseline y 518),
+    // is drawn up the portrait page: its baseline at x = 612 - 518 = 94, its glyphs (0.8 em up,
+    // 0.2 em down, the page's up being -x) from x 86 to 96, from y 520 - 6 characters x 6 to 520
+    const rate = findings[0]!.boxes!.find((b) => b.y1 > 500 && b.y1 < 540);
+    expect(rate).toMatchObject({ page: 1 });
+    for (const [edge, at] of [
+      ['x0', 86],
+      ['x1', 96],
+      ['y0', 484],
+      ['y1', 520],
+    ] as const)
+      expect(rate![edge]).toBeCloseTo(at, 0);
+  });
+});

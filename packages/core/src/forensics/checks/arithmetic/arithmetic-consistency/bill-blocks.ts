@@ -122,6 +122,10 @@ function pairsOf(row: Row): Figure[] {
   return pairs.length > 1 && labelled.length === pairs.length ? pairs : moneyFigures(row).slice(-1);
 }
 
+/** True when `row` is nothing but one figure in brackets, ending left of `columnStart`: a detail printed under a label (a tax's base). */
+const detailOfLabel = (row: Row, money: readonly Figure[], columnStart: number): boolean =>
+  row.words.length === 1 && money.length === 1 && /^\(.*\)$/.test(money[0]!.amount.raw) && money[0]!.box.x1 < columnStart;
+
 /** A table's header row: two or more of the words over its columns ("Description … Amount"). */
 const tableHeader = (row: Row): boolean =>
   !/\d/.test(row.text) && new Set(row.words.flatMap((w) => (HEADER.test(w.text) ? [w.text.toLowerCase()] : []))).size >= 2;
@@ -170,6 +174,9 @@ function columnAbove(rows: readonly Row[], end: number, total: Figure, ocr: bool
       flush ??= Math.abs(f.box.x0 - column.x0) > tolerance ? 'right' : Math.abs(f.box.x1 - column.x1) > tolerance ? 'left' : undefined;
       found.rows.unshift(i);
       found.figures.unshift(f);
+    } else if (detailOfLabel(row, money, column.x0 - tolerance)) {
+      // a figure in brackets alone on its row, under the labels: the row above's detail (a tax's
+      // base wrapped under "VAT 20 %"), no amount of the block
     } else if (money.length > 0) {
       // read by OCR, a row of amounts none of which is in the column may be one of the block's set off it
       if (ocr && aligned.length === 0 && found.rows.length > 0) return undefined;

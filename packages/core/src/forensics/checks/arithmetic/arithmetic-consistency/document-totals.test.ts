@@ -495,6 +495,36 @@ describe('documents of no class read by their own labels', () => {
     ]);
   });
 
+  it("reads a tax's base wrapped under its label as the label's, not as the end of the block above the total", () => {
+    // each VAT's base printed in brackets under "VAT 20 %", left of the amounts: the total's block
+    // runs on past it to the items, so the total that holds corroborates the subtotal that does not
+    const invoice = (item: string): Word[] =>
+      lines(
+        [['Description', 50], ['Qty', 250], ['Unit Price', 300], right('Amount', 470)],
+        [['LED panel 600x600', 50], right('10', 280), right('854,07', 380), right('8540,70', 470)],
+        [['Annual software licence', 50], right('1', 280), right(item, 380), right(item, 470)],
+        [['Installation labour', 50], right('18', 280), right('521,18', 380), right('9381,24', 470)],
+        [['Subtotal', 320], right('17990,00', 470)],
+        [['Discount', 320], right('-9,36', 470)],
+        [['Shipping', 320], right('24,92', 470)],
+        [['VAT 20 %', 320], right('1888,88', 470)],
+        [right('(9444,38)', 380)],
+        [['VAT 5,5 %', 320], right('469,49', 470)],
+        [right('(8536,26)', 380)],
+        [['Total', 320], right('20363,93', 462), ['€', 465]],
+      );
+    expect(documentTotals(context('other', invoice('68,06')))).toEqual([]);
+    const [finding, ...rest] = documentTotals(context('other', invoice('78,06')));
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({
+      rule: 'block total',
+      label: 'Subtotal',
+      stated: '17990,00',
+      computed: '18000,00',
+      corroboration: ['Total = the rows above it'],
+    });
+  });
+
   it("reads an invoice's totals printed across the page, from the subtotal to the total", () => {
     const across = (total: string): Word[] =>
       lines(

@@ -50,6 +50,23 @@ describe('row totals', () => {
     );
   });
 
+  it('reads the columns of a header whose narrow labels run into one another ("Principal Interest Escrow" as one run)', () => {
+    // labels 5 points apart read as one cell; the figures under them, one under each word, split it
+    const close: Cell[] = [['Date', 40], ['Description', 100], right('Total', 300), ['Principal', 330], ['Interest', 380], ['Escrow', 425]];
+    const row = (interest: string): Cell[] => [
+      ['03/12', 40],
+      ['PAYMENT RECEIVED', 100],
+      right('2,052.77', 300),
+      right('176.36', 375),
+      right(interest, 420),
+      right('838.85', 455),
+    ];
+    expect(rowTotals(buildRows(tableWords(1, close, row('1,037.56'))), never)).toEqual([]);
+    expect(rowTotals(buildRows(tableWords(1, close, row('2,037.56'))), never)).toMatchObject([
+      { rule: 'row total', stated: '2,052.77', computed: '3,052.77', parts: 'principal, interest, escrow' },
+    ]);
+  });
+
   it('leaves a row on a page OCR read unjudged when a column of its parts was read empty or as no amount', () => {
     // a photo: "735.78" under Escrow read as "735,7B"; principal + interest alone is no reading of the row
     const broken = buildRows(tableWords(1, HEADER, payment('09/11', '3,048.84', '740.60', '1,572.46', '735,7B')));

@@ -14,7 +14,7 @@ import { monthNamed } from '../../../../tables/dates.js';
 import { add, type Decimal, decimal, formatMoney, sameMoney, subtract } from '../../../../tables/decimal.js';
 import type { Row } from '../../../../tables/rows.js';
 import { type Figure, moneyFigures, sumOfMagnitudes, type Term } from '../../../readers/figures.js';
-import { cellUnder, type LabelledCell, labelledCells } from '../../../readers/ledger-layout.js';
+import { cellsOf, cellUnder, type LabelledCell } from '../../../readers/ledger-layout.js';
 import { combinations } from '../../../readers/readings.js';
 import type { SumFinding } from './indicators.js';
 
@@ -71,10 +71,28 @@ function yearToDateOfPeriods(cells: readonly LabelledCell[]): LabelledCell | und
   return periods.length >= 2 && consecutive ? cells[at] : undefined;
 }
 
+/**
+ * The cells of a header row, a cell of several words split into its words where a row of `below`
+ * sets figures under two or more of them (narrow columns set close together read as one run:
+ * "Principal Interest Escrow"); a label of several words over one column keeps them.
+ */
+function headerCells(row: Row, below: readonly Row[]): LabelledCell[] {
+  return cellsOf(row).flatMap((words): LabelledCell[] => {
+    const whole = { label: words.map((w) => w.text).join(' '), x0: words[0]!.x0, x1: words[words.length - 1]!.x1 };
+    if (words.length < 2) return [whole];
+    const split = below.some((r) => {
+      const under = moneyFigures(r).filter((f) => f.box.x1 > whole.x0 && f.box.x0 < whole.x1);
+      const heads = new Set(under.map((f) => cellUnder(words, f.box.x0, f.box.x1)?.cell));
+      return under.length >= 2 && heads.size === under.length;
+    });
+    return split ? words.map((w) => ({ label: w.text, x0: w.x0, x1: w.x1 })) : [whole];
+  });
+}
+
 /** A header row naming one "Total" column (or a year to date of the periods before it) and at least two other cells; its cells. */
-function headerOf(row: Row): { cells: LabelledCell[]; total: LabelledCell } | undefined {
+function headerOf(row: Row, below: readonly Row[] = []): { cells: LabelledCell[]; total: LabelledCell } | undefined {
   if (moneyFigures(row).length > 0) return undefined;
-  const cells = labelledCells(row);
+  const cells = headerCells(row, below);
   const totals = cells.filter((c) => TOTAL_CELL.test(c.label.trim()));
   const total = totals.length === 1 ? totals[0] : totals.length === 0 ? yearToDateOfPeriods(cells) : undefined;
   if (!total || cells.length < 3) return undefined;
@@ -150,7 +168,10 @@ export function rowTotals(
 ): SumFinding[] {
   const findings: SumFinding[] = [];
   for (const [index, row] of rows.entries()) {
-    const header = headerOf(row);
+    const header = headerOf(
+      row,
+      rows.slice(index + 1, index + 1 + MAX_ROWS).filter((r) => r.page === row.page),
+    );
     if (!header) continue;
     const read = rowsUnder(rows, index, header, fromOcr);
     const held = read.filter(rowHolds);

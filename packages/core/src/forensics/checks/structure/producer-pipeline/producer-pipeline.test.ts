@@ -143,4 +143,62 @@ describe('producer pipeline', () => {
     expect(await codes(qpdf, asWritten)).toEqual(['producer_library_rewrite']);
     expect(await codes(qpdf, writtenAgain)).toEqual(['producer_library_rewrite', 'content_stream_rewritten']);
   });
+
+  it('names pages of one save written two ways among pages that share their fonts, whatever the producer: no fingerprint needed', async () => {
+    const unknown: WriterStyle = { mark: [0x81, 0x81, 0x81, 0x81], joined: false, shuffled: false, id: true };
+    const lines = (write: (y: number) => string) => Array.from({ length: 6 }, (_, k) => write(700 - k * 14)).join('');
+    const asWritten = lines((y) => `q 0 0 0 rg\nBT\n56.8 ${y} Td /F1 14 Tf[<01>1<020304>4<0A0B>]TJ\nET\nQ\n`);
+    const writtenAgain = lines((y) => `q\n0 0 0 rg\nBT\n56.8 ${y} Td\n/F1 14 Tf\n[ <01> 1 <020304> 4 <0a0b> ] TJ\nET\nQ\n`);
+    // only the line breaks differ: one habit, which a producer may vary with what a page shows
+    const oneHabit = lines((y) => `q\n0 0 0 rg\nBT\n56.8 ${y} Td\n/F1 14 Tf\n[<01>1<020304>4<0A0B>]TJ\nET\nQ\n`);
+    const said = async (content: readonly [string, string], producer = 'Quill Statements 2.0') =>
+      (await run(styledPdf(unknown, `/Producer (${producer})`, content))).said('content_stream_rewritten');
+    const [twoWays] = await said([asWritten, writtenAgain]);
+    expect(twoWays).toBe(
+      'Pages 1, 2 of the first save use the same fonts but are written two ways (instructions to a line: several against one; ' +
+        "a text array's brackets: tight against spaced; the case of hex strings: upper against lower): other software parsed the pages of one way and wrote them again.",
+    );
+    expect(await said([asWritten, asWritten])).toEqual([]);
+    expect(await said([writtenAgain, writtenAgain])).toEqual([]);
+    expect(await said([asWritten, oneHabit])).toEqual([]);
+    // a producer whose fingerprint the page breaks is said once, by its fingerprint
+    const [byFingerprint, ...more] = await said([asWritten, writtenAgain], 'LibreOffice 7.4');
+    expect(more).toEqual([]);
+    expect(byFingerprint).toContain('genuine files of "LibreOffice 7.4"');
+  });
+
+  it('names the fewer pages of three or more as the pages written again, and leaves pages with fonts of their own (files put together from others)', async () => {
+    const lines = (write: (y: number) => string) => Array.from({ length: 6 }, (_, k) => write(700 - k * 14)).join('');
+    const asWritten = lines((y) => `BT /F1 9 Tf 56.8 ${y} Td (Balance 1,234.56) Tj ET\n`);
+    const writtenAgain = lines((y) => `BT\n/F1 9 Tf\n56.8 ${y} Td\n<42616c616e6365> Tj\nET\n`);
+    /** A PDF of one page per content, each naming font `fonts[i]` (objects 20, 21, ...), all under one Producer. */
+    const pages = (contents: string[], fonts: number[]): Uint8Array => {
+      const kids = contents.map((_, i) => `${30 + i} 0 R`).join(' ');
+      return new RawPdf()
+        .section(
+          [
+            { num: 1, body: '<< /Type /Catalog /Pages 2 0 R >>' },
+            { num: 2, body: `<< /Type /Pages /Kids [${kids}] /Count ${contents.length} >>` },
+            ...[...new Set(fonts)].map((num) => ({ num, body: '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>' })),
+            ...contents.flatMap((text, i) => [
+              {
+                num: 30 + i,
+                body: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${fonts[i]} 0 R >> >> /Contents ${40 + i} 0 R >>`,
+              },
+              { num: 40 + i, body: `<< /Length ${text.length} >>\nstream\n${text}\nendstream` },
+            ]),
+            { num: 9, body: '<< /Producer (Quill Statements 2.0) >>' },
+          ],
+          { trailer: '/Root 1 0 R /Info 9 0 R' },
+        )
+        .bytes();
+    };
+    const said = async (bytes: Uint8Array) => (await run(bytes)).said('content_stream_rewritten');
+    expect(await said(pages([asWritten, writtenAgain, asWritten], [20, 20, 20]))).toEqual([
+      'Page 2 of the first save is written another way than pages 1, 3, which use the same fonts (instructions to a line: one against several; the strings text is shown in: hex against literal): other software parsed that page and wrote it again.',
+    ]);
+    // a page with fonts of its own came from another file: it is no witness, and the rest agree
+    expect(await said(pages([asWritten, writtenAgain, asWritten], [20, 21, 20]))).toEqual([]);
+    expect(await said(pages([asWritten, asWritten, asWritten], [20, 20, 20]))).toEqual([]);
+  });
 });

@@ -2,13 +2,14 @@
 // every revision and the XMP packet — online editors, desktop PDF editors, libraries rewriting
 // another application's output, Ghostscript re-distillation, a producer that changes between
 // saves, Info/XMP disagreement — and a first save not written the way its named producer writes
-// (its fingerprint, `fingerprint.ts`).
+// (its fingerprint, `fingerprint.ts`), or pages of one save written two ways (`pages-apart.ts`).
 import { startsWithAscii } from '../../../../bytes.js';
 import { type CheckResult, defineCheck, type FindingOf, indicator, ran } from '../../../check.js';
 import type { PdfCheckContext } from '../../../contexts.js';
 import { headerMarked } from '../../../readers/file-writer.js';
 import copy from './copy.json' with { type: 'json' };
 import { BROKEN_HABITS, type BrokenHabit, brokenHabits, CONTENT_HABITS, fingerprintOf, type Habit, habitsOf } from './fingerprint.js';
+import { type PagesApart, pagesWrittenApart } from './pages-apart.js';
 
 /** What each writing habit is, in words. */
 const HABIT_WORDS: Record<Habit, string> = {
@@ -26,6 +27,18 @@ const HABIT_WORDS: Record<Habit, string> = {
   hexCase: 'the case of hex strings',
   strings: 'the strings text is shown in',
 };
+
+/** "Page 2" or "Pages 1, 3". */
+const pageList = (pages: readonly number[]): string => `${pages.length > 1 ? 'Pages' : 'Page'} ${pages.join(', ')}`;
+
+/** Pages of one save written two ways, in words: which pages another program wrote again, or (as many pages each way) that one way is another program's. */
+function pagesApartInWords(f: PagesApart): string {
+  const ways = f.split.map((s) => `${HABIT_WORDS[s.trait]}: ${s.apart} against ${s.others}`).join('; ');
+  if (f.pages.length === f.others.length)
+    return `${pageList([...f.pages, ...f.others].sort((a, b) => a - b))} of the first save use the same fonts but are written two ways (${ways}): other software parsed the pages of one way and wrote them again.`;
+  const many = f.pages.length > 1;
+  return `${pageList(f.pages)} of the first save ${many ? 'are' : 'is'} written another way than ${pageList(f.others).toLowerCase()}, which use${f.others.length > 1 ? '' : 's'} the same fonts (${ways}): other software parsed ${many ? 'those pages' : 'that page'} and wrote ${many ? 'them' : 'it'} again.`;
+}
 
 /** The habits broken, in words. */
 const brokenInWords = (broken: readonly BrokenHabit[]): string =>
@@ -73,11 +86,10 @@ const indicators = {
     (f) =>
       `The file names "${f.producer}" as its producer but is not written the way ${f.files} genuine files of that producer are: ${brokenInWords(f.broken)}.`,
   ),
-  content_stream_rewritten: indicator<{ producer: string; files: number; broken: BrokenHabit[] }>(
-    copy.content_stream_rewritten,
-    'content',
-    (f) =>
-      `The pages' drawing instructions are not written the way ${f.files} genuine files of "${f.producer}" write theirs (${brokenInWords(f.broken)}): other software parsed them and wrote them again.`,
+  content_stream_rewritten: indicator<{ producer: string; files: number; broken: BrokenHabit[] } | PagesApart>(copy.content_stream_rewritten, 'content', (f) =>
+    'pages' in f
+      ? pagesApartInWords(f)
+      : `The pages' drawing instructions are not written the way ${f.files} genuine files of "${f.producer}" write theirs (${brokenInWords(f.broken)}): other software parsed them and wrote them again.`,
   ),
   producer_metadata_mismatch: indicator<{ info: string; xmp: string }>(
     copy.producer_metadata_mismatch,
@@ -241,6 +253,11 @@ function pipelineOf(ctx: PdfCheckContext): CheckResult<FindingOf<typeof indicato
     if (!writer && ofFile.length >= BROKEN_HABITS)
       findings.push({ code: 'producer_fingerprint_mismatch', producer: named, files: fingerprint!.files, broken: ofFile });
     if (ofContent.length > 0) findings.push({ code: 'content_stream_rewritten', producer: named, files: fingerprint!.files, broken: ofContent });
+  }
+  // pages of one save written two ways: no fingerprint needed, the pages a forger left are the witness
+  if (!findings.some((f) => f.code === 'content_stream_rewritten')) {
+    const apart = pagesWrittenApart(ctx.file);
+    if (apart) findings.push({ code: 'content_stream_rewritten', ...apart });
   }
   for (let i = 1; i < ctx.revisions.length; i++) {
     const a = ctx.revisions[i - 1]!.info.producer;

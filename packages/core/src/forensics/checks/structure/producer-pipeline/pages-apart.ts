@@ -1,0 +1,73 @@
+// Pages written apart: among the first save's pages that share fonts (one producer's resources,
+// one save), pages whose drawing instructions are written another way than the others'. A
+// producer writes every page of a save with one writer. A script that changes a figure parses the
+// page it is on and writes that page again in its own way, and leaves the other pages as they
+// were. So this needs no fingerprint of the producer, only the pages the forger left.
+import type { PdfFile } from '../../../../pdf/pdf-file.js';
+import { type ContentSyntax, type ContentTrait, contentSyntax, firstSavePages } from '../../../readers/content-syntax.js';
+
+/** A trait the pages disagree on: the form the pages apart show, and the form the others show. */
+export interface SplitHabit {
+  trait: ContentTrait;
+  apart: string;
+  others: string;
+}
+
+/** Pages of a save written another way than the pages that share their fonts. */
+export interface PagesApart {
+  /** The pages written apart (1-based), the fewer of the two ways; on a tie, the first page's way. */
+  pages: number[];
+  /** The pages written the other way. */
+  others: number[];
+  split: SplitHabit[];
+}
+
+/** Traits two ways of writing must differ on (one may follow from what a page shows: its fonts, its arrays). */
+const SPLIT_TRAITS = 2;
+
+/** The definite form of `trait` on a page (neither unread nor mixed). */
+const formOf = (syntax: ContentSyntax, trait: ContentTrait): string | undefined => {
+  const form = syntax[trait];
+  return form === undefined || form === 'mixed' ? undefined : form;
+};
+
+/**
+ * The pages of the first save written two ways, when its pages that share fonts split into two
+ * groups: each group's pages agree on every trait they read definitely, and the groups read
+ * different forms of at least `SPLIT_TRAITS` traits. Undefined when they do not split so.
+ */
+export function pagesWrittenApart(file: PdfFile): PagesApart | undefined {
+  const pages = firstSavePages(file).map((p, i) => ({ number: i + 1, fonts: new Set(p.fonts), syntax: contentSyntax(p.streams) }));
+  // pages that share a font with another page: one producer's pages of one save
+  const linked = pages.filter((p) => p.fonts.size > 0 && pages.some((q) => q !== p && [...p.fonts].some((f) => q.fonts.has(f))));
+  if (linked.length < 2) return undefined;
+  const traits: ContentTrait[] = ['opsPerLine', 'arraySpace', 'hexCase', 'strings'];
+  // the ways of writing: pages grouped by the forms of every trait they read definitely
+  const ways: { pages: typeof linked; forms: Partial<Record<ContentTrait, string>> }[] = [];
+  for (const page of linked) {
+    const way = ways.find((w) =>
+      traits.every((t) => formOf(page.syntax, t) === undefined || w.forms[t] === undefined || formOf(page.syntax, t) === w.forms[t]),
+    );
+    if (way) {
+      way.pages.push(page);
+      for (const t of traits) {
+        const form = formOf(page.syntax, t);
+        if (form !== undefined) way.forms[t] ??= form;
+      }
+    } else ways.push({ pages: [page], forms: Object.fromEntries(traits.flatMap((t) => (formOf(page.syntax, t) ? [[t, formOf(page.syntax, t)]] : []))) });
+  }
+  if (ways.length !== 2) return undefined;
+  const [a, b] = ways as [(typeof ways)[number], (typeof ways)[number]];
+  const split = traits.flatMap((trait): SplitHabit[] => {
+    const x = a.forms[trait];
+    const y = b.forms[trait];
+    return x !== undefined && y !== undefined && x !== y ? [{ trait, apart: x, others: y }] : [];
+  });
+  if (split.length < SPLIT_TRAITS) return undefined;
+  const [apart, others] = b.pages.length < a.pages.length ? [b, a] : [a, b];
+  return {
+    pages: apart.pages.map((p) => p.number),
+    others: others.pages.map((p) => p.number),
+    split: apart === a ? split : split.map((s) => ({ trait: s.trait, apart: s.others, others: s.apart })),
+  };
+}
