@@ -9,6 +9,8 @@ import type { PdfFile } from '../../pdf/pdf-file.js';
 
 /** One habit of a content stream's writer. */
 export type ContentTrait = 'opsPerLine' | 'arraySpace' | 'hexCase' | 'strings';
+/** Every habit of a content stream's writer. */
+export const CONTENT_TRAITS: readonly ContentTrait[] = ['opsPerLine', 'arraySpace', 'hexCase', 'strings'];
 
 /** The habits of a page's content (a trait is absent where the content gives no reading of it). */
 export type ContentSyntax = Partial<Record<ContentTrait, string>>;

@@ -93,3 +93,51 @@ describe('card statement sections', () => {
     expect(cardSections(lost, () => true)).toEqual([]);
   });
 });
+
+describe("a card statement's interest charge calculation", () => {
+  /** The summary's interest, and the table US card statements compute it in (a wrapped header line, a charge per type of balance). */
+  const statement = (cashAdvanceInterest: string, summaryInterest = '+28.23') =>
+    buildRows(
+      tableWords(
+        1,
+        [['Account Summary', 50]],
+        [['Previous Balance', 50], right('5,988.32', 300)],
+        [['Purchases', 50], right('+1,648.87', 300)],
+        [['Interest Charged', 50], right(summaryInterest, 300)],
+        [['New Balance', 50], right('$7,665.42', 300)],
+        [['Interest Charge Calculation', 50]],
+        [
+          ['Type of Balance', 50],
+          ['Annual Percentage', 170],
+          ['Balance Subject to Interest', 280],
+          ['Interest Charge', 430],
+        ],
+        [
+          ['Rate', 170],
+          ['Rate', 280],
+        ],
+        [['Purchases', 50], ['24.49%', 170], right('1,539.82', 360), right('28.23', 500)],
+        [['Cash Advances', 50], ['29.99%', 170], right('0.00', 360), right(cashAdvanceInterest, 500)],
+        [['2026 Totals Year-to-Date', 50]],
+      ),
+    );
+
+  it('holds when the charges sum to the interest charged, and reports a charge the summary does not count', () => {
+    expect(cardSections(statement('0.00'), never)).toEqual([]);
+    const [finding, ...rest] = cardSections(statement('1.00'), never);
+    expect(rest).toEqual([]);
+    expect(finding).toMatchObject({
+      code: 'statement_totals_mismatch',
+      rule: 'summary section',
+      noun: 'interest charged',
+      stated: '28.23',
+      listed: '29.23',
+      lines: 2,
+    });
+    // a region on each charge, then on the summary's line
+    expect(finding!.boxes).toHaveLength(3);
+    expect(finding!.boxes![1]!.x1).toBe(500);
+    // the summary's line raised alone is the same contradiction
+    expect(cardSections(statement('0.00', '+38.23'), never)).toMatchObject([{ noun: 'interest charged', stated: '38.23', listed: '28.23' }]);
+  });
+});

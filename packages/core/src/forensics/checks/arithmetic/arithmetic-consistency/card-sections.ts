@@ -122,6 +122,67 @@ function sectionTotal(noun: string, heading: string, section: Section, listed: D
   };
 }
 
+/** The header of the table a US card statement computes its interest in ("Type of Balance … Annual Percentage Rate … Interest Charge"). */
+const INTEREST_TABLE = /\b(annual percentage( rate)?|apr)\b.*\binterest charge\b/i;
+/** The most balance types the interest table lists. */
+const MAX_BALANCE_TYPES = 12;
+
+/**
+ * The interest charge calculation against the summary: the interest charges the table lists, one
+ * per type of balance (each row's last amount, under the "Interest Charge" column), must sum to
+ * the summary's "Interest Charged". Undefined where the statement prints no such table or summary line.
+ */
+function interestCalculation(rows: readonly Row[], fromOcr: (page: number) => boolean): Judged | undefined {
+  const header = rows.findIndex((r) => moneyFigures(r).length === 0 && INTEREST_TABLE.test(r.text));
+  if (header < 0) return undefined;
+  const column = rows[header]!.words.filter((w) => /^charge$/i.test(w.text)).at(-1);
+  if (!column) return undefined;
+  const charges: Figure[] = [];
+  for (let i = header + 1; i < rows.length && i <= header + MAX_BALANCE_TYPES; i++) {
+    const row = rows[i]!;
+    if (row.page !== rows[header]!.page) break;
+    const last = moneyFigures(row).at(-1);
+    // a header's wrapped line before the rows; a row without an amount after them ends the table
+    if (!last) {
+      if (charges.length > 0) break;
+      continue;
+    }
+    // an amount under another column (a balance, with no charge printed): not the table's row
+    if (last.box.x1 < column.x0 - (column.y1 - column.y0)) break;
+    charges.push(last);
+  }
+  const summary = summaryFigure(rows, header, /\binterest charged\b/i);
+  if (charges.length === 0 || !summary) return undefined;
+  const says = 'interest charged (summary) = sum of the interest charges of the interest charge calculation';
+  const listed = sumOfMagnitudes(charges);
+  if (sameMoney(listed, summary.amount.value.abs())) return { says, held: true };
+  const terms = charges.map((figure): Term => ({ figure, sign: 1 }));
+  const ocr = fromOcr(summary.box.page) || charges.some((f) => fromOcr(f.box.page));
+  if (ocr && ocrExplains(summary, listed, terms)) return { says, held: false };
+  const stated = formatMoney(summary.amount.value.abs(), summary.amount.raw);
+  return {
+    says,
+    held: false,
+    finding: {
+      code: 'statement_totals_mismatch',
+      rule: 'summary section',
+      noun: 'interest charged',
+      stated,
+      listed: formatMoney(listed),
+      lines: charges.length,
+      heading: 'Interest Charge',
+      basis: 'stated total',
+      ocr,
+      tried: 1,
+      reading: [`the last amount of each of the ${charges.length} rows under "Interest Charge"`],
+      page: summary.box.page,
+      // the charges first: the summary's line agrees with the interest the activity lists
+      boxes: [...charges.map((f) => f.box), summary.box],
+      math: { formula: says, computed: formatMoney(listed), stated, ok: false, note: `${charges.length} interest charges listed.` },
+    },
+  };
+}
+
 /**
  * The contradictions between a card statement's summary and its activity sections; `fromOcr` says
  * which pages OCR read (a misreading, or a transaction whose amount it lost, leaves one unverified).
@@ -179,6 +240,8 @@ export function cardSections(rows: readonly Row[], fromOcr: (page: number) => bo
       },
     });
   }
+  const interest = interestCalculation(rows, fromOcr);
+  if (interest) judged.push(interest);
   // corroborated by the summary's other sections that add up
   const held = judged.filter((j) => j.held).map((j) => j.says);
   return judged.flatMap((j) => (j.finding ? [{ ...j.finding, corroboration: held }] : []));

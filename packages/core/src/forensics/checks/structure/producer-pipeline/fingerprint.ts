@@ -3,7 +3,7 @@
 // bench/tools/learn-fingerprints.ts from the genuine files of every source (`fingerprints.json`);
 // and the habits of a file that names a producer but is not written like it.
 import type { PdfFile } from '../../../../pdf/pdf-file.js';
-import { type ContentSyntax, type ContentTrait, contentSyntax, firstSaveContent } from '../../../readers/content-syntax.js';
+import { CONTENT_TRAITS, type ContentSyntax, type ContentTrait, contentSyntax, firstSaveContent } from '../../../readers/content-syntax.js';
 import { type FileSyntax, fileSyntax, producerFamily, type SyntaxTrait } from '../../../readers/file-syntax.js';
 import table from './fingerprints.json' with { type: 'json' };
 
@@ -11,7 +11,7 @@ import table from './fingerprints.json' with { type: 'json' };
 export type Habit = SyntaxTrait | ContentTrait;
 
 /** The habits of the content streams, apart from the file's. */
-export const CONTENT_HABITS: ReadonlySet<Habit> = new Set<ContentTrait>(['opsPerLine', 'arraySpace', 'hexCase', 'strings']);
+export const CONTENT_HABITS: ReadonlySet<Habit> = new Set<Habit>(CONTENT_TRAITS);
 
 /** The forms of the habits one file shows. */
 export type Habits = Partial<Record<Habit, string>>;

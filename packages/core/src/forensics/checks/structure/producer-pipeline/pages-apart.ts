@@ -4,7 +4,7 @@
 // page it is on and writes that page again in its own way, and leaves the other pages as they
 // were. So this needs no fingerprint of the producer, only the pages the forger left.
 import type { PdfFile } from '../../../../pdf/pdf-file.js';
-import { type ContentSyntax, type ContentTrait, contentSyntax, firstSavePages } from '../../../readers/content-syntax.js';
+import { CONTENT_TRAITS, type ContentSyntax, type ContentTrait, contentSyntax, firstSavePages } from '../../../readers/content-syntax.js';
 
 /** A trait the pages disagree on: the form the pages apart show, and the form the others show. */
 export interface SplitHabit {
@@ -41,24 +41,21 @@ export function pagesWrittenApart(file: PdfFile): PagesApart | undefined {
   // pages that share a font with another page: one producer's pages of one save
   const linked = pages.filter((p) => p.fonts.size > 0 && pages.some((q) => q !== p && [...p.fonts].some((f) => q.fonts.has(f))));
   if (linked.length < 2) return undefined;
-  const traits: ContentTrait[] = ['opsPerLine', 'arraySpace', 'hexCase', 'strings'];
   // the ways of writing: pages grouped by the forms of every trait they read definitely
   const ways: { pages: typeof linked; forms: Partial<Record<ContentTrait, string>> }[] = [];
   for (const page of linked) {
-    const way = ways.find((w) =>
-      traits.every((t) => formOf(page.syntax, t) === undefined || w.forms[t] === undefined || formOf(page.syntax, t) === w.forms[t]),
-    );
-    if (way) {
-      way.pages.push(page);
-      for (const t of traits) {
-        const form = formOf(page.syntax, t);
-        if (form !== undefined) way.forms[t] ??= form;
-      }
-    } else ways.push({ pages: [page], forms: Object.fromEntries(traits.flatMap((t) => (formOf(page.syntax, t) ? [[t, formOf(page.syntax, t)]] : []))) });
+    const forms = CONTENT_TRAITS.map((t) => [t, formOf(page.syntax, t)] as const);
+    let way = ways.find((w) => forms.every(([t, form]) => form === undefined || w.forms[t] === undefined || form === w.forms[t]));
+    if (!way) {
+      way = { pages: [], forms: {} };
+      ways.push(way);
+    }
+    way.pages.push(page);
+    for (const [t, form] of forms) if (form !== undefined) way.forms[t] ??= form;
   }
   if (ways.length !== 2) return undefined;
   const [a, b] = ways as [(typeof ways)[number], (typeof ways)[number]];
-  const split = traits.flatMap((trait): SplitHabit[] => {
+  const split = CONTENT_TRAITS.flatMap((trait): SplitHabit[] => {
     const x = a.forms[trait];
     const y = b.forms[trait];
     return x !== undefined && y !== undefined && x !== y ? [{ trait, apart: x, others: y }] : [];
