@@ -165,11 +165,16 @@ export function summaryOf<I extends Indicators>(indicators: I, finding: FindingO
 export function onWords<F extends Placement>(ctx: TableContext, run: () => F[]): CheckResult<F> {
   if (!ctx.pages.some((page) => (ctx.words(page)?.length ?? 0) > 0)) return { notRun: ['no words were read from the pages (image-only pages without OCR)'] };
   const findings = run();
-  const turned = new Map(ctx.pages.flatMap((page) => (ctx.readingTurn?.(page.number) ? [[page.number, page] as const] : [])));
+  const turned = new Map(
+    ctx.pages.flatMap((page) => {
+      const turn = ctx.readingTurn?.(page.number) ?? 0;
+      return turn ? [[page.number, { turn, crop: page.cropBox }] as const] : [];
+    }),
+  );
   if (turned.size === 0) return { findings };
   const userSpace = (box: PageBox): PageBox => {
     const page = turned.get(box.page);
-    return page ? outOfReadingFrame(box, ctx.readingTurn!(page.number), page.cropBox) : box;
+    return page ? outOfReadingFrame(box, page.turn, page.crop) : box;
   };
   return { findings: findings.map((f) => (f.boxes ? { ...f, boxes: f.boxes.map(userSpace) } : f)) };
 }

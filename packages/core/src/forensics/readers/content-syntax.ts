@@ -147,16 +147,17 @@ export function contentSyntax(streams: readonly Uint8Array[]): ContentSyntax {
 const PAGES = 8;
 const STREAMS_PER_PAGE = 64;
 
-/** A page of the first save: its content streams, decoded, and the fonts its resources name (by object). */
+/** A page of the first save: the fonts its resources name, and the writing habits of its content, read on first ask. */
 export interface FirstSavePage {
-  streams: Uint8Array[];
   /** The indirect font objects of the page's resources (`num gen R`); a font written inline has none. */
   fonts: string[];
+  /** The habits of its content streams (decoded when first asked for; a stream that cannot be decoded is left out). */
+  syntax(): ContentSyntax;
 }
 
 /**
- * The first save's first pages: each page's content streams, decoded (streams that cannot be
- * decoded are left out), and the fonts its resources name.
+ * The first save's first pages: the fonts each page's resources name, and its content's habits,
+ * whose streams are decoded only when asked for (a check that needs only the fonts decodes nothing).
  */
 export function firstSavePages(file: PdfFile): FirstSavePage[] {
   const view = file.view(0);
@@ -164,22 +165,25 @@ export function firstSavePages(file: PdfFile): FirstSavePage[] {
     .pages()
     .slice(0, PAGES)
     .map((page) => {
-      const contents = view.resolve(page.dict.get('Contents'));
-      const streams: Uint8Array[] = [];
-      for (const item of (Array.isArray(contents) ? contents : [contents]).slice(0, STREAMS_PER_PAGE)) {
-        const stream = view.resolve(item);
-        if (!(stream instanceof PdfStream)) continue;
-        try {
-          streams.push(file.decode(stream).data.subarray(0, CONTENT_SAMPLE));
-        } catch {
-          // a stream over the decoding bounds, or damaged: no reading
+      const decoded = (): Uint8Array[] => {
+        const contents = view.resolve(page.dict.get('Contents'));
+        const streams: Uint8Array[] = [];
+        for (const item of (Array.isArray(contents) ? contents : [contents]).slice(0, STREAMS_PER_PAGE)) {
+          const stream = view.resolve(item);
+          if (!(stream instanceof PdfStream)) continue;
+          try {
+            streams.push(file.decode(stream).data.subarray(0, CONTENT_SAMPLE));
+          } catch {
+            // a stream over the decoding bounds, or damaged: no reading
+          }
         }
-      }
+        return streams;
+      };
+      let read: ContentSyntax | undefined;
       const fontDict = page.resources && view.resolve(page.resources.get('Font'));
-      const fonts = fontDict instanceof PdfDict ? [...fontDict.map.values()].filter((f) => f instanceof PdfRef).map(String) : [];
-      return { streams, fonts };
+      return {
+        fonts: fontDict instanceof PdfDict ? [...fontDict.map.values()].filter((f) => f instanceof PdfRef).map(String) : [],
+        syntax: () => (read ??= contentSyntax(decoded())),
+      };
     });
 }
-
-/** The content streams of the first save's first pages, decoded, page by page. */
-export const firstSaveContent = (file: PdfFile): Uint8Array[][] => firstSavePages(file).map((p) => p.streams);

@@ -40,6 +40,9 @@ function columnOf(cells: readonly LabelledCell[], figure: Figure): LabelledCell 
   return under && under.overlap >= -(figure.box.y1 - figure.box.y0) ? under.cell : undefined;
 }
 
+/** A word every "Total" or year-to-date header cell holds. */
+const TOTAL_OR_YEAR_WORD = /\b(total|year|ytd)\b/i;
+
 /** A year-to-date header cell: the total of the periods before it when they run from the year's first. */
 const YEAR_TO_DATE_CELL = /^(year[\s-]+to[\s-]+date|ytd)( total)?$/i;
 
@@ -77,11 +80,13 @@ function yearToDateOfPeriods(cells: readonly LabelledCell[]): LabelledCell | und
  * "Principal Interest Escrow"); a label of several words over one column keeps them.
  */
 function headerCells(row: Row, below: readonly Row[]): LabelledCell[] {
+  let figures: Figure[][] | undefined; // the rows below's, read once and only for a cell of several words
   return cellsOf(row).flatMap((words): LabelledCell[] => {
     const whole = { label: words.map((w) => w.text).join(' '), x0: words[0]!.x0, x1: words[words.length - 1]!.x1 };
     if (words.length < 2) return [whole];
-    const split = below.some((r) => {
-      const under = moneyFigures(r).filter((f) => f.box.x1 > whole.x0 && f.box.x0 < whole.x1);
+    figures ??= below.map(moneyFigures);
+    const split = figures.some((rowFigures) => {
+      const under = rowFigures.filter((f) => f.box.x1 > whole.x0 && f.box.x0 < whole.x1);
       const heads = new Set(under.map((f) => cellUnder(words, f.box.x0, f.box.x1)?.cell));
       return under.length >= 2 && heads.size === under.length;
     });
@@ -91,7 +96,8 @@ function headerCells(row: Row, below: readonly Row[]): LabelledCell[] {
 
 /** A header row naming one "Total" column (or a year to date of the periods before it) and at least two other cells; its cells. */
 function headerOf(row: Row, below: readonly Row[] = []): { cells: LabelledCell[]; total: LabelledCell } | undefined {
-  if (moneyFigures(row).length > 0) return undefined;
+  // a row naming neither cell is no header, however its cells split
+  if (!TOTAL_OR_YEAR_WORD.test(row.text) || moneyFigures(row).length > 0) return undefined;
   const cells = headerCells(row, below);
   const totals = cells.filter((c) => TOTAL_CELL.test(c.label.trim()));
   const total = totals.length === 1 ? totals[0] : totals.length === 0 ? yearToDateOfPeriods(cells) : undefined;

@@ -3,7 +3,7 @@
 // bench/tools/learn-fingerprints.ts from the genuine files of every source (`fingerprints.json`);
 // and the habits of a file that names a producer but is not written like it.
 import type { PdfFile } from '../../../../pdf/pdf-file.js';
-import { CONTENT_TRAITS, type ContentSyntax, type ContentTrait, contentSyntax, firstSaveContent } from '../../../readers/content-syntax.js';
+import { CONTENT_TRAITS, type ContentSyntax, type ContentTrait, type FirstSavePage, firstSavePages } from '../../../readers/content-syntax.js';
 import { type FileSyntax, fileSyntax, producerFamily, type SyntaxTrait } from '../../../readers/file-syntax.js';
 import table from './fingerprints.json' with { type: 'json' };
 
@@ -22,10 +22,13 @@ export interface FileHabits {
   pages: ContentSyntax[];
 }
 
-/** The habits of the first save of `file` and of its first pages' content; undefined when its objects could not be placed. */
-export function habitsOf(file: PdfFile): FileHabits | undefined {
+/**
+ * The habits of the first save of `file` and of its first pages' content (`pages`, when the caller
+ * read them already); undefined when its objects could not be placed.
+ */
+export function habitsOf(file: PdfFile, pages: readonly FirstSavePage[] = firstSavePages(file)): FileHabits | undefined {
   const syntax = fileSyntax(file);
-  return syntax && { file: syntax, pages: firstSaveContent(file).map((streams) => contentSyntax(streams)) };
+  return syntax && { file: syntax, pages: pages.map((p) => p.syntax()) };
 }
 
 /** One producer's habits, how many genuine files showed them, and the producer strings (versions) they were written under. */

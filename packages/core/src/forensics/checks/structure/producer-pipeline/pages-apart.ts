@@ -3,8 +3,7 @@
 // producer writes every page of a save with one writer. A script that changes a figure parses the
 // page it is on and writes that page again in its own way, and leaves the other pages as they
 // were. So this needs no fingerprint of the producer, only the pages the forger left.
-import type { PdfFile } from '../../../../pdf/pdf-file.js';
-import { CONTENT_TRAITS, type ContentSyntax, type ContentTrait, contentSyntax, firstSavePages } from '../../../readers/content-syntax.js';
+import { CONTENT_TRAITS, type ContentSyntax, type ContentTrait, type FirstSavePage } from '../../../readers/content-syntax.js';
 
 /** A trait the pages disagree on: the form the pages apart show, and the form the others show. */
 export interface SplitHabit {
@@ -32,14 +31,16 @@ const formOf = (syntax: ContentSyntax, trait: ContentTrait): string | undefined 
 };
 
 /**
- * The pages of the first save written two ways, when its pages that share fonts split into two
+ * The pages of the first save (`firstPages`) written two ways, when those that share fonts split into two
  * groups: each group's pages agree on every trait they read definitely, and the groups read
  * different forms of at least `SPLIT_TRAITS` traits. Undefined when they do not split so.
  */
-export function pagesWrittenApart(file: PdfFile): PagesApart | undefined {
-  const pages = firstSavePages(file).map((p, i) => ({ number: i + 1, fonts: new Set(p.fonts), syntax: contentSyntax(p.streams) }));
-  // pages that share a font with another page: one producer's pages of one save
-  const linked = pages.filter((p) => p.fonts.size > 0 && pages.some((q) => q !== p && [...p.fonts].some((f) => q.fonts.has(f))));
+export function pagesWrittenApart(firstPages: readonly FirstSavePage[]): PagesApart | undefined {
+  const pages = firstPages.map((p, i) => ({ number: i + 1, fonts: new Set(p.fonts), page: p }));
+  // pages that share a font with another page: one producer's pages of one save (only theirs are decoded)
+  const linked = pages
+    .filter((p) => p.fonts.size > 0 && pages.some((q) => q !== p && [...p.fonts].some((f) => q.fonts.has(f))))
+    .map((p) => ({ number: p.number, syntax: p.page.syntax() }));
   if (linked.length < 2) return undefined;
   // the ways of writing: pages grouped by the forms of every trait they read definitely
   const ways: { pages: typeof linked; forms: Partial<Record<ContentTrait, string>> }[] = [];

@@ -6,6 +6,7 @@
 import { startsWithAscii } from '../../../../bytes.js';
 import { type CheckResult, defineCheck, type FindingOf, indicator, ran } from '../../../check.js';
 import type { PdfCheckContext } from '../../../contexts.js';
+import { firstSavePages } from '../../../readers/content-syntax.js';
 import { headerMarked } from '../../../readers/file-writer.js';
 import copy from './copy.json' with { type: 'json' };
 import { BROKEN_HABITS, type BrokenHabit, brokenHabits, CONTENT_HABITS, fingerprintOf, type Habit, habitsOf } from './fingerprint.js';
@@ -245,7 +246,9 @@ function pipelineOf(ctx: PdfCheckContext): CheckResult<FindingOf<typeof indicato
   // a first save that names a producer but is not written like it: the file (unless a library named
   // by its mark wrote it, said above), and its pages' content (which a re-save keeps as it was)
   const fingerprint = named ? fingerprintOf(named) : undefined;
-  const habits = fingerprint && habitsOf(ctx.file);
+  // the first save's pages, each decoded once for both readings of its content below
+  const firstPages = firstSavePages(ctx.file);
+  const habits = fingerprint && habitsOf(ctx.file, firstPages);
   const broken = fingerprint && habits ? brokenHabits(fingerprint, habits) : [];
   if (broken.length >= BROKEN_HABITS) {
     const ofFile = broken.filter((b) => !CONTENT_HABITS.has(b.trait));
@@ -256,7 +259,7 @@ function pipelineOf(ctx: PdfCheckContext): CheckResult<FindingOf<typeof indicato
   }
   // pages of one save written two ways: no fingerprint needed, the pages a forger left are the witness
   if (!findings.some((f) => f.code === 'content_stream_rewritten')) {
-    const apart = pagesWrittenApart(ctx.file);
+    const apart = pagesWrittenApart(firstPages);
     if (apart) findings.push({ code: 'content_stream_rewritten', ...apart });
   }
   for (let i = 1; i < ctx.revisions.length; i++) {
