@@ -6,10 +6,14 @@
 // SUSPICIOUS is still a false claim a reviewer reads. Held-out samples (a
 // held-out producer or layout part) are not run here: nothing is tuned on them, and
 // `bench/tools/sources.ts` reports them apart. Scans and photos of a few seeds are not flagged.
+// Printed by a spreadsheet (LibreOffice Calc, every figure in its General format: 1817.6, 40), the
+// genuine ones are not flagged either, and a raised figure is found on the kinds read there.
 import type { ScanDetail } from '@loupe/core';
 import { conditionsFor, phoneCapture } from '@loupe/fixtures/captures';
+import { raisedFigure } from '@loupe/fixtures/layouts/edits';
 import { type GeneratedKind, generateDocument, NAMED_KINDS } from '@loupe/fixtures/layouts/generate';
-import { installedProducers } from '@loupe/fixtures/layouts/producers';
+import { installed, installedProducers, SPREADSHEET_PRODUCER } from '@loupe/fixtures/layouts/producers';
+import { Rng } from '@loupe/fixtures/layouts/random';
 import { scanned } from '@loupe/fixtures/trailless-edits';
 import { createNodeEngine, createPdfJsRaster } from '@loupe/node';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -81,4 +85,26 @@ describe('genuine documents of the layout generator', () => {
     }
     expect(flagged).toEqual([]);
   });
+
+  it('printed by a spreadsheet in its General format, raise no content evidence, and a raised figure is found', async () => {
+    if (!installed(SPREADSHEET_PRODUCER.requires)) return; // LibreOffice is not installed here (.ci/run installs it)
+    const complaints: string[] = [];
+    const missed: string[] = [];
+    // a card, a pay stub, a US invoice, a statement and a mortgage statement (seeds 1, 4, 7, 11, 14) are judged on their raised figure
+    const RAISED = [1, 4, 7, 11, 14];
+    for (let seed = 1; seed <= 16; seed++) {
+      const document = generateDocument(seed);
+      if (document.heldOut) continue;
+      const wrong = complaint(await engine.scanDetailed(await SPREADSHEET_PRODUCER.render(document.layout), { name: `${document.kind}.pdf` }));
+      if (wrong) complaints.push(`seed ${seed} (${document.kind}): ${wrong}`);
+      const raised = RAISED.includes(seed) ? raisedFigure(document.layout, new Rng(seed * 7919)) : undefined;
+      if (!raised) continue;
+      const d = await engine.scanDetailed(await SPREADSHEET_PRODUCER.render(raised.layout), { name: `${document.kind}.pdf` });
+      if (d.document.verdict !== 'SUSPICIOUS' && d.document.verdict !== 'FORGED')
+        missed.push(`seed ${seed} (${document.kind}) ${raised.edit.old} -> ${raised.edit.new}: ${d.document.verdict}`);
+    }
+    expect(complaints).toEqual([]);
+    expect(missed).toEqual([]);
+  });
 });
+

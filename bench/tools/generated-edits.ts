@@ -12,6 +12,7 @@
 //
 //   node --import tsx bench/tools/generated-edits.ts [--from 1] [--count 110] [--split held-in|held-out|all]
 //        [--kind invoice-eu|profit_loss|rent_roll] [--edit raised|kept|both] [--tool reprint|all|pdf|scan|pikepdf,ghostscript,...]
+//        [--producer libreoffice-calc] [--keep DIR]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,7 @@ import { parseArgs } from 'node:util';
 import type { ScanDetail } from '@loupe/core';
 import { keptSums, raisedFigure } from '@loupe/fixtures/layouts/edits';
 import { generateDocument, NAMED_KINDS } from '@loupe/fixtures/layouts/generate';
-import { installedProducers } from '@loupe/fixtures/layouts/producers';
+import { installedProducers, LAYOUT_PRODUCERS, SPREADSHEET_PRODUCER } from '@loupe/fixtures/layouts/producers';
 import { Rng } from '@loupe/fixtures/layouts/random';
 import { EDIT_TOOLS, EditNotApplicable, type EditTool, locateAll, regionOver } from '@loupe/fixtures/trailless-edits';
 import { createNodeEngine } from '@loupe/node';
@@ -34,6 +35,8 @@ const { values } = parseArgs({
     kind: { type: 'string' },
     edit: { type: 'string', default: 'raised' },
     tool: { type: 'string', default: 'reprint' },
+    /** One producer for every seed (`libreoffice-calc`, or any of the cycle's) instead of the one each seed cycles to. */
+    producer: { type: 'string' },
     /** A folder to keep every edited file and its control in (gen-SEED-TOOL-EDIT.pdf, ...-control.pdf), to look into a miss. */
     keep: { type: 'string' },
   },
@@ -56,6 +59,8 @@ function fail(message: string): never {
 const engine = createNodeEngine({ ocr: false });
 const ocrEngine = createNodeEngine();
 const producers = installedProducers();
+const onlyProducer =
+  values.producer && ([...LAYOUT_PRODUCERS, SPREADSHEET_PRODUCER].find((p) => p.name === values.producer) ?? fail(`no producer ${values.producer}`));
 
 interface Tally {
   edits: number;
@@ -134,7 +139,7 @@ for (let seed = Number(values.from); seed < Number(values.from) + Number(values.
   const named = NAMED_KINDS.find((k) => k === values.kind);
   const document = generateDocument(seed, named);
   if (values.kind && document.kind !== values.kind) continue;
-  const producer = producers[seed % producers.length]!;
+  const producer = onlyProducer || producers[seed % producers.length]!;
   let genuine: Uint8Array;
   try {
     genuine = await producer.render(document.layout);

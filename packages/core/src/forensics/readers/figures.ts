@@ -145,10 +145,36 @@ export function rowsOf(ctx: TableContext): Row[] {
   return rows;
 }
 
+/** A value printed where money is expected but read as none: a bare number (40, 465.9) or a dash for nothing. */
+const UNREAD_VALUE = /^(?:[-−+]?[$€£]?\d+(?:[.,]\d+)?|[-–—])$/;
+
+/**
+ * True when a word of `row` between `x0` and `x1` is a value read as no money (`UNREAD_VALUE`):
+ * on a grid ("Fees Charged 39 Interest Charged 59.75") the figure after it is the next label's, and
+ * the label's own was not read.
+ */
+export function unreadValueBetween(row: Row, x0: number, x1: number, skip: readonly Figure[] = []): boolean {
+  return row.words.some(
+    (w, i) =>
+      w.x0 >= x0 - 0.5 &&
+      w.x1 <= x1 + 0.5 &&
+      UNREAD_VALUE.test(w.text) &&
+      !partOfDate(row.words, i) &&
+      !skip.some((f) => f.box.x0 <= w.x0 + 0.5 && f.box.x1 >= w.x1 - 0.5),
+  );
+}
+
+const MONTH = /^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?$/i;
+/** True when the number at `i` is a date's year or day ("Ending Balance on September 30, 2026", "as of 30 Sep"). */
+function partOfDate(words: readonly { text: string }[], i: number): boolean {
+  return /^(19|20)\d\d$/.test(words[i]!.text) || MONTH.test(words[i - 1]?.text ?? '') || MONTH.test(words[i + 1]?.text ?? '');
+}
+
 /**
  * The figure a balance label names on its row: the first after the label's words, else the last
  * before them (a label set right of its figure) — on a summary grid ("Previous Balance $19,516.47
- * Total Deposits 23,948.70") the row's last figure is another label's.
+ * Total Deposits 23,948.70") the row's last figure is another label's. None when a value read as
+ * no money stands between the label and the figure after it (that figure is the next label's).
  */
 export function figureLabelled(row: Row, figs: Figure[], label: RegExp): Figure | undefined {
   const match = label.exec(row.text);
@@ -161,5 +187,7 @@ export function figureLabelled(row: Row, figs: Figure[], label: RegExp): Figure 
     return at > end;
   });
   const labelEnd = row.words[last < 0 ? row.words.length - 1 : last]!.x1;
-  return figs.find((f) => f.box.x0 >= labelEnd - 0.5) ?? figs.filter((f) => f.box.x1 <= labelEnd + 0.5).at(-1) ?? figs[figs.length - 1];
+  const after = figs.find((f) => f.box.x0 >= labelEnd - 0.5);
+  if (after && unreadValueBetween(row, labelEnd, after.box.x0, figs)) return undefined;
+  return after ?? figs.filter((f) => f.box.x1 <= labelEnd + 0.5).at(-1) ?? figs[figs.length - 1];
 }

@@ -25,7 +25,20 @@ function bytesToNumber(b: Uint8Array): number {
   return v;
 }
 
+/**
+ * True when a destination of two or more code units has every unit's low byte zero and its high
+ * byte a printable ASCII character: text written little-endian, as Ghostscript 10.0 writes a
+ * ligature's destination (`<74006900>` for "ti"). Two CJK ideographs for one glyph are not a
+ * reading any font means.
+ */
+function isLittleEndianAscii(b: Uint8Array): boolean {
+  if (b.length < 4 || b.length % 2 === 1) return false;
+  for (let i = 0; i < b.length; i += 2) if (b[i + 1] !== 0 || b[i]! < 0x20 || b[i]! > 0x7e) return false;
+  return true;
+}
+
 function utf16(b: Uint8Array): string {
+  if (isLittleEndianAscii(b)) return String.fromCharCode(...Array.from({ length: b.length / 2 }, (_, i) => b[2 * i]!));
   let s = '';
   for (let i = 0; i + 1 < b.length; i += 2) s += String.fromCharCode((b[i]! << 8) | b[i + 1]!);
   if (b.length % 2 === 1) s += String.fromCharCode(b[b.length - 1]!);

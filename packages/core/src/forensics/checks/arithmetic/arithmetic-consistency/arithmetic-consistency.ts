@@ -9,8 +9,10 @@
 // of many: its running balances, its account summaries on their own lines and its document totals
 // are read (no total is held against a ledger that may go on past the picture), and a misreading
 // that would excuse one is tested against all three, by a photo's rules (`misreading-trial.ts`).
+// Figures a spreadsheet printed in its General format are read as money (`spreadsheet-figures.ts`).
 import { defineCheck, onWords } from '../../../check.js';
 import { testedMisreadings } from '../../../readers/misreading-trial.js';
+import { withSpreadsheetFigures } from '../../../readers/spreadsheet-figures.js';
 import { dailyBalances } from './daily-balances.js';
 import { documentTotals } from './document-totals.js';
 import { indicators } from './indicators.js';
@@ -29,8 +31,10 @@ export const arithmeticConsistency = defineCheck({
   subjects: ['pdf', 'image'],
   order: 110,
   indicators,
-  run: (ctx) =>
-    onWords(ctx, () =>
+  run: (checked) => {
+    // figures a spreadsheet printed without a number format are read as the money they are
+    const ctx = withSpreadsheetFigures(checked);
+    return onWords(ctx, () =>
       ctx.subject === 'image'
         ? PHOTO_SUMS.flatMap((sums) => testedMisreadings(ctx, sums, PHOTO_SUMS, true))
         : [
@@ -40,5 +44,6 @@ export const arithmeticConsistency = defineCheck({
             ...testedMisreadings(ctx, documentTotals, EVERY_SUM),
             ...taxForm(ctx),
           ],
-    ),
+    );
+  },
 });

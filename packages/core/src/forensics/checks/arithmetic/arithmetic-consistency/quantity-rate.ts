@@ -61,6 +61,8 @@ interface Columns {
   quantity: [number, number];
   rate: [number, number];
   amount: [number, number];
+  /** Every cell of the header row (named or not). */
+  cells: [number, number][];
 }
 
 /** `cell` cut into the longest runs of words (up to three) that name a column, and single words that name none. */
@@ -82,14 +84,17 @@ function columnsOf(row: Row): Columns | undefined {
   const labelOf = (cell: Word[]): string => cell.map((w) => w.text.replace(/[^\p{L} ]/gu, '')).join(' ');
   const named = (label: string): keyof Columns | undefined =>
     QUANTITY.test(label) ? 'quantity' : RATE.test(label) ? 'rate' : AMOUNT.test(label) ? 'amount' : undefined;
-  for (const cell of cellsOf(row)) {
+  const cells = cellsOf(row);
+  for (const cell of cells) {
     // headers of narrow columns set close together read as one cell ("Rate Hours Amount", "Unit Price Line Total")
     for (const part of named(labelOf(cell)) ? [cell] : namedParts(cell, (c) => named(labelOf(c)) !== undefined)) {
       const column = named(labelOf(part));
       if (column) found[column] ??= [part[0]!.x0, part[part.length - 1]!.x1];
     }
   }
-  return found.quantity && found.rate && found.amount ? (found as Columns) : undefined;
+  return found.quantity && found.rate && found.amount
+    ? { quantity: found.quantity, rate: found.rate, amount: found.amount, cells: cells.map((c) => [c[0]!.x0, c[c.length - 1]!.x1]) }
+    : undefined;
 }
 
 /** The number of the row under a header cell spanning `span`: the one it overlaps most, if any. */
@@ -102,6 +107,48 @@ function inColumn(numbers: Read[], span: [number, number]): Read | undefined {
   }
   return best;
 }
+
+/**
+ * The numbers of a row in the quantity, rate and amount columns: each the one under its header
+ * cell (overlapping it most); where none is and no word with digits is either (an unread figure),
+ * the nearest one whose middle lies nearer the middle of this header cell than of any other of the
+ * header row. A spreadsheet centres its headers over its cells and sets numbers to their right
+ * edge and text to their left ("Rate" over the left of a cell, 220.32 at its right; "Qty" over a
+ * cell whose 1 ends where the next cell's 869,27 begins): a cell's edge lies halfway between the
+ * middles of two headers of cells as wide. Only `nearest` (an item's line, before the table's total).
+ */
+function inColumns(numbers: Read[], words: readonly Word[], columns: Columns, nearest: boolean): (Read | undefined)[] {
+  const spans = [columns.quantity, columns.rate, columns.amount];
+  const under = spans.map((span) => inColumn(numbers, span));
+  if (!nearest || under.every((n) => n !== undefined)) return under;
+  const middle = (x0: number, x1: number): number => (x0 + x1) / 2;
+  const apart = (n: Read, span: [number, number]): number => Math.abs(middle(n.box.x0, n.box.x1) - middle(span[0], span[1]));
+  const overlaps = (w: Word, span: [number, number]): boolean => Math.min(w.x1, span[1]) > Math.max(w.x0, span[0]);
+  return under.map((found, column) => {
+    const span = spans[column]!;
+    if (found || words.some((w) => /\d/.test(w.text) && overlaps(w, span))) return found;
+    const nearer = numbers.filter((n) => !under.includes(n) && columns.cells.every((cell) => holds(cell, span) || apart(n, span) < apart(n, cell)));
+    return nearer.sort((a, b) => apart(a, span) - apart(b, span))[0];
+  });
+}
+
+/** `join` applied to the words of each column apart: the columns meet halfway between the middles of their header cells. */
+function withinColumns(words: Word[], columns: Columns, join: (words: Word[]) => Word[]): Word[] {
+  const middles = columns.cells.map((c) => (c[0] + c[1]) / 2).sort((a, b) => a - b);
+  const edges = middles.slice(1).map((m, i) => (m + middles[i]!) / 2);
+  const columnOf = (w: Word): number => edges.filter((edge) => (w.x0 + w.x1) / 2 > edge).length;
+  const out: Word[] = [];
+  for (let start = 0; start < words.length; ) {
+    let end = start + 1;
+    while (end < words.length && columnOf(words[end]!) === columnOf(words[start]!)) end++;
+    out.push(...join(words.slice(start, end)));
+    start = end;
+  }
+  return out;
+}
+
+/** True when header cell `cell` holds `span` (a column named by part of a cell). */
+const holds = (cell: [number, number], span: [number, number]): boolean => cell[0] <= span[0] && cell[1] >= span[1];
 
 /** Half a unit of the last printed decimal. */
 const half = (n: Read): Decimal => decimal(`0.${'0'.repeat(n.decimals)}5`);
@@ -165,32 +212,42 @@ export function quantityRate(rows: readonly Row[], options: QuantityRateOptions)
   const findings: SumFinding[] = [];
   let columns: Columns | undefined;
   let headerRow: Row | undefined;
+  let totalSeen = false;
   for (const row of rows) {
     const header = columnsOf(row);
     if (header) {
       columns = header;
       headerRow = row;
+      totalSeen = false;
       continue;
     }
     const continental = continentalRow(row);
-    // a continental figure's digit groups may be set apart by a thin space ("10 304,40"): one number
-    const words = continental ? joinDigitGroups(row.words) : row.words;
+    // a continental figure's digit groups may be set apart by a thin space ("10 304,40"): one number,
+    // within one column (a spreadsheet's quantity of 1 ends where its price of 869,27 begins)
+    const words = continental ? (columns ? withinColumns(row.words, columns, joinDigitGroups) : joinDigitGroups(row.words)) : row.words;
     const numbers = words.map((w) => readNumber(w, continental)).filter((n): n is Read => n !== undefined);
     if (numbers.length === 0) {
-      if (row.words.length > 0 && !/\d/.test(row.text) && cellsOf(row).length >= 2) columns = undefined; // another table's header
+      // another table's header, or a heading after the table's total ("Total New Charges", then "Usage History")
+      if (row.words.length > 0 && !/\d/.test(row.text) && (cellsOf(row).length >= 2 || totalSeen)) columns = undefined;
       continue;
     }
-    if (TOTAL.test(row.text)) continue;
-    const inColumns = columns && [inColumn(numbers, columns.quantity), inColumn(numbers, columns.rate), inColumn(numbers, columns.amount)];
+    if (TOTAL.test(row.text)) {
+      totalSeen = true;
+      continue;
+    }
+    // only an item's line (a description before its numbers) before the table's total: a summary set
+    // across under the table ("Nettobetrag … Gesamtbetrag" over their figures) only by numbers under the headers
+    const described = words.some((w) => w.x1 <= numbers[0]!.box.x0 && /\p{L}{2}/u.test(w.text));
+    const read = columns && inColumns(numbers, words, columns, described && !totalSeen);
     let recovered = false;
-    if (inColumns && columns && headerRow && inColumns[0] && inColumns[1] && !inColumns[2]) {
+    if (read && columns && headerRow && read[0] && read[1] && !read[2]) {
       // a line whose amount OCR broke ("52222)"): the amount its table's sum leaves for it
       const span = columns.amount;
       const lost = row.words.find((w) => /\d/.test(w.text) && Math.min(w.x1, span[1]) - Math.max(w.x0, span[0]) > 0);
-      inColumns[2] = lost && options.lostAmount?.(row, headerRow, lost);
-      recovered = inColumns[2] !== undefined;
+      read[2] = lost && options.lostAmount?.(row, headerRow, lost);
+      recovered = read[2] !== undefined;
     }
-    const [q, r, a] = inColumns?.every((n) => n !== undefined) ? (inColumns as [Read, Read, Read]) : (inlineProduct(row) ?? []);
+    const [q, r, a] = read?.every((n) => n !== undefined) ? (read as [Read, Read, Read]) : (inlineProduct(row) ?? []);
     if (!q || !r || !a || q === r || r === a || q === a || a.decimals !== 2) continue;
     // the printed quantity and rate are rounded: their product may be off by that much, plus a
     // cent; a whole count at a price in cents (an invoice's items, hours at an hourly rate) is exact

@@ -13,7 +13,7 @@
 // (the change in market value signed as printed).
 import { add, type Decimal, decimal, formatMoney, sameMoney } from '../../../../tables/decimal.js';
 import type { Row } from '../../../../tables/rows.js';
-import { type Figure, moneyFigures, type Term } from '../../../readers/figures.js';
+import { type Figure, moneyFigures, type Term, unreadValueBetween } from '../../../readers/figures.js';
 import { CLOSING, OPENING } from '../../../readers/ledger-layout.js';
 import { ocrExplains } from '../../../readers/misreadings.js';
 import type { SumFinding } from './indicators.js';
@@ -106,19 +106,22 @@ const MAX_LINES = 10;
  * by its whole text; a row of several (a summary set as a grid: "Beginning value $154,707.15
  * Deposits 2,183.22") is a line per figure, labelled by the words between it and the figure
  * before it. Undefined when a row of several has a figure without words of its own before it, or
- * words after its last figure: it is no grid of pairs.
+ * words after its last figure: it is no grid of pairs; and when a label's words hold a value read
+ * as no money followed by another label (a line of the grid went unread).
  */
 function linesOf(row: Row): SummaryLine[] | undefined {
   const figs = moneyFigures(row);
-  if (figs.length <= 1) return figs.length ? [{ label: row.text, figure: figs[0]! }] : undefined;
+  if (figs.length === 0) return undefined;
   const lines: SummaryLine[] = [];
   let from = Number.NEGATIVE_INFINITY;
   for (const figure of figs) {
-    const label = row.words
-      .filter((w) => w.x0 >= from - 0.5 && w.x1 <= figure.box.x0 + 0.5)
-      .map((w) => w.text)
-      .join(' ');
-    if (!/\p{L}{2}/u.test(label)) return undefined;
+    const words = row.words.filter((w) => w.x0 >= from - 0.5 && w.x1 <= figure.box.x0 + 0.5);
+    const label = words.map((w) => w.text).join(' ');
+    if (figs.length > 1 && !/\p{L}{2}/u.test(label)) return undefined;
+    // a value read as no money, then another label ("Fees Charged 39 Interest Charged 59.75"): a line went unread
+    const unread = words.findIndex((w) => unreadValueBetween(row, w.x0, w.x1));
+    if (unread >= 0 && words.slice(unread + 1).some((w) => /\p{L}{2}/u.test(w.text))) return undefined;
+    if (figs.length === 1) return [{ label: row.text, figure }];
     lines.push({ label, figure });
     from = figure.box.x1;
   }

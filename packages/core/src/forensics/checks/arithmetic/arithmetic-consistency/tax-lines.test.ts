@@ -92,4 +92,21 @@ describe('tax form lines', () => {
     expect(taxLines(under('4,200.00').ctx, under('4,200.00').rows)).toEqual([]);
     expect(taxLines(under('9,999.00').ctx, under('9,999.00').rows)).toEqual([]);
   });
+
+  it('gives an instruction cut short ("Add lines 1z, 2b, 3b, 7, and") to the line under it, not to the line above', () => {
+    // a spreadsheet sets a wrapped label's first line above its row: the instruction of line 9 sits under line 8's entry
+    const sheet = (ninth: string) =>
+      formOf(
+        line('1z', 'Add lines 1a through 1h', '70,556.01'),
+        line('2b', 'Taxable interest', '454.85'),
+        line('3b', 'Ordinary dividends', '238.34'),
+        line('7', 'Capital gain or (loss)', '3,033.40'),
+        [['Additional income from', 80]],
+        line('8', 'Schedule 1, line 10', '0.00'),
+        [['Add lines 1z, 2b, 3b, 7, and', 80]],
+        line('9', '8. This is your total income', ninth),
+      );
+    const genuine = sheet('74,282.60');
+    expect(taxLines(genuine.ctx, genuine.rows)).toEqual([]);
+  });
 });

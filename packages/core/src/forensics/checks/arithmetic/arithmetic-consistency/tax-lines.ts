@@ -112,6 +112,9 @@ function wrappedLabel(rows: readonly Row[], i: number, entry: Entry): string {
   return [...above, ...own, ...below].join(' ');
 }
 
+/** The end of an instruction cut short: a conjunction, a comma or a preposition still waiting for its line. */
+const DANGLING = /(\b(and|or|through|to|from|plus|minus|of)|,)\s*$/i;
+
 /** Contradictions between the labelled lines of a tax form, read from its `rows`. */
 export function taxLines(ctx: TableContext, rows: Row[]): SumFinding[] {
   const map = entries(rows);
@@ -126,7 +129,9 @@ export function taxLines(ctx: TableContext, rows: Row[]): SumFinding[] {
       // a label wrapped onto lines of its own ("… Add lines 8" above the entry, "through 27a" under
       // it): a form computes a line from earlier ones, so the instruction is the line's only when it
       // is the first line printed after every line the instruction takes
-      const wrapped = instructionOf(wrappedLabel(rows, i, target[1]), map, target[0]);
+      const label = wrappedLabel(rows, i, target[1]);
+      // a label that ends mid-instruction ("Add lines 1z, 2b, 3b, 7, and") goes on under the next line's number: it is that line's
+      const wrapped = DANGLING.test(label) ? undefined : instructionOf(label, map, target[0]);
       const last = wrapped?.operands.reduce((a, b) => (compareLines(a, b) >= 0 ? a : b));
       const next = last && printed.find((n) => compareLines(n, last) > 0);
       if (wrapped && next === target[0]) instruction = wrapped;
