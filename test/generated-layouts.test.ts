@@ -107,4 +107,3 @@ describe('genuine documents of the layout generator', () => {
     expect(missed).toEqual([]);
   });
 });
-

@@ -36,9 +36,14 @@ describe('figures a spreadsheet printed in its General format', () => {
     expect(read).not.toContain('2026.00');
   });
 
-  it('reads nothing anew on a page without a one-decimal figure in a column of money (a usage of 718 under the charges)', () => {
-    const words = tableWords(1, [['Total New Charges', 50], right('103.63', 400)], [['Dec 26', 50], right('718', 400)]);
-    expect(texts(spreadsheetFigures(words))).toEqual(texts(words));
+  it('reads only a 0 anew on a page without a one-decimal figure in a column of money (a usage of 718 under the charges)', () => {
+    const words = tableWords(
+      1,
+      [['Total New Charges', 50], right('103.63', 400)],
+      [['Fees and Charges', 50], right('0', 400)],
+      [['Dec 26', 50], right('718', 400)],
+    );
+    expect(texts(spreadsheetFigures(words))).toEqual(['Total', 'New', 'Charges', '103.63', 'Fees', 'and', 'Charges', '0.00', 'Dec', '26', '718']);
   });
 
   it('reads a one-decimal figure on a line with money, not a whole number (a count)', () => {

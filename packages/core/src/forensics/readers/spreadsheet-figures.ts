@@ -6,6 +6,7 @@
 // figure ending in a column of money, and a one-decimal figure on a line with money, are read as
 // money, in money form ("40.00"): every sum then sees the row's figure instead of a row without one
 // (a summary whose fees read as nothing breaks its balance identity by the fees: a false alarm).
+// On any page, a 0 ending in a column of money reads 0.00: it adds nothing, whatever it counts.
 // Pages OCR read keep their figures as read (OCR drops decimal points).
 
 import type { Word } from '../../tables/rows.js';
@@ -49,8 +50,11 @@ export function spreadsheetFigures(words: readonly Word[]): Word[] {
   });
   const inColumn = new Set(words.flatMap((word, i) => (general[i] && withCents.some((money) => Math.abs(money.x1 - word.x1) <= COLUMN_SLACK) ? [i] : [])));
   // the page is a spreadsheet's print when a figure with one decimal (465.9: no format prints money
-  // so) ends in a column of money; a whole number there alone (a usage of 718 under the charges) says nothing
-  if (![...inColumn].some((i) => general[i]![3] !== undefined)) return words as Word[];
+  // so) ends in a column of money; a whole number there alone (a usage of 718 under the charges) says
+  // nothing, but for a 0: whatever it counts, it adds nothing to a sum ("Fees and Charges 0")
+  if (![...inColumn].some((i) => general[i]![3] !== undefined)) {
+    return words.map((word, i) => (inColumn.has(i) && /^[-−]?0$/.test(word.text) ? { ...word, text: '0.00' } : word));
+  }
   const money = [...withCents, ...[...inColumn].map((i) => words[i]!)];
   return words.map((word, i) => {
     const match = general[i];
