@@ -8,6 +8,9 @@ import type { Word } from '../tables/rows.js';
 /** One cell of a line: its text (split into words at spaces) and its left edge. */
 export type Cell = [text: string, x: number];
 
+/** A cell whose right edge is at `x1` (a figure set flush right in its column). */
+export const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
+
 /** The words of `rows` (each a line of cells) on `page`, from y = 740 down. */
 export function tableWords(page: number, ...rows: Cell[][]): Word[] {
   const words: Word[] = [];

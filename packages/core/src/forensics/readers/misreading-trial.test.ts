@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../tables/decimal.js';
 import type { Word } from '../../tables/rows.js';
-import { type Cell, tableContext, tableWords } from '../../testing/table-words.js';
+import { type Cell, right, tableContext, tableWords } from '../../testing/table-words.js';
 import { documentTotals } from '../checks/arithmetic/arithmetic-consistency/document-totals.js';
 import { statementArithmetic } from '../checks/arithmetic/arithmetic-consistency/running-balances.js';
 import { statementTotals } from '../checks/arithmetic/arithmetic-consistency/statement-totals.js';
@@ -15,8 +15,6 @@ import { testedMisreadings } from './misreading-trial.js';
 
 beforeAll(loadDecimals);
 
-/** A cell of one word whose right edge is at `x1` (5 points a character). */
-const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
 const row = (label: string, figure: string): Cell[] => [[label, 40], right(figure, 340)];
 /** A pay stub of one column: earnings, gross pay, three taxes, their total and net pay, and `more` lines after it. */
 function stub(regular: string, gross: string, net: string, more: Cell[][] = []): Word[] {

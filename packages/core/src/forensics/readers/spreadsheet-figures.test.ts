@@ -1,13 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../tables/decimal.js';
-import { type Cell, tableContext, tableWords } from '../../testing/table-words.js';
+import { right, tableContext, tableWords } from '../../testing/table-words.js';
 import { statementTotals } from '../checks/arithmetic/arithmetic-consistency/statement-totals.js';
 import { spreadsheetFigures, withSpreadsheetFigures } from './spreadsheet-figures.js';
 
 beforeAll(loadDecimals);
-
-/** A cell whose right edge is at `x1` (a spreadsheet sets numbers to the right of their cells). */
-const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
 
 /** A card's summary and activity as a spreadsheet prints them: every figure in its General format. */
 function cardSheet(purchases: string): ReturnType<typeof tableWords> {

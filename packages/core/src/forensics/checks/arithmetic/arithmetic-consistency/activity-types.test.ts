@@ -4,13 +4,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../../../tables/decimal.js';
 import { buildRows } from '../../../../tables/rows.js';
-import { type Cell, tableWords } from '../../../../testing/table-words.js';
+import { type Cell, right, tableWords } from '../../../../testing/table-words.js';
 import { activityTypes } from './activity-types.js';
 import { readBlocks } from './summary-block.js';
 
 beforeAll(loadDecimals);
 
-const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
 const never = () => false;
 /** The check on a statement's rows, its summary read as the statement's checks read it. */
 const check = (rows: ReturnType<typeof buildRows>) => activityTypes(rows, readBlocks(rows), never);

@@ -5,12 +5,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../../../tables/decimal.js';
 import { buildRows } from '../../../../tables/rows.js';
-import { type Cell, tableWords } from '../../../../testing/table-words.js';
+import { type Cell, right, tableWords } from '../../../../testing/table-words.js';
 import { cardSections } from './card-sections.js';
 
 beforeAll(loadDecimals);
 
-const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
 const never = () => false;
 
 /** A card statement: its summary, then its activity in sections (the purchases continued on page 2). */

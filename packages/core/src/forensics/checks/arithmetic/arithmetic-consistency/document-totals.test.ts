@@ -5,15 +5,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../../../tables/decimal.js';
 import type { Word } from '../../../../tables/rows.js';
-import { type Cell, tableContext, tableWords } from '../../../../testing/table-words.js';
+import { type Cell, right, tableContext, tableWords } from '../../../../testing/table-words.js';
 import type { TableContext } from '../../../contexts.js';
 import { documentTotals } from './document-totals.js';
 
 beforeAll(loadDecimals); // the arithmetic's mathjs, which a scan loads itself
 
 const lines = (...rows: Cell[][]): Word[] => tableWords(1, ...rows);
-/** A cell of one word whose right edge is at `x1` (5 points a character). */
-const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
 const context = (category: TableContext['category'], words: Word[], ocr = false): TableContext => tableContext([words], category, ocr);
 
 /** A pay stub's earnings table; `hours` of overtime as printed. */

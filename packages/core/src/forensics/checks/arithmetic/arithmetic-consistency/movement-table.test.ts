@@ -5,15 +5,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../../../tables/decimal.js';
 import { buildRows } from '../../../../tables/rows.js';
-import { type Cell, tableWords } from '../../../../testing/table-words.js';
+import { type Cell, right, tableWords } from '../../../../testing/table-words.js';
 import { figures } from '../../../readers/figures.js';
 import { movementSums, movementsOverStated } from './movement-table.js';
 
 beforeAll(loadDecimals);
 const never = () => false;
 
-/** A cell of one word whose right edge is at `x1`. */
-const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
 const HEADER: Cell[] = [['Date', 40], ['Description', 100], right('Withdrawals', 380), right('Deposits', 480)];
 const movement = (date: string, what: string, withdrawal: string, deposit: string): Cell[] => [
   [date, 40],

@@ -5,14 +5,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../../../tables/decimal.js';
 import { buildRows } from '../../../../tables/rows.js';
-import { type Cell, tableWords } from '../../../../testing/table-words.js';
+import { type Cell, right, tableWords } from '../../../../testing/table-words.js';
 import { indicators } from './indicators.js';
 import { profitLoss } from './profit-loss.js';
 
 beforeAll(loadDecimals);
 
-/** A cell set flush right at `x1` (5 points a character). */
-const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
 const never = () => false;
 /** A line of the statement: its label and a figure a column (this year, last year). */
 const line = (label: string, ...values: string[]): Cell[] => [[label, 40], ...values.map((v, i) => right(v, 300 + 90 * i))];

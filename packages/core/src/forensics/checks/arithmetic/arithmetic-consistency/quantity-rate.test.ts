@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../../../tables/decimal.js';
 import { buildRows } from '../../../../tables/rows.js';
-import { type Cell, tableWords } from '../../../../testing/table-words.js';
+import { type Cell, right, tableWords } from '../../../../testing/table-words.js';
 import { quantityRate } from './quantity-rate.js';
 
 beforeAll(loadDecimals);
 
-/** A cell whose right edge is at `x1`. */
-const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
 const judge = (...rows: Cell[][]) => quantityRate(buildRows(tableWords(1, ...rows)), { code: 'bill_totals_mismatch', unverified: () => false });
 
 describe('quantity times rate', () => {

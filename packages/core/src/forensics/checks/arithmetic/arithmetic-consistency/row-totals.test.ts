@@ -5,14 +5,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../../../tables/decimal.js';
 import { buildRows } from '../../../../tables/rows.js';
-import { type Cell, tableWords } from '../../../../testing/table-words.js';
+import { type Cell, right, tableWords } from '../../../../testing/table-words.js';
 import { indicators } from './indicators.js';
 import { rowTotals } from './row-totals.js';
 
 beforeAll(loadDecimals);
 
-/** A cell set flush right at `x1` (5 points a character). */
-const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
 const never = () => false;
 const HEADER: Cell[] = [['Date', 40], ['Description', 100], right('Total', 300), right('Principal', 380), right('Interest', 460), right('Escrow', 540)];
 const payment = (date: string, total: string, principal: string, interest: string, escrow: string): Cell[] => [

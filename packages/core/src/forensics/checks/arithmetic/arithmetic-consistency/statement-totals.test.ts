@@ -4,12 +4,10 @@
 // furniture, in the column that page sets.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../../../tables/decimal.js';
-import { type Cell, tableContext, tableWords } from '../../../../testing/table-words.js';
+import { right, tableContext, tableWords } from '../../../../testing/table-words.js';
 import { statementTotals } from './statement-totals.js';
 
 beforeAll(loadDecimals);
-
-const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
 
 /** A deposits list of four entries whose dates wrap their year, broken by a page after the second (which sets its amount column elsewhere). */
 function statement(total: string): ReturnType<typeof tableContext> {

@@ -5,14 +5,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../../../tables/decimal.js';
 import type { Word } from '../../../../tables/rows.js';
-import { type Cell, tableContext, tableWords } from '../../../../testing/table-words.js';
+import { type Cell, right, tableContext, tableWords } from '../../../../testing/table-words.js';
 import { testedMisreadings } from '../../../readers/misreading-trial.js';
 import { documentTotals } from './document-totals.js';
 
 beforeAll(loadDecimals);
 
-/** A cell of one word whose right edge is at `x1` (5 points a character). */
-const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
 /** Total deductions, current and year to date, with the given social security and Medicare taxes. */
 function totalOf(socialSecurity: string[], medicare: string[]): [string, string] {
   const cents = (t: string) => Math.round(Number(t.replace(/,/g, '')) * 100);

@@ -3,12 +3,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDecimals } from '../../../../tables/decimal.js';
 import { buildRows } from '../../../../tables/rows.js';
-import { type Cell, tableContext, tableWords } from '../../../../testing/table-words.js';
+import { type Cell, right, tableContext, tableWords } from '../../../../testing/table-words.js';
 import { taxLines } from './tax-lines.js';
 
 beforeAll(loadDecimals);
 
-const right = (text: string, x1: number): Cell => [text, x1 - 5 * text.length];
 /** A 1040 line: its number, its label, its number again and its entry. */
 const line = (n: string, label: string, entry: string): Cell[] => [[n, 40], [label, 80], [n, 420], right(entry, 540)];
 
